@@ -1,0 +1,26 @@
+import { defineFields, type EntitySchema } from './field';
+
+/** Width options of a banner: label → percent of the row. */
+export const BANNER_WIDTHS = [
+  ['1', '100'],
+  ['1/2', '50'],
+  ['1/3', '33.33'],
+  ['1/4', '25'],
+  ['2/3', '66.66'],
+  ['3/4', '75'],
+] as const;
+
+export const bannerSchema: EntitySchema = {
+  name: 'shop_banners',
+  table: 'banners',
+  fields: defineFields('shop_banners', [
+    { no: 593, key: 'banner_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
+    { no: 670, key: 'store_id', name: 'shopId', type: 'number', readOnly: true, column: 'store_id' },
+    { no: 591, key: 'link', type: 'varchar', maxLength: 2000 },
+    { no: 592, key: 'img', name: 'image', type: 'image' },
+    { no: 666, key: 'video', type: 'video' },
+    { no: 594, key: 'width', type: 'select', default: '100', options: BANNER_WIDTHS.map(([label, id]) => ({ id, label })) },
+    { no: 595, key: 'sort', type: 'number', default: 1, min: 0, max: 1_000_000, column: 'sort' },
+    { no: 667, key: 'is_delete_video', name: 'isDeleteVideo', type: 'bool', default: false },
+  ]),
+};

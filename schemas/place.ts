@@ -1,0 +1,40 @@
+import { defineFields, type EntitySchema } from './field';
+
+export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+export interface DaySchedule {
+  from: string;
+  to: string;
+  isWeekend: boolean;
+}
+export type WeekSchedule = Record<WeekDay, DaySchedule>;
+
+/** Delivery hours when a place has no schedule: the whole day. */
+export const DEFAULT_HOURS = { from: '00:00', to: '23:59' } as const;
+
+export const defaultWeek = (): WeekSchedule =>
+  Object.fromEntries(
+    WEEK_DAYS.map((d) => [d, { from: '10:00', to: '22:00', isWeekend: d === 'saturday' || d === 'sunday' }]),
+  ) as WeekSchedule;
+
+/** The seed's default map centre (Saint Petersburg). */
+export const DEFAULT_MAP_CENTRE = { latitude: 59.958, longitude: 30.306 } as const;
+export const DEFAULT_ZONE_COLOUR = '#1971C2';
+
+export const placeSchema: EntitySchema = {
+  name: 'places',
+  table: 'places',
+  fields: defineFields('places', [
+    { no: 674, key: 'place_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
+    { no: 675, key: 'country', type: 'varchar', maxLength: 100 },
+    { no: 676, key: 'city', type: 'varchar', maxLength: 100 },
+    { no: 677, key: 'name', type: 'varchar', required: true, maxLength: 200, column: 'name' },
+    { no: 678, key: 'address', type: 'varchar', maxLength: 500 },
+    { no: 679, key: 'latitude', type: 'varchar', maxLength: 30 },
+    { no: 680, key: 'longitude', type: 'varchar', maxLength: 30 },
+    { no: 681, key: 'week', type: 'schedule' },
+    { no: 682, key: 'coords', type: 'polygon', default: [] },
+    { no: 683, key: 'color', type: 'colour', default: '25,113,194,1' },
+    { no: 684, key: 'phone', type: 'phone', maxLength: 30 },
+  ]),
+};

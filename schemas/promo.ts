@@ -1,0 +1,26 @@
+import { defineFields, type EntitySchema } from './field';
+
+export const PROMO_CODE_MAX = 54;
+/** What the promo input keeps: letters and digits, uppercased, at most 54. */
+export const normalizePromoCode = (raw: string): string =>
+  raw
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .slice(0, PROMO_CODE_MAX);
+
+export const promoCodeSchema: EntitySchema = {
+  name: 'promo_codes',
+  table: 'promo_codes',
+  fields: defineFields('promo_codes', [
+    { no: 800, key: 'promo_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
+    { no: 801, key: 'name', type: 'varchar', required: true, maxLength: 200 },
+    { no: 802, key: 'code', type: 'varchar', required: true, maxLength: PROMO_CODE_MAX, pattern: /^[\p{Lu}\p{N}]+$/u, column: 'code' },
+    { no: 803, key: 'discount', type: 'float', required: true, min: 0, max: 100 },
+    { no: 804, key: 'is_used', name: 'isUsed', type: 'bool', readOnly: true },
+    { no: 805, key: 'is_once_only', name: 'isOnceOnly', type: 'bool', default: false },
+    { no: 806, key: 'date_from', name: 'dateFrom', type: 'date' },
+    { no: 807, key: 'date_to', name: 'dateTo', type: 'date' },
+    { no: 808, key: 'condition', type: 'float', min: 0, default: 0 },
+    { no: 809, key: 'count', type: 'number', min: 0, readOnly: true, default: 0 },
+  ]),
+};

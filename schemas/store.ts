@@ -1,0 +1,92 @@
+import { defineFields, type EntitySchema } from './field';
+import { THEME_COLOURS } from './colours';
+
+/** Order-form fields whose "required" flag the owner sets (seed section 3, with its defaults). */
+export const REQUIRED_ORDER_FIELDS = [
+  ['client_name', true],
+  ['client_phone', true],
+  ['client_payment', true],
+  ['client_receiving', true],
+  ['client_address', true],
+  ['client_change', false],
+  ['client_numbers', false],
+  ['client_comment', false],
+] as const;
+
+/** Element toggles (seed "Controls") with their defaults. */
+export const CONTROLS = [
+  ['timer', false],
+  ['change', false],
+  ['count_controls', false],
+  ['show_products', true],
+  ['show_categories', true],
+  ['is_pickup', false],
+  ['is_delivery', true],
+  ['map', true],
+  ['stop_purchase', false],
+] as const;
+
+export const RICH_TEXT_PAGES = ['about_company', 'delivery', 'payment', 'contacts'] as const;
+export type RichTextPage = (typeof RICH_TEXT_PAGES)[number];
+
+export const storeSchema: EntitySchema = {
+  name: 'stores',
+  table: 'stores',
+  fields: defineFields('stores', [
+    { no: 397, key: 'user_id', name: 'userId', type: 'number', readOnly: true, column: 'user_id' },
+    { no: 398, key: 'store_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
+    { no: 399, key: 'name', type: 'varchar', required: true, maxLength: 200, column: 'name' },
+    { no: 400, key: 'yml_link', type: 'url', maxLength: 2000 },
+    { no: 401, key: 'logo', type: 'image' },
+    { no: 402, key: 'domain', type: 'varchar', required: true, maxLength: 253, column: 'domain', pattern: /^[a-z0-9.:-]+$/i },
+    { no: 403, key: 'custom_css', type: 'textarea', maxLength: 100_000, rows: 10 },
+    { no: 404, key: 'phone', type: 'phone', required: true, maxLength: 30, mask: '+7 (999) 999-99-99' },
+    { no: 405, key: 'email', type: 'email', required: true, maxLength: 254 },
+    { no: 406, key: 'min_sum', type: 'float', default: 0, min: 0 },
+    { no: 407, key: 'cashbox_key', type: 'varchar', maxLength: 500, secret: true },
+    { no: 408, key: 'acquiring_login', type: 'varchar', maxLength: 200, secret: true },
+    { no: 409, key: 'acquiring_password', type: 'varchar', maxLength: 200, secret: true },
+    { no: 410, key: 'delivery_duration', type: 'number', default: 100, min: 0 },
+    { no: 411, key: 'delivery_cost', type: 'float', default: 0, min: 0 },
+    { no: 412, key: 'delivery_popup', type: 'textarea', default: 'Заказ принят', maxLength: 1000 },
+    { no: 413, key: 'pickup_popup', type: 'textarea', default: 'Заказ принят', maxLength: 1000 },
+    { no: 414, key: 'pay_cash', type: 'bool', default: true },
+    { no: 415, key: 'pay_card', type: 'bool', default: true },
+    { no: 416, key: 'pay_online', type: 'bool', default: false },
+    { no: 417, key: 'favicon', type: 'image' },
+    { no: 418, key: 'title', type: 'varchar', maxLength: 200 },
+    { no: 419, key: 'timezone', type: 'varchar', default: 'Europe/Moscow', maxLength: 64 },
+    { no: 420, key: 'currency', type: 'varchar', default: 'RUR', maxLength: 3 },
+    { no: 421, key: 'free_delivery_from', type: 'float', default: 0, min: 0 },
+    { no: 429, key: 'about_company', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
+    { no: 430, key: 'delivery', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
+    { no: 431, key: 'payment', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
+    { no: 432, key: 'contacts', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
+    { no: 433, key: 'active', type: 'bool', default: true, readOnly: true, column: 'active' },
+    { no: 434, key: 'deleted', type: 'bool', default: false, readOnly: true, column: 'deleted' },
+    ...REQUIRED_ORDER_FIELDS.map(([key, def], i) => ({
+      no: 440 + i,
+      key,
+      type: 'bool' as const,
+      default: def,
+      group: 'required_fields',
+      label: `resources.orders.fields.${key}`,
+    })),
+    ...CONTROLS.map(([key, def], i) => ({
+      no: 450 + i,
+      key,
+      type: 'bool' as const,
+      default: def,
+      group: 'controls',
+      label: `resources.stores.controls.${key}`,
+    })),
+    ...THEME_COLOURS.map(([key, def], i) => ({
+      no: 500 + i,
+      key,
+      type: 'colour' as const,
+      default: def,
+      group: 'colors',
+      label: `resources.stores.colors.${key}`,
+    })),
+  ]),
+};

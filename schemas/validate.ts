@@ -1,0 +1,177 @@
+import * as yup from 'yup';
+import type { FieldDef, FieldType } from './field';
+import { RGBA_PATTERN } from './colours';
+import { WEEK_DAYS } from './place';
+
+/** Error codes are translation keys shared by server responses and UI messages. */
+export type FieldErrorCode = 'required' | 'invalid' | 'too_long' | 'too_small' | 'too_large' | 'not_option';
+export interface FieldError {
+  field: string;
+  label: string;
+  code: FieldErrorCode;
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+const parseJson = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+};
+const truthy = new Set(['1', 'true', 'on', 'yes']);
+const falsy = new Set(['0', 'false', 'off', 'no']);
+
+const text = (f: FieldDef) => {
+  let s = yup.string().strict(false).trim();
+  if (f.maxLength) s = s.max(f.maxLength, 'too_long');
+  if (f.pattern) s = s.matches(f.pattern, 'invalid');
+  return s;
+};
+const numeric = (f: FieldDef, integer: boolean) => {
+  let s = yup
+    .number()
+    .transform((v, orig) => (typeof orig === 'string' ? (orig.trim() === '' ? NaN : Number(orig.trim().replace(',', '.'))) : v))
+    .typeError('invalid');
+  if (integer) s = s.integer('invalid');
+  if (f.min !== undefined) s = s.min(f.min, 'too_small');
+  if (f.max !== undefined) s = s.max(f.max, 'too_large');
+  return s;
+};
+const point = yup.tuple([yup.number().min(-90).max(90).required(), yup.number().min(-180).max(180).required()]);
+
+/** The one map from field type to validator: used by the server on every write and by the admin forms. */
+export const validatorByType: Record<FieldType, (f: FieldDef) => yup.Schema> = {
+  varchar: text,
+  textarea: text,
+  wysiwyg: text,
+  phone: (f) => text(f).matches(/^[+\d\s()-]{3,}$/, 'invalid'),
+  email: (f) => text(f).email('invalid'),
+  url: (f) => text(f).matches(/^(https?:\/\/|\/)\S+$/i, 'invalid'),
+  number: (f) => numeric(f, true),
+  float: (f) => numeric(f, false),
+  bool: () =>
+    yup
+      .boolean()
+      .transform((v, orig) => {
+        if (typeof orig === 'string') {
+          const s = orig.trim().toLowerCase();
+          if (truthy.has(s)) return true;
+          if (falsy.has(s)) return false;
+          return NaN;
+        }
+        if (typeof orig === 'number') return orig === 1 ? true : orig === 0 ? false : NaN;
+        return v;
+      })
+      .typeError('invalid'),
+  select: (f) => text(f).oneOf(f.options?.map((o) => o.id) ?? [], 'not_option'),
+  multipleSelect: (f) =>
+    yup
+      .array()
+      .transform((v, orig) => (typeof orig === 'string' ? orig.split(/[,_]/).filter(Boolean) : v))
+      .of(yup.string().oneOf(f.options?.map((o) => o.id) ?? [], 'not_option').required())
+      .typeError('invalid'),
+  image: () => yup.string().max(500, 'too_long'),
+  video: () => yup.string().max(500, 'too_long'),
+  file: () => yup.string().max(500, 'too_long'),
+  colour: () => yup.string().trim().matches(RGBA_PATTERN, 'invalid'),
+  date: () => yup.string().trim().matches(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'invalid'),
+  time: () => yup.string().trim().matches(TIME, 'invalid'),
+  polygon: () =>
+    yup
+      .array()
+      .transform((v, orig) => parseJson(orig) ?? v)
+      .of(point.required())
+      .test('polygon', 'invalid', (pts) => !pts || pts.length === 0 || pts.length >= 3)
+      .max(1000, 'too_large')
+      .typeError('invalid'),
+  schedule: () =>
+    yup
+      .object(
+        Object.fromEntries(
+          WEEK_DAYS.map((d) => [
+            d,
+            yup.object({
+              from: yup.string().matches(TIME, 'invalid').required('required'),
+              to: yup.string().matches(TIME, 'invalid').required('required'),
+              isWeekend: yup.boolean().required('required'),
+            }).required('required'),
+          ]),
+        ),
+      )
+      .transform((v, orig) => parseJson(orig) ?? v)
+      .noUnknown(true, 'invalid')
+      .typeError('invalid'),
+  json: () => yup.mixed().transform((v, orig) => parseJson(orig) ?? v),
+};
+
+export const isBlank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+export interface ValidateOptions {
+  /** An update: fields the client did not send stay as stored; a sent required field may not be blank. */
+  partial?: boolean;
+  /** Field names that count as required besides the schema's own flag (owner-configured order fields). */
+  alsoRequired?: ReadonlySet<string>;
+}
+
+/**
+ * Checks a write against a list of fields. Returns the typed values of the writable fields the client sent
+ * (blank optional fields become their default or null) and every failing field, so a caller can refuse the
+ * write as a whole. Read-only fields are ignored: the server sets them.
+ */
+export function validateFields(
+  fields: readonly FieldDef[],
+  input: Record<string, unknown>,
+  options: ValidateOptions = {},
+): { values: Record<string, unknown>; errors: FieldError[] } {
+  const values: Record<string, unknown> = {};
+  const errors: FieldError[] = [];
+  for (const f of fields) {
+    if (f.readOnly) continue;
+    const raw = input[f.name];
+    const required = f.required || options.alsoRequired?.has(f.name);
+    if (raw === undefined && options.partial) continue;
+    if (isBlank(raw) && f.type !== 'bool') {
+      if (required && (raw !== undefined || f.default === undefined)) {
+        errors.push({ field: f.name, label: f.label, code: 'required' });
+      } else values[f.name] = f.default ?? null;
+      continue;
+    }
+    if (raw === undefined) {
+      values[f.name] = f.default ?? null;
+      continue;
+    }
+    try {
+      values[f.name] = validatorByType[f.type](f).validateSync(raw);
+    } catch (e) {
+      const code = (e instanceof yup.ValidationError ? e.errors[0] : 'invalid') as FieldErrorCode;
+      errors.push({ field: f.name, label: f.label, code: code in CODES ? code : 'invalid' });
+    }
+  }
+  return { values, errors };
+}
+
+const CODES: Record<FieldErrorCode, true> = {
+  required: true,
+  invalid: true,
+  too_long: true,
+  too_small: true,
+  too_large: true,
+  not_option: true,
+};
+
+/** A yup object schema of the fields, for client-side forms (react-hook-form's yupResolver, react-admin). */
+export function yupSchemaOf(fields: readonly FieldDef[]): yup.ObjectSchema<Record<string, unknown>> {
+  return yup.object(
+    Object.fromEntries(
+      fields
+        .filter((f) => !f.readOnly)
+        .map((f) => {
+          const s = validatorByType[f.type](f);
+          return [f.name, f.required && f.type !== 'bool' ? s.required('required') : s.nullable().optional()];
+        }),
+    ),
+  ) as yup.ObjectSchema<Record<string, unknown>>;
+}
