@@ -1,0 +1,1078 @@
+/**
+ * Streaming parser of Yandex Market YML feeds (`<yml_catalog><shop>…</shop></yml_catalog>`).
+ *
+ * Pure: no database, no network. It reads the feed chunk by chunk with saxes (which never fetches
+ * anything and expands no external entities), reports the shop, its currencies and categories, and
+ * calls `onOffer` once per offer, so a feed of 100 000 offers never sits in memory. Handlers may be
+ * async: the next chunk is not read before they have settled (backpressure on the input stream).
+ *
+ * Real feeds are messy, so most problems are warnings (collected in the result, also passed to
+ * `onWarning`); only malformed XML, a feed without `<shop>`, an offer without id and a DOCTYPE that
+ * declares entities are fatal: the promise rejects with a {@link YmlError} naming line and column.
+ */
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { Readable } from 'node:stream';
+
+// ---------------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------------
+
+/** Anything the parser can read: a Node stream, an (async) iterable of chunks, or a whole document. */
+export type YmlInput =
+  | Readable
+  | AsyncIterable<string | Uint8Array>
+  | Iterable<string | Uint8Array>
+  | string
+  | Uint8Array;
+
+export interface YmlDeliveryOption {
+  cost: string;
+  days: string;
+  /** Hour (0–24) of the `order-before` attribute, when given. */
+  orderBefore?: string;
+}
+
+export interface YmlShop {
+  name: string;
+  company: string;
+  url: string;
+  platform?: string;
+  version?: string;
+  agency?: string;
+  email?: string;
+  /** Shop-wide `<delivery-options>`; offers without their own inherit the first one. */
+  deliveryOptions: YmlDeliveryOption[];
+  /** Shop-wide `<pickup-options>`; offers without their own inherit the first one. */
+  pickupOptions: YmlDeliveryOption[];
+}
+
+export interface YmlCurrency {
+  /** Upper-cased currency code as the feed writes it (RUR, RUB, USD, …). */
+  id: string;
+  /** A number as string, or a bank code such as CBRF / NBU / NBK / CB. Missing rate gives '1'. */
+  rate: string;
+  /** The optional `plus` attribute (percent added to a bank rate). */
+  plus?: string;
+}
+
+export interface YmlCategory {
+  id: string;
+  /** Parent category id; null for a top-level category (also for undeclared parents, with a warning). */
+  parentId: string | null;
+  name: string;
+}
+
+export interface YmlParam {
+  name: string;
+  unit?: string;
+  value: string;
+}
+
+/** The YML offer types we know; any other `type` attribute is passed through as written. */
+export type YmlOfferType =
+  | 'common'
+  | 'vendor.model'
+  | 'book'
+  | 'audiobook'
+  | 'artist.title'
+  | 'tour'
+  | 'event-ticket'
+  | (string & {});
+
+/**
+ * One offer. Every value is a trimmed string with entities decoded and CDATA kept as text; names and
+ * other one-line fields have their inner whitespace collapsed. Booleans are '1' / '0'.
+ */
+export interface YmlOffer {
+  /** The feed's own offer id (attribute `id`). */
+  id: string;
+  /** Attribute `type`; 'common' when absent (simplified offer). */
+  type: YmlOfferType;
+  /** Attribute `available`; absent means '1'. */
+  available: '1' | '0';
+  /** Attribute `group_id` (variants of one product). */
+  groupId?: string;
+  /** Attribute `bid`. */
+  bid?: string;
+
+  // Common fields
+  name?: string;
+  /** `<name_1c>` or `<oneCName>`. */
+  oneCName?: string;
+  model?: string;
+  vendor?: string;
+  typePrefix?: string;
+  vendorCode?: string;
+  url?: string;
+  /** Decimal with a dot; '0' when missing or not a number (with a warning). */
+  price: string;
+  oldprice?: string;
+  enable_auto_discounts?: string;
+  currencyId?: string;
+  categoryId?: string;
+  /** Up to 10 picture URLs as written in the feed (absolute or relative). */
+  pictures: string[];
+  /** Attribute `ogrn` of `<supplier>`, else its text. */
+  supplier?: string;
+  delivery?: string;
+  pickup?: string;
+  /** From `<store>`: the product can be bought in a brick-and-mortar shop. */
+  shop?: string;
+  delivery_options_cost?: string;
+  delivery_options_days?: string;
+  delivery_options_order_before?: string;
+  pickup_options_cost?: string;
+  pickup_options_days?: string;
+  pickup_options_order_before?: string;
+  local_delivery_days?: string;
+  local_delivery_cost?: string;
+  local_pickup_days?: string;
+  local_pickup_cost?: string;
+  /** Inner HTML as text (CDATA content verbatim, escaped markup decoded, nested elements re-serialised). */
+  description?: string;
+  sales_notes?: string;
+  /** From `<min-quantity>`. */
+  min_quantity?: string;
+  /** '1' / '0'; an ISO 8601 period such as P1Y also gives '1' (the period stays in extra.warranty_period). */
+  manufacturer_warranty?: string;
+  country_of_origin?: string;
+  adult?: string;
+  /** Several `<barcode>` elements are joined with ','. */
+  barcode?: string;
+  /** Attribute `type` of `<condition>`. */
+  conditionType?: string;
+  /** `<condition><reason>`. */
+  conditionReason?: string;
+  /** Attribute `id` of `<credit-template>`. */
+  creditTemplate?: string;
+  expiry?: string;
+  weight?: string;
+  /** From `<dimensions>L/W/H</dimensions>`. */
+  length?: string;
+  width?: string;
+  height?: string;
+  downloadable?: string;
+  year?: string;
+  month?: string;
+
+  // book, audiobook
+  author?: string;
+  publisher?: string;
+  series?: string;
+  ISBN?: string;
+  volume?: string;
+  part?: string;
+  language?: string;
+  binding?: string;
+  page_extent?: string;
+  table_of_contents?: string;
+  performed_by?: string;
+  performance_type?: string;
+  storage?: string;
+  format?: string;
+  recording_length?: string;
+
+  // artist.title
+  artist?: string;
+  title?: string;
+  media?: string;
+  starring?: string;
+  director?: string;
+  originalName?: string;
+  country?: string;
+
+  // tour
+  worldRegion?: string;
+  region?: string;
+  days?: string;
+  dataTour?: string[];
+  hotel_stars?: string;
+  room?: string;
+  meal?: string;
+  included?: string;
+  transport?: string;
+  price_min?: string;
+  price_max?: string;
+  options?: string;
+
+  // event-ticket
+  place?: string;
+  hall?: string;
+  /** `<hall_part>` or the `part` attribute of `<hall>`. */
+  hall_part?: string;
+  date?: string;
+  is_premiere?: string;
+  is_kids?: string;
+
+  /** `<param name unit>value</param>`, in feed order. */
+  params: YmlParam[];
+  /** Elements we do not map (their text) and unmapped offer attributes (key '@name'). */
+  extra: Record<string, string>;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+export interface YmlHandlers {
+  /** Called once, before currencies, categories and offers. */
+  onShop?: (shop: YmlShop) => Awaitable<void>;
+  onCurrency?: (currency: YmlCurrency) => Awaitable<void>;
+  /** Called when `</categories>` is read, parents before children. */
+  onCategory?: (category: YmlCategory) => Awaitable<void>;
+  onOffer?: (offer: YmlOffer) => Awaitable<void>;
+  /** Each warning as it happens (the result keeps at most `maxWarnings` of them). */
+  onWarning?: (message: string) => void;
+}
+
+export interface ParseYmlOptions {
+  /** Stops the parse between chunks; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** How many warnings the result keeps (default 500); the rest are counted in a final line. */
+  maxWarnings?: number;
+}
+
+export interface ParseYmlResult {
+  /** The `date` attribute of `<yml_catalog>`. */
+  date: string | null;
+  shop: YmlShop;
+  currencies: YmlCurrency[];
+  /** Every category, parents before children. */
+  categoryList: YmlCategory[];
+  /** Number of offers passed to onOffer. */
+  offers: number;
+  /** Number of categories. */
+  categories: number;
+  warnings: string[];
+}
+
+/** A fatal feed error; the message reads `YML error at line L, column C: …`. */
+export class YmlError extends Error {
+  readonly line: number;
+  readonly column: number;
+  constructor(reason: string, line: number, column: number) {
+    super(`YML error at line ${line}, column ${column}: ${reason}`);
+    this.name = 'YmlError';
+    this.line = line;
+    this.column = column;
+  }
+}
+
+export const MAX_PICTURES = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Element tables
+// ---------------------------------------------------------------------------------------------
+
+type StrKey = {
+  [K in keyof YmlOffer]-?: YmlOffer[K] extends string | undefined ? (string extends YmlOffer[K] ? K : never) : never;
+}[keyof YmlOffer];
+
+/** Offer child elements copied as text, element name → key. */
+const TEXT_FIELDS: Record<string, StrKey> = {
+  name: 'name',
+  name_1c: 'oneCName',
+  oneCName: 'oneCName',
+  model: 'model',
+  vendor: 'vendor',
+  typePrefix: 'typePrefix',
+  vendorCode: 'vendorCode',
+  url: 'url',
+  currencyId: 'currencyId',
+  categoryId: 'categoryId',
+  local_delivery_days: 'local_delivery_days',
+  local_delivery_cost: 'local_delivery_cost',
+  local_pickup_days: 'local_pickup_days',
+  local_pickup_cost: 'local_pickup_cost',
+  description: 'description',
+  sales_notes: 'sales_notes',
+  'min-quantity': 'min_quantity',
+  min_quantity: 'min_quantity',
+  country_of_origin: 'country_of_origin',
+  barcode: 'barcode',
+  expiry: 'expiry',
+  weight: 'weight',
+  year: 'year',
+  month: 'month',
+  author: 'author',
+  publisher: 'publisher',
+  series: 'series',
+  ISBN: 'ISBN',
+  volume: 'volume',
+  part: 'part',
+  language: 'language',
+  binding: 'binding',
+  page_extent: 'page_extent',
+  table_of_contents: 'table_of_contents',
+  performed_by: 'performed_by',
+  performance_type: 'performance_type',
+  storage: 'storage',
+  format: 'format',
+  recording_length: 'recording_length',
+  artist: 'artist',
+  title: 'title',
+  media: 'media',
+  starring: 'starring',
+  director: 'director',
+  originalName: 'originalName',
+  country: 'country',
+  worldRegion: 'worldRegion',
+  region: 'region',
+  days: 'days',
+  hotel_stars: 'hotel_stars',
+  room: 'room',
+  meal: 'meal',
+  included: 'included',
+  transport: 'transport',
+  price_min: 'price_min',
+  price_max: 'price_max',
+  options: 'options',
+  place: 'place',
+  hall_part: 'hall_part',
+  date: 'date',
+};
+
+/** Strict YML booleans (a value that is not a boolean is dropped with a warning). */
+const BOOL_FIELDS: Record<string, StrKey> = {
+  delivery: 'delivery',
+  pickup: 'pickup',
+  store: 'shop',
+  adult: 'adult',
+  downloadable: 'downloadable',
+};
+
+/** Lenient booleans: true/false/yes/no become '1'/'0', anything else is kept as written. */
+const LENIENT_BOOL_FIELDS: Record<string, StrKey> = {
+  enable_auto_discounts: 'enable_auto_discounts',
+  is_premiere: 'is_premiere',
+  is_kids: 'is_kids',
+};
+
+/** Fields whose inner whitespace (line breaks) is kept; every other text field is collapsed. */
+const MULTILINE = new Set<string>(['description', 'table_of_contents']);
+
+/** Known YML elements we do not map: kept in `extra` without a warning. */
+const KNOWN_EXTRA = new Set<string>([
+  'count', 'age', 'cpa', 'bid', 'cbid', 'fee', 'vat', 'rec', 'market-sku', 'tn-ved-codes', 'certificate',
+  'period-of-validity-days', 'comment-validity-days', 'service-life-days', 'comment-life-days',
+  'warranty-days', 'comment-warranty', 'manufacturer', 'disabled', 'secondaryId', 'picture_url',
+]);
+
+/** Offer attributes that have their own key. */
+const OFFER_ATTRS = new Set<string>(['id', 'type', 'available', 'group_id', 'bid']);
+
+/** Shop-level text elements. */
+const SHOP_INFO = new Set<string>(['name', 'company', 'url', 'platform', 'version', 'agency', 'email']);
+
+/**
+ * Named HTML entities that real feeds use although XML does not declare them. Anything else that is
+ * undeclared stays as written (`&foo;`) with a warning.
+ */
+const HTML_ENTITIES: Record<string, string> = (() => {
+  const map: Record<string, string> = {
+    nbsp: '\u00a0', ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009', zwnj: '\u200c', zwj: '\u200d',
+    lrm: '\u200e', rlm: '\u200f', ndash: '\u2013', mdash: '\u2014', lsquo: '\u2018', rsquo: '\u2019',
+    sbquo: '\u201a', ldquo: '\u201c', rdquo: '\u201d', bdquo: '\u201e', dagger: '\u2020', Dagger: '\u2021',
+    bull: '\u2022', hellip: '\u2026', permil: '\u2030', prime: '\u2032', Prime: '\u2033', lsaquo: '\u2039',
+    rsaquo: '\u203a', oline: '\u203e', euro: '\u20ac', trade: '\u2122', larr: '\u2190', uarr: '\u2191',
+    rarr: '\u2192', darr: '\u2193', harr: '\u2194', minus: '\u2212', le: '\u2264', ge: '\u2265',
+    ne: '\u2260', asymp: '\u2248', infin: '\u221e', radic: '\u221a', sum: '\u2211', prod: '\u220f',
+    OElig: '\u0152', oelig: '\u0153', Scaron: '\u0160', scaron: '\u0161', Yuml: '\u0178', fnof: '\u0192',
+    circ: '\u02c6', tilde: '\u02dc', alpha: '\u03b1', beta: '\u03b2', gamma: '\u03b3', delta: '\u03b4',
+    mu: '\u03bc', pi: '\u03c0', Omega: '\u03a9', hearts: '\u2665', loz: '\u25ca', check: '\u2713',
+  };
+  // The Latin-1 block U+00A0…U+00FF in HTML's order.
+  const latin1 =
+    'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 ' +
+    'acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde ' +
+    'Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc ' +
+    'Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml ' +
+    'aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc ' +
+    'otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml';
+  latin1.split(' ').forEach((n, i) => (map[n] = String.fromCharCode(0xa0 + i)));
+  return map;
+})();
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------------------------
+
+const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
+
+/** YML boolean → '1' / '0', or null when the text is not a boolean. */
+function toBool(v: string): '1' | '0' | null {
+  const s = v.trim().toLowerCase();
+  if (s === 'true' || s === '1' || s === 'yes' || s === 'да') return '1';
+  if (s === 'false' || s === '0' || s === 'no' || s === 'нет') return '0';
+  return null;
+}
+
+const ISO_PERIOD = /^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?$/i;
+
+/** A price as a plain decimal: spaces dropped, decimal comma → dot; null when not a number. */
+function toDecimal(v: string): string | null {
+  const s = v.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(s)) return null;
+  // Drop insignificant leading zeros but keep "0.5".
+  return s.replace(/^0+(?=\d)/, '');
+}
+
+/** The same currency under both of its codes (Yandex accepts RUR and RUB for roubles). */
+const currencyAliases = (id: string): string[] => (id === 'RUR' || id === 'RUB' ? ['RUR', 'RUB'] : [id]);
+
+// ---------------------------------------------------------------------------------------------
+// Input decoding
+// ---------------------------------------------------------------------------------------------
+
+const MAX_SLICE = 64 * 1024;
+
+/** Cut long strings so that one write() never queues too many offers at once. */
+function* slices(s: string): Generator<string> {
+  let i = 0;
+  while (s.length - i > MAX_SLICE) {
+    let end = i + MAX_SLICE;
+    const c = s.charCodeAt(end - 1);
+    if (c >= 0xd800 && c <= 0xdbff) end -= 1; // never split a surrogate pair
+    yield s.slice(i, end);
+    i = end;
+  }
+  if (i < s.length) yield i === 0 ? s : s.slice(i);
+}
+
+function toAsyncIterable(input: YmlInput): AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> {
+  if (typeof input === 'string' || input instanceof Uint8Array) return [input];
+  return input as AsyncIterable<string | Uint8Array>;
+}
+
+/** Picks the text decoder from the BOM or the XML declaration (feeds in windows-1251 are common). */
+function sniffEncoding(head: Uint8Array, warn: (m: string) => void): TextDecoder {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return new TextDecoder('utf-8');
+  if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le');
+  if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be');
+  const ascii = Buffer.from(head.subarray(0, 1024)).toString('latin1');
+  const m = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(ascii);
+  if (m) {
+    try {
+      return new TextDecoder(m[1].toLowerCase());
+    } catch {
+      warn(`unknown encoding "${m[1]}", reading the feed as UTF-8`);
+    }
+  }
+  return new TextDecoder('utf-8');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parser
+// ---------------------------------------------------------------------------------------------
+
+interface SubElement {
+  name: string;
+  attrs: Record<string, string>;
+  text: string;
+}
+
+/** A direct child of `<offer>` being read. */
+interface Field {
+  name: string;
+  attrs: Record<string, string>;
+  /** All text inside, decoded. */
+  text: string;
+  /** Inner markup as HTML text (for description). */
+  raw: string;
+  /** Its direct children (`<option>` of delivery-options, `<reason>` of condition …). */
+  children: SubElement[];
+}
+
+interface OfferDraft {
+  offer: YmlOffer;
+  ownDelivery: boolean;
+  ownPickup: boolean;
+  droppedPictures: number;
+  line: number;
+  /** Price elements already read. */
+  seen: Set<string>;
+}
+
+/**
+ * Parses a YML feed. Resolves with counts and warnings once the whole feed is read and every handler
+ * has settled; rejects with a {@link YmlError} on a fatal feed error, or with whatever a handler threw.
+ */
+export async function parseYml(
+  input: YmlInput,
+  handlers: YmlHandlers = {},
+  options: ParseYmlOptions = {},
+): Promise<ParseYmlResult> {
+  const maxWarnings = options.maxWarnings ?? 500;
+  const warnings: string[] = [];
+  let omittedWarnings = 0;
+  const warn = (message: string): void => {
+    if (warnings.length < maxWarnings) warnings.push(message);
+    else omittedWarnings++;
+    handlers.onWarning?.(message);
+  };
+  /** Warnings that would repeat for many offers are counted and reported once at the end. */
+  const tallies = new Map<string, { count: number; examples: string[] }>();
+  const tally = (what: string, offerId: string): void => {
+    let t = tallies.get(what);
+    if (!t) tallies.set(what, (t = { count: 0, examples: [] }));
+    t.count++;
+    if (t.examples.length < 5) t.examples.push(offerId);
+  };
+
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  Object.assign(parser.ENTITIES, HTML_ENTITIES);
+
+  const fatal = (reason: string): YmlError => new YmlError(reason, parser.line, parser.column);
+
+  // Work produced by one write(): handlers run after it, in order, awaited one by one.
+  const queue: Array<() => Awaitable<void>> = [];
+
+  const result: ParseYmlResult = {
+    date: null,
+    shop: { name: '', company: '', url: '', deliveryOptions: [], pickupOptions: [] },
+    currencies: [],
+    categoryList: [],
+    offers: 0,
+    categories: 0,
+    warnings,
+  };
+  const shop = result.shop;
+
+  const stack: string[] = [];
+  let rootName = '';
+  let shopSeen = false;
+  let shopFlushed = false;
+  let currenciesSeen = false;
+  let categoriesDone = false;
+  let offersSeen = false;
+  const currencyIds = new Set<string>();
+  const categoryIds = new Set<string>();
+  const pendingCategories: Array<{ id: string; parentId: string | null; name: string; line: number }> = [];
+  const offerIds = new Set<string>();
+  const unknownElements = new Map<string, number>();
+
+  // Text capture for shop info elements and categories.
+  let capture: { depth: number; text: string } | null = null;
+  let categoryAttrs: Record<string, string> | null = null;
+  let shopOptionsKind: 'deliveryOptions' | 'pickupOptions' | null = null;
+
+  let draft: OfferDraft | null = null;
+  let field: Field | null = null;
+
+  const flushShop = (): void => {
+    if (shopFlushed) return;
+    shopFlushed = true;
+    if (!shop.name) warn('the shop has no <name>');
+    const snapshot: YmlShop = { ...shop };
+    if (handlers.onShop) queue.push(() => handlers.onShop!(snapshot));
+  };
+
+  const flushCategories = (): void => {
+    const declared = new Map<string, { id: string; parentId: string | null; name: string; line: number }>();
+    for (const c of pendingCategories) declared.set(c.id, c);
+    for (const c of pendingCategories) {
+      // parentId="0" is a common way to say "top level" (unless a category "0" exists).
+      if (c.parentId === '0' && !categoryIds.has('0')) c.parentId = null;
+      if (c.parentId === null) continue;
+      if (!categoryIds.has(c.parentId)) {
+        warn(`category ${c.id} (line ${c.line}): parent ${c.parentId} is not declared, made top level`);
+        c.parentId = null;
+      } else if (c.parentId === c.id) {
+        warn(`category ${c.id} (line ${c.line}) is its own parent, made top level`);
+        c.parentId = null;
+      }
+    }
+    // Break parent cycles (a → b → a): the first category found on a cycle becomes top level.
+    for (const c of pendingCategories) {
+      const seen = new Set<string>([c.id]);
+      let p = c.parentId;
+      while (p !== null) {
+        if (seen.has(p)) {
+          warn(`category ${c.id}: parent chain loops, made top level`);
+          c.parentId = null;
+          break;
+        }
+        seen.add(p);
+        p = declared.get(p)?.parentId ?? null;
+      }
+    }
+    // Parents first, otherwise in feed order.
+    const emitted = new Set<string>(result.categoryList.map((c) => c.id));
+    const emit = (c: { id: string; parentId: string | null; name: string }): void => {
+      if (emitted.has(c.id)) return;
+      if (c.parentId !== null && !emitted.has(c.parentId)) {
+        const parent = declared.get(c.parentId);
+        if (parent) emit(parent);
+      }
+      emitted.add(c.id);
+      const cat: YmlCategory = { id: c.id, parentId: c.parentId, name: c.name };
+      result.categoryList.push(cat);
+      result.categories++;
+      if (handlers.onCategory) queue.push(() => handlers.onCategory!(cat));
+    };
+    for (const c of pendingCategories) emit(c);
+    pendingCategories.length = 0;
+    categoriesDone = true;
+  };
+
+  // ----- offers -----
+
+  const setText = (d: OfferDraft, key: StrKey, value: string, elementName: string): void => {
+    const o = d.offer as unknown as Record<string, string | undefined>;
+    if (value === '') return;
+    if (key === 'barcode' && o.barcode) {
+      o.barcode += ',' + value;
+      return;
+    }
+    if (o[key] !== undefined) {
+      warn(`offer ${d.offer.id}: repeated <${elementName}> ignored`);
+      return;
+    }
+    o[key] = value;
+  };
+
+  const firstOption = (f: Field): SubElement | undefined => f.children.find((c) => c.name === 'option');
+
+  const finishField = (d: OfferDraft, f: Field): void => {
+    const offer = d.offer;
+    const name = f.name;
+    const text = MULTILINE.has(name) ? f.text.trim() : collapse(f.text);
+    switch (name) {
+      case 'description':
+        setText(d, 'description', f.raw.trim(), name);
+        return;
+      case 'price':
+      case 'oldprice': {
+        if (text === '') return;
+        if (d.seen.has(name)) {
+          warn(`offer ${offer.id}: repeated <${name}> ignored`);
+          return;
+        }
+        d.seen.add(name);
+        const dec = toDecimal(text);
+        if (dec === null) {
+          warn(`offer ${offer.id}: <${name}> "${text}" is not a number, ignored`);
+          return;
+        }
+        offer[name] = dec;
+        return;
+      }
+      case 'picture': {
+        if (!text) return;
+        if (offer.pictures.includes(text)) return;
+        if (offer.pictures.length >= MAX_PICTURES) d.droppedPictures++;
+        else offer.pictures.push(text);
+        return;
+      }
+      case 'supplier': {
+        const v = (f.attrs.ogrn ?? '').trim() || text;
+        if (v) offer.supplier = v;
+        return;
+      }
+      case 'delivery-options':
+      case 'pickup-options': {
+        const opt = firstOption(f);
+        const prefix = name === 'delivery-options' ? 'delivery_options' : 'pickup_options';
+        if (name === 'delivery-options') d.ownDelivery = true;
+        else d.ownPickup = true;
+        if (!opt) {
+          warn(`offer ${offer.id}: <${name}> without <option>`);
+          return;
+        }
+        applyOption(offer, prefix, readOption(opt.attrs));
+        return;
+      }
+      case 'manufacturer_warranty': {
+        if (!text) return;
+        const b = toBool(text);
+        if (b !== null) offer.manufacturer_warranty = b;
+        else if (ISO_PERIOD.test(text)) {
+          offer.manufacturer_warranty = '1';
+          offer.extra.warranty_period = text.toUpperCase();
+        } else warn(`offer ${offer.id}: <manufacturer_warranty> "${text}" is neither a boolean nor a period, ignored`);
+        return;
+      }
+      case 'condition': {
+        const type = (f.attrs.type ?? '').trim();
+        if (type) offer.conditionType = type;
+        for (const c of f.children) {
+          const v = collapse(c.text);
+          if (!v) continue;
+          if (c.name === 'reason') offer.conditionReason = v;
+          else offer.extra[`condition.${c.name}`] = v;
+        }
+        return;
+      }
+      case 'credit-template': {
+        const id = (f.attrs.id ?? '').trim() || text;
+        if (id) offer.creditTemplate = id;
+        return;
+      }
+      case 'dimensions': {
+        if (!text) return;
+        const parts = text.split('/').map((p) => p.trim().replace(',', '.'));
+        if (parts.length === 3 && parts.every((p) => /^\d+(\.\d+)?$/.test(p))) {
+          [offer.length, offer.width, offer.height] = parts;
+        } else {
+          warn(`offer ${offer.id}: <dimensions> "${text}" is not L/W/H, kept in extra`);
+          offer.extra.dimensions = text;
+        }
+        return;
+      }
+      case 'dataTour': {
+        if (text) (offer.dataTour ??= []).push(text);
+        return;
+      }
+      case 'hall': {
+        if (text) setText(d, 'hall', text, name);
+        const part = (f.attrs.part ?? '').trim();
+        if (part && !offer.hall_part) offer.hall_part = part;
+        const plan = (f.attrs.plan ?? '').trim();
+        if (plan) offer.extra.hall_plan = plan;
+        return;
+      }
+      case 'param': {
+        const pname = collapse(f.attrs.name ?? '');
+        if (!pname) {
+          warn(`offer ${offer.id}: <param> without a name skipped`);
+          return;
+        }
+        if (!text) {
+          warn(`offer ${offer.id}: <param name="${pname}"> without a value skipped`);
+          return;
+        }
+        const unit = collapse(f.attrs.unit ?? '');
+        offer.params.push(unit ? { name: pname, unit, value: text } : { name: pname, value: text });
+        return;
+      }
+    }
+    const boolKey = BOOL_FIELDS[name];
+    if (boolKey) {
+      if (!text) return;
+      const b = toBool(text);
+      if (b === null) warn(`offer ${offer.id}: <${name}> "${text}" is not a boolean, ignored`);
+      else setText(d, boolKey, b, name);
+      return;
+    }
+    const lenientKey = LENIENT_BOOL_FIELDS[name];
+    if (lenientKey) {
+      setText(d, lenientKey, toBool(text) ?? text, name);
+      return;
+    }
+    const key = TEXT_FIELDS[name];
+    if (key) {
+      setText(d, key, text, name);
+      return;
+    }
+    // Unknown element: keep its text.
+    if (!KNOWN_EXTRA.has(name)) unknownElements.set(name, (unknownElements.get(name) ?? 0) + 1);
+    if (text) offer.extra[name] = offer.extra[name] !== undefined ? `${offer.extra[name]}, ${text}` : text;
+  };
+
+  const readOption = (attrs: Record<string, string>): YmlDeliveryOption => {
+    const o: YmlDeliveryOption = { cost: (attrs.cost ?? '').trim(), days: collapse(attrs.days ?? '') };
+    const ob = (attrs['order-before'] ?? attrs.order_before ?? '').trim();
+    if (ob) o.orderBefore = ob;
+    return o;
+  };
+
+  const applyOption = (offer: YmlOffer, prefix: 'delivery_options' | 'pickup_options', o: YmlDeliveryOption): void => {
+    const rec = offer as unknown as Record<string, string | undefined>;
+    if (o.cost) rec[`${prefix}_cost`] = toDecimal(o.cost) ?? o.cost;
+    if (o.days) rec[`${prefix}_days`] = o.days;
+    if (o.orderBefore) rec[`${prefix}_order_before`] = o.orderBefore;
+  };
+
+  const startOffer = (tag: SaxesTagPlain): void => {
+    const attrs = tag.attributes as Record<string, string>;
+    const id = (attrs.id ?? '').trim();
+    if (!id) throw fatal('<offer> without id');
+    if (offerIds.has(id)) warn(`offer ${id} (line ${parser.line}) appears again; the later one wins on import`);
+    offerIds.add(id);
+    const offer: YmlOffer = {
+      id,
+      type: (attrs.type ?? '').trim() || 'common',
+      available: '1',
+      price: '0',
+      pictures: [],
+      params: [],
+      extra: {},
+    };
+    if (attrs.available !== undefined) {
+      const b = toBool(attrs.available);
+      if (b === null) warn(`offer ${id}: available="${attrs.available}" is not a boolean, taken as available`);
+      else offer.available = b;
+    }
+    const groupId = (attrs.group_id ?? '').trim();
+    if (groupId) offer.groupId = groupId;
+    const bid = (attrs.bid ?? '').trim();
+    if (bid) offer.bid = bid;
+    for (const [k, v] of Object.entries(attrs)) if (!OFFER_ATTRS.has(k)) offer.extra[`@${k}`] = v;
+    draft = { offer, ownDelivery: false, ownPickup: false, droppedPictures: 0, line: parser.line, seen: new Set() };
+  };
+
+  const finishOffer = (d: OfferDraft): void => {
+    const offer = d.offer;
+    const id = offer.id;
+    if (offer.price === '0' || !/[1-9]/.test(offer.price)) tally('offers with price 0 or no price', id);
+    if (offer.pictures.length === 0) tally('offers without pictures', id);
+    if (d.droppedPictures > 0) warn(`offer ${id}: ${d.droppedPictures} picture(s) beyond ${MAX_PICTURES} dropped`);
+    if (!offer.name && !offer.model && !offer.title) warn(`offer ${id} (line ${d.line}) has no name, model or title`);
+    if (offer.currencyId) {
+      offer.currencyId = offer.currencyId.toUpperCase();
+      if (currenciesSeen && !currencyAliases(offer.currencyId).some((c) => currencyIds.has(c))) {
+        warn(`offer ${id}: currency ${offer.currencyId} is not declared in <currencies>`);
+      }
+    } else tally('offers without currencyId', id);
+    if (offer.categoryId) {
+      if (categoriesDone && !categoryIds.has(offer.categoryId)) {
+        warn(`offer ${id}: category ${offer.categoryId} is not declared in <categories>`);
+      }
+    } else tally('offers without categoryId', id);
+    // Shop-wide delivery and pickup options apply to offers without their own.
+    if (!d.ownDelivery && shop.deliveryOptions[0]) applyOption(offer, 'delivery_options', shop.deliveryOptions[0]);
+    if (!d.ownPickup && shop.pickupOptions[0]) applyOption(offer, 'pickup_options', shop.pickupOptions[0]);
+    result.offers++;
+    if (handlers.onOffer) queue.push(() => handlers.onOffer!(offer));
+  };
+
+  // ----- saxes events -----
+
+  parser.on('error', (err) => {
+    const reason = err.message.replace(/^\d+:\d+: /, '');
+    if (/^undefined entity/.test(reason)) {
+      warn(`line ${parser.line}: undefined entity kept as written`);
+      return;
+    }
+    throw fatal(reason);
+  });
+
+  parser.on('doctype', (doctype) => {
+    if (/<!ENTITY/i.test(doctype)) throw fatal('a DOCTYPE declaring entities (<!ENTITY>) is not allowed');
+  });
+
+  parser.on('opentag', (tag) => {
+    stack.push(tag.name);
+    const depth = stack.length;
+    const name = tag.name;
+    const attrs = tag.attributes as Record<string, string>;
+
+    if (depth === 1) {
+      rootName = name;
+      if (name !== 'yml_catalog') warn(`root element is <${name}>, expected <yml_catalog>`);
+      result.date = attrs.date?.trim() || null;
+      return;
+    }
+    if (stack[1] !== 'shop') return; // outside the shop: ignored
+    if (depth === 2) {
+      if (shopSeen) throw fatal('a second <shop> element');
+      shopSeen = true;
+      return;
+    }
+    if (depth === 3) {
+      if (name === 'currencies' || name === 'categories' || name === 'offers') flushShop();
+      if (name === 'currencies') currenciesSeen = true;
+      else if (name === 'offers') offersSeen = true;
+      else if (SHOP_INFO.has(name)) capture = { depth, text: '' };
+      else if (name === 'delivery-options') shopOptionsKind = 'deliveryOptions';
+      else if (name === 'pickup-options') shopOptionsKind = 'pickupOptions';
+      return;
+    }
+    const section = stack[2];
+    if (depth === 4) {
+      if (section === 'currencies' && name === 'currency') {
+        const id = (attrs.id ?? '').trim().toUpperCase();
+        if (!id) {
+          warn(`line ${parser.line}: <currency> without id skipped`);
+          return;
+        }
+        if (currencyIds.has(id)) {
+          warn(`currency ${id} declared twice, the first kept`);
+          return;
+        }
+        currencyIds.add(id);
+        let rate = (attrs.rate ?? '').trim();
+        if (!rate) {
+          warn(`currency ${id} has no rate, 1 assumed`);
+          rate = '1';
+        }
+        const cur: YmlCurrency = { id, rate: toDecimal(rate) ?? rate.toUpperCase() };
+        const plus = (attrs.plus ?? '').trim();
+        if (plus) cur.plus = plus;
+        result.currencies.push(cur);
+        if (handlers.onCurrency) queue.push(() => handlers.onCurrency!(cur));
+      } else if (section === 'categories' && name === 'category') {
+        categoryAttrs = attrs;
+        capture = { depth, text: '' };
+      } else if (section === 'offers' && name === 'offer') {
+        startOffer(tag);
+      } else if ((section === 'delivery-options' || section === 'pickup-options') && name === 'option') {
+        if (shopOptionsKind) shop[shopOptionsKind].push(readOption(attrs));
+      }
+      return;
+    }
+    if (!draft) return;
+    if (depth === 5) {
+      field = { name, attrs: { ...attrs }, text: '', raw: '', children: [] };
+      return;
+    }
+    if (!field) return;
+    if (depth === 6) field.children.push({ name, attrs: { ...attrs }, text: '' });
+    let open = `<${name}`;
+    for (const [k, v] of Object.entries(attrs)) open += ` ${k}="${escapeAttr(v)}"`;
+    field.raw += tag.isSelfClosing ? `${open}/>` : `${open}>`;
+  });
+
+  const onText = (text: string, cdata: boolean): void => {
+    const depth = stack.length;
+    if (capture && depth >= capture.depth) {
+      capture.text += text;
+      return;
+    }
+    if (field && depth >= 5) {
+      field.text += text;
+      // Direct text and CDATA are already HTML; text inside re-serialised elements is escaped again.
+      field.raw += cdata || depth === 5 ? text : escapeText(text);
+      if (depth >= 6) field.children[field.children.length - 1].text += text;
+      return;
+    }
+    if (depth === 4 && draft && text.trim()) {
+      warn(`offer ${draft.offer.id}: text outside any element ignored`);
+    }
+  };
+  parser.on('text', (t) => onText(t, false));
+  parser.on('cdata', (t) => onText(t, true));
+
+  parser.on('closetag', (tag) => {
+    const depth = stack.length;
+    const name = tag.name;
+    try {
+      if (stack[1] !== 'shop' || depth < 2) return;
+      if (depth === 2) {
+        flushShop();
+        return;
+      }
+      if (depth === 3) {
+        if (SHOP_INFO.has(name) && capture) {
+          const value = collapse(capture.text);
+          capture = null;
+          if (name === 'name' || name === 'company' || name === 'url') shop[name] = value;
+          else if (value) shop[name as 'platform' | 'version' | 'agency' | 'email'] = value;
+        } else if (name === 'categories') flushCategories();
+        else if (name === 'delivery-options' || name === 'pickup-options') shopOptionsKind = null;
+        return;
+      }
+      if (depth === 4) {
+        if (stack[2] === 'categories' && name === 'category' && capture && categoryAttrs) {
+          const id = (categoryAttrs.id ?? '').trim();
+          let categoryName = collapse(capture.text);
+          const parentRaw = (categoryAttrs.parentId ?? '').trim();
+          capture = null;
+          categoryAttrs = null;
+          if (!id) {
+            warn(`line ${parser.line}: <category> without id skipped`);
+            return;
+          }
+          if (categoryIds.has(id)) {
+            warn(`category ${id} declared twice, the first kept`);
+            return;
+          }
+          if (!categoryName) {
+            warn(`category ${id} has no name, its id is used`);
+            categoryName = id;
+          }
+          categoryIds.add(id);
+          // parentId="0" or "" means top level unless a category "0" exists (checked on </categories>).
+          const parentId = parentRaw === '' ? null : parentRaw;
+          pendingCategories.push({ id, parentId, name: categoryName, line: parser.line });
+          return;
+        }
+        if (stack[2] === 'offers' && name === 'offer' && draft) {
+          const d = draft;
+          draft = null;
+          finishOffer(d);
+        }
+        return;
+      }
+      if (!draft || !field) return;
+      if (depth === 5) {
+        const f = field;
+        field = null;
+        finishField(draft, f);
+        return;
+      }
+      if (!tag.isSelfClosing) field.raw += `</${name}>`;
+    } finally {
+      stack.pop();
+    }
+  });
+
+  // ----- driving the parser -----
+
+  const drain = async (): Promise<void> => {
+    // Handlers may enqueue nothing themselves; run them in order and await each.
+    for (let i = 0; i < queue.length; i++) await queue[i]();
+    queue.length = 0;
+  };
+
+  const checkAbort = (): void => {
+    if (options.signal?.aborted) throw options.signal.reason ?? new Error('YML parse aborted');
+  };
+
+  const writeText = async (s: string): Promise<void> => {
+    for (const part of slices(s)) {
+      parser.write(part);
+      await drain();
+    }
+  };
+
+  let decoder: TextDecoder | null = null;
+  let head: Uint8Array | null = null; // bytes held back until the encoding is known
+  let first = true;
+
+  for await (const chunk of toAsyncIterable(input)) {
+    checkAbort();
+    if (typeof chunk === 'string') {
+      let s = chunk;
+      if (first && s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+      first = false;
+      await writeText(s);
+      continue;
+    }
+    first = false;
+    if (!decoder) {
+      head = head ? Buffer.concat([head, chunk]) : Uint8Array.from(chunk);
+      const seen = Buffer.from(head.subarray(0, 1024)).toString('latin1');
+      if (head.length < 1024 && !seen.includes('?>') && !/^\s*<[^?]/.test(seen)) continue;
+      decoder = sniffEncoding(head, warn);
+      const bytes = head;
+      head = null;
+      await writeText(decoder.decode(bytes, { stream: true }));
+      continue;
+    }
+    await writeText(decoder.decode(chunk, { stream: true }));
+  }
+  checkAbort();
+  if (head) {
+    decoder = sniffEncoding(head, warn);
+    await writeText(decoder.decode(head, { stream: true }));
+  }
+  if (decoder) await writeText(decoder.decode());
+  if (!rootName) throw fatal('the feed is empty or has no root element');
+  parser.close();
+  await drain();
+
+  if (!shopSeen) throw fatal('no <shop> element');
+  if (!offersSeen) warn('the feed has no <offers>');
+  if (!currenciesSeen) warn('the feed declares no <currencies>');
+  for (const [name, count] of unknownElements) {
+    warn(`unknown offer element <${name}> kept in extra (${count} offer${count === 1 ? '' : 's'})`);
+  }
+  for (const [what, t] of tallies) {
+    const more = t.count > t.examples.length ? ', …' : '';
+    warn(`${what}: ${t.count} (${t.examples.join(', ')}${more})`);
+  }
+  if (omittedWarnings > 0) warnings.push(`… and ${omittedWarnings} more warnings`);
+  return result;
+}
