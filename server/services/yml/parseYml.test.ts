@@ -115,7 +115,8 @@ describe('parseYml: shop, currencies, categories', () => {
   it('applies shop-wide delivery options to offers without their own', async () => {
     const xml = feed(
       '<offer id="1"><name>A</name><price>1</price></offer>' +
-        '<offer id="2"><name>B</name><price>1</price><delivery-options><option cost="0" days="0" /></delivery-options></offer>',
+        '<offer id="2"><name>B</name><price>1</price><delivery-options><option cost="0" days="0" /></delivery-options></offer>' +
+        '<offer id="3"><name>C</name><price>1</price><delivery>false</delivery><pickup>false</pickup></offer>',
       { head: '<delivery-options><option cost="300" days="1-3" order-before="18"/></delivery-options><pickup-options><option cost="0" days="1"/></pickup-options>' },
     );
     const { offers, shops } = await collect(xml);
@@ -123,6 +124,8 @@ describe('parseYml: shop, currencies, categories', () => {
     expect(offers[0]).toMatchObject({ delivery_options_cost: '300', delivery_options_days: '1-3', delivery_options_order_before: '18', pickup_options_cost: '0', pickup_options_days: '1' });
     expect(offers[1]).toMatchObject({ delivery_options_cost: '0', delivery_options_days: '0', pickup_options_cost: '0' });
     expect(offers[1].delivery_options_order_before).toBeUndefined();
+    // No inherited options where delivery or pickup is switched off.
+    expect(Object.keys(offers[2]).filter((k) => k.includes('_options_'))).toEqual([]);
   });
 });
 

@@ -830,9 +830,13 @@ export async function parseYml(
         warn(`offer ${id}: category ${offer.categoryId} is not declared in <categories>`);
       }
     } else tally('offers without categoryId', id);
-    // Shop-wide delivery and pickup options apply to offers without their own.
-    if (!d.ownDelivery && shop.deliveryOptions[0]) applyOption(offer, 'delivery_options', shop.deliveryOptions[0]);
-    if (!d.ownPickup && shop.pickupOptions[0]) applyOption(offer, 'pickup_options', shop.pickupOptions[0]);
+    // Shop-wide delivery and pickup options apply to offers without their own (unless switched off).
+    if (!d.ownDelivery && offer.delivery !== '0' && shop.deliveryOptions[0]) {
+      applyOption(offer, 'delivery_options', shop.deliveryOptions[0]);
+    }
+    if (!d.ownPickup && offer.pickup !== '0' && shop.pickupOptions[0]) {
+      applyOption(offer, 'pickup_options', shop.pickupOptions[0]);
+    }
     result.offers++;
     if (handlers.onOffer) queue.push(() => handlers.onOffer!(offer));
   };
