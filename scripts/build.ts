@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'dist');
+/** Everything the browser apps are built from. */
+const SOURCES = ['storefront', 'admin', 'dataProvider', 'schemas', 'i18n', 'package-lock.json'];
+export const APPS = [
+  { name: 'storefront', config: 'storefront/vite.config.ts' },
+  { name: 'admin', config: 'admin/vite.config.ts' },
+];
+
+function hashSources(): string {
+  const h = crypto.createHash('sha256');
+  const walk = (p: string) => {
+    if (!fs.existsSync(p)) return;
+    const st = fs.statSync(p);
+    if (st.isDirectory()) {
+      for (const e of fs.readdirSync(p).sort()) if (e !== 'node_modules' && !e.endsWith('.test.ts') && !e.endsWith('.test.tsx')) walk(path.join(p, e));
+    } else {
+      h.update(path.relative(ROOT, p));
+      h.update(fs.readFileSync(p));
+    }
+  };
+  for (const s of SOURCES) walk(path.join(ROOT, s));
+  return h.digest('hex');
+}
+
+/** Builds the storefront and the admin with Vite. */
+export async function buildApps(): Promise<void> {
+  const { build } = await import('vite');
+  for (const app of APPS) {
+    if (!fs.existsSync(path.join(ROOT, app.config))) continue;
+    console.log(`building ${app.name}...`);
+    await build({ configFile: path.join(ROOT, app.config), logLevel: 'warn' });
+  }
+}
+
+/** Rebuilds the apps only when their sources changed since the last build (`npm start`). */
+export async function buildIfChanged(): Promise<boolean> {
+  const stamp = path.join(DIST, '.sources-hash');
+  const hash = hashSources();
+  const built = APPS.every((a) => !fs.existsSync(path.join(ROOT, a.config)) || fs.existsSync(path.join(DIST, a.name, 'index.html')));
+  if (built && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return false;
+  await buildApps();
+  fs.mkdirSync(DIST, { recursive: true });
+  fs.writeFileSync(stamp, hash);
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildApps();
+  fs.mkdirSync(DIST, { recursive: true });
+  fs.writeFileSync(path.join(DIST, '.sources-hash'), hashSources());
+}

@@ -1,0 +1,85 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { Db, Store } from '../db/types';
+import { forbidden, tokenError } from '../errors';
+import { checkToken, type SessionUser } from '../services/auth';
+import type { ImageStore } from '../services/images';
+import type { SmsSender } from '../services/sms';
+import type { StoreResolver } from '../services/stores';
+import type { ApiInput } from './input';
+
+export interface AppServices {
+  config: Config;
+  database: Database;
+  db: Db;
+  stores: StoreResolver;
+  images: ImageStore;
+  sms: SmsSender;
+}
+
+export const LANGS = ['ru', 'en', 'zh', 'es', 'fr', 'ar', 'pt', 'de'] as const;
+
+/** Credentials of a call: the seed's auth form (user_id, token_seq, token) or `Authorization: Bearer <token>`. */
+export function credentialsOf(request: FastifyRequest, raw: Record<string, string>) {
+  const header = request.headers.authorization;
+  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  const token = raw.token || bearer;
+  if (!token) return null;
+  return { token, userId: raw.user_id || undefined, tokenSeq: raw.token_seq || undefined };
+}
+
+/** One `api=` call: the store it is for, its parsed input, and who asks (checked lazily, once). */
+export class ApiContext {
+  /** Credentials were sent but do not name a live session: the response carries `"token": "error"`. */
+  badToken = false;
+  private userPromise?: Promise<SessionUser | null>;
+
+  constructor(
+    readonly services: AppServices,
+    readonly store: Store,
+    readonly input: ApiInput,
+    readonly request: FastifyRequest,
+  ) {}
+
+  get db(): Db {
+    return this.services.db;
+  }
+  get dialect() {
+    return this.services.database.dialect;
+  }
+  get lang(): string {
+    const l = this.input.raw.lang;
+    return (LANGS as readonly string[]).includes(l) ? l : 'ru';
+  }
+
+  user(): Promise<SessionUser | null> {
+    this.userPromise ??= (async () => {
+      const cred = credentialsOf(this.request, this.input.raw);
+      if (!cred) return null;
+      const user = await checkToken(this.db, this.store, cred);
+      if (!user) this.badToken = true;
+      return user;
+    })();
+    return this.userPromise;
+  }
+
+  async requireUser(): Promise<SessionUser> {
+    const user = await this.user();
+    if (!user) throw tokenError();
+    return user;
+  }
+
+  /** Writes to store data: only the store's owner. */
+  async requireOwner(): Promise<SessionUser> {
+    const user = await this.requireUser();
+    if (!user.isOwner) throw forbidden();
+    return user;
+  }
+
+  async isOwner(): Promise<boolean> {
+    return (await this.user())?.isOwner ?? false;
+  }
+}
+
+export type Handler = (ctx: ApiContext) => Promise<Record<string, unknown>>;

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError, notFound } from '../errors';
+import { ApiContext, type AppServices, type Handler } from './context';
+import { readInput } from './input';
+import { HANDLERS } from './handlers';
+
+const AUTH_APIS = new Set(['sms_code', 'login']);
+
+/** `POST /api?api=<name>` (and `GET` for the seed's geo_check): one handler module per api name. */
+export function registerApi(app: FastifyInstance, services: AppServices) {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api',
+    config: {
+      rateLimit: {
+        max: (req: { query?: unknown }) => (AUTH_APIS.has(String((req.query as Record<string, unknown>)?.api)) ? 30 : 1_000_000),
+        timeWindow: 60_000,
+        keyGenerator: (req: { ip: string; query?: unknown }) => `${req.ip}:${AUTH_APIS.has(String((req.query as Record<string, unknown>)?.api)) ? 'auth' : 'api'}`,
+      },
+    },
+    handler: async (request, reply) => {
+      const name = String((request.query as Record<string, unknown>).api ?? '');
+      const handler: Handler | undefined = Object.prototype.hasOwnProperty.call(HANDLERS, name) ? HANDLERS[name] : undefined;
+      if (!handler) throw new ApiError(404, 'unknown_api', `Unknown api: ${name.slice(0, 60)}`);
+      const store = await services.stores.resolve(request.headers.host);
+      if (!store) throw notFound();
+      const input = await readInput(request);
+      const ctx = new ApiContext(services, store, input, request);
+      const result = await handler(ctx);
+      if (ctx.badToken) result.token = 'error';
+      reply.header('cache-control', 'no-store');
+      return result;
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { bannerSchema, validateFields } from '../../../schemas';
+import { now } from '../../db/database';
+import { badRequest, notFound } from '../../errors';
+import type { ApiContext, Handler } from '../context';
+import { fieldsFromInput, flag } from '../input';
+
+const P = { id: 593, img: 592, video: 666 };
+
+interface BannerData {
+  link?: string | null;
+  img?: string | null;
+  thumb?: string | null;
+  video?: string | null;
+  width?: string;
+}
+
+function toApi(row: { id: number; sort: number; data: string }, ctx: ApiContext) {
+  const d = JSON.parse(row.data) as BannerData;
+  return {
+    id: String(row.id),
+    userId: String(ctx.store.user_id ?? ''),
+    shopId: String(ctx.store.id),
+    link: d.link ?? '',
+    img: d.img ?? null,
+    thumb: d.thumb ?? null,
+    video: d.video ?? null,
+    width: d.width ?? '100',
+    sort: String(row.sort),
+  };
+}
+
+const bannerId = (raw: string | undefined) => {
+  if (!raw || !/^\d{1,10}$/.test(raw.trim())) throw badRequest('required_fields_error', undefined, ['id']);
+  return Number(raw);
+};
+
+/** api=shop_banners: the list in sort order, one banner, owner create/update (image or video upload) and delete. */
+export const shopBanners: Handler = async (ctx) => {
+  const { input, store, db } = ctx;
+  const rows = () => db.selectFrom('banners').select(['id', 'sort', 'data']).where('store_id', '=', store.id);
+  if (flag(input, 'del')) {
+    await ctx.requireOwner();
+    const r = await db.deleteFrom('banners').where('store_id', '=', store.id).where('id', '=', bannerId(input.p.get(P.id))).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw notFound();
+    return { shop_banners: [] };
+  }
+  const creating = flag(input, 'set');
+  if (creating || flag(input, 'update')) {
+    await ctx.requireOwner();
+    const id = creating ? null : bannerId(input.p.get(P.id));
+    const old = id === null ? undefined : await rows().where('id', '=', id).executeTakeFirst();
+    if (id !== null && !old) throw notFound();
+    const fields = bannerSchema.fields.filter((f) => f.type !== 'image' && f.type !== 'video');
+    const { values, errors } = validateFields(fields, fieldsFromInput(fields, input), { partial: true });
+    if (errors.length) throw badRequest('invalid_input', undefined, errors);
+    const data: BannerData = old ? JSON.parse(old.data) : { width: '100' };
+    if (values.link !== undefined) data.link = values.link as string | null;
+    if (values.width !== undefined) data.width = String(values.width ?? '100');
+    // Files are checked by their bytes before anything is stored.
+    const img = input.files.get(P.img);
+    const video = input.files.get(P.video);
+    if (img) Object.assign(data, await ctx.services.images.saveImage(store.id, 'banners', img.data));
+    if (video) data.video = await ctx.services.images.saveVideo(store.id, 'banners', video.data);
+    else if (values.isDeleteVideo) data.video = null;
+    if (creating && !data.img && !data.video) throw badRequest('required_fields_error', undefined, ['img']);
+    let sort = values.sort as number | undefined;
+    if (creating && (sort === undefined || sort === null)) {
+      const count = await db.selectFrom('banners').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', store.id).executeTakeFirstOrThrow();
+      sort = Number(count.n) + 1;
+    }
+    let savedId = id;
+    if (id === null) {
+      const r = await db.insertInto('banners').values({ store_id: store.id, sort: sort ?? 1, data: JSON.stringify({ ...data, created_at: now() }) }).returning('id').executeTakeFirstOrThrow();
+      savedId = r.id;
+    } else {
+      await db
+        .updateTable('banners')
+        .set({ data: JSON.stringify(data), ...(sort !== undefined && sort !== null ? { sort } : {}) })
+        .where('store_id', '=', store.id)
+        .where('id', '=', id)
+        .execute();
+    }
+    return { shop_banners: [toApi((await rows().where('id', '=', savedId!).executeTakeFirstOrThrow()), ctx)] };
+  }
+  const one = input.p.get(P.id);
+  if (one) {
+    const row = await rows().where('id', '=', bannerId(one)).executeTakeFirst();
+    if (!row) throw notFound();
+    return { shop_banners: [toApi(row, ctx)] };
+  }
+  return { shop_banners: (await rows().orderBy('sort').orderBy('id').execute()).map((r) => toApi(r, ctx)) };
+};

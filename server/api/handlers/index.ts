@@ -1,0 +1,21 @@
+import type { Handler } from '../context';
+import { stores } from './stores';
+import { login, logout, smsCode, tokenCheck } from './auth';
+import { offersCategory } from './categories';
+import { offers } from './offers';
+import { offersParams, offersParamsValues } from './params';
+import { shopBanners } from './banners';
+
+/** Every `api=` name and its handler module. */
+export const HANDLERS: Record<string, Handler> = {
+  stores,
+  sms_code: smsCode,
+  login,
+  logout,
+  token_check: tokenCheck,
+  offers_category: offersCategory,
+  offers,
+  offers_params: offersParams,
+  offers_params_values: offersParamsValues,
+  shop_banners: shopBanners,
+};

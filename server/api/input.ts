@@ -1,0 +1,88 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError, badRequest } from '../errors';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/**
+ * A parsed `api=` call. Form keys keep the seed's shapes: `p[478_offer_id]` lands in `p` under 478,
+ * `filter[283]` in `filters`, `item[12]=3` in `items`; every other key in `raw`.
+ */
+export interface ApiInput {
+  raw: Record<string, string>;
+  p: Map<number, string>;
+  filters: Map<number, string>;
+  items: Map<string, string>;
+  files: Map<number, UploadedFile>;
+  otherFiles: UploadedFile[];
+}
+
+const P_KEY = /^p\[(\d+)_[A-Za-z0-9_]+\]$/;
+const FILTER_KEY = /^filter\[(\d+)\]$/;
+const ITEM_KEY = /^item\[([A-Za-z0-9_.-]{1,80})\]$/;
+
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+function add(input: ApiInput, key: string, value: string) {
+  let m: RegExpExecArray | null;
+  if ((m = P_KEY.exec(key))) input.p.set(Number(m[1]), value);
+  else if ((m = FILTER_KEY.exec(key))) input.filters.set(Number(m[1]), value);
+  else if ((m = ITEM_KEY.exec(key))) input.items.set(m[1], value);
+  else input.raw[key] = value;
+}
+
+export async function readInput(request: FastifyRequest): Promise<ApiInput> {
+  const input: ApiInput = { raw: {}, p: new Map(), filters: new Map(), items: new Map(), files: new Map(), otherFiles: [] };
+  for (const [k, v] of Object.entries(request.query as Record<string, unknown>)) {
+    if (k !== 'api' && typeof v === 'string') add(input, k, v);
+  }
+  if (request.isMultipart()) {
+    try {
+      for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 20, fields: 2000 } })) {
+        if (part.type === 'file') {
+          const data = await part.toBuffer();
+          const file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
+          const m = P_KEY.exec(part.fieldname);
+          if (m) input.files.set(Number(m[1]), file);
+          else input.otherFiles.push(file);
+        } else add(input, part.fieldname, String(part.value ?? ''));
+      }
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'too_large');
+      if (code?.startsWith('FST_')) throw badRequest('invalid_input', (e as Error).message);
+      throw e;
+    }
+  } else if (request.body && typeof request.body === 'object') {
+    for (const [k, v] of Object.entries(request.body as Record<string, unknown>)) {
+      if (typeof v === 'string') add(input, k, v);
+      else if (Array.isArray(v) && typeof v[v.length - 1] === 'string') add(input, k, v[v.length - 1]);
+      else if (typeof v === 'number' || typeof v === 'boolean') add(input, k, String(v));
+    }
+  }
+  return input;
+}
+
+/** The registry values of a schema's fields the client sent, keyed by field name. */
+export function fieldsFromInput(fields: readonly { no: number; name: string }[], input: ApiInput): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fields) {
+    const v = input.p.get(f.no);
+    if (v !== undefined) out[f.name] = v;
+  }
+  return out;
+}
+
+/** A page number from `offset` (from 1); anything else is a 400, never a 500. */
+export function pageOf(input: ApiInput): number {
+  const raw = input.raw.offset;
+  if (raw === undefined || raw === '') return 1;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw badRequest('invalid_input', 'offset must be a page number from 1', ['offset']);
+  return Number(raw);
+}
+
+export const flag = (input: ApiInput, key: string) => input.raw[key] === '1' || input.raw[key] === 'true';

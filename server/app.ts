@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { ApiError } from './errors';
+import { registerApi } from './api/dispatcher';
+import type { AppServices } from './api/context';
+import { createStoreResolver } from './services/stores';
+import { createImageStore } from './services/images';
+import { consoleSms, httpSms, type SmsSender } from './services/sms';
+import { registerRest } from './rest';
+
+export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  sms?: SmsSender;
+  /** Serve the built storefront and admin from dist/ (off in API-only tests). */
+  serveApps?: boolean;
+}
+
+export function originOf(request: FastifyRequest, config: Config): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/$/, '');
+  return `${request.protocol}://${request.headers.host ?? `localhost:${config.port}`}`;
+}
+
+/** Builds the server: outside resources first, then services, then routes; one error handler for all. */
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const services: AppServices = {
+    config,
+    database,
+    db: database.db,
+    stores: createStoreResolver(database.db),
+    images: createImageStore(config.uploadsDir),
+    sms: opts.sms ?? (config.smsAdapter === 'http' && config.smsUrl ? httpSms(config.smsUrl) : consoleSms()),
+  };
+  app.decorate('services', services);
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof ApiError) {
+      const body: Record<string, unknown> = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+      if (error.code === 'token_error') body.token = 'error';
+      return reply.status(error.status).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ error: { code: 'server_error', message: 'Problems connecting to the server, try reloading the page' } });
+    }
+    const code = status === 413 ? 'too_large' : status === 429 ? 'too_many_requests' : status === 404 ? 'not_found' : 'invalid_input';
+    return reply.status(status).send({ error: { code, message: error.message } });
+  });
+
+  await app.register(formbody);
+  await app.register(multipart);
+  await app.register(rateLimit, { global: false });
+
+  app.get('/config.json', async (request, reply) => {
+    const origin = originOf(request, config);
+    reply.header('cache-control', 'no-cache');
+    return { API_HOST: `${origin}/api`, URL_IMAGES: `${origin}/images/`, MAP_TILES_URL: config.mapTilesUrl };
+  });
+  app.get('/healthz', async () => ({ ok: true }));
+
+  registerApi(app, services);
+  await app.register(async (rest) => registerRest(rest, services), { prefix: '/rest' });
+
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/images/',
+    decorateReply: false,
+    maxAge: '365d',
+    immutable: true,
+  });
+  // The demo pictures ship in the repository: served under /images/demo/ without copying.
+  await app.register(fastifyStatic, {
+    root: path.resolve(import.meta.dirname, 'demo', 'images'),
+    prefix: '/images/demo/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+
+  if (opts.serveApps !== false) registerApps(app);
+  else app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } }));
+
+  return { app, services };
+}
+
+/** The built apps: the admin under /admin/, the storefront at /; unknown paths get the app's index (its router shows /404). */
+function registerApps(app: FastifyInstance) {
+  const storefront = path.join(DIST_DIR, 'storefront');
+  const admin = path.join(DIST_DIR, 'admin');
+  const sendIndex = (dir: string) => (fs.existsSync(path.join(dir, 'index.html')) ? fs.readFileSync(path.join(dir, 'index.html'), 'utf8') : null);
+  if (fs.existsSync(admin)) app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: false, index: false, wildcard: true });
+  if (fs.existsSync(storefront)) app.register(fastifyStatic, { root: storefront, prefix: '/', decorateReply: false, index: false, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (/^\/(api|rest|images)(\/|$)/.test(url) || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } });
+    }
+    const html = sendIndex(url.startsWith('/admin') ? admin : storefront);
+    if (!html) return reply.status(404).type('text/plain').send('The apps are not built yet: run npm run build');
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}

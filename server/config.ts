@@ -1,0 +1,48 @@
+import path from 'node:path';
+
+/** Settings from the environment (all optional); docs/OPERATIONS.md lists them. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | null;
+  demo: boolean;
+  demoOwnerPhone: string;
+  publicUrl: string | null;
+  production: boolean;
+  smsAdapter: 'console' | 'http';
+  smsUrl: string | null;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Allow YML feed URLs on private/loopback addresses (tests, intranet feeds). */
+  allowPrivateFeeds: boolean;
+  acquiringUrl: string | null;
+  geocoderUrl: string | null;
+  mapTilesUrl: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    databaseUrl: env.DATABASE_URL || null,
+    demo: (env.DEMO ?? '1') !== '0',
+    demoOwnerPhone: env.DEMO_OWNER_PHONE ?? '+79990000000',
+    publicUrl: env.PUBLIC_URL || null,
+    production,
+    smsAdapter: (env.SMS_ADAPTER as Config['smsAdapter']) ?? 'console',
+    smsUrl: env.SMS_URL || null,
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    trustProxy: env.TRUST_PROXY === '1',
+    allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS === '1',
+    acquiringUrl: env.ACQUIRING_URL || null,
+    geocoderUrl: env.GEOCODER_URL || null,
+    mapTilesUrl: env.MAP_TILES_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    ...overrides,
+  };
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { DB } from './types';
+
+export type Dialect = 'sqlite' | 'postgres';
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// Return numeric columns (count(*), numeric) as JS numbers rather than strings.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+pg.types.setTypeParser(701, (v) => Number(v));
+
+/** Opens PostgreSQL when a URL is given, else the embedded SQLite file (WAL, busy timeout) in dataDir. */
+export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string }): Database {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = opts.sqliteFile ?? path.join(opts.dataDir, 'shop.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export const now = () => new Date().toISOString();
+
+/** Case-insensitive LIKE on either database. */
+export const ilike = (dialect: Dialect) => (dialect === 'postgres' ? 'ilike' : 'like');
+
+export { sql };

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Dialect } from './database';
+import * as catalogue from './migrations/2026112101_catalogue';
+
+type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
+
+/**
+ * Migrations in order, one way forward, each in its own transaction, identical on SQLite and PostgreSQL.
+ * Add a new file to migrations/ and a line here; never edit one that has shipped.
+ */
+export const MIGRATIONS: [string, Migration][] = [['2026112101_catalogue', catalogue]];
+
+export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  await sql`create table if not exists schema_migrations (name text primary key, applied_at text not null)`.execute(db);
+  const applied: string[] = [];
+  for (const [name, m] of MIGRATIONS) {
+    // Several server processes may start at once: the lock (PostgreSQL) or the write transaction (SQLite) serialises them.
+    const done = await db.transaction().execute(async (tx) => {
+      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(tx);
+      const row = await sql<{ name: string }>`select name from schema_migrations where name = ${name}`.execute(tx);
+      if (row.rows.length) return false;
+      await m.up(tx, dialect);
+      await sql`insert into schema_migrations (name, applied_at) values (${name}, ${new Date().toISOString()})`.execute(tx);
+      return true;
+    });
+    if (done) applied.push(name);
+  }
+  return applied;
+}

@@ -1,0 +1,147 @@
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+
+/** Booleans are 0/1 integers and timestamps ISO strings on both databases; `data` is a JSON document. */
+export interface StoresTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  domain: string | null;
+  active: number;
+  deleted: number;
+  data: string;
+  created_at: string;
+}
+export interface UsersTable {
+  id: Generated<number>;
+  store_id: number;
+  phone: string;
+  name: string | null;
+  created_at: string;
+}
+export interface SessionsTable {
+  id: Generated<number>;
+  store_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+export interface SmsCodesTable {
+  id: Generated<number>;
+  store_id: number;
+  phone: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  created_at: string;
+  used_at: string | null;
+}
+export interface CategoriesTable {
+  store_id: number;
+  id: string;
+  parent_id: string;
+  name: string;
+  sort: number;
+  data: string;
+}
+export interface OffersTable {
+  store_id: number;
+  id: string;
+  type: string;
+  name: string;
+  vendor: string | null;
+  price: number;
+  oldprice: number | null;
+  category_id: string;
+  available: number;
+  active: number;
+  deleted: number;
+  picture: string | null;
+  thumb: string | null;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+  data: string;
+}
+export interface OfferParamsTable {
+  store_id: number;
+  offer_id: string;
+  base_id: number;
+  value: string;
+  num: number | null;
+}
+export interface ParamsTable {
+  id: Generated<number>;
+  store_id: number;
+  base_id: number;
+  category_id: string;
+  name: string;
+  kind: string;
+  is_required: number;
+  unit: string | null;
+  sort: number;
+}
+export interface ParamValuesTable {
+  store_id: number;
+  param_id: number;
+  id: string;
+  name: string;
+  sort: number;
+}
+export interface BannersTable {
+  id: Generated<number>;
+  store_id: number;
+  sort: number;
+  data: string;
+}
+export interface PlacesTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  sort: number;
+  data: string;
+}
+export interface PromoCodesTable {
+  id: Generated<number>;
+  store_id: number;
+  code: string;
+  used_count: number;
+  data: string;
+}
+export interface IngredientsTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  data: string;
+}
+export interface OfferSearchTable {
+  store_id: number;
+  offer_id: string;
+  text: string;
+}
+
+export interface DB {
+  stores: StoresTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+  categories: CategoriesTable;
+  offers: OffersTable;
+  offer_params: OfferParamsTable;
+  params: ParamsTable;
+  param_values: ParamValuesTable;
+  banners: BannersTable;
+  places: PlacesTable;
+  promo_codes: PromoCodesTable;
+  ingredients: IngredientsTable;
+  offer_search: OfferSearchTable;
+}
+
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;
+/** Repositories take either the database or a transaction. */
+export type Executor = Db | Tx;
+export type Store = Selectable<StoresTable>;
+export type OfferRow = Selectable<OffersTable>;
+export type NewOffer = Insertable<OffersTable>;

@@ -1,0 +1,62 @@
+import cluster from 'node:cluster';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { buildApp } from './app';
+import { seedDemoIfEmpty } from './demo/seedDemo';
+import { createImageStore } from './services/images';
+import { buildIfChanged } from '../scripts/build';
+
+const config = loadConfig();
+const workers = Number(process.env.WORKERS ?? 1);
+
+/** Migrations, the demo shop and the app build happen once, in the primary process, before any request. */
+async function prepare() {
+  const database = openDatabase(config);
+  const applied = await migrate(database.db, database.dialect);
+  if (applied.length) console.log(`migrated: ${applied.join(', ')}`);
+  if (config.demo) {
+    const seeded = await seedDemoIfEmpty(database, createImageStore(config.uploadsDir), config.demoOwnerPhone);
+    if (seeded) console.log(`demo shop created: ${seeded.categories} categories, ${seeded.offers} products`);
+  }
+  await database.close();
+  if (process.env.SKIP_BUILD !== '1') await buildIfChanged();
+}
+
+async function serve() {
+  const database = openDatabase(config);
+  const { app } = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
+  return app;
+}
+
+if (cluster.isPrimary) {
+  await prepare();
+  if (workers > 1) {
+    for (let i = 0; i < workers; i++) cluster.fork();
+    cluster.on('exit', (w, code) => {
+      if (code !== 0) cluster.fork();
+    });
+  } else await serve();
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  console.log(
+    [
+      '',
+      `  Storefront:  ${base}/`,
+      `  Admin:       ${base}/admin/`,
+      `  API:         ${base}/api   (config: ${base}/config.json)`,
+      `  Database:    ${config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.dataDir}/shop.db`}`,
+      `  Owner:       sign in at ${base}/admin/ with ${config.demoOwnerPhone}; the code appears in this log as "sms to ...".`,
+      '',
+    ].join('\n'),
+  );
+} else {
+  await serve();
+}
