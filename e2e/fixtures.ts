@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+
+export interface ShopServer {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** The sign-in code the console SMS adapter wrote for this phone (waits up to 10 s). */
+  smsCode(phone: string): Promise<string>;
+  /** Stops the server (offline tests); `start()` brings it back on the same port and data. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  ownerPhone: string;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const OWNER_PHONE = '+79990000000';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * One real server per worker: `server/main.ts` on a free port with a fresh SQLite demo shop in a temp
+ * folder, serving the built apps from dist/ (npm test builds them first).
+ */
+export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer }>({
+  shop: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const port = await freePort();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+      let log = '';
+      let child: ChildProcess | null = null;
+      const start = async () => {
+        const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', DEMO: '1', LOG_LEVEL: 'warn', DEMO_OWNER_PHONE: OWNER_PHONE };
+        delete env.DATABASE_URL;
+        child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout!.on('data', (d) => (log += d));
+        child.stderr!.on('data', (d) => (log += d));
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          try {
+            const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+            if (r.ok) break;
+          } catch {
+            /* not up yet */
+          }
+          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${log}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+      const stop = async () => {
+        if (!child || child.exitCode !== null) return;
+        const exited = new Promise((r) => child!.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      };
+      await start();
+      await use({
+        url: `http://127.0.0.1:${port}`,
+        ownerPhone: OWNER_PHONE,
+        start,
+        stop,
+        async smsCode(phone) {
+          const deadline = Date.now() + 10_000;
+          const digits = phone.replace(/\D/g, '');
+          for (;;) {
+            const lines = log.split('\n').filter((l) => l.startsWith('sms to ') && l.replace(/\D/g, '').startsWith(digits));
+            const m = lines.length ? /(\d{4})\s*$/.exec(lines[lines.length - 1]) : null;
+            if (m) return m[1];
+            if (Date.now() > deadline) throw new Error(`no code for ${phone} in the log:\n${log}`);
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        },
+      });
+      await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ shop }, use) => use(shop.url),
+  /** Console errors of the page; a spec may assert there are none. */
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await use(errors);
+  },
+});
+
+export { expect };

@@ -1,0 +1,42 @@
+import type { Catalogue } from '../index';
+
+/** Error codes of the server (`error.code`) and texts both apps show. */
+export default {
+  errors: {
+    required_fields_error: 'Заполните обязательные поля',
+    invalid_input: 'Неверные данные',
+    unknown_api: 'Неизвестный запрос',
+    token_error: 'Сессия истекла, войдите снова',
+    forbidden: 'Недостаточно прав',
+    not_found: 'Не найдено',
+    conflict: 'Конфликт данных',
+    too_large: 'Слишком большой файл',
+    too_many_requests: 'Слишком много запросов, попробуйте позже',
+    invalid_phone: 'Неверно записан номер',
+    invalid_code: 'Неверный код',
+    code_expired: 'Код устарел, запросите новый',
+    unsupported_file: 'Недопустимый тип файла',
+    server_error: 'Проблемы с подключением к серверу, попробуйте перезагрузить страницу',
+    yml_error: 'Ошибка в YML-файле',
+    kind_fixed: 'Тип существующего фильтра изменить нельзя',
+    no_connection: 'Отсутствует интернет-соединение. Проверьте подключение и повторите попытку',
+    error_msg: 'Произошла ошибка',
+  },
+  common: {
+    retry: 'Повторить попытку',
+    offline: 'Оффлайн',
+    loading: 'Загрузка…',
+    upload_progress: 'Загрузка {percent}%',
+    to_main: 'На главную',
+    back: 'Назад',
+    reload: 'Перезагрузить',
+    server_error: 'Проблемы с подключением к серверу, попробуйте перезагрузить страницу',
+    page_not_found: 'Страница не найдена',
+    unauthorized_page: 'Вход не выполнен',
+    empty_list: 'Список пуст',
+    clipboard: 'Скопировано в буфер обмена',
+    clipboard_error: 'Не удалось скопировать',
+    yes: 'Да',
+    no: 'Нет',
+  },
+} satisfies Catalogue;

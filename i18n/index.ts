@@ -1,0 +1,42 @@
+/**
+ * UI text catalogues shared by the storefront and the admin. Each language has three parts:
+ * common/<lang>.ts (error codes and texts both apps show), storefront/<lang>.ts and admin/<lang>.ts.
+ * Keys are nested objects; `t('errors.required_fields_error')` reads a dotted path.
+ */
+export const LANGUAGES = [
+  { value: 'ru', title: 'Русский' },
+  { value: 'en', title: 'English' },
+  { value: 'zh', title: '中文' },
+  { value: 'es', title: 'Español' },
+  { value: 'fr', title: 'Français' },
+  { value: 'ar', title: 'العربية' },
+  { value: 'pt', title: 'Português' },
+  { value: 'de', title: 'Deutsch' },
+] as const;
+export type Lang = (typeof LANGUAGES)[number]['value'];
+export const DEFAULT_LANG: Lang = 'ru';
+export const RTL_LANGS: readonly Lang[] = ['ar'];
+export const isLang = (v: unknown): v is Lang => LANGUAGES.some((l) => l.value === v);
+
+export interface Catalogue {
+  [key: string]: string | Catalogue;
+}
+
+/** Reads a dotted key; falls back to the key itself so a missing text is visible, never blank. */
+export function lookup(catalogue: Catalogue, key: string): string | undefined {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** `{name}` placeholders filled from vars. */
+export const format = (text: string, vars?: Record<string, string | number>) =>
+  vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
+
+/** Every dotted key of a catalogue (for completeness tests). */
+export function keysOf(c: Catalogue, prefix = ''): string[] {
+  return Object.entries(c).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`)));
+}
