@@ -118,7 +118,7 @@ export interface ValidateOptions {
 
 /**
  * Checks a write against a list of fields. Returns the typed values of the writable fields the client sent
- * (blank optional fields become their default or null) and every failing field, so a caller can refuse the
+ * (blank optional fields become their default or null; absent ones their default, if any) and every failing field, so a caller can refuse the
  * write as a whole. Read-only fields are ignored: the server sets them.
  */
 export function validateFields(
@@ -140,7 +140,7 @@ export function validateFields(
       continue;
     }
     if (raw === undefined) {
-      values[f.name] = f.default ?? null;
+      if (f.default !== undefined) values[f.name] = f.default;
       continue;
     }
     try {
