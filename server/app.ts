@@ -85,13 +85,6 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     maxAge: '365d',
     immutable: true,
   });
-  // The demo pictures ship in the repository: served under /images/demo/ without copying.
-  await app.register(fastifyStatic, {
-    root: path.resolve(import.meta.dirname, 'demo', 'images'),
-    prefix: '/images/demo/',
-    decorateReply: false,
-    maxAge: '7d',
-  });
 
   if (opts.serveApps !== false) registerApps(app);
   else app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } }));

@@ -2,6 +2,7 @@ import { fromRow, toApiObject, storeSchema, toRow, RICH_TEXT_PAGES, type RichTex
 import type { Db, Executor, Store } from '../db/types';
 import { now } from '../db/database';
 import { sanitizeRichText } from '../lib/sanitize';
+import { conflict } from '../errors';
 
 const CACHE_MS = 5_000;
 
@@ -42,6 +43,11 @@ export async function saveStore(db: Executor, store: Store, values: Record<strin
     if (typeof values[page] === 'string') values[page] = sanitizeRichText(values[page] as string);
   }
   const { columns, data } = toRow(storeSchema, values);
+  if (typeof columns.domain === 'string') {
+    columns.domain = columns.domain.toLowerCase();
+    const taken = await db.selectFrom('stores').select('id').where('domain', '=', columns.domain as string).where('id', '<>', store.id).executeTakeFirst();
+    if (taken) throw conflict('This domain belongs to another shop');
+  }
   const merged = { ...JSON.parse(store.data || '{}'), ...data };
   await db
     .updateTable('stores')
