@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Dialect } from './database';
 import * as catalogue from './migrations/2026112101_catalogue';
+import * as checkout from './migrations/2026112103_checkout';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -9,7 +10,10 @@ type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
  * Migrations in order, one way forward, each in its own transaction, identical on SQLite and PostgreSQL.
  * Add a new file to migrations/ and a line here; never edit one that has shipped.
  */
-export const MIGRATIONS: [string, Migration][] = [['2026112101_catalogue', catalogue]];
+export const MIGRATIONS: [string, Migration][] = [
+  ['2026112101_catalogue', catalogue],
+  ['2026112103_checkout', checkout],
+];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
   await sql`create table if not exists schema_migrations (name text primary key, applied_at text not null)`.execute(db);
