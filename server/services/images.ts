@@ -35,33 +35,53 @@ export function createImageStore(uploadsDir: string) {
     return rel;
   };
 
-  return {
-    dir: uploadsDir,
-    /** Checks that the bytes are an image (png, gif, jpeg, webp), then stores it with its thumbnail. */
-    async saveImage(storeId: number, kind: string, data: Buffer): Promise<StoredImage> {
-      if (data.length > MAX_IMAGE_BYTES) throw new ApiError(413, 'too_large');
-      let meta: Metadata;
-      try {
-        meta = await sharp(data).metadata();
-      } catch {
-        throw new ApiError(400, 'unsupported_file');
-      }
-      const format = meta.format as (typeof IMAGE_FORMATS)[number];
-      if (!IMAGE_FORMATS.includes(format)) throw new ApiError(400, 'unsupported_file');
-      const base = `${storeId}/${kind}/${sha256(data.toString('base64')).slice(0, 24)}`;
-      const ext = format === 'jpeg' ? 'jpg' : format;
-      const large =
+  /**
+   * Checks that the bytes are an image (png, gif, jpeg, webp) and makes its two sizes, writing nothing yet:
+   * a caller with several files prepares them all first, so one bad file leaves nothing stored.
+   */
+  const prepareImage = async (storeId: number, kind: string, data: Buffer): Promise<{ save(): Promise<StoredImage> }> => {
+    if (data.length > MAX_IMAGE_BYTES) throw new ApiError(413, 'too_large');
+    let meta: Metadata;
+    try {
+      meta = await sharp(data).metadata();
+    } catch {
+      throw new ApiError(400, 'unsupported_file');
+    }
+    const format = meta.format as (typeof IMAGE_FORMATS)[number];
+    if (!IMAGE_FORMATS.includes(format)) throw new ApiError(400, 'unsupported_file');
+    const base = `${storeId}/${kind}/${sha256(data.toString('base64')).slice(0, 24)}`;
+    const ext = format === 'jpeg' ? 'jpg' : format;
+    let large: Buffer;
+    let thumb: Buffer;
+    try {
+      // A header that reads fine over broken pixel data (a cut-off upload) fails here: still the client's file.
+      large =
         format === 'gif'
           ? data
           : await sharp(data).rotate().resize({ width: LARGE_SIDE, height: LARGE_SIDE, fit: 'inside', withoutEnlargement: true }).toFormat(format, { quality: 82 }).toBuffer();
-      const thumb = await sharp(data).rotate().resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
-      return { img: await write(`${base}.${ext}`, large), thumb: await write(`${base}_t.webp`, thumb) };
+      thumb = await sharp(data).rotate().resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+    } catch {
+      throw new ApiError(400, 'unsupported_file');
+    }
+    return { save: async () => ({ img: await write(`${base}.${ext}`, large), thumb: await write(`${base}_t.webp`, thumb) }) };
+  };
+  const prepareVideo = (storeId: number, kind: string, data: Buffer): { save(): Promise<string> } => {
+    if (data.length > MAX_VIDEO_BYTES) throw new ApiError(413, 'too_large');
+    const ext = videoKind(data);
+    if (!ext) throw new ApiError(400, 'unsupported_file');
+    return { save: () => write(`${storeId}/${kind}/${sha256(data.toString('base64')).slice(0, 24)}.${ext}`, data) };
+  };
+
+  return {
+    dir: uploadsDir,
+    prepareImage,
+    prepareVideo,
+    /** Checks that the bytes are an image (png, gif, jpeg, webp), then stores it with its thumbnail. */
+    async saveImage(storeId: number, kind: string, data: Buffer): Promise<StoredImage> {
+      return (await prepareImage(storeId, kind, data)).save();
     },
     async saveVideo(storeId: number, kind: string, data: Buffer): Promise<string> {
-      if (data.length > MAX_VIDEO_BYTES) throw new ApiError(413, 'too_large');
-      const ext = videoKind(data);
-      if (!ext) throw new ApiError(400, 'unsupported_file');
-      return write(`${storeId}/${kind}/${sha256(data.toString('base64')).slice(0, 24)}.${ext}`, data);
+      return prepareVideo(storeId, kind, data).save();
     },
   };
 }

@@ -343,10 +343,17 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       if (known.length !== ids.length) throw badRequest('invalid_input', `Unknown value of parameter ${b}`, [`${b}_param`]);
     }
   }
-  // Pictures are stored (and checked by their bytes) before the transaction: a bad file changes nothing.
+  // Pictures are checked by their bytes (all of them) before any is stored, and stored before the
+  // transaction: a bad file, or an unknown product, changes nothing and leaves no file behind.
+  const prepared = [];
+  for (const [slot, data] of write.files) prepared.push({ slot, image: await images.prepareImage(storeId, 'offers', data) });
+  if (id !== null && prepared.length) {
+    const exists = await db.selectFrom('offers').select('id').where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    if (!exists) throw notFound();
+  }
   const uploaded = new Map<number, OfferImage>();
-  for (const [slot, data] of write.files) {
-    const saved = await images.saveImage(storeId, 'offers', data);
+  for (const { slot, image } of prepared) {
+    const saved = await image.save();
     uploaded.set(slot, { id: saved.img.split('/').pop()!.split('.')[0], ...saved });
   }
 

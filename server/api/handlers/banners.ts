@@ -59,10 +59,13 @@ export const shopBanners: Handler = async (ctx) => {
     // Files are checked by their bytes before anything is stored.
     const img = input.files.get(P.img);
     const video = input.files.get(P.video);
-    if (img) Object.assign(data, await ctx.services.images.saveImage(store.id, 'banners', img.data));
-    if (video) data.video = await ctx.services.images.saveVideo(store.id, 'banners', video.data);
+    // Both are checked before either is stored: a bad video leaves no picture file behind.
+    const preparedImg = img ? await ctx.services.images.prepareImage(store.id, 'banners', img.data) : null;
+    const preparedVideo = video ? ctx.services.images.prepareVideo(store.id, 'banners', video.data) : null;
+    if (creating && !preparedImg && !preparedVideo && !data.img && !data.video) throw badRequest('required_fields_error', undefined, ['img']);
+    if (preparedImg) Object.assign(data, await preparedImg.save());
+    if (preparedVideo) data.video = await preparedVideo.save();
     else if (values.isDeleteVideo) data.video = null;
-    if (creating && !data.img && !data.video) throw badRequest('required_fields_error', undefined, ['img']);
     let sort = values.sort as number | undefined;
     if (creating && (sort === undefined || sort === null)) {
       const count = await db.selectFrom('banners').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', store.id).executeTakeFirstOrThrow();
