@@ -95,5 +95,17 @@ export const orderSchema: EntitySchema = {
     { no: 727, key: 'discount', type: 'float', readOnly: true },
     { no: 728, key: 'promo_code', name: 'promoCode', type: 'varchar', readOnly: true },
     { no: 729, key: 'payment_status', name: 'paymentStatus', type: 'varchar', readOnly: true },
+    {
+      no: 730,
+      key: 'receiving',
+      type: 'select',
+      readOnly: true,
+      options: RECEIVING_WAYS.map((id) => ({ id, label: `resources.orders.receiving.${id}` })),
+    },
+    { no: 731, key: 'house', type: 'varchar', readOnly: true },
+    { no: 732, key: 'appart', type: 'varchar', readOnly: true },
+    { no: 733, key: 'entrance', type: 'varchar', readOnly: true },
+    /** What the customer pays: the goods after the discount plus delivery. */
+    { no: 734, key: 'total', type: 'float', readOnly: true },
   ]),
 };

@@ -5,6 +5,12 @@ import { offersCategory } from './categories';
 import { offers } from './offers';
 import { offersParams, offersParamsValues } from './params';
 import { shopBanners } from './banners';
+import { orders } from './orders';
+import { geoCheck } from './geoCheck';
+import { promo } from './promo';
+import { sber, sberStatus } from './sber';
+import { innerPush } from './innerPush';
+import { push } from './push';
 
 /** Every `api=` name and its handler module. */
 export const HANDLERS: Record<string, Handler> = {
@@ -18,4 +24,11 @@ export const HANDLERS: Record<string, Handler> = {
   offers_params: offersParams,
   offers_params_values: offersParamsValues,
   shop_banners: shopBanners,
+  orders,
+  geo_check: geoCheck,
+  promo,
+  sber,
+  sber_status: sberStatus,
+  inner_push: innerPush,
+  push,
 };
