@@ -54,8 +54,9 @@ export async function readInput(request: FastifyRequest): Promise<ApiInput> {
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'too_large');
-      if (code?.startsWith('FST_')) throw badRequest('invalid_input', (e as Error).message);
-      throw e;
+      if (e instanceof ApiError) throw e;
+      // Anything else here is the body itself: busboy's 'Unexpected end of multipart data', a bad part header...
+      throw badRequest('invalid_input', code?.startsWith('FST_') ? (e as Error).message : `Malformed multipart body: ${(e as Error).message}`);
     }
   } else if (request.body && typeof request.body === 'object') {
     for (const [k, v] of Object.entries(request.body as Record<string, unknown>)) {
