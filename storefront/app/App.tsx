@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Provider, useDispatch, useSelector } from 'react-redux';
+import { BrowserRouter, useLocation } from 'react-router';
+import Loader from '../components/Loader';
+import NoConnection from '../components/NoConnection';
+import { ShopProvider } from '../components/ShopContext';
+import { SlotsProvider, type Slots } from '../components/Slots';
+import AddToCart from '../features/cart/components/AddToCart';
+import CartButton from '../features/cart/components/CartButton';
+import OfflineBanner from '../features/shell/components/OfflineBanner';
+import Toasts from '../features/shell/components/Toasts';
+import { selectCategoryTree, selectShop, shopRequested } from '../features/shop/shopSlice';
+import { appStarted } from '../lib/events';
+import { useT } from '../lib/i18n';
+import Footer from './layout/Footer';
+import Header from './layout/Header';
+import SideMenu from './layout/SideMenu';
+import NavigationBridge from './NavigationBridge';
+import AppRoutes from './routes';
+import type { AppStore } from './store';
+
+/** Where features show each other's controls (components/Slots). */
+const slots: Slots = {
+  itemActions: (item) => <AddToCart item={item} />,
+};
+
+function Shell() {
+  const t = useT();
+  const dispatch = useDispatch();
+  const shop = useSelector(selectShop);
+  const tree = useSelector(selectCategoryTree);
+  const context = useMemo(() => ({ store: shop.store, tree }), [shop.store, tree]);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  useEffect(() => {
+    dispatch(appStarted());
+  }, [dispatch]);
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  let content;
+  if (shop.loaded) content = <AppRoutes />;
+  else if (shop.status === 'failed') content = <NoConnection onRetry={() => dispatch(shopRequested())} serverError={shop.error === 'server_error'} />;
+  else content = <Loader />;
+
+  return (
+    <ShopProvider value={context}>
+      <SlotsProvider value={slots}>
+        <a className="skip-link" href="#main">
+          {t('catalog.products')}
+        </a>
+        <OfflineBanner />
+        <Header
+          search={<input className="search-input" type="search" placeholder={t('header.search_placeholder')} aria-label={t('search.label')} />}
+          cartButton={<CartButton />}
+          onMenu={() => setMenuOpen((o) => !o)}
+          menuOpen={menuOpen}
+        />
+        <SideMenu open={menuOpen} onClose={closeMenu} />
+        <main id="main" className="main">
+          {content}
+        </main>
+        <Footer />
+        <Toasts />
+      </SlotsProvider>
+    </ShopProvider>
+  );
+}
+
+export default function App({ store }: { store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <BrowserRouter>
+        <NavigationBridge />
+        <Shell />
+      </BrowserRouter>
+    </Provider>
+  );
+}

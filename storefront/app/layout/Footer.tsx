@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { useShopContext } from '../../components/ShopContext';
+import { useT } from '../../lib/i18n';
+import { INFO_LINKS } from './Header';
+
+/** The footer: the four info pages, the shop's phone and email. */
+export default function Footer() {
+  const t = useT();
+  const { store } = useShopContext();
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <nav aria-label={t('footer.info')}>
+          <ul className="footer__links">
+            {INFO_LINKS.map((k) => (
+              <li key={k}>
+                <Link to={`/${k}`}>{t(`menu.${k}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="footer__contacts">
+          {store?.phone && <a href={`tel:${String(store.phone).replace(/[^\d+]/g, '')}`}>{String(store.phone)}</a>}
+          {store?.email && <a href={`mailto:${String(store.email)}`}>{String(store.email)}</a>}
+        </div>
+        <p className="footer__copy">{t('footer.rights', { year: new Date().getFullYear(), name: store?.name ?? '' })}</p>
+      </div>
+    </footer>
+  );
+}

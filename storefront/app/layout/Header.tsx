@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import Icon from '../../components/Icon';
+import { useShopContext } from '../../components/ShopContext';
+import { imgUrl } from '../../lib/config';
+import { useT } from '../../lib/i18n';
+import { useIsWide } from '../../lib/layout';
+import { isRootPage, parentOf } from './backTarget';
+import LanguageSelect from './LanguageSelect';
+
+export const INFO_LINKS = ['about_company', 'delivery', 'payment', 'contacts'] as const;
+
+/**
+ * The header: the logo (to the root) or, on narrow screens away from the root, a back arrow; the desktop
+ * nav; search; the phone link; the filter, cart and menu buttons; the language selector.
+ */
+export default function Header({ search, filterButton, cartButton, favouritesButton, onMenu, menuOpen }: {
+  search: ReactNode;
+  filterButton?: ReactNode;
+  cartButton: ReactNode;
+  favouritesButton?: ReactNode;
+  onMenu: () => void;
+  menuOpen: boolean;
+}) {
+  const t = useT();
+  const wide = useIsWide();
+  const { store } = useShopContext();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logo = imgUrl(store?.logo);
+  const showBack = !wide && !isRootPage(location.pathname);
+  const phone = store?.phone ? String(store.phone) : '';
+
+  const goBack = () => {
+    if (location.key !== 'default' && window.history.length > 1) navigate(-1);
+    else navigate(parentOf(location.pathname), { replace: true });
+  };
+
+  const brand = (
+    <Link to="/" className="header__logo" aria-label={store?.name ?? t('header.home')}>
+      {logo ? <img src={logo} alt={store?.name ?? ''} height={36} /> : <span className="header__name">{store?.name}</span>}
+    </Link>
+  );
+
+  return (
+    <header className="header">
+      {wide && (
+        <div className="header__top">
+          <nav className="header__nav" aria-label={t('header.catalog')}>
+            <NavLink to="/category/0/1" className={({ isActive }) => (isActive || location.pathname.startsWith('/category') ? 'is-active' : undefined)}>
+              {t('header.catalog')}
+            </NavLink>
+            {INFO_LINKS.map((k) => (
+              <NavLink key={k} to={`/${k}`}>
+                {t(`header.${k}`)}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="header__contacts">
+            {phone && (
+              <a className="header__phone" href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={t('header.call', { phone })}>
+                <Icon name="phone" size={18} />
+                <span>{phone}</span>
+              </a>
+            )}
+            <LanguageSelect />
+          </div>
+        </div>
+      )}
+      <div className="header__bar">
+        {showBack ? (
+          <button type="button" className="icon-button header__back" onClick={goBack} aria-label={t('header.back')}>
+            <Icon name="back" className="flip-rtl" />
+          </button>
+        ) : (
+          brand
+        )}
+        <div className="header__spacer" />
+        <div className="header__search">{search}</div>
+        {!wide && phone && (
+          <a className="icon-button" href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={t('header.call', { phone })}>
+            <Icon name="phone" />
+          </a>
+        )}
+        {filterButton}
+        {favouritesButton}
+        {cartButton}
+        <button type="button" className="icon-button" onClick={onMenu} aria-label={t('header.menu')} aria-expanded={menuOpen} aria-controls="side-menu">
+          <Icon name="menu" />
+        </button>
+      </div>
+    </header>
+  );
+}

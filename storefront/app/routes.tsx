@@ -1,0 +1,30 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import Loader from '../components/Loader';
+import CategoryPage from '../features/catalogue/components/CategoryPage';
+import ProductListPage from '../features/catalogue/components/ProductListPage';
+import HomeRedirect from './pages/HomeRedirect';
+import NotFoundPage from './pages/NotFoundPage';
+import UnauthorizedPage from './pages/UnauthorizedPage';
+
+// The catalogue pages are in the first bundle (/ leads there); everything else loads when opened.
+const ItemPage = lazy(() => import('../features/item/components/ItemPage'));
+const LegacyProductPage = lazy(() => import('../features/item/components/LegacyProductPage'));
+
+/** The storefront's routes (the seed's table); any unknown path goes to /404. */
+export default function AppRoutes() {
+  return (
+    <Suspense fallback={<Loader />}>
+      <Routes>
+        <Route path="/" element={<HomeRedirect />} />
+        <Route path="/category/:path" element={<CategoryPage />} />
+        <Route path="/category/:path/:offset" element={<ProductListPage />} />
+        <Route path="/category/:path/item/:itemId" element={<ItemPage />} />
+        <Route path="/product/:productId" element={<LegacyProductPage />} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/401" element={<UnauthorizedPage />} />
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

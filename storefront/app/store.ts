@@ -1,0 +1,33 @@
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import type { ApiClient } from '../../dataProvider/apiClient';
+import type { RetryTiming } from '../lib/pagedList';
+import cart from '../features/cart/cartSlice';
+import catalogue from '../features/catalogue/catalogueSlice';
+import filters from '../features/catalogue/filtersSlice';
+import item from '../features/item/itemSlice';
+import shell from '../features/shell/shellSlice';
+import shop from '../features/shop/shopSlice';
+import rootSaga from './rootSaga';
+
+export const reducer = { shell, shop, catalogue, filters, item, cart };
+
+/** What the sagas get from outside (saga context): the api client; tests give a fake one and short retries. */
+export interface AppDeps {
+  api: Pick<ApiClient, 'call'>;
+  listRetry?: RetryTiming;
+}
+
+export function createAppStore(deps: AppDeps) {
+  const sagaMiddleware = createSagaMiddleware({ context: { api: deps.api, listRetry: deps.listRetry } });
+  const store = configureStore({
+    reducer,
+    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: false, immutableCheck: false }).concat(sagaMiddleware),
+  });
+  sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

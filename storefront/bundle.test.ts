@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The bundle budget: the JavaScript a visitor downloads before the first screen of / or a category page
+ * (the entry chunk, every chunk it imports statically, and the Russian text catalogues loaded at start)
+ * is at most 130 KB gzipped. Reads the Vite manifest of the last build.
+ */
+const DIST = path.resolve(import.meta.dirname, '..', 'dist', 'storefront');
+const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
+const BUDGET = 130 * 1024;
+const built = fs.existsSync(MANIFEST);
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** The entry, its static imports (recursively) and the start-up text catalogues. */
+export function initialFiles(manifest: Record<string, Chunk>): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const c = manifest[key];
+    if (!c || files.has(c.file)) return;
+    files.add(c.file);
+    for (const i of c.imports ?? []) visit(i);
+  };
+  const entry = Object.entries(manifest).find(([, c]) => c.isEntry);
+  if (!entry) throw new Error('no entry chunk in the manifest');
+  visit(entry[0]);
+  for (const key of ['../i18n/common/ru.ts', '../i18n/storefront/ru.ts']) visit(key);
+  return [...files].filter((f) => f.endsWith('.js'));
+}
+
+describe('storefront bundle budget', () => {
+  if (!built) console.warn(`storefront/bundle.test.ts skipped: ${MANIFEST} is missing — build first with: npx vite build --config storefront/vite.config.ts`);
+
+  it.skipIf(!built)('initial JS for / and a category page is at most 130 KB gzipped', () => {
+    const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>;
+    const files = initialFiles(manifest);
+    const sizes = files.map((f) => ({ f, gz: zlib.gzipSync(fs.readFileSync(path.join(DIST, f))).length }));
+    const total = sizes.reduce((n, s) => n + s.gz, 0);
+    console.log(`initial JS: ${(total / 1024).toFixed(1)} KB gzipped\n${sizes.map((s) => `  ${s.f} ${(s.gz / 1024).toFixed(1)} KB`).join('\n')}`);
+    expect(total).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it.skipIf(!built)('the item page, Swiper and the other languages are not in the initial JS', () => {
+    const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>;
+    const initial = new Set(initialFiles(manifest));
+    const lazy = Object.values(manifest).filter((c) => c.src && /ItemPage\.tsx$|i18n\/storefront\/(?!ru)\w+\.ts$/.test(c.src));
+    expect(lazy.length).toBeGreaterThan(0);
+    for (const c of lazy) expect(initial.has(c.file), c.src).toBe(false);
+    for (const f of initial) expect(fs.readFileSync(path.join(DIST, f), 'utf8')).not.toMatch(/swiper-slide-active/);
+  });
+});

@@ -1,0 +1,21 @@
+import { useT } from '../lib/i18n';
+import { discountPercent, formatPrice } from '../lib/price';
+
+/** Price with currency; the old price and the discount percent when the old price is higher. */
+export default function Price({ price, oldprice, currencyId, size = 'md' }: { price: number; oldprice?: number | null; currencyId?: string; size?: 'md' | 'lg' }) {
+  const t = useT();
+  const discount = discountPercent(price, oldprice);
+  return (
+    <div className={`price price--${size}`}>
+      {price ? <span className="price__now">{formatPrice(price, currencyId)}</span> : null}
+      {discount !== null && (
+        <>
+          <s className="price__old" aria-label={t('catalog.old_price')}>
+            {formatPrice(oldprice, currencyId)}
+          </s>
+          <span className="price__discount">−{discount}%</span>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { useT } from '../lib/i18n';
+import type { OfferCard } from '../lib/types';
+import Price from './Price';
+import ProductImage from './ProductImage';
+import { useSlots } from './Slots';
+
+/** A product in a list: picture, name, price (old price and discount), availability, the card actions slot. */
+function ProductCard({ card, href, eager = false }: { card: OfferCard; href: string; eager?: boolean }) {
+  const t = useT();
+  const { cardActions } = useSlots();
+  const unavailable = card.available === '0';
+  return (
+    <article className={unavailable ? 'card card--unavailable' : 'card'}>
+      <Link to={href} className="card__link">
+        <ProductImage path={card.thumb || card.picture} alt={card.name} eager={eager} decorative />
+        <h3 className="card__name">{card.name}</h3>
+      </Link>
+      <div className="card__bottom">
+        <Price price={card.price} oldprice={card.oldprice} currencyId={card.currencyId} />
+        {unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
+      </div>
+      {cardActions && <div className="card__actions">{cardActions(card)}</div>}
+    </article>
+  );
+}
+
+export default memo(ProductCard);

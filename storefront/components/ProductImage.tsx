@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { imgUrl } from '../lib/config';
+
+/**
+ * A product picture in a square box whose size is known before the picture loads (nothing shifts);
+ * a failed or missing picture shows the placeholder stub.
+ */
+export default function ProductImage({ path, alt, eager = false, size = 400, decorative = false }: { path?: string | null; alt: string; eager?: boolean; size?: number; /** The name is next to it (cards): no alt text. */ decorative?: boolean }) {
+  const [failed, setFailed] = useState(false);
+  const src = imgUrl(path);
+  return (
+    <div className="product-image">
+      {src && !failed ? (
+        <img src={src} alt={decorative ? '' : alt} width={size} height={size} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={() => setFailed(true)} />
+      ) : (
+        <div className="product-image__stub" role="img" aria-label={alt}>
+          <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
+            <path d="M4 5h16v14H4zM4 15l4.5-4.5 4 4 2.5-2.5L20 17M15.5 9.2a.7.7 0 1 0 0-.1" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+import { buildTree, type CategoryTree } from '../lib/categories';
+import type { StoreSettings } from '../lib/types';
+
+/**
+ * The shop every page reads (settings and the category tree), handed down by the app (app/App.tsx reads
+ * it from features/shop), so features do not import each other.
+ */
+export interface ShopContextValue {
+  store: StoreSettings | null;
+  tree: CategoryTree;
+}
+
+const ShopContext = createContext<ShopContextValue>({ store: null, tree: buildTree([]) });
+export const ShopProvider = ShopContext.Provider;
+export const useShopContext = () => useContext(ShopContext);
+
+/** A store flag ('1'/'0') of `controls`. */
+export const controlOn = (store: StoreSettings | null, name: string) => store?.controls?.[name] === '1';

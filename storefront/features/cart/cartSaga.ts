@@ -1,0 +1,35 @@
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { writeJson } from '../../lib/storage';
+import type { CartLine } from '../../lib/types';
+import { CART_KEY, cartItemAdded, cartItemDecremented, cartItemRemoved, cartQuantitySet, cartReplaced, loadCart, selectCartItems } from './cartSlice';
+
+/** Keeps localStorage 'Cart' in step with the cart, and the cart in step with other tabs. */
+function* persist() {
+  const items: CartLine[] = yield select(selectCartItems);
+  yield call(writeJson, CART_KEY, items);
+}
+
+function storageChannel(): EventChannel<CartLine[]> {
+  return eventChannel((emit) => {
+    const on = (e: StorageEvent) => {
+      if (e.key === CART_KEY) emit(loadCart());
+    };
+    window.addEventListener('storage', on);
+    return () => window.removeEventListener('storage', on);
+  });
+}
+
+function* watchOtherTabs() {
+  if (typeof window === 'undefined') return;
+  const chan: EventChannel<CartLine[]> = yield call(storageChannel);
+  for (;;) {
+    const items: CartLine[] = yield take(chan);
+    yield put(cartReplaced(items));
+  }
+}
+
+export default function* cartSaga() {
+  yield takeEvery([cartItemAdded.type, cartItemDecremented.type, cartQuantitySet.type, cartItemRemoved.type], persist);
+  yield fork(watchOtherTabs);
+}

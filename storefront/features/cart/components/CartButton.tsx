@@ -1,0 +1,21 @@
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router';
+import Icon from '../../../components/Icon';
+import { useT } from '../../../lib/i18n';
+import { selectCartCount } from '../cartSlice';
+
+/** The header's cart button with the number of items. */
+export default function CartButton() {
+  const t = useT();
+  const count = useSelector(selectCartCount);
+  return (
+    <Link to="/cart" className="icon-button cart-button" aria-label={t('header.cart_count', { n: count })}>
+      <Icon name="cart" />
+      {count > 0 && (
+        <span className="badge" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,73 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { call, cancelled, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { callWithRetry, listErrorOf, listTiming, offersOf, type PagedList, type RetryTiming } from '../../lib/pagedList';
+import type { Banner, OfferCard } from '../../lib/types';
+import { categoryPageParams } from './catalogueApi';
+import {
+  bannersFailed,
+  bannersLoaded,
+  bannersRequested,
+  listOpened,
+  listRetried,
+  nextPageRequested,
+  pageCancelled,
+  pageFailed,
+  pageLoaded,
+  pageLoading,
+  selectList,
+  type ListOpened,
+} from './catalogueSlice';
+
+export type ListQuery = ListOpened;
+
+/** Loads one page of a category list: page 1 replaces the list, later pages append (lib/pagedList). */
+export function* loadCategoryPage(q: ListQuery, offset: number) {
+  const timing: RetryTiming = yield* listTiming();
+  yield put(pageLoading({ key: q.key, offset }));
+  try {
+    const res: { offers?: unknown } = yield call(callWithRetry, 'offers', categoryPageParams(q.categoryId, offset, q.sort, q.filters), timing);
+    yield put(pageLoaded({ key: q.key, offset, items: offersOf<OfferCard>(res) }));
+  } catch (e) {
+    yield put(pageFailed({ key: q.key, error: listErrorOf(e) }));
+  } finally {
+    if ((yield cancelled()) as boolean) yield put(pageCancelled({ key: q.key }));
+  }
+}
+
+function* onListOpened(action: PayloadAction<ListQuery>) {
+  const list: PagedList<OfferCard> | undefined = yield select(selectList, action.payload.key);
+  // A kept list (going back from an item) shows as it was; a failed or never-loaded one loads page 1.
+  if (list && list.offset >= 1 && list.status !== 'failed') return;
+  yield call(loadCategoryPage, action.payload, 1);
+}
+
+function* onNextPage(action: PayloadAction<ListQuery>) {
+  const list: PagedList<OfferCard> | undefined = yield select(selectList, action.payload.key);
+  if (!list || list.status !== 'idle' || list.end || list.offset < 1) return;
+  yield call(loadCategoryPage, action.payload, list.offset + 1);
+}
+
+function* onRetry(action: PayloadAction<ListQuery>) {
+  yield call(loadCategoryPage, action.payload, 1);
+}
+
+function* loadBanners() {
+  try {
+    const res: { shop_banners?: Banner[] } = yield call(callWithRetry, 'shop_banners', {}, { retries: 0, delayMs: 0 });
+    const items = Array.isArray(res.shop_banners) ? [...res.shop_banners] : [];
+    items.sort((a, b) => Number(a.sort ?? 0) - Number(b.sort ?? 0));
+    yield put(bannersLoaded(items));
+  } catch (e) {
+    console.warn('no banner', e);
+    yield put(bannersFailed());
+  }
+}
+
+export default function* catalogueSaga() {
+  yield takeLatest([listOpened.type, listRetried.type], function* (action: PayloadAction<ListQuery>) {
+    if (action.type === listRetried.type) yield call(onRetry, action);
+    else yield call(onListOpened, action);
+  });
+  yield takeLeading(nextPageRequested.type, onNextPage);
+  yield takeLeading(bannersRequested.type, loadBanners);
+}

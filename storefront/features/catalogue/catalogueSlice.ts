@@ -1,0 +1,94 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { applyPage, newList, type ListError, type PagedList } from '../../lib/pagedList';
+import type { Banner, OfferCard } from '../../lib/types';
+import type { FilterValues, SortId } from './catalogueApi';
+
+/**
+ * The catalogue: product lists of categories (kept per list key so going back shows the same list and
+ * scroll position) and the banners of the first category.
+ */
+export interface CatalogueState {
+  lists: Record<string, PagedList<OfferCard>>;
+  /** Keys in the order they were opened; the oldest beyond MAX_LISTS are dropped. */
+  recent: string[];
+  banners: { items: Banner[]; status: 'idle' | 'loading' | 'failed'; loaded: boolean };
+  status: 'idle' | 'loading' | 'failed';
+}
+
+export const MAX_LISTS = 12;
+
+const initialState: CatalogueState = { lists: {}, recent: [], banners: { items: [], status: 'idle', loaded: false }, status: 'idle' };
+
+export interface ListOpened {
+  key: string;
+  categoryId: string;
+  sort?: SortId;
+  filters?: FilterValues;
+}
+
+const catalogueSlice = createSlice({
+  name: 'catalogue',
+  initialState,
+  reducers: {
+    /** A list page was opened: show the kept list of this key, or load its page 1. */
+    listOpened(_state, _action: PayloadAction<ListOpened>) {},
+    /** The reader scrolled near the end of the list. */
+    nextPageRequested(_state, _action: PayloadAction<ListOpened>) {},
+    /** The no-connection panel's retry: reload from page 1. */
+    listRetried(_state, _action: PayloadAction<ListOpened>) {},
+    pageLoading(state, action: PayloadAction<{ key: string; offset: number }>) {
+      const { key, offset } = action.payload;
+      let list = state.lists[key];
+      if (!list) {
+        list = state.lists[key] = newList<OfferCard>(key);
+        state.recent = [...state.recent.filter((k) => k !== key), key];
+        for (const old of state.recent.splice(0, Math.max(0, state.recent.length - MAX_LISTS))) delete state.lists[old];
+      }
+      list.status = 'loading';
+      list.error = null;
+      if (offset <= 1) list.end = false;
+      state.status = 'loading';
+    },
+    pageLoaded(state, action: PayloadAction<{ key: string; offset: number; items: OfferCard[] }>) {
+      const list = state.lists[action.payload.key];
+      if (list) applyPage(list, action.payload.offset, action.payload.items);
+      state.status = 'idle';
+    },
+    pageFailed(state, action: PayloadAction<{ key: string; error: ListError }>) {
+      const list = state.lists[action.payload.key];
+      if (list) {
+        list.status = 'failed';
+        list.error = action.payload.error;
+      }
+      state.status = 'failed';
+    },
+    /** A page load was cancelled (the reader left): the list can load again later. */
+    pageCancelled(state, action: PayloadAction<{ key: string }>) {
+      const list = state.lists[action.payload.key];
+      if (list && list.status === 'loading') list.status = 'idle';
+      if (list && list.offset === 0) {
+        delete state.lists[action.payload.key];
+        state.recent = state.recent.filter((k) => k !== action.payload.key);
+      }
+      state.status = 'idle';
+    },
+    bannersRequested(state) {
+      state.banners.status = 'loading';
+    },
+    bannersLoaded(state, action: PayloadAction<Banner[]>) {
+      state.banners = { items: action.payload, status: 'idle', loaded: true };
+    },
+    bannersFailed(state) {
+      state.banners.status = 'failed';
+      state.banners.loaded = true;
+    },
+  },
+});
+
+export const { listOpened, nextPageRequested, listRetried, pageLoading, pageLoaded, pageFailed, pageCancelled, bannersRequested, bannersLoaded, bannersFailed } =
+  catalogueSlice.actions;
+export default catalogueSlice.reducer;
+
+type S = { catalogue: CatalogueState };
+export const selectList = (s: S, key: string): PagedList<OfferCard> | undefined => s.catalogue.lists[key];
+export const selectBanners = (s: S) => s.catalogue.banners;

@@ -1,0 +1,33 @@
+import { Navigate, useParams } from 'react-router';
+import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
+import { useShopContext } from '../../../components/ShopContext';
+import { isLeaf, isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
+import { useT } from '../../../lib/i18n';
+import { useIsWide } from '../../../lib/layout';
+import { useScrollMemory } from '../../../lib/scroll';
+import Banners from './Banners';
+import CategoryButtons from './CategoryButtons';
+
+/**
+ * /category/{path}: the sub-categories of a category as buttons, the banners on the first (root) category,
+ * breadcrumbs. The wide layout shows the product list instead (/category/{path}/1), and so does a leaf.
+ */
+export default function CategoryPage() {
+  const t = useT();
+  const { path = ROOT_PATH } = useParams();
+  const { tree } = useShopContext();
+  const wide = useIsWide();
+  useScrollMemory(`category:${path}`, true);
+  if (!isValidPath(tree, path)) return <Navigate to="/404" replace />;
+  const id = lastId(path);
+  if (wide || (path !== ROOT_PATH && isLeaf(tree, id))) return <Navigate to={`/category/${path}/1`} replace />;
+  const name = path === ROOT_PATH ? t('catalog.catalog') : (tree.byId.get(id)?.category ?? '');
+  return (
+    <div className="page page--category">
+      {path !== ROOT_PATH && <Breadcrumbs crumbs={categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: false, t })} />}
+      <h1 className="page__title">{name}</h1>
+      {path === ROOT_PATH && <Banners />}
+      <CategoryButtons tree={tree} path={path} parentId={id} />
+    </div>
+  );
+}

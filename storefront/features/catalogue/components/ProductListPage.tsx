@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
+import ProductList from '../../../components/ProductList';
+import { useShopContext } from '../../../components/ShopContext';
+import { childrenOf, isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
+import { useT } from '../../../lib/i18n';
+import { useIsWide } from '../../../lib/layout';
+import { useScrollMemory } from '../../../lib/scroll';
+import type { OfferCard } from '../../../lib/types';
+import { listKeyOf } from '../catalogueApi';
+import { listOpened, listRetried, nextPageRequested, selectList } from '../catalogueSlice';
+import { selectListQuery } from '../filtersSlice';
+import Banners from './Banners';
+import { categoryHref } from './CategoryButtons';
+import CategorySidebar from './CategorySidebar';
+
+export const CATEGORY_PAGING_MS = 100;
+
+/**
+ * /category/{path}/{offset}: the paged product list of a category (and those below it). The first load
+ * starts at page 1; further pages load near the bottom and the address follows the last loaded page.
+ */
+export default function ProductListPage() {
+  const t = useT();
+  const { path = ROOT_PATH, offset = '1' } = useParams();
+  const { tree } = useShopContext();
+  const wide = useIsWide();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const valid = isValidPath(tree, path) && /^\d+$/.test(offset) && Number(offset) >= 1;
+  const categoryId = lastId(path);
+  const { sort, filters } = useSelector((s: Parameters<typeof selectListQuery>[0]) => selectListQuery(s, path));
+  const key = listKeyOf(categoryId, sort, filters);
+  const query = useMemo(() => ({ key, categoryId, sort, filters }), [key, categoryId, sort, filters]);
+  const list = useSelector((s: Parameters<typeof selectList>[0]) => selectList(s, key));
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (!valid) return;
+    dispatch(listOpened(query));
+  }, [valid, query, dispatch]);
+
+  // The address follows the last loaded page; a first load of a later page starts at page 1.
+  const loadedOffset = list?.offset ?? 0;
+  useEffect(() => {
+    if (!valid) return;
+    const want = firstRender.current && loadedOffset === 0 ? 1 : loadedOffset;
+    firstRender.current = false;
+    if (want >= 1 && String(want) !== offset) navigate(`/category/${path}/${want}`, { replace: true });
+  }, [valid, loadedOffset, offset, path, navigate]);
+
+  useScrollMemory(`list:${key}`, loadedOffset > 0);
+
+  const onNearEnd = useCallback(() => dispatch(nextPageRequested(query)), [dispatch, query]);
+  const onRetry = useCallback(() => dispatch(listRetried(query)), [dispatch, query]);
+  const hrefOf = useCallback((card: OfferCard) => `/category/${path}/item/${card.id}`, [path]);
+
+  if (!valid) return <Navigate to="/404" replace />;
+  const category = tree.byId.get(categoryId);
+  const title = category?.category ?? t('catalog.all_products');
+  const subs = childrenOf(tree, categoryId);
+
+  return (
+    <div className={wide ? 'page page--list page--wide' : 'page page--list'}>
+      {wide && <CategorySidebar tree={tree} path={path} />}
+      <div className="page__main">
+        <Breadcrumbs crumbs={categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: !wide, t })} />
+        <h1 className="page__title">{title}</h1>
+        {path === ROOT_PATH && <Banners />}
+        {wide && subs.length > 0 && (
+          <nav aria-label={t('catalog.categories')}>
+            <ul className="chips">
+              {subs.map((c) => (
+                <li key={c.categoryId}>
+                  <Link className="chip" to={categoryHref(tree, path, c).replace(/\/1$/, '') + '/1'}>
+                    {c.category}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <ProductList
+          items={list?.items ?? []}
+          status={list?.status ?? 'loading'}
+          error={list?.error ?? null}
+          end={list?.end ?? false}
+          empty={list?.empty ?? false}
+          loaded={loadedOffset > 0}
+          hrefOf={hrefOf}
+          onNearEnd={onNearEnd}
+          onRetry={onRetry}
+          pagingDelay={CATEGORY_PAGING_MS}
+          label={title}
+        />
+      </div>
+    </div>
+  );
+}

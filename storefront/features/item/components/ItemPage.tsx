@@ -1,0 +1,127 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Navigate, useParams } from 'react-router';
+import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
+import Loader from '../../../components/Loader';
+import NoConnection from '../../../components/NoConnection';
+import Price from '../../../components/Price';
+import { useShopContext } from '../../../components/ShopContext';
+import { useSlots } from '../../../components/Slots';
+import { isValidPath, ROOT_PATH } from '../../../lib/categories';
+import { tPlural, useT } from '../../../lib/i18n';
+import { useIsWide } from '../../../lib/layout';
+import { formatPrice } from '../../../lib/price';
+import { useScrollTop } from '../../../lib/scroll';
+import type { Offer } from '../../../lib/types';
+import { itemOpened, itemRetried, selectItemEntry } from '../itemSlice';
+import { mainProperties, paramProperties, termsOf, typeProperties, type Property } from '../itemView';
+import Gallery from './Gallery';
+import '../item.css';
+
+function PropertyList({ title, list }: { title: string; list: Property[] }) {
+  if (!list.length) return null;
+  return (
+    <section className="props">
+      <h3 className="props__title">{title}</h3>
+      <dl className="props__list">
+        {list.map((p) => (
+          <div key={p.key} className="props__row">
+            <dt>{p.label}</dt>
+            <dd>{p.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Terms({ item }: { item: Offer }) {
+  const t = useT();
+  const terms = termsOf(item, t, tPlural);
+  if (!terms.length) return null;
+  return (
+    <div className="terms">
+      {terms.map((x) => (
+        <section key={x.kind} className="terms__block" aria-label={t(`item.${x.kind}`)}>
+          <h3 className="terms__title">{t(`item.${x.kind}`)}</h3>
+          <p className="terms__line">
+            {x.cost !== null && <span className={x.cost === 0 ? 'terms__free' : undefined}>{x.cost === 0 ? t('item.free_shipping') : formatPrice(x.cost, item.currencyId)}</span>}
+            {x.cost !== null && x.days && <span aria-hidden="true"> · </span>}
+            {x.days && <span>{x.days}</span>}
+          </p>
+          {x.orderBefore !== null && <p className="terms__note">{t(x.kind === 'delivery' ? 'item.order_before_delivery' : 'item.order_before_pickup', { h: x.orderBefore })}</p>}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** /category/{path}/item/{id}: pictures, name, price, actions, delivery and pickup terms, description, properties. */
+export default function ItemPage() {
+  const t = useT();
+  const { path = ROOT_PATH, itemId = '' } = useParams();
+  const { tree } = useShopContext();
+  const { itemActions, itemTopActions } = useSlots();
+  const wide = useIsWide();
+  const dispatch = useDispatch();
+  const entry = useSelector((s: Parameters<typeof selectItemEntry>[0]) => selectItemEntry(s, itemId));
+  const validPath = isValidPath(tree, path);
+  useScrollTop(itemId);
+
+  useEffect(() => {
+    if (validPath && itemId) dispatch(itemOpened(itemId));
+  }, [validPath, itemId, dispatch]);
+
+  if (!validPath || !itemId) return <Navigate to="/404" replace />;
+  if (entry?.error === 'not_found') return <Navigate to="/404" replace />;
+  const item = entry?.item;
+  if (!item) {
+    if (entry?.status === 'failed') return <NoConnection onRetry={() => dispatch(itemRetried(itemId))} serverError={entry.error === 'server_error'} />;
+    return <Loader />;
+  }
+
+  const crumbs = categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: !wide, t, always: true });
+  if (item.vendor) crumbs.push({ label: String(item.vendor) });
+  crumbs.push({ label: item.name });
+  const unavailable = item.available === '0';
+
+  return (
+    <article className="page page--item">
+      <Breadcrumbs crumbs={crumbs} />
+      <div className="item">
+        <div className="item__gallery">
+          <Gallery images={item.images ?? []} name={item.name} />
+        </div>
+        <div className="item__summary">
+          <div className="item__head">
+            <h1 className="item__name">{item.name}</h1>
+            {itemTopActions?.(item)}
+          </div>
+          <Price price={item.price} oldprice={item.oldprice} currencyId={item.currencyId} size="lg" />
+          {unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
+          {itemActions && <div className="item__actions">{itemActions(item)}</div>}
+          <Terms item={item} />
+        </div>
+      </div>
+      {item.description ? (
+        <section className="item__description">
+          <h2>{t('item.description')}</h2>
+          {/* The server sanitises descriptions on save and on display (sanitize-html). */}
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: String(item.description) }} />
+        </section>
+      ) : null}
+      <section className="item__properties" aria-label={t('item.properties')}>
+        <h2>{t('item.properties')}</h2>
+        <PropertyList title={t('item.groups.main')} list={mainProperties(item, t)} />
+        <PropertyList title={t('item.groups.type')} list={typeProperties(item, t)} />
+        <PropertyList title={t('item.groups.params')} list={paramProperties(item, t)} />
+      </section>
+      {!wide && (
+        <div className="item-footer" aria-hidden="true">
+          <span className="item-footer__name">{item.name}</span>
+          <span className="item-footer__price">{formatPrice(item.price, item.currencyId)}</span>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Navigate, useParams } from 'react-router';
+import Loader from '../../../components/Loader';
+import NoConnection from '../../../components/NoConnection';
+import { useShopContext } from '../../../components/ShopContext';
+import { pathOf } from '../../../lib/categories';
+import { itemOpened, itemRetried, selectItemEntry } from '../itemSlice';
+
+/** /product/{id}: the legacy item address. Loads the item, works out its category path, replaces the URL. */
+export default function LegacyProductPage() {
+  const { productId = '' } = useParams();
+  const { tree } = useShopContext();
+  const dispatch = useDispatch();
+  const entry = useSelector((s: Parameters<typeof selectItemEntry>[0]) => selectItemEntry(s, productId));
+  useEffect(() => {
+    if (productId) dispatch(itemOpened(productId));
+  }, [productId, dispatch]);
+  if (!productId || entry?.error === 'not_found') return <Navigate to="/404" replace />;
+  if (entry?.item) return <Navigate to={`/category/${pathOf(tree, String(entry.item.categoryId))}/item/${entry.item.id}`} replace />;
+  if (entry?.status === 'failed') return <NoConnection onRetry={() => dispatch(itemRetried(productId))} serverError={entry.error === 'server_error'} />;
+  return <Loader />;
+}

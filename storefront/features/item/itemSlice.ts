@@ -1,0 +1,46 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ListError } from '../../lib/pagedList';
+import type { Offer } from '../../lib/types';
+
+/** Items opened in this session (api=offers p[478_offer_id]), kept so going back and forth is instant. */
+export type ItemError = ListError | 'not_found';
+export interface ItemEntry {
+  status: 'idle' | 'loading' | 'failed';
+  error: ItemError | null;
+  item: Offer | null;
+}
+export interface ItemState {
+  byId: Record<string, ItemEntry>;
+  status: 'idle' | 'loading' | 'failed';
+}
+
+const initialState: ItemState = { byId: {}, status: 'idle' };
+
+const itemSlice = createSlice({
+  name: 'item',
+  initialState,
+  reducers: {
+    itemOpened(_state, _action: PayloadAction<string>) {},
+    itemRetried(_state, _action: PayloadAction<string>) {},
+    itemLoading(state, action: PayloadAction<string>) {
+      const prev = state.byId[action.payload];
+      state.byId[action.payload] = { status: 'loading', error: null, item: prev?.item ?? null };
+      state.status = 'loading';
+    },
+    itemLoaded(state, action: PayloadAction<Offer>) {
+      state.byId[String(action.payload.id)] = { status: 'idle', error: null, item: action.payload };
+      state.status = 'idle';
+    },
+    itemFailed(state, action: PayloadAction<{ id: string; error: ItemError }>) {
+      const prev = state.byId[action.payload.id];
+      state.byId[action.payload.id] = { status: 'failed', error: action.payload.error, item: prev?.item ?? null };
+      state.status = 'failed';
+    },
+  },
+});
+
+export const { itemOpened, itemRetried, itemLoading, itemLoaded, itemFailed } = itemSlice.actions;
+export default itemSlice.reducer;
+
+type S = { item: ItemState };
+export const selectItemEntry = (s: S, id: string): ItemEntry | undefined => s.item.byId[id];

@@ -1,0 +1,103 @@
+import type { Offer, OfferParam } from '../../lib/types';
+
+/**
+ * How an item's fields read on the item page: which properties show in which group, booleans as
+ * 'Да'/'Нет', custom params by kind, delivery terms.
+ */
+export type TextFn = (key: string, vars?: Record<string, string | number>) => string;
+export type PluralFn = (key: string, n: number, vars?: Record<string, string | number>) => string;
+
+export interface Property {
+  key: string;
+  label: string;
+  value: string;
+}
+
+const MAIN = ['vendor', 'model', 'vendorCode', 'country_of_origin', 'manufacturer_warranty', 'barcode', 'sales_notes', 'min_quantity', 'expiry', 'adult', 'downloadable', 'weight', 'dimensions'];
+const BOOLEAN = new Set(['manufacturer_warranty', 'adult', 'downloadable', 'is_premiere', 'is_kids']);
+
+/** The type-specific fields of the YML offer types, in reading order. */
+export const TYPE_FIELDS: Record<string, string[]> = {
+  book: ['author', 'publisher', 'series', 'year', 'ISBN', 'volume', 'part', 'language', 'binding', 'page_extent', 'table_of_contents'],
+  audiobook: ['author', 'publisher', 'series', 'year', 'ISBN', 'volume', 'part', 'language', 'performed_by', 'performance_type', 'storage', 'format', 'recording_length', 'table_of_contents'],
+  'artist.title': ['artist', 'title', 'year', 'media', 'starring', 'director', 'originalName', 'country'],
+  tour: ['worldRegion', 'country', 'region', 'days', 'dataTour', 'hotel_stars', 'room', 'meal', 'included', 'transport', 'price_min', 'price_max', 'options'],
+  'event-ticket': ['place', 'hall', 'hall_part', 'date', 'is_premiere', 'is_kids'],
+  'vendor.model': ['year'],
+  common: ['year'],
+};
+
+/** 'Да' for '1', 'Нет' for '0', else nothing (the seed's transform). */
+export function yesNo(v: unknown, t: TextFn): string {
+  if (v === '1' || v === 1 || v === true) return t('common.yes');
+  if (v === '0' || v === 0 || v === false) return t('common.no');
+  return '';
+}
+
+const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v).replace('.', ',') : String(v).trim());
+
+function field(item: Offer, key: string, t: TextFn): Property | null {
+  let value: string;
+  if (key === 'dimensions') {
+    const dims = [item.length, item.width, item.height].map(text);
+    value = dims.every(Boolean) ? dims.join(' × ') : '';
+  } else value = BOOLEAN.has(key) ? yesNo(item[key], t) : text(item[key]);
+  return value ? { key, label: t(`props.${key}`), value } : null;
+}
+
+export function mainProperties(item: Offer, t: TextFn): Property[] {
+  return MAIN.map((k) => field(item, k, t)).filter((p): p is Property => p !== null);
+}
+
+export function typeProperties(item: Offer, t: TextFn): Property[] {
+  const shown = new Set(MAIN);
+  return (TYPE_FIELDS[String(item.type)] ?? [])
+    .filter((k) => !shown.has(k))
+    .map((k) => field(item, k, t))
+    .filter((p): p is Property => p !== null);
+}
+
+/** A custom param's value: bool '1' → 'Да' else 'Нет'; select → the option's name; numbers with their unit. */
+export function paramValue(p: OfferParam, t: TextFn): string {
+  if (p.kind === 'bool') return p.value === '1' ? t('common.yes') : t('common.no');
+  if (p.kind === 'select') return text(p.valueName ?? p.value);
+  const v = text(p.kind === 'float' ? (p.valueName ?? p.value).replace('.', ',') : (p.valueName ?? p.value));
+  return v && p.unit && (p.kind === 'number' || p.kind === 'float') ? `${v} ${p.unit}` : v;
+}
+
+export function paramProperties(item: Offer, t: TextFn): Property[] {
+  return (item.params ?? [])
+    .filter((p) => p && p.value !== null && p.value !== undefined && p.value !== '')
+    .map((p) => ({ key: `param-${p.baseId}`, label: p.name, value: paramValue(p, t) }))
+    .filter((p) => p.value);
+}
+
+/** 'до завтра' for 0, 'завтра' for 1, 'N дня' / 'N дней' (the number's plural form; a range '2-4' by its last number). */
+export function daysText(days: unknown, t: TextFn, plural: PluralFn): string {
+  const s = text(days);
+  if (!s) return '';
+  if (s === '0') return t('item.days_0');
+  if (s === '1') return t('item.days_1');
+  const last = Number(s.split('-').at(-1));
+  if (!Number.isFinite(last)) return s;
+  return plural('item.days', last, { n: s });
+}
+
+export interface Terms {
+  kind: 'delivery' | 'pickup';
+  cost: number | null;
+  days: string;
+  orderBefore: number | null;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null);
+
+/** The delivery and pickup blocks (shown when the item's delivery / pickup is '1'). */
+export function termsOf(item: Offer, t: TextFn, plural: PluralFn): Terms[] {
+  const out: Terms[] = [];
+  if (item.delivery === '1')
+    out.push({ kind: 'delivery', cost: num(item.delivery_options_cost ?? item.local_delivery_cost), days: daysText(item.delivery_options_days ?? item.local_delivery_days, t, plural), orderBefore: num(item.delivery_options_order_before) });
+  if (item.pickup === '1')
+    out.push({ kind: 'pickup', cost: num(item.pickup_options_cost ?? item.local_pickup_cost), days: daysText(item.pickup_options_days ?? item.local_pickup_days, t, plural), orderBefore: num(item.pickup_options_order_before) });
+  return out;
+}

@@ -1,0 +1,16 @@
+import { createAction } from '@reduxjs/toolkit';
+
+/**
+ * Events several features raise and the shell reacts to. They live here, not in a feature, so features
+ * never import each other (CONVENTIONS.md).
+ */
+/** A request got no answer; a retry is scheduled (the shell shows 'Оффлайн'). */
+export const networkFailed = createAction('net/failed');
+/** A request got an answer again. */
+export const networkRestored = createAction('net/restored');
+/** A 3-second message at the bottom of the screen. */
+export const toastShown = createAction('toast/shown', (text: string, kind: 'info' | 'error' = 'info') => ({
+  payload: { id: Math.random().toString(36).slice(2), text, kind },
+}));
+/** The app started: load the shop (settings and categories). */
+export const appStarted = createAction('app/started');

@@ -1,0 +1,93 @@
+import { DEFAULT_LANG, RTL_LANGS, format, isLang, lookup, type Catalogue, type Lang } from '../../i18n';
+import { readString, writeString } from './storage';
+
+/**
+ * The storefront's texts: i18n/common/<lang>.ts (shared with the admin) merged with
+ * i18n/storefront/<lang>.ts. Only the chosen language is loaded (a small chunk of its own). A language
+ * the common catalogue lacks falls back to English there; the storefront catalogues are complete in all
+ * eight languages (i18n/storefront/catalogues.test.ts) and carry the few common texts the shop shows.
+ * Changing the language stores it and reloads the page (the seed's behaviour), so texts never change
+ * under a mounted component.
+ */
+type Loader = () => Promise<{ default: Catalogue }>;
+const commonLoaders = import.meta.glob<{ default: Catalogue }>(['../../i18n/common/*.ts', '!../../i18n/common/*.test.ts']);
+const storefrontLoaders = import.meta.glob<{ default: Catalogue }>(['../../i18n/storefront/*.ts', '!../../i18n/storefront/*.test.ts']);
+
+const loaderOf = (loaders: Record<string, Loader>, dir: string, lang: string): Loader | undefined => loaders[`../../i18n/${dir}/${lang}.ts`];
+
+export function deepMerge(base: Catalogue, over: Catalogue): Catalogue {
+  const out: Catalogue = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = typeof v === 'object' && typeof b === 'object' ? deepMerge(b, v) : v;
+  }
+  return out;
+}
+
+const LANG_KEY = 'lang';
+let lang: Lang = DEFAULT_LANG;
+let catalogue: Catalogue = {};
+
+/** The stored language, else the default (ru). */
+export function storedLang(): Lang {
+  const v = readString(LANG_KEY);
+  return isLang(v) ? v : DEFAULT_LANG;
+}
+
+export const getLang = () => lang;
+export const isRtl = (l: Lang = lang) => RTL_LANGS.includes(l);
+
+/** Loads the texts of a language (before the first render). */
+export async function loadTexts(l: Lang = storedLang()): Promise<void> {
+  const common = loaderOf(commonLoaders, 'common', l) ?? loaderOf(commonLoaders, 'common', 'en');
+  const own = loaderOf(storefrontLoaders, 'storefront', l) ?? loaderOf(storefrontLoaders, 'storefront', DEFAULT_LANG);
+  const [c, s] = await Promise.all([common ? common() : { default: {} }, own ? own() : { default: {} }]);
+  lang = l;
+  catalogue = deepMerge(c.default, s.default);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = l;
+    document.documentElement.dir = isRtl(l) ? 'rtl' : 'ltr';
+  }
+}
+
+/** For tests: use a catalogue directly. */
+export function setTexts(l: Lang, c: Catalogue) {
+  lang = l;
+  catalogue = c;
+}
+
+export type TFunction = (key: string, vars?: Record<string, string | number>) => string;
+
+/** The text of a dotted key, `{name}` placeholders filled; the key itself when missing (visible, never blank). */
+export const t: TFunction = (key, vars) => format(lookup(catalogue, key) ?? key, vars);
+
+/** Whether a key exists (for optional texts such as property labels). */
+export const hasText = (key: string) => lookup(catalogue, key) !== undefined;
+
+/** The translation hook. Texts change only by a page reload, so this is a plain function. */
+export const useT = (): TFunction => t;
+
+/** Stores the language and reloads the page. */
+export function changeLang(l: Lang) {
+  writeString(LANG_KEY, l);
+  if (typeof location !== 'undefined') location.reload();
+}
+
+/**
+ * Plural category of a number for this language ('one' | 'few' | 'many' | 'other'), so catalogues can say
+ * 'N дня' / 'N дней'.
+ */
+export function pluralOf(n: number, l: Lang = lang): Intl.LDMLPluralRule {
+  try {
+    return new Intl.PluralRules(l).select(n);
+  } catch {
+    return n === 1 ? 'one' : 'other';
+  }
+}
+
+/** A plural text: `key.one|few|many|other` with {n}. */
+export function tPlural(key: string, n: number, vars: Record<string, string | number> = {}): string {
+  const form = pluralOf(n);
+  const k = hasText(`${key}.${form}`) ? `${key}.${form}` : `${key}.other`;
+  return t(k, { n, ...vars });
+}

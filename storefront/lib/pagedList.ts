@@ -1,0 +1,106 @@
+import { call, delay, getContext, put } from 'redux-saga/effects';
+import { ApiError, NetworkError, type ApiClient, type Params } from '../../dataProvider/apiClient';
+import { networkFailed, networkRestored } from './events';
+
+/**
+ * The paged lists of the shop (category lists, search results): the state every list has, how a page
+ * lands in it, and the saga step that fetches a page with the seed's retry rules.
+ * Pages are numbered from 1; page 1 replaces the list, later pages append; an empty page is the end
+ * (an empty first page: the 'empty_list' state). A network failure is retried every 5 s up to 5 times
+ * and then gives the no-connection panel; a 5xx answer gives the server-error panel.
+ */
+export type Status = 'idle' | 'loading' | 'failed';
+export type ListError = 'no_connection' | 'server_error' | 'error';
+
+export interface PagedList<T> {
+  /** What the list is of (category, sort and filters; or the search word). */
+  key: string;
+  items: T[];
+  /** The last page loaded (0 before the first). */
+  offset: number;
+  end: boolean;
+  empty: boolean;
+  status: Status;
+  error: ListError | null;
+}
+
+export const newList = <T>(key: string): PagedList<T> => ({ key, items: [], offset: 0, end: false, empty: false, status: 'idle', error: null });
+
+/** Puts a loaded page into a list (mutating; for Immer reducers). */
+export function applyPage<T extends { id: string }>(list: PagedList<T>, offset: number, items: T[]): void {
+  list.status = 'idle';
+  list.error = null;
+  if (offset <= 1) {
+    list.items = items;
+    list.offset = 1;
+    list.empty = items.length === 0;
+    list.end = items.length === 0;
+    return;
+  }
+  if (items.length === 0) {
+    list.end = true;
+    return;
+  }
+  const seen = new Set(list.items.map((i) => i.id));
+  list.items.push(...items.filter((i) => !seen.has(i.id)));
+  list.offset = offset;
+}
+
+/** Retry rules (seconds in the seed: lists retry after 5 s, up to 5 times). */
+export interface RetryTiming {
+  retries: number;
+  delayMs: number;
+}
+export const LIST_RETRY: RetryTiming = { retries: 5, delayMs: 5000 };
+
+/** Whether the last call of any list went unanswered (so the next answer clears the 'Оффлайн' banner). */
+let networkWasDown = false;
+
+/** One api call; a network failure is retried (raising networkFailed), the next answer raises networkRestored. */
+export function* callWithRetry<T>(api: string, params: Params, timing: RetryTiming = LIST_RETRY): Generator<unknown, T, any> {
+  const client: ApiClient = yield getContext('api');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res: T = yield call([client, client.call], api, params);
+      if (networkWasDown) {
+        networkWasDown = false;
+        yield put(networkRestored());
+      }
+      return res;
+    } catch (e) {
+      if (e instanceof ApiError) {
+        // The server answered: the network is there.
+        if (networkWasDown) {
+          networkWasDown = false;
+          yield put(networkRestored());
+        }
+        throw e;
+      }
+      if (!(e instanceof NetworkError)) throw e;
+      networkWasDown = true;
+      yield put(networkFailed());
+      if (attempt >= timing.retries) throw e;
+      yield delay(timing.delayMs);
+    }
+  }
+}
+
+/** Which panel a failure shows. */
+export function listErrorOf(e: unknown): ListError {
+  if (e instanceof NetworkError) return 'no_connection';
+  if (e instanceof ApiError && e.status >= 500) return 'server_error';
+  if (e instanceof ApiError) return 'error';
+  return 'server_error';
+}
+
+/** The offers array of an api=offers answer ('offers is not array!' otherwise). */
+export function offersOf<T>(res: { offers?: unknown }): T[] {
+  if (!Array.isArray(res?.offers)) throw new ApiError(500, 'server_error', 'offers is not array!');
+  return res.offers as T[];
+}
+
+/** Reads the retry timing from the saga context (tests may shorten it), else the seed's. */
+export function* listTiming(): Generator<unknown, RetryTiming, any> {
+  const t: RetryTiming | undefined = yield getContext('listRetry');
+  return t ?? LIST_RETRY;
+}

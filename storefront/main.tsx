@@ -1,0 +1,40 @@
+import { createRoot } from 'react-dom/client';
+import { createApiClient, loadShopConfig, type Auth } from '../dataProvider/apiClient';
+import App from './app/App';
+import BrokenUrlPage from './app/pages/BrokenUrlPage';
+import { createAppStore } from './app/store';
+import { setShopConfig } from './lib/config';
+import { getLang, loadTexts } from './lib/i18n';
+import { readString, writeString } from './lib/storage';
+import { applyTheme } from './lib/theme';
+import './styles.css';
+
+/** The signed-in customer's auth form, kept under the seed's keys. */
+function storedAuth(): Auth | null {
+  const user_id = readString('user_id');
+  const token_seq = readString('token_seq');
+  const token = readString('token');
+  return user_id && token_seq && token ? { user_id, token_seq, token } : null;
+}
+
+function clearAuth() {
+  for (const k of ['user_id', 'token_seq', 'token']) writeString(k, null);
+}
+
+async function start() {
+  applyTheme(undefined);
+  const root = createRoot(document.getElementById('root')!);
+  const [texts, config] = await Promise.allSettled([loadTexts(), loadShopConfig()]);
+  if (texts.status === 'rejected') console.error(texts.reason);
+  if (config.status === 'rejected') {
+    console.error(config.reason);
+    root.render(<BrokenUrlPage />);
+    return;
+  }
+  setShopConfig(config.value);
+  const api = createApiClient({ apiHost: config.value.API_HOST, getAuth: storedAuth, getLang, onTokenError: clearAuth });
+  const store = createAppStore({ api });
+  root.render(<App store={store} />);
+}
+
+void start();
