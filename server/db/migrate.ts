@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Dialect } from './database';
 import * as catalogue from './migrations/2026112101_catalogue';
+import * as benchIndexes from './migrations/2026112102_bench_indexes';
 import * as checkout from './migrations/2026112103_checkout';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -12,6 +13,7 @@ type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
  */
 export const MIGRATIONS: [string, Migration][] = [
   ['2026112101_catalogue', catalogue],
+  ['2026112102_bench_indexes', benchIndexes],
   ['2026112103_checkout', checkout],
 ];
 

@@ -1,0 +1,169 @@
+/**
+ * A synthetic catalogue for the benchmark, written straight into the database through Kysely in big
+ * transactions, row for row as the YML importer writes it (server/services/yml/importYml.ts `writeOffer`
+ * and `writeParams`, server/services/offers.ts `writeOfferParams` and `indexOffer`): the same columns and
+ * `data` document (schemas' `toRow`), the same offer_params rows (select values as value ids, numbers also
+ * in `num`, the common shop 292 and warranty 306 flags), the same search text (`searchText`).
+ *
+ * Why not the importer itself: on SQLite its search index write (`indexOffer`) deletes by the FTS table's
+ * unindexed store_id/offer_id columns, a full scan per offer, so a 100 000-offer import is quadratic (about
+ * an hour; 10 000 offers took 28 s). bench/catalogue.ts measures that write and prints it.
+ */
+import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
+import type { Database } from '../server/db/database';
+import { searchText } from '../server/services/offers';
+
+/** Top-level categories × children × grandchildren; offers live in the grandchildren (the leaves). */
+export const TREE = { top: 5, children: 5, leaves: 4 };
+
+const NOUNS = ['чайник', 'кастрюля', 'сковорода', 'тарелка', 'кружка', 'нож', 'лампа', 'стул', 'стол', 'полка', 'коврик', 'плед', 'подушка', 'зонт', 'рюкзак', 'сумка', 'кошелёк', 'ремень', 'шарф', 'перчатки'];
+const ADJECTIVES = ['красивый', 'удобный', 'лёгкий', 'прочный', 'большой', 'компактный', 'классический', 'современный', 'яркий', 'тёплый'];
+const BRANDS = ['Альфа', 'Бета', 'Гамма', 'Дельта', 'Эпсилон', 'Зета', 'Эта', 'Тета', 'Йота', 'Каппа', 'Лямбда', 'Мю', 'Ню', 'Кси', 'Омикрон', 'Пи', 'Ро', 'Сигма', 'Тау', 'Ипсилон'];
+const COLOURS = ['красный', 'синий', 'зелёный', 'чёрный', 'белый', 'серый', 'жёлтый', 'оранжевый', 'фиолетовый', 'розовый'];
+const MATERIALS = ['сталь', 'алюминий', 'пластик', 'дерево', 'стекло', 'керамика', 'хлопок', 'шерсть'];
+
+/** The word the search scenario looks for: one of 20 nouns, so about 5 % of the offers match. */
+export const SEARCH_WORD = NOUNS[3];
+
+/** Params as the importer creates them from a feed: base ids from 323, kind inferred from the values. */
+export const PARAMS = [
+  { name: 'Цвет', kind: 'select', unit: null, values: COLOURS },
+  { name: 'Бренд', kind: 'select', unit: null, values: BRANDS },
+  { name: 'Материал', kind: 'select', unit: null, values: MATERIALS },
+  { name: 'Вес', kind: 'number', unit: 'г', values: null },
+  { name: 'Гарантия', kind: 'number', unit: 'мес', values: null },
+] as const;
+export const baseIdOf = (name: (typeof PARAMS)[number]['name']) => CUSTOM_PARAM_FIRST + PARAMS.findIndex((p) => p.name === name);
+
+/** A small deterministic generator (mulberry32), so every run measures the same catalogue. */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface CatalogueShape {
+  tops: string[];
+  leaves: string[];
+  categories: number;
+  /** Offers per top-level category (with everything below it). */
+  offersByTop: Map<string, number>;
+}
+
+const CHUNK = 500;
+
+/** Fills the store with `count` offers in a 3-level tree; offers are spread over the leaves at random. */
+export async function generateCatalogue(database: Database, storeId: number, count: number, onProgress?: (n: number) => void): Promise<CatalogueShape> {
+  const { db } = database;
+  const rnd = random(42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
+  const tops: string[] = [];
+  const leaves: string[] = [];
+  const categoryRows: { store_id: number; id: string; parent_id: string; name: string; sort: number; data: string }[] = [];
+  for (let a = 1; a <= TREE.top; a++) {
+    tops.push(`${a}`);
+    categoryRows.push({ store_id: storeId, id: `${a}`, parent_id: '0', name: `Раздел ${a}`, sort: categoryRows.length, data: '{}' });
+    for (let b = 1; b <= TREE.children; b++) {
+      categoryRows.push({ store_id: storeId, id: `${a}${b}`, parent_id: `${a}`, name: `Подраздел ${a}.${b}`, sort: categoryRows.length, data: '{}' });
+      for (let c = 1; c <= TREE.leaves; c++) {
+        leaves.push(`${a}${b}${c}`);
+        categoryRows.push({ store_id: storeId, id: `${a}${b}${c}`, parent_id: `${a}${b}`, name: `Группа ${a}.${b}.${c}`, sort: categoryRows.length, data: '{}' });
+      }
+    }
+  }
+  const offersByTop = new Map(tops.map((t) => [t, 0]));
+
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('categories').values(categoryRows).execute();
+    for (const [i, p] of PARAMS.entries()) {
+      const row = await tx
+        .insertInto('params')
+        .values({ store_id: storeId, base_id: CUSTOM_PARAM_FIRST + i, category_id: '0', name: p.name, kind: p.kind, is_required: 0, unit: p.unit, sort: i })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (p.values) {
+        await tx
+          .insertInto('param_values')
+          .values(p.values.map((name, v) => ({ store_id: storeId, param_id: row.id, id: String(v + 1), name, sort: v + 1 })))
+          .execute();
+      }
+    }
+  });
+
+  const started = Date.parse('2026-01-01T00:00:00Z');
+  for (let from = 1; from <= count; from += CHUNK * 20) {
+    // One transaction per 10 000 offers, multi-row inserts of 500.
+    await db.transaction().execute(async (tx) => {
+      for (let chunk = from; chunk < Math.min(from + CHUNK * 20, count + 1); chunk += CHUNK) {
+        const offers: Record<string, unknown>[] = [];
+        const params: { store_id: number; offer_id: string; base_id: number; value: string; num: number | null }[] = [];
+        const search: { store_id: number; offer_id: string; text: string }[] = [];
+        for (let i = chunk; i < Math.min(chunk + CHUNK, count + 1); i++) {
+          const id = String(i);
+          const noun = pick(NOUNS);
+          const brand = pick(BRANDS);
+          const price = 100 + Math.floor(rnd() * 99_900);
+          const oldprice = rnd() < 0.3 ? Math.round(price * (1.1 + rnd() * 0.5)) : undefined;
+          const model = `${String.fromCharCode(65 + Math.floor(rnd() * 26))}${Math.floor(rnd() * 1000)}`;
+          const categoryId = pick(leaves);
+          offersByTop.set(categoryId[0], offersByTop.get(categoryId[0])! + 1);
+          const values: Record<string, unknown> = {
+            type: 'common',
+            name: `${pick(ADJECTIVES)} ${noun} ${brand} ${model}`,
+            vendor: brand,
+            vendorCode: `B-${i}`,
+            price,
+            ...(oldprice ? { oldprice } : {}),
+            currencyId: 'RUR',
+            categoryId,
+            available: rnd() < 0.9,
+            description: `<p>${noun} от ${brand}: ${pick(ADJECTIVES)}, ${pick(ADJECTIVES)}, на каждый день.</p>`,
+          };
+          const { columns, data } = toRow(offerSchema, values);
+          const img = { id: 'u0', img: `https://img.bench.example/${i}.jpg`, thumb: `https://img.bench.example/${i}.jpg` };
+          const at = new Date(started + i * 60_000).toISOString();
+          offers.push({
+            ...columns,
+            store_id: storeId,
+            id,
+            type: 'common',
+            name: String(values.name),
+            price,
+            category_id: categoryId,
+            available: values.available ? 1 : 0,
+            active: 1,
+            deleted: 0,
+            picture: img.img,
+            thumb: img.thumb,
+            sort: i,
+            created_at: at,
+            updated_at: at,
+            data: JSON.stringify({ ...data, images: [img] }),
+          });
+          const param = (name: (typeof PARAMS)[number]['name'], value: string, num: number | null = null) =>
+            params.push({ store_id: storeId, offer_id: id, base_id: baseIdOf(name), value, num });
+          param('Цвет', String(1 + Math.floor(rnd() * COLOURS.length)));
+          param('Бренд', String(1 + BRANDS.indexOf(brand)));
+          param('Материал', String(1 + Math.floor(rnd() * MATERIALS.length)));
+          const weight = 50 + Math.floor(rnd() * 5000);
+          param('Вес', String(weight), weight);
+          const warranty = pick([6, 12, 24, 36]);
+          param('Гарантия', String(warranty), warranty);
+          params.push({ store_id: storeId, offer_id: id, base_id: COMMON_FILTERS.shop, value: '0', num: null });
+          params.push({ store_id: storeId, offer_id: id, base_id: COMMON_FILTERS.warranty, value: '0', num: null });
+          search.push({ store_id: storeId, offer_id: id, text: searchText(values) });
+        }
+        await tx.insertInto('offers').values(offers as never).execute();
+        for (let p = 0; p < params.length; p += CHUNK * 2) await tx.insertInto('offer_params').values(params.slice(p, p + CHUNK * 2)).execute();
+        await tx.insertInto('offer_search').values(search).execute();
+      }
+    });
+    onProgress?.(Math.min(from + CHUNK * 20 - 1, count));
+  }
+  return { tops, leaves, categories: categoryRows.length, offersByTop };
+}
