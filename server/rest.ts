@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from './api/context';
+import { CHECKOUT_REST_RESOURCES, registerCheckoutRest } from './rest/index';
 
 /**
  * REST resources the seed shows no `api=` call for (places, promo codes, ingredients, orders, questions,
  * subscriptions, YML import jobs), in ra-data-simple-rest's dialect. Each resource registers here.
  */
 export function registerRest(rest: FastifyInstance, services: AppServices) {
-  void services;
-  rest.get('/', async () => ({ resources: [] }));
+  registerCheckoutRest(rest, services);
+  rest.get('/', async () => ({ resources: [...CHECKOUT_REST_RESOURCES] }));
 }

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { placeSchema } from '../../schemas';
+import type { AppServices } from '../api/context';
+import { ilike } from '../db/database';
+import { badRequest } from '../errors';
+import { placeFromRow, placeToApi } from '../services/places';
+import { registerCrud } from './crud';
+import { likePattern } from './text';
+
+/**
+ * /rest/places: the shop's places (branches). A place carries its address point, its delivery zone
+ * (`coords`: the polygon's [lat, lon] points), its weekly schedule (`week`) and the zone's colour.
+ * Anyone may read them (the storefront shows addresses and hours); the owner writes.
+ */
+export function registerPlaces(rest: FastifyInstance, services: AppServices) {
+  registerCrud(rest, services, {
+    resource: 'places',
+    table: 'places',
+    schema: placeSchema,
+    publicRead: true,
+    sortable: { id: 'id', name: 'name', sort: 'sort' },
+    defaultSort: 'sort',
+    filter: (q, f, { dialect }) => (typeof f.q === 'string' && f.q.trim() ? q.where('name', ilike(dialect), likePattern(f.q)) : q),
+    extraColumns: (body, existing) => {
+      if (body.sort === undefined || body.sort === null || body.sort === '') return existing ? {} : { sort: 0 };
+      const sort = Number(body.sort);
+      if (!Number.isInteger(sort) || Math.abs(sort) > 1_000_000) throw badRequest('invalid_input', undefined, ['sort']);
+      return { sort };
+    },
+    toApi: (row) => placeToApi(placeFromRow(row as never)),
+  });
+}
