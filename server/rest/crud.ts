@@ -6,6 +6,8 @@ import { conflict, notFound } from '../errors';
 import { bodyOf, checkWrite, idFilter, idParam, isUniqueViolation, parseListQuery, requireOwner, restCall, sendList, sortColumn, type RestCall } from './common';
 
 type Row = Record<string, unknown> & { id: number; data: string };
+/** The most rows a text search looks through. */
+const SEARCH_LIMIT = 5000;
 // Kysely's builders over a table chosen at run time: typed loosely here, the definitions name real tables.
 type AnyQuery = any;
 
@@ -23,8 +25,13 @@ export interface CrudResource {
   /** API field → column for `sort=[field, order]`. */
   sortable: Record<string, string>;
   defaultSort: string;
-  /** Filters besides `id` (getMany): `q` and the resource's own. */
-  filter?: (q: AnyQuery, filter: Record<string, unknown>, ctx: { dialect: 'sqlite' | 'postgres' }) => AnyQuery;
+  /** Filters besides `id` (getMany) and `q`: the resource's own. */
+  filter?: (q: AnyQuery, filter: Record<string, unknown>) => AnyQuery;
+  /**
+   * The text `filter={"q": ...}` searches, case-insensitively in any script (SQLite's LIKE folds ASCII
+   * only, so the match runs here, over the store's rows of this small resource).
+   */
+  searchText?: (row: Row) => string;
   /** Adjusts the body before validation (e.g. uppercasing a code). */
   normalize?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** Cross-field and cross-table checks of the merged values (after validation). */
@@ -60,9 +67,15 @@ export function registerCrud(rest: FastifyInstance, services: AppServices, def: 
       let x = b.where('store_id', '=', call.store.id);
       const ids = idFilter(q.filter);
       if (ids) x = ids.length ? x.where('id', 'in', ids) : x.where('id', '=', -1);
-      if (def.filter) x = def.filter(x, q.filter, { dialect: services.database.dialect });
+      if (def.filter) x = def.filter(x, q.filter);
       return x;
     };
+    const text = typeof q.filter.q === 'string' ? q.filter.q.trim().toLocaleLowerCase().slice(0, 100) : '';
+    if (text && def.searchText) {
+      const all: Row[] = await scoped(db.selectFrom(def.table).selectAll()).orderBy(column, order).orderBy('id', order).limit(SEARCH_LIMIT).execute();
+      const hits = all.filter((r) => def.searchText!(r).toLocaleLowerCase().includes(text));
+      return sendList(reply, def.resource, q, await present(call.store, hits.slice(q.start, q.start + q.limit)), hits.length);
+    }
     const [rows, count] = await Promise.all([
       scoped(db.selectFrom(def.table).selectAll()).orderBy(column, order).orderBy('id', order).limit(q.limit).offset(q.start).execute(),
       scoped(db.selectFrom(def.table).select((eb: AnyQuery) => eb.fn.countAll().as('n'))).executeTakeFirst(),

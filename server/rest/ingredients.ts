@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ingredientSchema } from '../../schemas';
 import type { AppServices } from '../api/context';
-import { ilike } from '../db/database';
 import { registerCrud } from './crud';
-import { likePattern } from './text';
 
 /** /rest/ingredients: name, quantity (kg) and price. Anyone may read; the owner writes. */
 export function registerIngredients(rest: FastifyInstance, services: AppServices) {
@@ -14,7 +12,7 @@ export function registerIngredients(rest: FastifyInstance, services: AppServices
     publicRead: true,
     sortable: { id: 'id', name: 'name' },
     defaultSort: 'name',
-    filter: (q, f, { dialect }) => (typeof f.q === 'string' && f.q.trim() ? q.where('name', ilike(dialect), likePattern(f.q)) : q),
+    searchText: (row) => String(row.name),
     // An ingredient leaves the items that used it.
     beforeDelete: async (db, store, id) => {
       await db.deleteFrom('item_ingredients').where('store_id', '=', store.id).where('ingredient_id', '=', id).execute();

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { placeSchema } from '../../schemas';
 import type { AppServices } from '../api/context';
-import { ilike } from '../db/database';
 import { badRequest } from '../errors';
 import { placeFromRow, placeToApi } from '../services/places';
 import { registerCrud } from './crud';
-import { likePattern } from './text';
 
 /**
  * /rest/places: the shop's places (branches). A place carries its address point, its delivery zone
@@ -20,7 +18,10 @@ export function registerPlaces(rest: FastifyInstance, services: AppServices) {
     publicRead: true,
     sortable: { id: 'id', name: 'name', sort: 'sort' },
     defaultSort: 'sort',
-    filter: (q, f, { dialect }) => (typeof f.q === 'string' && f.q.trim() ? q.where('name', ilike(dialect), likePattern(f.q)) : q),
+    searchText: (row) => {
+      const d = JSON.parse(row.data) as Record<string, unknown>;
+      return [row.name, d.city, d.address].filter((x) => typeof x === 'string').join(' ');
+    },
     extraColumns: (body, existing) => {
       if (body.sort === undefined || body.sort === null || body.sort === '') return existing ? {} : { sort: 0 };
       const sort = Number(body.sort);

@@ -4,7 +4,6 @@ import type { AppServices } from '../api/context';
 import { badRequest } from '../errors';
 import { promoFromRow, promoToApi } from '../services/promo';
 import { registerCrud } from './crud';
-import { likePattern } from './text';
 
 /**
  * /rest/promo_codes (owner only, reads too: the codes are the shop's secret): code (uppercase letters and
@@ -19,7 +18,7 @@ export function registerPromoCodes(rest: FastifyInstance, services: AppServices)
     publicRead: false,
     sortable: { id: 'id', code: 'code', count: 'used_count' },
     defaultSort: 'id',
-    filter: (q, f) => (typeof f.q === 'string' && f.q.trim() ? q.where('code', 'like', likePattern(f.q.toUpperCase())) : q),
+    searchText: (row) => `${row.code} ${JSON.parse(row.data).name ?? ''}`,
     // The admin's input uppercases as the owner types; a lowercase code from another client is uppercased too.
     normalize: (body) => (typeof body.code === 'string' ? { ...body, code: body.code.trim().toUpperCase() } : body),
     check: async (v) => {

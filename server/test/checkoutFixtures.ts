@@ -140,12 +140,12 @@ export function rest<T = any>(
   server: TestServer,
   method: string,
   path: string,
-  opts: { token?: Auth | string; json?: unknown; body?: Buffer; contentType?: string; query?: Record<string, unknown> } = {},
+  opts: { token?: Auth | string; json?: unknown; body?: Buffer; contentType?: string; query?: Record<string, unknown>; host?: string } = {},
 ): Promise<RestReply<T>> {
   const qs = opts.query
     ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()
     : '';
-  const headers: Record<string, string> = { host: `127.0.0.1:${server.port}`, accept: 'application/json' };
+  const headers: Record<string, string> = { host: opts.host ?? `127.0.0.1:${server.port}`, accept: 'application/json' };
   const token = typeof opts.token === 'string' ? opts.token : opts.token?.token;
   if (token) headers.authorization = `Bearer ${token}`;
   let body: Buffer | undefined;
