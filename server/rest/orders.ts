@@ -39,13 +39,15 @@ export function registerOrders(rest: FastifyInstance, services: AppServices) {
         x = x.where('place_id', '=', n);
       }
       if (typeof f.q === 'string' && f.q.trim()) {
-        const digits = f.q.replace(/\D/g, '');
+        let digits = f.q.replace(/\D/g, '').slice(0, 16);
+        if (digits.length === 11 && digits.startsWith('8')) digits = `7${digits.slice(1)}`;
         if (!digits) x = x.where('id', '=', -1);
         else
           x = x.where((eb) =>
             eb.or([
               ...(digits.length <= 9 ? [eb('id', '=', Number(digits))] : []),
-              ...(digits.length >= 4 ? [eb('data', 'like', `%"phone":"+${digits.slice(0, 20)}%`)] : []),
+              // A phone (stored as E.164 in the order's data), typed with or without its country code.
+              ...(digits.length >= 7 ? [0, 1, 2, 3].map((k) => eb('data', 'like', `%"phone":"+${'_'.repeat(k)}${digits}"%`)) : []),
             ]),
           );
       }
