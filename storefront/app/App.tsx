@@ -7,6 +7,7 @@ import { ShopProvider } from '../components/ShopContext';
 import { SlotsProvider, type Slots } from '../components/Slots';
 import AddToCart from '../features/cart/components/AddToCart';
 import CartButton from '../features/cart/components/CartButton';
+import SearchBox from '../features/search/components/SearchBox';
 import OfflineBanner from '../features/shell/components/OfflineBanner';
 import Toasts from '../features/shell/components/Toasts';
 import { selectCategoryTree, selectShop, shopRequested } from '../features/shop/shopSlice';
@@ -52,7 +53,7 @@ function Shell() {
         </a>
         <OfflineBanner />
         <Header
-          search={<input className="search-input" type="search" placeholder={t('header.search_placeholder')} aria-label={t('search.label')} />}
+          search={<SearchBox />}
           cartButton={<CartButton />}
           onMenu={() => setMenuOpen((o) => !o)}
           menuOpen={menuOpen}

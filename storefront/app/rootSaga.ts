@@ -2,11 +2,12 @@ import { all, spawn } from 'redux-saga/effects';
 import cartSaga from '../features/cart/cartSaga';
 import catalogueSaga from '../features/catalogue/catalogueSaga';
 import itemSaga from '../features/item/itemSaga';
+import searchSaga from '../features/search/searchSaga';
 import shellSaga from '../features/shell/shellSaga';
 import shopSaga from '../features/shop/shopSaga';
 
 /** Every feature's saga, spawned: one failing saga does not stop the others. */
-export const featureSagas = [shellSaga, shopSaga, catalogueSaga, itemSaga, cartSaga];
+export const featureSagas = [shellSaga, shopSaga, catalogueSaga, itemSaga, cartSaga, searchSaga];
 
 export default function* rootSaga() {
   yield all(featureSagas.map((saga) => spawn(saga)));

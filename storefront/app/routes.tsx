@@ -9,6 +9,7 @@ import UnauthorizedPage from './pages/UnauthorizedPage';
 
 // The catalogue pages are in the first bundle (/ leads there); everything else loads when opened.
 const ItemPage = lazy(() => import('../features/item/components/ItemPage'));
+const SearchPage = lazy(() => import('../features/search/components/SearchPage'));
 const LegacyProductPage = lazy(() => import('../features/item/components/LegacyProductPage'));
 
 /** The storefront's routes (the seed's table); any unknown path goes to /404. */
@@ -21,6 +22,8 @@ export default function AppRoutes() {
         <Route path="/category/:path/:offset" element={<ProductListPage />} />
         <Route path="/category/:path/item/:itemId" element={<ItemPage />} />
         <Route path="/product/:productId" element={<LegacyProductPage />} />
+        <Route path="/search/word/:word/:offset" element={<SearchPage />} />
+        <Route path="/search/word/:word" element={<SearchPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/401" element={<UnauthorizedPage />} />
         <Route path="*" element={<Navigate to="/404" replace />} />

@@ -6,11 +6,12 @@ import cart from '../features/cart/cartSlice';
 import catalogue from '../features/catalogue/catalogueSlice';
 import filters from '../features/catalogue/filtersSlice';
 import item from '../features/item/itemSlice';
+import search from '../features/search/searchSlice';
 import shell from '../features/shell/shellSlice';
 import shop from '../features/shop/shopSlice';
 import rootSaga from './rootSaga';
 
-export const reducer = { shell, shop, catalogue, filters, item, cart };
+export const reducer = { shell, shop, catalogue, filters, item, cart, search };
 
 /** What the sagas get from outside (saga context): the api client; tests give a fake one and short retries. */
 export interface AppDeps {
