@@ -62,12 +62,14 @@ export async function notificationsAfter(db: Executor, storeId: number, who: Rec
   return rows.map((r) => ({ seq: r.id, header: r.header, desc: r.description, img: r.img ?? '', from_id: r.from_id ?? '0' }));
 }
 
-/** The newest seq the recipient could see (where a client without a seq starts). */
-export async function latestSeq(db: Executor, storeId: number): Promise<number> {
+/**
+ * The newest seq (where a client without one starts). Seqs are ids of one table for all stores, so the
+ * table's maximum is a valid cursor for anyone, and both databases read it from the primary key at once.
+ */
+export async function latestSeq(db: Executor): Promise<number> {
   const r = await db
     .selectFrom('notifications')
     .select(sql<number>`coalesce(max(id), 0)`.as('seq'))
-    .where('store_id', '=', storeId)
     .executeTakeFirst();
   return Number(r?.seq ?? 0);
 }

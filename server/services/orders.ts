@@ -105,6 +105,8 @@ export interface OrderForm {
 export interface Customer {
   user: SessionUser | null;
   deviceId: string | null;
+  /** The phone a `phoneNumberToken` (a sign-in session of that number) proves, if one was sent. */
+  verifiedPhone?: string | null;
 }
 
 /** The order form's own fields, without their required flags: the store's settings decide those. */
@@ -357,7 +359,7 @@ export async function placeOrder(db: Db, store: Store, form: OrderForm, customer
     promoCode: promo && !refusal ? promo.code : null,
     promoDiscount: promo && !refusal ? promo.discount : null,
     phoneNumber: form.raw.phoneNumber?.slice(0, 30) || null,
-    phoneVerified: customer.user !== null && phone !== null && customer.user.phone === phone,
+    phoneVerified: phone !== null && (customer.user?.phone === phone || customer.verifiedPhone === phone),
     utm: utmOf(form.raw),
     statusHistory: [{ status: 'new', at: at.toISOString() }],
   };

@@ -124,6 +124,19 @@ describe('api=orders: a client order', () => {
     expect(JSON.parse(row.data)).toMatchObject({ utm: { utm_source: 'newsletter', utm_campaign: 'autumn' }, phoneVerified: true });
   });
 
+  it('counts the phone as checked when phoneNumberToken is a sign-in session of that number', async () => {
+    const verified = async (over: Record<string, string>) => {
+      const r = await order(orderForm({ [shop.offers.mid]: 2 }, { client_phone: CUSTOMER_PHONE, phoneNumber: '79991112233', ...over }));
+      expect(r.status).toBe(200);
+      const row = await server.db.selectFrom('orders').select(['data', 'user_id']).where('id', '=', r.body.orders[0]).executeTakeFirstOrThrow();
+      expect(row.user_id).toBeNull();
+      return JSON.parse(row.data).phoneVerified;
+    };
+    expect(await verified({ phoneNumberToken: customer.token })).toBe(true);
+    expect(await verified({ phoneNumberToken: 'forged' })).toBe(false);
+    expect(await verified({ phoneNumberToken: owner.token })).toBe(false);
+  });
+
   it('places an order with a stale token anonymously and flags the token', async () => {
     const device = newDevice();
     const r = await order(orderForm({ [shop.offers.mid]: 2 }, { device_id: device }), { ...customer, token: 'stale-token' });

@@ -13,7 +13,7 @@ export const innerPush: Handler = async (ctx) => {
   const raw = (ctx.input.raw.seq ?? '').trim();
   if (raw !== '' && !/^\d{1,12}$/.test(raw)) throw badRequest('invalid_input', undefined, ['seq']);
   const recipient = { userId: who.user?.id ?? null, deviceId: who.deviceId };
-  if (raw === '') return { seq: String(await latestSeq(ctx.db, ctx.store.id)), inner_push: [], srv_error: '' };
+  if (raw === '') return { seq: String(await latestSeq(ctx.db)), inner_push: [], srv_error: '' };
   const seq = Number(raw);
   const items = await notificationsAfter(ctx.db, ctx.store.id, recipient, seq);
   return { seq: String(items.length ? items[items.length - 1].seq : seq), inner_push: items, srv_error: '' };

@@ -1,4 +1,5 @@
 import { badRequest, tokenError } from '../../errors';
+import { checkToken } from '../../services/auth';
 import { localTime, safeTimeZone } from '../../services/delivery';
 import {
   customerOrders,
@@ -40,6 +41,9 @@ export const orders: Handler = async (ctx) => {
   if (isOrderPlacement(form)) {
     // An order never fails for a stale session: it is placed anonymously and the answer flags the token.
     const customer = await customerOf(ctx, { strict: false });
+    // The optional SMS check of the phone: a session token of that number (api=sms_code + api=login).
+    const phoneToken = input.raw.phoneNumberToken?.trim();
+    if (phoneToken) customer.verifiedPhone = (await checkToken(ctx.db, store, { token: phoneToken }))?.phone ?? null;
     const placed = await placeOrder(ctx.db, store, form, customer);
     return { orders: [placed.id] };
   }
