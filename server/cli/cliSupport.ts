@@ -9,20 +9,32 @@ export interface CliArgs {
   positional: string[];
   store: number | null;
   help: boolean;
+  /** Other `--name value` options the tool allows. */
+  options: Record<string, string>;
 }
 
-/** `<positional…> [--store <id>|--store=<id>] [--help]`; anything else is an error. */
-export function parseArgs(argv: string[]): CliArgs {
-  const out: CliArgs = { positional: [], store: null, help: false };
+/** `<positional…> [--store <id>] [--<allowed> <value>…] [--help]` (also `--name=value`); anything else is an error. */
+export function parseArgs(argv: string[], allowed: string[] = []): CliArgs {
+  const out: CliArgs = { positional: [], store: null, help: false, options: {} };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--help' || a === '-h') out.help = true;
-    else if (a === '--store' || a.startsWith('--store=')) {
-      const v = a === '--store' ? argv[++i] : a.slice('--store='.length);
-      if (!v || !/^\d{1,9}$/.test(v)) throw new CliError(`--store needs a store id (a number), not ${v ?? 'nothing'}`);
+    if (a === '--help' || a === '-h') {
+      out.help = true;
+      continue;
+    }
+    if (!a.startsWith('--')) {
+      out.positional.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = a.slice(2, eq === -1 ? undefined : eq);
+    if (name !== 'store' && !allowed.includes(name)) throw new CliError(`Unknown option ${a}`);
+    const v = eq === -1 ? argv[++i] : a.slice(eq + 1);
+    if (v === undefined || v === '' || (eq === -1 && v.startsWith('--'))) throw new CliError(`--${name} needs a value`);
+    if (name === 'store') {
+      if (!/^\d{1,9}$/.test(v)) throw new CliError(`--store needs a store id (a number), not ${v}`);
       out.store = Number(v);
-    } else if (a.startsWith('--')) throw new CliError(`Unknown option ${a}`);
-    else out.positional.push(a);
+    } else out.options[name] = v;
   }
   return out;
 }

@@ -1,5 +1,6 @@
 /**
  * `npm run owner -- <phone> [--store <id>]`: makes the user with this phone the store's owner.
+ * `npm run owner -- <phone> --new-store <name> [--domain <host>]`: adds a shop (multi-tenant) and its owner.
  *
  * The user is created when the phone has never signed in. The owner signs in with that phone at /admin/
  * (a code by SMS; with the console SMS adapter the code appears in the server log). A store has one
@@ -8,19 +9,27 @@
  */
 import type { Database } from '../db/database';
 import { makeOwner, normalizePhone } from '../services/auth';
+import { createStore } from '../services/stores';
 import { CliError, describeDatabase, openCliDatabase, parseArgs, pickStore, runCli } from './cliSupport';
 
 const USAGE = `Usage: npm run owner -- <phone> [--store <id>]
+       npm run owner -- <phone> --new-store <name> [--domain <host>]
 
-Makes the user with this phone (e.g. +79990000000) the owner of the store, creating the user if needed.
-Environment: DATA_DIR / DATABASE_URL as for the server.`;
+Makes the user with this phone (e.g. +79990000000) the owner of the store (default: the lowest id),
+creating the user if needed. With --new-store it first adds a new shop, served for requests whose
+Host is --domain (e.g. shop2.example.com). Environment: DATA_DIR / DATABASE_URL as for the server.`;
 
 let database: Database | undefined;
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseArgs(process.argv.slice(2), ['new-store', 'domain']);
   if (args.help) return console.log(USAGE);
   if (args.positional.length !== 1) throw new CliError(USAGE);
+  const newStore = args.options['new-store']?.trim();
+  const domain = args.options.domain?.trim().toLowerCase();
+  if (domain && !newStore) throw new CliError('--domain goes with --new-store (change an existing shop\'s domain in its settings)');
+  if (newStore && args.store !== null) throw new CliError('Give either --store or --new-store');
+  if (domain && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(domain)) throw new CliError(`Not a host name: ${domain}`);
   const phone = normalizePhone(args.positional[0]);
   if (!phone) throw new CliError(`Not a valid phone number: ${args.positional[0]} (write it with the country code, e.g. +79990000000)`);
 
@@ -28,8 +37,19 @@ async function main() {
   database = opened.database;
   const { db } = database;
   console.log(`database: ${describeDatabase(opened.config)}`);
-  const { store, created } = await pickStore(database, args.store, { createIfNone: 'Магазин' });
-  if (created) console.log(`the database had no store: created store ${store.id} "${store.name}"`);
+  let picked: Awaited<ReturnType<typeof pickStore>>;
+  if (newStore) {
+    if (domain && (await db.selectFrom('stores').select('id').where('domain', '=', domain).executeTakeFirst())) {
+      throw new CliError(`Another store already has the domain ${domain}`);
+    }
+    const id = await createStore(db, { name: newStore, domain: domain ?? null });
+    picked = { store: await db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), created: true };
+    console.log(`created store ${id} "${newStore}"${domain ? ` for the domain ${domain}` : ' (no domain yet: set one in its settings)'}`);
+  } else {
+    picked = await pickStore(database, args.store, { createIfNone: 'Магазин' });
+    if (picked.created) console.log(`the database had no store: created store ${picked.store.id} "${picked.store.name}"`);
+  }
+  const { store } = picked;
 
   const previous = store.user_id === null ? undefined : await db.selectFrom('users').select(['id', 'phone']).where('id', '=', store.user_id).executeTakeFirst();
   const userId = await makeOwner(db, store.id, phone);
