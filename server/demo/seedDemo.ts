@@ -1,6 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { placeSchema, promoCodeSchema, ingredientSchema, toRow, defaultWeek } from '../../schemas';
+import { placeSchema, promoCodeSchema, ingredientSchema, toRow, WEEK_DAYS } from '../../schemas';
 import type { Database } from '../db/database';
 import { makeOwner } from '../services/auth';
 import type { ImageStore } from '../services/images';
@@ -78,7 +78,8 @@ export async function seedDemoIfEmpty(database: Database, images: ImageStore, ow
     { name: 'Васильевский остров', country: 'Россия', city: 'Санкт-Петербург', address: '7-я линия В.О., 34', latitude: '59.9410', longitude: '30.2790', coords: zone(59.945, 30.28, 0.03, 0.05), color: '47,158,68,1', phone: '+7 (812) 555-01-24' },
   ];
   for (const [i, p] of places.entries()) {
-    const { data } = toRow(placeSchema, { ...p, week: defaultWeek() });
+    // Every day, the whole day: the demo shop takes orders whenever someone tries it (and whenever e2e tests run).
+    const { data } = toRow(placeSchema, { ...p, week: Object.fromEntries(WEEK_DAYS.map((d) => [d, { from: '00:00', to: '23:59', isWeekend: false }])) });
     await db.insertInto('places').values({ store_id: storeId, name: p.name, sort: i, data: JSON.stringify(data) }).execute();
   }
   const year = new Date().getFullYear();
