@@ -157,11 +157,10 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-doc-'));
   const acquirer = await fakeAcquirer();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', DEMO: '1', ACQUIRING_URL: acquirer.url, LOG_LEVEL: 'warn', DATABASE_URL: '', UPLOADS_DIR: '', PUBLIC_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', DEMO: '1', ACQUIRING_URL: acquirer.url, LOG_LEVEL: 'warn' };
+  // SQLite in the temp folder, uploads beside it, the request's own origin.
+  for (const k of ['DATABASE_URL', 'UPLOADS_DIR', 'PUBLIC_URL', 'WORKERS']) delete env[k];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (c) => (log += c));
   child.stderr.on('data', (c) => (log += c));
