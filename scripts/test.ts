@@ -67,7 +67,11 @@ function vitestCounts(file: string): Counts | null {
   if (!fs.existsSync(file)) return null;
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+    // A file that fails outside any test (an import error, a failing beforeAll) counts as one failure.
+    const brokenFiles = ((r.testResults ?? []) as { status: string; assertionResults?: { status: string }[] }[]).filter(
+      (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
+    return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + brokenFiles, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
   } catch {
     return null;
   }
