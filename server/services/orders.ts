@@ -271,7 +271,13 @@ export interface PlacedOrder {
  * promo code. The order, the promo's use and the owner's notification are one transaction. A repeat with
  * the same idempotency key (also a concurrent one: the unique index decides) returns the first order's number.
  */
-export async function placeOrder(db: Db, store: Store, form: OrderForm, customer: Customer, opts: { now?: Date } = {}): Promise<PlacedOrder> {
+export async function placeOrder(
+  db: Db,
+  store: Store,
+  form: OrderForm,
+  customer: Customer,
+  opts: { now?: Date; /** Card payment on the site can be taken (an acquirer is set up). */ onlinePayments?: boolean } = {},
+): Promise<PlacedOrder> {
   const at = opts.now ?? new Date();
   const key = (form.raw.idempotency_key ?? '').trim();
   if (!key) throw requiredFields([{ field: 'idempotency_key', label: 'idempotency_key', code: 'required' }]);
@@ -281,6 +287,10 @@ export async function placeOrder(db: Db, store: Store, form: OrderForm, customer
 
   const settings = storeValues(store);
   const parsed = parseForm(form, settings);
+  // An online order nobody could pay is refused before anything is stored.
+  if (parsed.payment === 'online' && opts.onlinePayments === false) {
+    throw new ApiError(400, 'payment_unavailable', 'Оплата на сайте недоступна', ['client_payment']);
+  }
   if (!parsed.lines.length) throw badRequest('empty_cart', ORDER_MESSAGES.empty_cart, ['item']);
   const timeZone = safeTimeZone(settings.timezone);
   const local = localTime(at, timeZone);

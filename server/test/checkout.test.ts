@@ -371,6 +371,11 @@ describe('api=orders: the seed’s checks, in order, each storing nothing', () =
     }
   });
 
+  it('refuses online payment while no acquirer is set up', async () => {
+    const err = await refused(orderForm({ [shop.offers.mid]: 2 }, { client_payment: 'online' }), 400, 'payment_unavailable');
+    expect(err).toMatchObject({ message: 'Оплата на сайте недоступна', fields: ['client_payment'] });
+  });
+
   it('keeps six-digit quantities', async () => {
     const device = newDevice();
     const r = await order(orderForm({ [shop.offers.cheap]: '999999' }, { device_id: device }));

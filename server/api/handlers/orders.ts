@@ -13,6 +13,7 @@ import {
   selectOrders,
   type Customer,
 } from '../../services/orders';
+import { acquirerFor } from '../../services/payments';
 import { storeValues } from '../../services/stores';
 import type { ApiContext, Handler } from '../context';
 import { pageOf } from '../input';
@@ -44,7 +45,7 @@ export const orders: Handler = async (ctx) => {
     // The optional SMS check of the phone: a session token of that number (api=sms_code + api=login).
     const phoneToken = input.raw.phoneNumberToken?.trim();
     if (phoneToken) customer.verifiedPhone = (await checkToken(ctx.db, store, { token: phoneToken }))?.phone ?? null;
-    const placed = await placeOrder(ctx.db, store, form, customer);
+    const placed = await placeOrder(ctx.db, store, form, customer, { onlinePayments: acquirerFor(store, ctx.services.config.acquiringUrl) !== null });
     return { orders: [placed.id] };
   }
   if (input.raw.orderId !== undefined && input.raw.orderId !== '') {
