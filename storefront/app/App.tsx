@@ -7,6 +7,7 @@ import { ShopProvider } from '../components/ShopContext';
 import { SlotsProvider, type Slots } from '../components/Slots';
 import AddToCart from '../features/cart/components/AddToCart';
 import CartButton from '../features/cart/components/CartButton';
+import FilterButton from '../features/catalogue/components/FilterButton';
 import SearchBox from '../features/search/components/SearchBox';
 import OfflineBanner from '../features/shell/components/OfflineBanner';
 import Toasts from '../features/shell/components/Toasts';
@@ -54,6 +55,7 @@ function Shell() {
         <OfflineBanner />
         <Header
           search={<SearchBox />}
+          filterButton={<FilterButton />}
           cartButton={<CartButton />}
           onMenu={() => setMenuOpen((o) => !o)}
           menuOpen={menuOpen}

@@ -10,6 +10,8 @@ import UnauthorizedPage from './pages/UnauthorizedPage';
 // The catalogue pages are in the first bundle (/ leads there); everything else loads when opened.
 const ItemPage = lazy(() => import('../features/item/components/ItemPage'));
 const SearchPage = lazy(() => import('../features/search/components/SearchPage'));
+const FiltersPage = lazy(() => import('../features/catalogue/components/FiltersPage'));
+const FilterValuesPage = lazy(() => import('../features/catalogue/components/FilterValuesPage'));
 const LegacyProductPage = lazy(() => import('../features/item/components/LegacyProductPage'));
 
 /** The storefront's routes (the seed's table); any unknown path goes to /404. */
@@ -24,6 +26,8 @@ export default function AppRoutes() {
         <Route path="/product/:productId" element={<LegacyProductPage />} />
         <Route path="/search/word/:word/:offset" element={<SearchPage />} />
         <Route path="/search/word/:word" element={<SearchPage />} />
+        <Route path="/filters/:path" element={<FiltersPage />} />
+        <Route path="/filters/:path/:filterId" element={<FilterValuesPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/401" element={<UnauthorizedPage />} />
         <Route path="*" element={<Navigate to="/404" replace />} />

@@ -27,3 +27,8 @@ export function useScrollTop(dep: unknown) {
     window.scrollTo(0, 0);
   }, [dep]);
 }
+
+/** Forgets the positions of keys starting with a prefix (a re-filtered list starts at the top). */
+export function forgetScroll(prefix: string) {
+  for (const k of [...positions.keys()]) if (k.startsWith(prefix)) positions.delete(k);
+}

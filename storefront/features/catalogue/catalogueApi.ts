@@ -23,3 +23,6 @@ export const listKeyOf = (categoryId: string, sort: SortId = 'default', filters:
     .filter((k) => filters[k])
     .map((k) => `${k}=${filters[k]}`)
     .join('&')}`;
+
+/** api=offers_params of a category: its own filters, its parents' and the common ones. */
+export const paramsParams = (categoryId: string): Params => ({ 'p[389_category_id]': categoryId || '0' });

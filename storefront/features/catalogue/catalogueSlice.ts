@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyPage, newList, type ListError, type PagedList } from '../../lib/pagedList';
 import type { Banner, OfferCard } from '../../lib/types';
 import type { FilterValues, SortId } from './catalogueApi';
+import { queryApplied } from './filtersSlice';
 
 /**
  * The catalogue: product lists of categories (kept per list key so going back shows the same list and
@@ -82,6 +83,14 @@ const catalogueSlice = createSlice({
       state.banners.status = 'failed';
       state.banners.loaded = true;
     },
+  },
+  extraReducers: (b) => {
+    // New filters or sort: the category's kept lists go, its list reloads from page 1.
+    b.addCase(queryApplied, (state, action) => {
+      const prefix = `c:${action.payload.categoryId}|`;
+      for (const key of Object.keys(state.lists)) if (key.startsWith(prefix) && state.lists[key].status !== 'loading') delete state.lists[key];
+      state.recent = state.recent.filter((k) => k in state.lists);
+    });
   },
 });
 

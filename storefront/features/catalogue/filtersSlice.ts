@@ -1,35 +1,179 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ListError } from '../../lib/pagedList';
 import type { FilterValues, SortId } from './catalogueApi';
 
-/** The sort and the filters applied to each category path's list. */
+/**
+ * Sorting and filtering of category lists: the filters a category offers (api=offers_params), the
+ * choice being edited on the filter pages (the draft), and what each category path's list applies.
+ */
+export interface ParamValue {
+  id: string;
+  name: string;
+}
+export interface FilterParam {
+  id: string;
+  baseId: string;
+  name: string;
+  kind: 'select' | 'bool' | 'number' | 'float' | 'varchar' | 'textarea' | string;
+  unit?: string | null;
+  userId?: string;
+  values: ParamValue[];
+  defaultFrom?: number;
+  defaultTo?: number;
+}
+export type RangeValue = { from: string; to: string };
+export type DraftValue = string[] | boolean | RangeValue | string;
+
 export interface AppliedQuery {
   sort: SortId;
   filters: FilterValues;
 }
+export interface Draft {
+  path: string;
+  sort: SortId;
+  values: Record<string, DraftValue>;
+}
+export interface ParamsEntry {
+  status: 'idle' | 'loading' | 'failed';
+  error: ListError | null;
+  items: FilterParam[];
+  loaded: boolean;
+}
 export interface FiltersState {
   applied: Record<string, AppliedQuery>;
+  params: Record<string, ParamsEntry>;
+  draft: Draft | null;
   status: 'idle' | 'loading' | 'failed';
 }
 
 export const DEFAULT_QUERY: AppliedQuery = Object.freeze({ sort: 'default', filters: Object.freeze({}) as FilterValues }) as AppliedQuery;
+export const PRICE_BASE_ID = '283';
+export const isRange = (kind: string) => kind === 'number' || kind === 'float';
 
-const initialState: FiltersState = { applied: {}, status: 'idle' };
+/** Keeps what a range input may hold: digits only (and one decimal separator for float). */
+export function cleanRange(value: string, kind: string): string {
+  if (kind !== 'float') return value.replace(/\D/g, '').slice(0, 12);
+  const v = value.replace(',', '.').replace(/[^\d.]/g, '');
+  const [int, ...rest] = v.split('.');
+  return (rest.length ? `${int}.${rest.join('')}` : int).slice(0, 12);
+}
+
+/** The draft's values as the api's filter[<baseId>] values. A range counts only when it differs from the defaults; an empty bound is sent as 0. */
+export function encodeFilters(params: FilterParam[], values: Record<string, DraftValue>): FilterValues {
+  const out: FilterValues = {};
+  for (const p of params) {
+    const v = values[p.baseId];
+    if (v === undefined) continue;
+    if (p.kind === 'select' && Array.isArray(v) && v.length) out[p.baseId] = v.join('_');
+    else if (p.kind === 'bool' && v === true) out[p.baseId] = '1';
+    else if (isRange(p.kind) && typeof v === 'object' && !Array.isArray(v)) {
+      const from = v.from.trim();
+      const to = v.to.trim();
+      const sameFrom = from === '' || Number(from) === Number(p.defaultFrom ?? NaN);
+      const sameTo = to === '' || Number(to) === Number(p.defaultTo ?? NaN);
+      if (!(sameFrom && sameTo) && (from || to)) out[p.baseId] = `${from || 0}_${to || 0}`;
+    } else if ((p.kind === 'varchar' || p.kind === 'textarea') && typeof v === 'string' && v.trim()) out[p.baseId] = v.trim();
+  }
+  return out;
+}
+
+/** The applied filter values back as draft values (to edit them again). */
+export function decodeFilters(filters: FilterValues, params: FilterParam[] = []): Record<string, DraftValue> {
+  const kinds = new Map(params.map((p) => [p.baseId, p.kind]));
+  const out: Record<string, DraftValue> = {};
+  for (const [baseId, raw] of Object.entries(filters)) {
+    const kind = kinds.get(baseId) ?? (/^-?[\d.]*_-?[\d.]*$/.test(raw) ? 'number' : raw === '1' ? 'bool' : 'varchar');
+    if (kind === 'select') out[baseId] = raw.split('_').filter(Boolean);
+    else if (kind === 'bool') out[baseId] = raw === '1';
+    else if (isRange(kind)) {
+      const [from = '', to = ''] = raw.split('_');
+      out[baseId] = { from: from === '0' ? '' : from, to: to === '0' ? '' : to };
+    } else out[baseId] = raw;
+  }
+  return out;
+}
+
+const initialState: FiltersState = { applied: {}, params: {}, draft: null, status: 'idle' };
 
 const filtersSlice = createSlice({
   name: 'filters',
   initialState,
   reducers: {
-    queryApplied(state, action: PayloadAction<{ path: string; query: AppliedQuery }>) {
+    /** The filter page of a path opened: start editing from what its list applies (unless already editing it). */
+    filtersOpened(state, action: PayloadAction<{ path: string; categoryId: string }>) {
+      const { path } = action.payload;
+      if (state.draft?.path === path) return;
+      const applied = state.applied[path] ?? DEFAULT_QUERY;
+      state.draft = { path, sort: applied.sort, values: decodeFilters(applied.filters, state.params[action.payload.categoryId]?.items) };
+    },
+    paramsLoading(state, action: PayloadAction<string>) {
+      const prev = state.params[action.payload];
+      state.params[action.payload] = { status: 'loading', error: null, items: prev?.items ?? [], loaded: prev?.loaded ?? false };
+      state.status = 'loading';
+    },
+    paramsLoaded(state, action: PayloadAction<{ categoryId: string; items: FilterParam[] }>) {
+      state.params[action.payload.categoryId] = { status: 'idle', error: null, items: action.payload.items, loaded: true };
+      state.status = 'idle';
+      // Values decoded before the kinds were known are decoded again.
+      if (state.draft) {
+        const applied = state.applied[state.draft.path];
+        if (applied) state.draft.values = { ...decodeFilters(applied.filters, action.payload.items), ...state.draft.values };
+      }
+    },
+    paramsFailed(state, action: PayloadAction<{ categoryId: string; error: ListError }>) {
+      const prev = state.params[action.payload.categoryId];
+      state.params[action.payload.categoryId] = { status: 'failed', error: action.payload.error, items: prev?.items ?? [], loaded: prev?.loaded ?? false };
+      state.status = 'failed';
+    },
+    paramsRequested(_state, _action: PayloadAction<string>) {},
+    draftSortChanged(state, action: PayloadAction<SortId>) {
+      if (state.draft) state.draft.sort = action.payload;
+    },
+    draftValueChanged(state, action: PayloadAction<{ baseId: string; value: DraftValue }>) {
+      if (state.draft) state.draft.values[action.payload.baseId] = action.payload.value;
+    },
+    draftSelectToggled(state, action: PayloadAction<{ baseId: string; valueId: string }>) {
+      if (!state.draft) return;
+      const cur = state.draft.values[action.payload.baseId];
+      const list = Array.isArray(cur) ? cur : [];
+      state.draft.values[action.payload.baseId] = list.includes(action.payload.valueId) ? list.filter((v) => v !== action.payload.valueId) : [...list, action.payload.valueId];
+    },
+    draftFilterCleared(state, action: PayloadAction<string>) {
+      if (state.draft) delete state.draft.values[action.payload];
+    },
+    /** Apply: the draft becomes the path's list query (the list reloads from page 1). */
+    filtersApplied(_state, _action: PayloadAction<{ path: string; categoryId: string }>) {},
+    /** Reset: no filters, the default order. */
+    filtersReset(_state, _action: PayloadAction<{ path: string; categoryId: string }>) {},
+    queryApplied(state, action: PayloadAction<{ path: string; categoryId: string; query: AppliedQuery }>) {
       const { path, query } = action.payload;
       if (query.sort === 'default' && !Object.keys(query.filters).length) delete state.applied[path];
       else state.applied[path] = query;
+      state.draft = null;
     },
   },
 });
 
-export const { queryApplied } = filtersSlice.actions;
+export const {
+  filtersOpened,
+  paramsLoading,
+  paramsLoaded,
+  paramsFailed,
+  paramsRequested,
+  draftSortChanged,
+  draftValueChanged,
+  draftSelectToggled,
+  draftFilterCleared,
+  filtersApplied,
+  filtersReset,
+  queryApplied,
+} = filtersSlice.actions;
 export default filtersSlice.reducer;
 
 type S = { filters: FiltersState };
 /** The sort and filters of a path's list (a stable object, safe for useSelector). */
 export const selectListQuery = (s: S, path: string): AppliedQuery => s.filters.applied[path] ?? DEFAULT_QUERY;
+/** How many filters a path's list applies (the header's filter button). */
+export const selectFilterCount = (s: S, path: string) => Object.keys(s.filters.applied[path]?.filters ?? {}).length;
+export const selectDraft = (s: S) => s.filters.draft;
+export const selectParams = (s: S, categoryId: string): ParamsEntry | undefined => s.filters.params[categoryId];

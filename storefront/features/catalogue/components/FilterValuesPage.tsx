@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Navigate, useParams } from 'react-router';
+import Loader from '../../../components/Loader';
+import NoConnection from '../../../components/NoConnection';
+import { useShopContext } from '../../../components/ShopContext';
+import { isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
+import { useT } from '../../../lib/i18n';
+import { useScrollTop } from '../../../lib/scroll';
+import { draftFilterCleared, draftSelectToggled, filtersApplied, filtersOpened, paramsRequested, selectDraft, selectParams } from '../filtersSlice';
+import { filterTitle, useBackToList } from './FiltersPage';
+import '../filters.css';
+
+/** /filters/{path}/{filterId}: the checkbox values of one select filter; both buttons apply and go back two steps, to the list. */
+export default function FilterValuesPage() {
+  const t = useT();
+  const { path = ROOT_PATH, filterId = '' } = useParams();
+  const { tree } = useShopContext();
+  const dispatch = useDispatch();
+  const categoryId = lastId(path);
+  const draft = useSelector(selectDraft);
+  const entry = useSelector((s: Parameters<typeof selectParams>[0]) => selectParams(s, categoryId));
+  const back = useBackToList(path, 2);
+  const valid = isValidPath(tree, path);
+  useScrollTop(filterId);
+
+  useEffect(() => {
+    if (valid) dispatch(filtersOpened({ path, categoryId }));
+  }, [valid, path, categoryId, dispatch]);
+
+  if (!valid) return <Navigate to="/404" replace />;
+  if (entry?.status === 'failed' && !entry.loaded) return <NoConnection onRetry={() => dispatch(paramsRequested(categoryId))} serverError={entry.error === 'server_error'} />;
+  if (!entry?.loaded || !draft || draft.path !== path) return <Loader />;
+  const param = entry.items.find((p) => p.baseId === filterId);
+  if (!param || param.kind !== 'select') return <Navigate to="/404" replace />;
+  const chosen = Array.isArray(draft.values[param.baseId]) ? (draft.values[param.baseId] as string[]) : [];
+  const title = filterTitle(param, t);
+
+  return (
+    <div className="page page--filters">
+      <h1 className="page__title">{title}</h1>
+      <fieldset className="filters__values">
+        <legend className="visually-hidden">{title}</legend>
+        {param.values.map((v) => (
+          <label key={v.id} className="check-row">
+            <input type="checkbox" checked={chosen.includes(v.id)} onChange={() => dispatch(draftSelectToggled({ baseId: param.baseId, valueId: v.id }))} />
+            <span>{v.name}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="filters__actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            dispatch(draftFilterCleared(param.baseId));
+            dispatch(filtersApplied({ path, categoryId }));
+            back();
+          }}
+        >
+          {t('filters.reset')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            dispatch(filtersApplied({ path, categoryId }));
+            back();
+          }}
+        >
+          {t('filters.apply')}
+        </button>
+      </div>
+    </div>
+  );
+}

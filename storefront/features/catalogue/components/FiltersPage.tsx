@@ -1,0 +1,177 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import Icon from '../../../components/Icon';
+import Loader from '../../../components/Loader';
+import NoConnection from '../../../components/NoConnection';
+import { useShopContext } from '../../../components/ShopContext';
+import { isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
+import { hasText, useT, type TFunction } from '../../../lib/i18n';
+import { useScrollTop } from '../../../lib/scroll';
+import { SORTS } from '../catalogueApi';
+import {
+  cleanRange,
+  draftSortChanged,
+  draftValueChanged,
+  filtersApplied,
+  filtersOpened,
+  filtersReset,
+  isRange,
+  paramsRequested,
+  PRICE_BASE_ID,
+  selectDraft,
+  selectParams,
+  type DraftValue,
+  type FilterParam,
+  type RangeValue,
+} from '../filtersSlice';
+import '../filters.css';
+
+/** A filter's title: the common ones (price, shop, warranty) are translated, the owner's show their name and unit. */
+export function filterTitle(p: FilterParam, t: TFunction): string {
+  if (p.userId === '0' || p.baseId === PRICE_BASE_ID) {
+    const key = p.baseId === PRICE_BASE_ID ? 'filters.price' : `filters.${p.name}`;
+    if (hasText(key)) return t(key);
+  }
+  return p.unit ? `${p.name}, ${p.unit}` : p.name;
+}
+
+/** Back to the list after apply or reset: one step back, or the list itself after a deep link. */
+export function useBackToList(path: string, steps: number) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => {
+    if (location.key !== 'default' && window.history.length > steps) navigate(-steps);
+    else navigate(`/category/${path}/1`, { replace: true });
+  };
+}
+
+function FilterControl({ p, value, path }: { p: FilterParam; value: DraftValue | undefined; path: string }) {
+  const t = useT();
+  const dispatch = useDispatch();
+  const title = filterTitle(p, t);
+  const set = (v: DraftValue) => dispatch(draftValueChanged({ baseId: p.baseId, value: v }));
+  if (p.kind === 'select') {
+    const chosen = Array.isArray(value) ? value : [];
+    const names = p.values.filter((v) => chosen.includes(v.id)).map((v) => v.name);
+    return (
+      <Link className="filter-row filter-row--link" to={`/filters/${path}/${p.baseId}`}>
+        <span className="filter-row__title">{title}</span>
+        <span className="filter-row__value">{names.length ? names.join(', ') : t('filters.any')}</span>
+        <Icon name="forward" size={18} className="flip-rtl" />
+      </Link>
+    );
+  }
+  if (p.kind === 'bool') {
+    return (
+      <label className="filter-row filter-row--check">
+        <span className="filter-row__title">{title}</span>
+        <input type="checkbox" className="switch" checked={value === true} onChange={(e) => set(e.target.checked)} />
+      </label>
+    );
+  }
+  if (isRange(p.kind)) {
+    const range: RangeValue = value && typeof value === 'object' && !Array.isArray(value) ? value : { from: '', to: '' };
+    return (
+      <fieldset className="filter-row filter-row--range">
+        <legend className="filter-row__title">{title}</legend>
+        <div className="range">
+          <label>
+            <span>{t('filters.from')}</span>
+            <input inputMode={p.kind === 'float' ? 'decimal' : 'numeric'} value={range.from} placeholder={p.defaultFrom !== undefined ? String(p.defaultFrom) : ''} aria-label={`${title}: ${t('filters.from')}`} onChange={(e) => set({ ...range, from: cleanRange(e.target.value, p.kind) })} />
+          </label>
+          <label>
+            <span>{t('filters.to')}</span>
+            <input inputMode={p.kind === 'float' ? 'decimal' : 'numeric'} value={range.to} placeholder={p.defaultTo !== undefined ? String(p.defaultTo) : ''} aria-label={`${title}: ${t('filters.to')}`} onChange={(e) => set({ ...range, to: cleanRange(e.target.value, p.kind) })} />
+          </label>
+        </div>
+      </fieldset>
+    );
+  }
+  // varchar, textarea: the exact value.
+  return (
+    <label className="filter-row filter-row--text">
+      <span className="filter-row__title">{title}</span>
+      <input type="text" maxLength={200} value={typeof value === 'string' ? value : ''} placeholder={t('filters.text_placeholder')} onChange={(e) => set(e.target.value)} />
+    </label>
+  );
+}
+
+/**
+ * /filters/{path}: the sort choice (default, price ascending, price descending, discount, date) and every
+ * filter of the category; 'Сбросить' clears all and goes back, 'Применить' applies and goes back.
+ */
+export default function FiltersPage() {
+  const t = useT();
+  const { path = ROOT_PATH } = useParams();
+  const location = useLocation();
+  const { tree } = useShopContext();
+  const dispatch = useDispatch();
+  const categoryId = lastId(path);
+  const draft = useSelector(selectDraft);
+  const entry = useSelector((s: Parameters<typeof selectParams>[0]) => selectParams(s, categoryId));
+  const back = useBackToList(path, 1);
+  const valid = isValidPath(tree, path);
+  useScrollTop(path);
+
+  useEffect(() => {
+    if (valid) dispatch(filtersOpened({ path, categoryId }));
+  }, [valid, path, categoryId, dispatch]);
+
+  // Without a previous page (a deep link) there is no list to go back to.
+  if (location.key === 'default') return <Navigate to="/" replace />;
+  if (!valid) return <Navigate to="/404" replace />;
+  if (!draft || draft.path !== path) return <Loader />;
+
+  const params = entry?.items ?? [];
+  let body;
+  if (entry?.status === 'failed' && !entry.loaded) body = <NoConnection onRetry={() => dispatch(paramsRequested(categoryId))} serverError={entry.error === 'server_error'} />;
+  else if (!entry?.loaded) body = <Loader />;
+  else if (!params.length) body = <p className="empty">{t('filters.filter_not_found')}</p>;
+  else
+    body = (
+      <div className="filters__list">
+        {params.map((p) => (
+          <FilterControl key={p.baseId} p={p} value={draft.values[p.baseId]} path={path} />
+        ))}
+      </div>
+    );
+
+  return (
+    <div className="page page--filters">
+      <h1 className="page__title">{t('filters.title')}</h1>
+      <fieldset className="filters__sort">
+        <legend>{t('filters.sort')}</legend>
+        {SORTS.map((s) => (
+          <label key={s} className="radio-row">
+            <input type="radio" name="sort" value={s} checked={draft.sort === s} onChange={() => dispatch(draftSortChanged(s))} />
+            <span>{t(`filters.sorts.${s}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {body}
+      <div className="filters__actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            dispatch(filtersReset({ path, categoryId }));
+            back();
+          }}
+        >
+          {t('filters.reset')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            dispatch(filtersApplied({ path, categoryId }));
+            back();
+          }}
+        >
+          {t('filters.apply')}
+        </button>
+      </div>
+    </div>
+  );
+}
