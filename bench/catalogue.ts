@@ -6,7 +6,8 @@
  *    tree, select and number params in offer_params, the search index) written as the importer writes them.
  * 2. A child process (bench/server.ts) serves the real app (buildApp, API only, log silent) and a bare
  *    Fastify hello-world route on 127.0.0.1.
- * 3. autocannon (no pipelining) loads each scenario for BENCH_SECONDS after a short warm-up.
+ * 3. autocannon (no pipelining) loads each scenario for BENCH_SECONDS after a short warm-up; the bare route
+ *    is measured again after each scenario, and a scenario's ratio is to the baselines around it.
  * 4. For every API scenario the list query is captured, timed directly on the database and its
  *    EXPLAIN QUERY PLAN printed; a scenario under 5 % of the baseline is marked SLOW.
  *
@@ -49,6 +50,8 @@ interface Scenario {
 
 interface Measured {
   scenario: Scenario;
+  /** The bare route's req/s this scenario is compared with. */
+  baseline: number;
   reqPerSec: number;
   p99: number;
   errors: number;
@@ -135,32 +138,49 @@ function load(s: Scenario, seconds: number): Promise<autocannon.Result> {
   return autocannon({ ...r, connections: CONNECTIONS, pipelining: 1, duration: seconds });
 }
 
+// The load on a shared machine drifts: a short baseline after every API scenario, and each scenario's
+// ratio is to the mean of the baselines measured just before and just after it.
+const BASELINE_SECONDS = Math.max(2, Math.round(SECONDS / 3));
 const results: Measured[] = [];
+const baselines: number[] = [];
 for (const s of scenarios) {
   const returned = await check(s);
   if (WARMUP > 0) await load(s, WARMUP);
   const r = await load(s, SECONDS);
-  results.push({ scenario: s, reqPerSec: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, returned });
+  const m: Measured = { scenario: s, reqPerSec: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, returned, baseline: 0 };
   log(`${s.name}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms${r.non2xx || r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`);
+  if (!s.body) {
+    baselines.push(m.reqPerSec);
+    m.baseline = m.reqPerSec;
+  } else {
+    const before = baselines[baselines.length - 1];
+    const after = (await load(scenarios[0], BASELINE_SECONDS)).requests.average;
+    baselines.push(after);
+    log(`  baseline again: ${after.toFixed(0)} req/s`);
+    m.baseline = (before + after) / 2;
+  }
+  results.push(m);
 }
 stopChild();
 
 // ---- 4. the table ------------------------------------------------------------------------------
-const baseline = results[0].reqPerSec;
+const ratio = (m: Measured) => m.reqPerSec / m.baseline;
 const rows = results.map((m) => [
   m.scenario.name,
   m.reqPerSec.toFixed(0),
   `${m.p99} ms`,
-  (m.reqPerSec / baseline).toFixed(3),
+  m.scenario.body ? m.baseline.toFixed(0) : '',
+  ratio(m).toFixed(3),
   m.scenario.body ? String(m.returned) : '',
   m.errors ? String(m.errors) : '',
-  m.scenario.body && m.reqPerSec / baseline < SLOW_RATIO ? 'SLOW' : '',
+  m.scenario.body && ratio(m) < SLOW_RATIO ? 'SLOW' : '',
 ]);
-const head = ['scenario', 'req/s', 'p99', 'ratio', 'offers', 'errors', ''];
+const head = ['scenario', 'req/s', 'p99', 'baseline', 'ratio', 'offers', 'errors', ''];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
 console.log('');
-console.log(`${OFFERS} offers, ${CONNECTIONS} connections, no pipelining, ${SECONDS} s per scenario, Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'})`);
+console.log(`${OFFERS} offers, ${CONNECTIONS} connections, no pipelining, ${SECONDS} s per scenario, Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg()[0].toFixed(1)}`);
+console.log(`baseline = the bare route measured just before and after the scenario (all baselines: ${Math.min(...baselines).toFixed(0)}–${Math.max(...baselines).toFixed(0)} req/s)`);
 console.log(line(head));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of rows) console.log(line(r));
@@ -191,7 +211,7 @@ for (const m of results) {
     times.push(Number(process.hrtime.bigint() - s) / 1e6);
   }
   times.sort((a, b) => a - b);
-  const slow = m.reqPerSec / baseline < SLOW_RATIO;
+  const slow = ratio(m) < SLOW_RATIO;
   console.log(`\n${slow ? 'SLOW ' : ''}${m.scenario.name}: ${times[2].toFixed(2)} ms per query`);
   if (slow || process.env.BENCH_SQL === '1') console.log(`  ${compiled.sql}\n  params: ${JSON.stringify(params)}`);
   const plan = raw.prepare(`explain query plan ${compiled.sql}`).all(...params) as { id: number; parent: number; detail: string }[];
