@@ -4,7 +4,8 @@ import { ApiContext, type AppServices, type Handler } from './context';
 import { readInput } from './input';
 import { HANDLERS } from './handlers';
 
-const AUTH_APIS = new Set(['sms_code', 'login']);
+/** Calls that guess at secrets (sign-in codes, promo codes): 30 a minute per address. */
+const AUTH_APIS = new Set(['sms_code', 'login', 'promo']);
 
 /** `POST /api?api=<name>` (and `GET` for the seed's geo_check): one handler module per api name. */
 export function registerApi(app: FastifyInstance, services: AppServices) {
