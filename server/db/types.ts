@@ -121,6 +121,85 @@ export interface OfferSearchTable {
   text: string;
 }
 
+/* Checkout (migration 2026112103). */
+export interface OrdersTable {
+  id: Generated<number>;
+  store_id: number;
+  user_id: number | null;
+  device_id: string | null;
+  idempotency_key: string;
+  status: string;
+  payment: string | null;
+  payment_status: string;
+  receiving: string;
+  place_id: number | null;
+  total: number;
+  delivery_cost: number;
+  date: string;
+  created_at: string;
+  updated_at: string;
+  data: string;
+}
+export interface PaymentsTable {
+  id: Generated<number>;
+  store_id: number;
+  order_id: number;
+  attempt: number;
+  acquirer_order_id: string | null;
+  amount: number;
+  status: string;
+  form_url: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface NotificationsTable {
+  id: Generated<number>;
+  store_id: number;
+  user_id: number | null;
+  device_id: string | null;
+  header: string;
+  description: string;
+  img: string | null;
+  from_id: string | null;
+  order_id: number | null;
+  created_at: string;
+}
+export interface PushTokensTable {
+  id: Generated<number>;
+  store_id: number;
+  user_id: number | null;
+  device_id: string | null;
+  push_token: string;
+  device: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface QuestionsTable {
+  id: Generated<number>;
+  store_id: number;
+  order_id: number;
+  user_id: number | null;
+  device_id: string | null;
+  created_at: string;
+  data: string;
+}
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  store_id: number;
+  email: string;
+  created_at: string;
+  data: string;
+}
+export interface ItemIngredientsTable {
+  id: Generated<number>;
+  store_id: number;
+  offer_id: string;
+  ingredient_id: number;
+  data: string;
+}
+
+
 export interface DB {
   stores: StoresTable;
   users: UsersTable;
@@ -136,6 +215,13 @@ export interface DB {
   promo_codes: PromoCodesTable;
   ingredients: IngredientsTable;
   offer_search: OfferSearchTable;
+  orders: OrdersTable;
+  payments: PaymentsTable;
+  notifications: NotificationsTable;
+  push_tokens: PushTokensTable;
+  questions: QuestionsTable;
+  subscriptions: SubscriptionsTable;
+  item_ingredients: ItemIngredientsTable;
 }
 
 export type Db = Kysely<DB>;

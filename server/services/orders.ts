@@ -16,7 +16,8 @@ import {
   type PaymentWay,
   type ReceivingWay,
 } from '../../schemas';
-import type { Db, Executor, Store } from '../db/types';
+import type { Selectable } from 'kysely';
+import type { Db, Executor, OrdersTable, Store } from '../db/types';
 import { now } from '../db/database';
 import { ApiError, badRequest, notFound, requiredFields } from '../errors';
 import { normalizePhone, type SessionUser } from './auth';
@@ -448,23 +449,7 @@ function utmOf(raw: Record<string, string>): Record<string, string> {
   return out;
 }
 
-export type OrderRow = {
-  id: number;
-  store_id: number;
-  user_id: number | null;
-  device_id: string | null;
-  status: string;
-  payment: string | null;
-  payment_status: string;
-  receiving: string;
-  place_id: number | null;
-  total: number;
-  delivery_cost: number;
-  date: string;
-  created_at: string;
-  updated_at: string;
-  data: string;
-};
+export type OrderRow = Omit<Selectable<OrdersTable>, 'idempotency_key'>;
 
 export const orderData = (row: Pick<OrderRow, 'data'>): OrderData => JSON.parse(row.data) as OrderData;
 
