@@ -67,6 +67,7 @@ export default {
     days_1: 'tomorrow',
     days: { one: '{n} day', other: '{n} days' },
     picture: 'Photo {n} of {total}',
+    picture_n: 'Photo {n}',
     pictures: 'Product photos',
     prev_picture: 'Previous photo',
     next_picture: 'Next photo',

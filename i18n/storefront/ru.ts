@@ -67,6 +67,7 @@ export default {
     days_1: 'завтра',
     days: { one: '{n} день', few: '{n} дня', many: '{n} дней', other: '{n} дня' },
     picture: 'Фото {n} из {total}',
+    picture_n: 'Фото {n}',
     pictures: 'Фотографии товара',
     prev_picture: 'Предыдущее фото',
     next_picture: 'Следующее фото',

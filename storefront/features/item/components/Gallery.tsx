@@ -1,31 +1,30 @@
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import ProductImage from '../../../components/ProductImage';
 import { imgUrl } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';
+import { GALLERY_WIDE_MIN, useIsWide } from '../../../lib/layout';
 import type { OfferImage } from '../../../lib/types';
+import DesktopGallery from './DesktopGallery';
 
-/** The item's pictures: the chosen one large, the miniatures to pick from. */
+// Swiper is only needed by phones' item pages: its own chunk.
+const MobileGallery = lazy(() => import('./MobileGallery'));
+
+/** The item's pictures: a swipe slider on phones (1023 px or less), a big picture with zoom and miniatures on wider screens. */
 export default function Gallery({ images, name }: { images: OfferImage[]; name: string }) {
   const t = useT();
-  const [index, setIndex] = useState(0);
+  const wide = useIsWide(GALLERY_WIDE_MIN);
   if (!images.length) return <ProductImage path={null} alt={name} />;
-  const current = images[Math.min(index, images.length - 1)];
-  return (
-    <div className="gallery">
-      <div className="gallery__main">
-        <img src={imgUrl(current.img)} alt={t('item.picture', { n: index + 1, total: images.length })} width={800} height={800} />
-      </div>
-      {images.length > 1 && (
-        <ul className="gallery__thumbs">
-          {images.map((im, i) => (
-            <li key={im.id}>
-              <button type="button" className={i === index ? 'gallery__thumb is-active' : 'gallery__thumb'} onClick={() => setIndex(i)} aria-label={t('item.picture', { n: i + 1, total: images.length })} aria-pressed={i === index}>
-                <img src={imgUrl(im.thumb || im.img)} alt="" width={96} height={96} loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+  if (wide) return <DesktopGallery images={images} />;
+  const first = (
+    <div className="gallery__main">
+      <img src={imgUrl(images[0].img)} alt={t('item.picture', { n: 1, total: images.length })} width={800} height={800} />
     </div>
+  );
+  return images.length === 1 ? (
+    first
+  ) : (
+    <Suspense fallback={first}>
+      <MobileGallery images={images} />
+    </Suspense>
   );
 }

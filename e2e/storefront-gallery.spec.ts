@@ -1,0 +1,62 @@
+import { test, expect } from './fixtures';
+
+/** The item page's pictures: Swiper with bullets on phones (loaded only there), a zoom lens and miniatures on wide screens. */
+test('phones: the picture slider with bullets and prev/next zones; Swiper loads only with the item page', async ({ page }, info) => {
+  test.skip(info.project.name !== 'mobile', 'phone layout');
+  const chunks: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && chunks.push(r.url()));
+  await page.goto('/category/1-11/1');
+  await expect(page.getByRole('link', { name: 'Смартфон Квант X Pro 256 ГБ' })).toBeVisible();
+  expect(chunks.filter((u) => /MobileGallery|ItemPage/.test(u))).toEqual([]);
+
+  await page.getByRole('link', { name: 'Смартфон Квант X Pro 256 ГБ' }).click();
+  const bullets = page.getByRole('button', { name: /^Фото \d$/ });
+  await expect(bullets).toHaveCount(4);
+  await expect(page.getByRole('button', { name: 'Фото 1' })).toHaveAttribute('aria-current', 'true');
+  expect(chunks.some((u) => /MobileGallery/.test(u))).toBe(true);
+
+  await page.getByRole('button', { name: 'Следующее фото' }).click();
+  await expect(page.getByRole('button', { name: 'Фото 2' })).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('button', { name: 'Фото 4' }).click();
+  await expect(page.getByRole('button', { name: 'Фото 4' })).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('button', { name: 'Предыдущее фото' }).click();
+  await expect(page.getByRole('button', { name: 'Фото 3' })).toHaveAttribute('aria-current', 'true');
+
+  // A swipe to the left shows the next picture.
+  const slider = page.getByRole('group', { name: 'Фото 3 из 4' });
+  const box = (await slider.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const y = box.y + box.height / 2;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + box.width * 0.7, y }] });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + box.width * (0.7 - i * 0.07), y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(page.getByRole('button', { name: 'Фото 4' })).toHaveAttribute('aria-current', 'true');
+});
+
+test('wide screens: hover zoom with a lens, a strip of miniatures, no Swiper', async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'wide layout');
+  const chunks: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && chunks.push(r.url()));
+  await page.goto('/category/1-11/item/1003');
+  const picture = page.getByRole('img', { name: 'Фото 1 из 4' });
+  await expect(picture).toBeVisible();
+  const strip = page.getByRole('list', { name: 'Фотографии товара' });
+  // floor((560 − 60) / 122) = 4 miniatures fit: all four show, no arrows.
+  await expect(strip.getByRole('button')).toHaveCount(4);
+  await expect(page.getByRole('button', { name: 'Следующее фото' })).toHaveCount(0);
+
+  await expect(page.getByRole('img', { name: 'Увеличенное фото' })).toHaveCount(0);
+  await picture.hover({ position: { x: 200, y: 200 } });
+  const zoom = page.getByRole('img', { name: 'Увеличенное фото' });
+  await expect(zoom).toBeVisible();
+  expect(await zoom.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('/images/');
+  await page.mouse.move(5, 5);
+  await expect(zoom).toHaveCount(0);
+
+  await strip.getByRole('button', { name: 'Фото 3 из 4' }).click();
+  await expect(strip.getByRole('button', { name: 'Фото 3 из 4' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('img', { name: 'Фото 3 из 4' })).toBeVisible();
+  expect(chunks.filter((u) => /MobileGallery/.test(u))).toEqual([]);
+});

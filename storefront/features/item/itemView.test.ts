@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { setTexts, t, tPlural } from '../../lib/i18n';
+import ru from '../../../i18n/storefront/ru';
+import common from '../../../i18n/common/ru';
+import { deepMerge } from '../../lib/i18n';
+import type { Offer } from '../../lib/types';
+import { miniatureCount } from './components/DesktopGallery';
+import { daysText, mainProperties, paramProperties, termsOf, typeProperties, yesNo } from './itemView';
+
+setTexts('ru', deepMerge(common, ru));
+
+const base: Offer = { id: '1', name: 'x', price: 100, categoryId: '1', images: [] };
+
+describe('item page view rules', () => {
+  it('booleans read Да / Нет, anything else nothing', () => {
+    expect([yesNo('1', t), yesNo('0', t), yesNo(null, t), yesNo('', t)]).toEqual(['Да', 'Нет', '', '']);
+  });
+
+  it('delivery days: до завтра, завтра, N дня, N дней, ranges by their last number', () => {
+    expect(['0', '1', '2', '4', '5', '11', '21', '2-4', '5-7', ''].map((d) => daysText(d, t, tPlural))).toEqual([
+      'до завтра',
+      'завтра',
+      '2 дня',
+      '4 дня',
+      '5 дней',
+      '11 дней',
+      '21 день',
+      '2-4 дня',
+      '5-7 дней',
+      '',
+    ]);
+  });
+
+  it('properties by group; custom params by kind', () => {
+    const item: Offer = {
+      ...base,
+      type: 'book',
+      vendor: 'Изд',
+      manufacturer_warranty: '0',
+      author: 'Толстой',
+      year: 1869,
+      length: 20,
+      width: 13,
+      height: 4,
+      params: [
+        { baseId: 327, name: 'Водонепроницаемость', kind: 'bool', value: '1', valueName: '1' },
+        { baseId: 331, name: 'Обложка', kind: 'select', value: '2', valueName: 'твёрдая' },
+        { baseId: 325, name: 'Диагональ', kind: 'float', unit: 'дюйм', value: '6.1', valueName: '6.1' },
+        { baseId: 326, name: 'Пусто', kind: 'number', value: '', valueName: '' },
+      ],
+    };
+    expect(mainProperties(item, t).map((p) => [p.label, p.value])).toEqual([
+      ['Производитель', 'Изд'],
+      ['Гарантия производителя', 'Нет'],
+      ['Размеры (Д × Ш × В), см', '20 × 13 × 4'],
+    ]);
+    expect(typeProperties(item, t).map((p) => [p.label, p.value])).toEqual([
+      ['Автор', 'Толстой'],
+      ['Год', '1869'],
+    ]);
+    expect(paramProperties(item, t).map((p) => [p.label, p.value])).toEqual([
+      ['Водонепроницаемость', 'Да'],
+      ['Обложка', 'твёрдая'],
+      ['Диагональ', '6,1 дюйм'],
+    ]);
+  });
+
+  it('delivery and pickup terms; cost 0 is free', () => {
+    const terms = termsOf({ ...base, delivery: '1', delivery_options_cost: 0, delivery_options_days: '1', pickup: '1', pickup_options_cost: 150, pickup_options_days: '0', pickup_options_order_before: 18 }, t, tPlural);
+    expect(terms).toEqual([
+      { kind: 'delivery', cost: 0, days: 'завтра', orderBefore: null },
+      { kind: 'pickup', cost: 150, days: 'до завтра', orderBefore: 18 },
+    ]);
+    expect(termsOf({ ...base, delivery: '0', pickup: '0' }, t, tPlural)).toEqual([]);
+  });
+
+  it('miniatures: floor((width − 60) / 122), 3 before the width is known', () => {
+    expect([miniatureCount(0), miniatureCount(560), miniatureCount(426), miniatureCount(425)]).toEqual([3, 4, 3, 2]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { buildTree, isLeaf, isValidPath, pathOf } from './categories';
+import { detectPlatform } from './platform';
+import { internalPath } from './links';
+
+const tree = buildTree([
+  { categoryId: '1', category: 'Электроника', subId: '0', sort: 0 },
+  { categoryId: '13', category: 'Аудио', subId: '1', sort: 2 },
+  { categoryId: '11', category: 'Смартфоны', subId: '1', sort: 1, end: '1' },
+  { categoryId: '131', category: 'Наушники', subId: '13', sort: 3, end: '1' },
+]);
+
+describe('category paths', () => {
+  it('checks each id is a child of the one before', () => {
+    expect(['0', '1', '1-13', '1-13-131', '13', '1-131', '1-x', '', '1--13'].map((p) => isValidPath(tree, p))).toEqual([true, true, true, true, false, false, false, false, false]);
+  });
+  it('works out the path of a category, children in sort order', () => {
+    expect(pathOf(tree, '131')).toBe('1-13-131');
+    expect(tree.children.get('1')!.map((c) => c.categoryId)).toEqual(['11', '13']);
+    expect([isLeaf(tree, '11'), isLeaf(tree, '13')]).toEqual([true, false]);
+  });
+});
+
+describe('platform and links', () => {
+  it('detects the native apps by their web views', () => {
+    expect(detectPlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148')).toBe('ios');
+    expect(detectPlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('browser');
+    expect(detectPlatform('Mozilla/5.0 (Linux; Android 13; Pixel 7; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0 Mobile Safari/537.36')).toBe('android');
+    expect(detectPlatform('Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36')).toBe('browser');
+  });
+  it('routes internal and same-origin banner links, not others', () => {
+    expect(internalPath('/category/1', 'https://shop.ru')).toBe('/category/1');
+    expect(internalPath('https://shop.ru/delivery?x=1', 'https://shop.ru')).toBe('/delivery?x=1');
+    expect(internalPath('https://other.ru/a', 'https://shop.ru')).toBeNull();
+    expect(internalPath('//evil.ru/a', 'https://shop.ru')).toBeNull();
+  });
+});
