@@ -1,23 +1,11 @@
 import type { FieldError } from '../schemas';
+import ru from '../i18n/common/ru';
 
-/** Error codes are translation keys; the message is the seed's Russian text where it gives one. */
-const MESSAGES: Record<string, string> = {
-  required_fields_error: 'Заполните обязательные поля',
-  invalid_input: 'Неверные данные',
-  unknown_api: 'Неизвестный вызов API',
-  token_error: 'token error',
-  forbidden: 'Недостаточно прав',
-  not_found: 'Не найдено',
-  conflict: 'Конфликт данных',
-  too_large: 'Слишком большой файл',
-  too_many_requests: 'Слишком много запросов, попробуйте позже',
-  invalid_phone: 'Неверно записан номер',
-  invalid_code: 'Неверный код',
-  code_expired: 'Код устарел, запросите новый',
-  unsupported_file: 'Недопустимый тип файла',
-  server_error: 'Problems connecting to the server, try reloading the page',
-  yml_error: 'Ошибка в YML-файле',
-};
+/**
+ * Error codes are translation keys; the message is the Russian text of i18n/common (the seed's texts),
+ * kept in one place for both apps and the server. 'token error' is the seed's literal token message.
+ */
+const MESSAGES: Record<string, string> = { ...ru.errors, token_error: 'token error' };
 
 /** An error the client caused or may see: becomes `{"error": {code, message, fields}}` with its status. */
 export class ApiError extends Error {
