@@ -8,12 +8,15 @@ import { SlotsProvider, type Slots } from '../components/Slots';
 import AddToCart from '../features/cart/components/AddToCart';
 import CartButton from '../features/cart/components/CartButton';
 import FilterButton from '../features/catalogue/components/FilterButton';
+import FavouritesButton from '../features/favourites/components/FavouritesButton';
+import FavouriteToggle from '../features/favourites/components/FavouriteToggle';
 import SearchBox from '../features/search/components/SearchBox';
 import OfflineBanner from '../features/shell/components/OfflineBanner';
 import Toasts from '../features/shell/components/Toasts';
 import { selectCategoryTree, selectShop, shopRequested } from '../features/shop/shopSlice';
 import { appStarted } from '../lib/events';
 import { useT } from '../lib/i18n';
+import { useIsWide } from '../lib/layout';
 import Footer from './layout/Footer';
 import Header from './layout/Header';
 import SideMenu from './layout/SideMenu';
@@ -23,7 +26,9 @@ import type { AppStore } from './store';
 
 /** Where features show each other's controls (components/Slots). */
 const slots: Slots = {
+  cardActions: (card) => <FavouriteToggle item={card} />,
   itemActions: (item) => <AddToCart item={item} />,
+  itemTopActions: (item) => <FavouriteToggle item={item} large />,
 };
 
 function Shell() {
@@ -35,6 +40,7 @@ function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const wide = useIsWide();
 
   useEffect(() => {
     dispatch(appStarted());
@@ -56,6 +62,7 @@ function Shell() {
         <Header
           search={<SearchBox />}
           filterButton={<FilterButton />}
+          favouritesButton={wide ? <FavouritesButton /> : undefined}
           cartButton={<CartButton />}
           onMenu={() => setMenuOpen((o) => !o)}
           menuOpen={menuOpen}

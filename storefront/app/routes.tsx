@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import Loader from '../components/Loader';
 import CategoryPage from '../features/catalogue/components/CategoryPage';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
+import { INFO_PAGES } from '../features/info/infoSlice';
 import HomeRedirect from './pages/HomeRedirect';
 import NotFoundPage from './pages/NotFoundPage';
 import UnauthorizedPage from './pages/UnauthorizedPage';
@@ -12,6 +13,8 @@ const ItemPage = lazy(() => import('../features/item/components/ItemPage'));
 const SearchPage = lazy(() => import('../features/search/components/SearchPage'));
 const FiltersPage = lazy(() => import('../features/catalogue/components/FiltersPage'));
 const FilterValuesPage = lazy(() => import('../features/catalogue/components/FilterValuesPage'));
+const FavouritesPage = lazy(() => import('../features/favourites/components/FavouritesPage'));
+const InfoPage = lazy(() => import('../features/info/components/InfoPage'));
 const LegacyProductPage = lazy(() => import('../features/item/components/LegacyProductPage'));
 
 /** The storefront's routes (the seed's table); any unknown path goes to /404. */
@@ -28,6 +31,10 @@ export default function AppRoutes() {
         <Route path="/search/word/:word" element={<SearchPage />} />
         <Route path="/filters/:path" element={<FiltersPage />} />
         <Route path="/filters/:path/:filterId" element={<FilterValuesPage />} />
+        <Route path="/favourites" element={<FavouritesPage />} />
+        {INFO_PAGES.map((p) => (
+          <Route key={p} path={`/${p}`} element={<InfoPage page={p} />} />
+        ))}
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/401" element={<UnauthorizedPage />} />
         <Route path="*" element={<Navigate to="/404" replace />} />

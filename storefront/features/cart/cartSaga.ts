@@ -1,5 +1,7 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { toastShown } from '../../lib/events';
+import { t } from '../../lib/i18n';
 import { writeJson } from '../../lib/storage';
 import type { CartLine } from '../../lib/types';
 import { CART_KEY, cartItemAdded, cartItemDecremented, cartItemRemoved, cartQuantitySet, cartReplaced, loadCart, selectCartItems } from './cartSlice';
@@ -29,7 +31,14 @@ function* watchOtherTabs() {
   }
 }
 
+/** 'Товар добавлен в корзину' when a product first goes into the cart. */
+function* confirmAdded(action: ReturnType<typeof cartItemAdded>) {
+  const items: CartLine[] = yield select(selectCartItems);
+  if (items.find((l) => l.id === action.payload.id)?.quantity === 1) yield put(toastShown(t('cart.added')));
+}
+
 export default function* cartSaga() {
+  yield takeEvery(cartItemAdded.type, confirmAdded);
   yield takeEvery([cartItemAdded.type, cartItemDecremented.type, cartQuantitySet.type, cartItemRemoved.type], persist);
   yield fork(watchOtherTabs);
 }

@@ -1,0 +1,21 @@
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router';
+import Icon from '../../../components/Icon';
+import { useT } from '../../../lib/i18n';
+import { selectFavourites } from '../favouritesSlice';
+
+/** The header's link to the favourites, with their number. */
+export default function FavouritesButton() {
+  const t = useT();
+  const count = useSelector(selectFavourites).length;
+  return (
+    <Link to="/favourites" className="icon-button" aria-label={t('header.favourites')}>
+      <Icon name="heart" />
+      {count > 0 && (
+        <span className="badge" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,22 @@
+import { call, put, takeLatest } from 'redux-saga/effects';
+import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../lib/pagedList';
+import type { StoreSettings } from '../../lib/types';
+import { INFO_PAGES, infoFailed, infoLoaded, infoRequested, type InfoPageName } from './infoSlice';
+
+/** Reads the info texts from api=stores (retried like lists; the panel's retry asks again). */
+function* loadInfo() {
+  const timing: RetryTiming = yield* listTiming();
+  try {
+    const res: { stores?: StoreSettings[] } = yield call(callWithRetry, 'stores', {}, timing);
+    const store = Array.isArray(res.stores) ? res.stores[0] : undefined;
+    const pages: Partial<Record<InfoPageName, string>> = {};
+    for (const p of INFO_PAGES) if (typeof store?.[p] === 'string') pages[p] = store[p] as string;
+    yield put(infoLoaded(pages));
+  } catch (e) {
+    yield put(infoFailed(listErrorOf(e)));
+  }
+}
+
+export default function* infoSaga() {
+  yield takeLatest(infoRequested.type, loadInfo);
+}
