@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAuthProvider, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Box, Button, CircularProgress, InputAdornment, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { AdminAuthProvider } from '../../dataProvider/authProvider';
+import { LanguageSwitcher } from '../shell/LanguageSwitcher';
+
+/** Seconds before a new code may be asked for (the server refuses within 20 s). */
+export const RESEND_AFTER_S = 20;
+export const CODE_LENGTH = 4;
+export const DIAL_CODE_MAX = 7;
+
+/** The E.164 number of a dial code and a national number, or null when it is not a valid phone. */
+export function phoneOf(dialCode: string, number: string): string | null {
+  const dial = dialCode.replace(/\D/g, '').slice(0, DIAL_CODE_MAX);
+  const digits = number.replace(/\D/g, '');
+  if (!dial || !digits) return null;
+  const p = parsePhoneNumberFromString(`+${dial}${digits}`);
+  return p && p.isValid() ? p.number : null;
+}
+
+const formatted = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+
+/**
+ * The owner's sign-in: a phone (country dial code, default 7, and number) gets a 4-digit code by SMS
+ * (api=sms_code); the code signs in (api=login). Errors show as toasts with the seed's texts.
+ */
+export function LoginPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const login = useLogin();
+  const authProvider = useAuthProvider() as AdminAuthProvider;
+  const [step, setStep] = useState<'phone' | 'code'>('phone');
+  const [dialCode, setDialCode] = useState('7');
+  const [number, setNumber] = useState('');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [wait, setWait] = useState(0);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const t = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(t);
+  }, [wait]);
+
+  const fail = (e: unknown) => {
+    const message = (e as Error)?.message || 'errors.error_msg';
+    notify(message, { type: 'error', messageArgs: { _: translate('errors.error_msg') } });
+  };
+
+  const sendCode = async (target: string) => {
+    setBusy(true);
+    try {
+      await authProvider.requestCode(target);
+      setPhone(target);
+      setStep('code');
+      setCode('');
+      setWait(RESEND_AFTER_S);
+      setTimeout(() => codeRef.current?.focus(), 0);
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onPhone = (e: FormEvent) => {
+    e.preventDefault();
+    const target = phoneOf(dialCode, number);
+    if (!target) {
+      notify('errors.invalid_phone', { type: 'error' });
+      return;
+    }
+    void sendCode(target);
+  };
+
+  const onCode = async (e: FormEvent) => {
+    e.preventDefault();
+    if (code.length !== CODE_LENGTH) {
+      notify('errors.invalid_code', { type: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await login({ phone, code });
+    } catch (err) {
+      fail(err);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Box sx={{ position: 'fixed', top: 8, right: 8 }}>
+        <LanguageSwitcher color="primary" />
+      </Box>
+      <Paper component="main" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 400 }} elevation={2}>
+        <Stack spacing={1} sx={{ mb: 3, textAlign: 'center', alignItems: 'center' }}>
+          <StorefrontOutlined color="primary" sx={{ fontSize: 48 }} />
+          <Typography variant="h5" component="h1">
+            {translate('admin.auth.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {step === 'phone' ? translate('admin.auth.subtitle') : translate('admin.auth.code_sent', { phone: formatted(phone) })}
+          </Typography>
+        </Stack>
+        {step === 'phone' ? (
+          <Stack component="form" spacing={2} onSubmit={onPhone} noValidate>
+            <Box sx={{ display: 'grid', gridTemplateColumns: '112px minmax(0, 1fr)', gap: 1 }}>
+              <TextField
+                label={translate('admin.auth.dial_code')}
+                value={dialCode}
+                onChange={(e) => setDialCode(e.target.value.replace(/\D/g, '').slice(0, DIAL_CODE_MAX))}
+                slotProps={{ input: { startAdornment: <InputAdornment position="start">+</InputAdornment> }, htmlInput: { inputMode: 'numeric', maxLength: DIAL_CODE_MAX } }}
+              />
+              <TextField
+                label={translate('admin.auth.phone')}
+                value={number}
+                onChange={(e) => setNumber(e.target.value.replace(/[^\d\s()-]/g, '').slice(0, 20))}
+                type="tel"
+                autoComplete="tel-national"
+                autoFocus
+                fullWidth
+              />
+            </Box>
+            <Button type="submit" variant="contained" size="large" disabled={busy || !number.trim()} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
+              {translate('admin.auth.get_code')}
+            </Button>
+          </Stack>
+        ) : (
+          <Stack component="form" spacing={2} onSubmit={onCode} noValidate>
+            <TextField
+              inputRef={codeRef}
+              label={translate('admin.auth.code')}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+              autoComplete="one-time-code"
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CODE_LENGTH, style: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center' } } }}
+              fullWidth
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy || code.length !== CODE_LENGTH} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
+              {translate('admin.auth.sign_in')}
+            </Button>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+              <Link component="button" type="button" variant="body2" onClick={() => setStep('phone')}>
+                {translate('admin.auth.change_phone')}
+              </Link>
+              <Button type="button" size="small" disabled={busy || wait > 0} onClick={() => void sendCode(phone)}>
+                {wait > 0 ? translate('admin.auth.resend_in', { seconds: wait }) : translate('admin.auth.resend')}
+              </Button>
+            </Stack>
+          </Stack>
+        )}
+      </Paper>
+    </Box>
+  );
+}
