@@ -97,7 +97,7 @@ function registerApps(app: FastifyInstance) {
   const storefront = path.join(DIST_DIR, 'storefront');
   const admin = path.join(DIST_DIR, 'admin');
   const sendIndex = (dir: string) => (fs.existsSync(path.join(dir, 'index.html')) ? fs.readFileSync(path.join(dir, 'index.html'), 'utf8') : null);
-  if (fs.existsSync(admin)) app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: false, index: false, wildcard: true });
+  if (fs.existsSync(admin)) app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: false, index: ['index.html'], wildcard: true });
   if (fs.existsSync(storefront)) app.register(fastifyStatic, { root: storefront, prefix: '/', decorateReply: false, index: false, wildcard: false });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
