@@ -37,6 +37,17 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
 
 export const now = () => new Date().toISOString();
 
+/**
+ * Serialises the creations of one store inside a transaction. New offer, category, param base and value ids
+ * are the store's max + 1: on PostgreSQL two concurrent creates read the same max and the second failed on
+ * the primary key (a 500). A no-op update of the store's row holds its row lock until the transaction ends
+ * (it does not block inserts that reference the store); on SQLite it takes the write lock at once.
+ * Take it first in the transaction, so every writer takes the locks in the same order.
+ */
+export async function lockStore(tx: Kysely<DB>, storeId: number): Promise<void> {
+  await tx.updateTable('stores').set((eb) => ({ user_id: eb.ref('user_id') })).where('id', '=', storeId).execute();
+}
+
 /** Case-insensitive LIKE on either database. */
 export const ilike = (dialect: Dialect) => (dialect === 'postgres' ? 'ilike' : 'like');
 

@@ -1,4 +1,5 @@
 import { ROOT_CATEGORY_ID, categorySchema, fromRow, toApiObject, toRow } from '../../schemas';
+import { lockStore } from '../db/database';
 import type { Db, Executor } from '../db/types';
 import { badRequest, notFound } from '../errors';
 
@@ -98,6 +99,7 @@ export async function saveCategory(db: Db, storeId: number, id: string | null, v
   let newId = id;
   await db.transaction().execute(async (tx) => {
     if (id === null) {
+      await lockStore(tx, storeId);
       newId = await nextCategoryId(tx, storeId);
       await tx
         .insertInto('categories')

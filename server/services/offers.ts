@@ -10,7 +10,7 @@ import {
   SORTS,
 } from '../../schemas';
 import type { Dialect } from '../db/database';
-import { now } from '../db/database';
+import { lockStore, now } from '../db/database';
 import type { Db, Executor, OfferRow } from '../db/types';
 import { badRequest, notFound } from '../errors';
 import { sanitizeRichText } from '../lib/sanitize';
@@ -367,6 +367,7 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       existing = fromRow(offerSchema, row as unknown as Record<string, unknown>);
       oldImages = (JSON.parse(row.data).images ?? []) as OfferImage[];
     } else {
+      await lockStore(tx, storeId);
       offerId = await nextOfferId(tx, storeId);
     }
     const merged: Record<string, unknown> = { ...existing, ...values, userId };

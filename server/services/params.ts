@@ -1,4 +1,5 @@
 import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, CUSTOM_PARAM_LAST, NEW_VALUE_SUFFIX, type ParamKind } from '../../schemas';
+import { lockStore } from '../db/database';
 import type { Db, Executor } from '../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 
@@ -56,6 +57,7 @@ export async function nextBaseId(db: Executor, storeId: number): Promise<number>
 
 export async function createParam(db: Db, storeId: number, v: Record<string, unknown>): Promise<number> {
   const id = await db.transaction().execute(async (tx) => {
+    await lockStore(tx, storeId);
     const baseId = await nextBaseId(tx, storeId);
     const row = await tx
       .insertInto('params')
@@ -134,6 +136,7 @@ export async function saveValue(db: Db, storeId: number, paramId: number, valueI
   await getParam(db, storeId, paramId);
   return db.transaction().execute(async (tx) => {
     if (creating || !valueId || valueId.endsWith(NEW_VALUE_SUFFIX)) {
+      await lockStore(tx, storeId);
       const id = await nextValueId(tx, storeId, paramId);
       const dup = await tx.selectFrom('param_values').select('id').where('store_id', '=', storeId).where('param_id', '=', paramId).where('name', '=', name).executeTakeFirst();
       if (dup) return dup.id;

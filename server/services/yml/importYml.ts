@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { COMMON_FILTERS, OFFER_TYPES, ROOT_CATEGORY_ID, offerFieldsFor, offerSchema, toRow, validateFields, type ParamKind } from '../../../schemas';
 import type { Dialect } from '../../db/database';
-import { now } from '../../db/database';
+import { lockStore, now } from '../../db/database';
 import type { Db, Tx } from '../../db/types';
 import { badRequest } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -92,6 +92,8 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
 
   try {
     await db.transaction().execute(async (tx) => {
+      // One import at a time per store, and no owner create picks an id (param base ids) it is about to take.
+      await lockStore(tx, storeId);
       const categoryIds = new Set(
         (await tx.selectFrom('categories').select('id').where('store_id', '=', storeId).execute()).map((r) => r.id),
       );
