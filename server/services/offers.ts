@@ -114,10 +114,18 @@ function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, strin
   return q;
 }
 
+/**
+ * One spelling for the search index and the query, the same on both databases: lower case, ё as е (Russian
+ * readers mostly type е), Latin letters without accents (café as cafe). SQLite's tokenizer folded Latin
+ * accents but PostgreSQL's 'simple' configuration did not, and neither folded ё.
+ */
+export function foldSearch(s: string): string {
+  return s.toLowerCase().normalize('NFD').replace(/([a-z])\p{M}+/gu, '$1').normalize('NFC').replace(/ё/g, 'е');
+}
+
 /** Words of a search, each matched as a prefix; only letters and digits reach the full-text query. */
 export function searchTerms(word: string): string[] {
-  return word
-    .toLowerCase()
+  return foldSearch(word)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
@@ -270,11 +278,13 @@ export async function offersByIds(db: Db, storeId: number, ids: string[]) {
 /** The text the search index holds for an offer. */
 export function searchText(values: Record<string, unknown>): string {
   const strip = (s: unknown) => (typeof s === 'string' ? s.replace(/<[^>]*>/g, ' ') : '');
-  return ['name', 'vendor', 'model', 'typePrefix', 'vendorCode', 'barcode', 'author', 'artist', 'title', 'oneCName', 'description']
-    .map((k) => strip(values[k]))
-    .filter(Boolean)
-    .join(' ')
-    .slice(0, 20_000);
+  return foldSearch(
+    ['name', 'vendor', 'model', 'typePrefix', 'vendorCode', 'barcode', 'author', 'artist', 'title', 'oneCName', 'description']
+      .map((k) => strip(values[k]))
+      .filter(Boolean)
+      .join(' ')
+      .slice(0, 20_000),
+  );
 }
 
 export async function indexOffer(db: Executor, dialect: Dialect, storeId: number, offerId: string, text: string | null) {
