@@ -220,6 +220,12 @@ describe('api=offers search', () => {
     for (const p of phones) expect(`${p.name} ${items.get(p.id)!.description ?? ''}`.toLowerCase()).toContain('смартф');
   });
 
+  it('treats е and ё as the same letter, both ways', async () => {
+    const book = cards.find((c) => c.name === 'Мёртвые души')!;
+    expect(book).toBeTruthy();
+    for (const q of ['Мёртвые', 'мертвые', 'МЕРТВ', 'мёртв']) expect(ids(await allPages({ value: q })), q).toContain(book.id);
+  });
+
   it('requires every word of a several-word search', async () => {
     const got = await allPages({ value: 'смартфон квант' });
     expect(got.length).toBeGreaterThan(0);

@@ -91,6 +91,23 @@ describe('api=offers owner writes', () => {
     expect((await server.api('offers', { value: 'зимн' })).body.offers.map((o: { id: string }) => o.id)).toEqual([id]);
   });
 
+  it('finds a product by its words with or without accents and ё, the same on every database', async () => {
+    const made = await server.createOffer({ name: 'Café crème Ёжик', categoryId: other, price: '5' });
+    const bee = await server.createOffer({ name: 'Майка', categoryId: other, price: '5' });
+    try {
+      for (const q of ['cafe', 'CAFÉ', 'creme', 'crème', 'ежик', 'Ёжик']) {
+        const r = await server.api('offers', { value: q });
+        expect(r.body.offers.map((o: { id: string }) => o.id), q).toEqual([made]);
+      }
+      // й is its own letter, not и with a mark.
+      expect((await server.api('offers', { value: 'маика' })).body.offers).toEqual([]);
+      expect((await server.api('offers', { value: 'майка' })).body.offers.map((o: { id: string }) => o.id)).toEqual([bee]);
+    } finally {
+      await call({ del: 1, 'p[478_offer_id]': made });
+      await call({ del: 1, 'p[478_offer_id]': bee });
+    }
+  });
+
   it('puts the newest product first when sorted by date', async () => {
     const older = await server.createOffer({ name: 'Старая куртка', categoryId: sub, price: '10' });
     await new Promise((r) => setTimeout(r, 15));
