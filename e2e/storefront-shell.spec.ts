@@ -75,3 +75,21 @@ test("a broken /config.json shows the broken-url page with a reload button", asy
   await expect(page.getByRole('heading', { name: 'Проблемы с подключением к серверу, попробуйте перезагрузить страницу' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Перезагрузить' })).toBeVisible();
 });
+
+test('the loader shows only when loading takes longer than 2 s', async ({ page }) => {
+  await page.goto('/category/0');
+  await page.route(
+    (url) => url.pathname === '/api' && url.searchParams.get('api') === 'offers',
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 3500));
+      await route.fallback();
+    },
+  );
+  await page.getByRole('link', { name: 'Аудиокниги' }).first().click();
+  const loader = page.getByRole('status', { name: 'Загрузка…' });
+  await page.waitForTimeout(1200);
+  await expect(loader).toHaveCount(0);
+  await expect(loader).toBeVisible({ timeout: 2000 });
+  await expect(page.getByRole('list', { name: 'Аудиокниги' }).getByRole('listitem').first()).toBeVisible({ timeout: 5000 });
+  await expect(loader).toHaveCount(0);
+});

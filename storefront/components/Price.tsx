@@ -7,13 +7,13 @@ export default function Price({ price, oldprice, currencyId, size = 'md' }: { pr
   const discount = discountPercent(price, oldprice);
   return (
     <div className={`price price--${size}`}>
-      {price ? <span className="price__now">{formatPrice(price, currencyId)}</span> : null}
+      {price ? <span className="price__now" dir="ltr">{formatPrice(price, currencyId)}</span> : null}
       {discount !== null && (
         <>
-          <s className="price__old" aria-label={t('catalog.old_price')}>
+          <s className="price__old" dir="ltr" aria-label={t('catalog.old_price')}>
             {formatPrice(oldprice, currencyId)}
           </s>
-          <span className="price__discount">−{discount}%</span>
+          <span className="price__discount" dir="ltr">−{discount}%</span>
         </>
       )}
     </div>

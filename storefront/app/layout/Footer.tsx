@@ -20,7 +20,11 @@ export default function Footer() {
           </ul>
         </nav>
         <div className="footer__contacts">
-          {store?.phone && <a href={`tel:${String(store.phone).replace(/[^\d+]/g, '')}`}>{String(store.phone)}</a>}
+          {store?.phone && (
+            <a href={`tel:${String(store.phone).replace(/[^\d+]/g, '')}`} dir="ltr">
+              {String(store.phone)}
+            </a>
+          )}
           {store?.email && <a href={`mailto:${String(store.email)}`}>{String(store.email)}</a>}
         </div>
         <p className="footer__copy">{t('footer.rights', { year: new Date().getFullYear(), name: store?.name ?? '' })}</p>

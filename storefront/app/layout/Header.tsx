@@ -60,7 +60,7 @@ export default function Header({ search, filterButton, cartButton, favouritesBut
             {phone && (
               <a className="header__phone" href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={t('header.call', { phone })}>
                 <Icon name="phone" size={18} />
-                <span>{phone}</span>
+                <span dir="ltr">{phone}</span>
               </a>
             )}
             <LanguageSelect />

@@ -58,7 +58,7 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
           {store?.phone && (
             <a className="side-menu__phone" href={`tel:${String(store.phone).replace(/[^\d+]/g, '')}`}>
               <Icon name="phone" size={20} />
-              {String(store.phone)}
+              <span dir="ltr">{String(store.phone)}</span>
             </a>
           )}
         </div>

@@ -119,7 +119,7 @@ export default function ItemPage() {
       {!wide && (
         <div className="item-footer" aria-hidden="true">
           <span className="item-footer__name">{item.name}</span>
-          <span className="item-footer__price">{formatPrice(item.price, item.currencyId)}</span>
+          <span className="item-footer__price" dir="ltr">{formatPrice(item.price, item.currencyId)}</span>
         </div>
       )}
     </article>

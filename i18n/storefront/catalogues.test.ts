@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { keysOf, LANGUAGES, type Catalogue } from '../index';
+import commonEn from '../common/en';
+import commonRu from '../common/ru';
+import ar from './ar';
+import de from './de';
+import en from './en';
+import es from './es';
+import fr from './fr';
+import pt from './pt';
+import ru from './ru';
+import zh from './zh';
+
+/** Every storefront text exists in all eight languages. */
+const catalogues: Record<string, Catalogue> = { ru, en, zh, es, fr, ar, pt, de };
+const common: Record<string, Catalogue> = { ru: commonRu, en: commonEn };
+/** The shared (common) texts the storefront shows; languages without an i18n/common catalogue carry them. */
+const SHOWN_COMMON = ['common.retry', 'common.offline', 'common.loading', 'common.to_main', 'common.reload', 'common.server_error', 'common.page_not_found', 'common.unauthorized_page', 'common.empty_list', 'common.yes', 'common.no', 'errors.no_connection', 'errors.server_error'];
+/** Plural forms may differ by language (Chinese has one form, Arabic six). */
+const own = (c: Catalogue) => keysOf(c).filter((k) => !k.startsWith('common.') && !k.startsWith('errors.') && !/^item\.days\.(zero|one|two|few|many)$/.test(k));
+
+describe('storefront catalogues', () => {
+  it('covers every language of the shop', () => {
+    expect(Object.keys(catalogues).sort()).toEqual(LANGUAGES.map((l) => l.value).sort());
+  });
+
+  for (const [lang, c] of Object.entries(catalogues)) {
+    it(`${lang} has every storefront text, none empty`, () => {
+      expect(own(c).sort()).toEqual(own(ru).sort());
+      for (const k of keysOf(c)) expect(k.split('.').reduce<unknown>((n, p) => (n as Catalogue)[p], c), `${lang}:${k}`).not.toBe('');
+      const shared = keysOf(common[lang] ?? {}).concat(keysOf(c));
+      for (const k of SHOWN_COMMON) expect(shared, `${lang} lacks ${k}`).toContain(k);
+      expect(keysOf(c)).toContain('item.days.other');
+    });
+  }
+
+  it('keeps the seed texts in Russian', () => {
+    expect((ru.catalog as Catalogue).unavailable).toBe('Товар недоступен для заказа');
+    expect((commonRu.errors as Catalogue).no_connection).toBe('Отсутствует интернет-соединение. Проверьте подключение и повторите попытку');
+    expect((commonRu.common as Catalogue).retry).toBe('Повторить попытку');
+    expect((commonRu.common as Catalogue).offline).toBe('Оффлайн');
+  });
+});
