@@ -226,7 +226,7 @@ function wrap(text: string, width: number, max: number): string[] {
   if (line) lines.push(line);
   if (lines.length > max) {
     lines.length = max;
-    lines[max - 1] = lines[max - 1].replace(/\s*\S*$/, '') + '…';
+    lines[max - 1] = lines[max - 1].length < width ? `${lines[max - 1]}…` : lines[max - 1].replace(/\s*\S*$/, '') + '…';
   }
   return lines;
 }
@@ -239,9 +239,9 @@ function svgFor(offer: YmlOffer, variant: number, count: number): string {
   const accent = hsl(hue + 20, 60, 48);
   const shape = SHAPES[shapeFor(offer)](fill, accent, variant);
   const { top: topLine, title } = labels(offer);
-  const titleLines = wrap(title, 22, 2);
+  const titleLines = wrap(title, 22, topLine ? 2 : 3);
   const fontSize = titleLines.some((l) => l.length > 17) ? 40 : 48;
-  const titleY = titleLines.length === 1 ? 705 : 680;
+  const titleY = [705, 680, 665][titleLines.length - 1] ?? 680;
   const text = [
     topLine ? `<text x="400" y="${titleY - 62}" font-size="28" fill="#fff" opacity="0.9">${escapeXml(wrap(topLine, 40, 1)[0])}</text>` : '',
     ...titleLines.map(
