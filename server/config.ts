@@ -23,13 +23,13 @@ export interface Config {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   const production = env.NODE_ENV === 'production';
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
-    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL || null,
     demo: (env.DEMO ?? '1') !== '0',
     demoOwnerPhone: env.DEMO_OWNER_PHONE ?? '+79990000000',

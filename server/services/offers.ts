@@ -142,7 +142,11 @@ function applySearch(q: OfferQuery, dialect: Dialect, storeId: number, word: str
   }
   const query = terms.map((t) => `"${t}"*`).join(' ');
   return q.where('o.id', 'in', (eb) =>
-    eb.selectFrom('offer_search').select('offer_id').where(sql<SqlBool>`offer_search match ${query}`).where('store_id', '=', storeId),
+    eb
+      .selectFrom('offer_search as s')
+      .select('s.offer_id')
+      .where('s.store_id', '=', storeId)
+      .where(sql<SqlBool>`s.id in (select rowid from offer_search_fts where offer_search_fts match ${query})`),
   );
 }
 
@@ -287,19 +291,16 @@ export function searchText(values: Record<string, unknown>): string {
   );
 }
 
-export async function indexOffer(db: Executor, dialect: Dialect, storeId: number, offerId: string, text: string | null) {
-  if (dialect === 'postgres') {
-    if (text === null) await db.deleteFrom('offer_search').where('store_id', '=', storeId).where('offer_id', '=', offerId).execute();
-    else
-      await db
-        .insertInto('offer_search')
-        .values({ store_id: storeId, offer_id: offerId, text })
-        .onConflict((oc) => oc.columns(['store_id', 'offer_id']).doUpdateSet({ text }))
-        .execute();
+export async function indexOffer(db: Executor, _dialect: Dialect, storeId: number, offerId: string, text: string | null) {
+  if (text === null) {
+    await db.deleteFrom('offer_search').where('store_id', '=', storeId).where('offer_id', '=', offerId).execute();
     return;
   }
-  await db.deleteFrom('offer_search').where('store_id', '=', storeId).where('offer_id', '=', offerId).execute();
-  if (text !== null) await db.insertInto('offer_search').values({ store_id: storeId, offer_id: offerId, text }).execute();
+  await db
+    .insertInto('offer_search')
+    .values({ store_id: storeId, offer_id: offerId, text })
+    .onConflict((oc) => oc.columns(['store_id', 'offer_id']).doUpdateSet({ text }))
+    .execute();
 }
 
 /** Replaces an offer's parameter values: custom params by base id plus the common shop and warranty flags. */

@@ -131,6 +131,20 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     ]);
     await sql`create index offer_search_doc on offer_search using gin (doc)`.execute(db);
   } else {
-    await sql`create virtual table offer_search using fts5(store_id unindexed, offer_id unindexed, text, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+    // The text lives in a plain table keyed by (store, offer); an external-content FTS5 index follows it by
+    // integer rowid through triggers, so writing one offer's text never scans the index.
+    await create('offer_search', [id('id'), 'store_id integer not null', 'offer_id text not null', 'text text not null']);
+    await sql`create unique index offer_search_offer on offer_search (store_id, offer_id)`.execute(db);
+    await sql`create virtual table offer_search_fts using fts5(text, content = 'offer_search', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create trigger offer_search_ai after insert on offer_search begin
+      insert into offer_search_fts (rowid, text) values (new.id, new.text);
+    end`.execute(db);
+    await sql`create trigger offer_search_ad after delete on offer_search begin
+      insert into offer_search_fts (offer_search_fts, rowid, text) values ('delete', old.id, old.text);
+    end`.execute(db);
+    await sql`create trigger offer_search_au after update on offer_search begin
+      insert into offer_search_fts (offer_search_fts, rowid, text) values ('delete', old.id, old.text);
+      insert into offer_search_fts (rowid, text) values (new.id, new.text);
+    end`.execute(db);
   }
 }
