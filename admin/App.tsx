@@ -7,6 +7,7 @@ import { LoginPage } from './auth/LoginPage';
 import { AdminLayout } from './shell/AdminLayout';
 import { NotFoundPage, UnauthorizedPage } from './shell/StatusPages';
 import { RESOURCES } from './resources';
+import { screenRoutes } from './screens/routes';
 import { theme } from './theme';
 
 /** Unknown paths of the panel go to /404, as the seed's router does. */
@@ -42,6 +43,7 @@ function AdminApp({ providers }: { providers: AdminProviders }) {
       {RESOURCES.map((r) => (
         <Resource key={r.name} {...r} />
       ))}
+      <CustomRoutes>{screenRoutes}</CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/401" element={<UnauthorizedPage />} />
         <Route path="/404" element={<NotFoundPage />} />

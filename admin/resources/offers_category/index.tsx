@@ -1,39 +1,72 @@
-import { BooleanField, Datagrid, FunctionField, List, NumberField, ReferenceField, SimpleList, TextField } from 'react-admin';
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { BooleanField, CreateButton, Datagrid, FunctionField, List, NumberField, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { Box, IconButton, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
-import { categorySchema } from '../../../schemas';
-import { CategorySelectInput } from '../../components/CategorySelectInput';
-import { buildResource } from '../buildResource';
-import { validatorsFor } from '../validation';
+import Add from '@mui/icons-material/Add';
+import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import { categorySchema, ROOT_CATEGORY_ID } from '../../../schemas';
+import type { ResourceDefinition } from '../buildResource';
 
 const indent = (depth: unknown) => ({ pl: Number(depth ?? 0) * 3 });
+/** The route path of a category's parent ('0' on the top level). */
+export const parentPathOf = (r: RaRecord) => String(r.path ?? r.id).split('-').slice(0, -1).join('-') || ROOT_CATEGORY_ID;
+export const categoryEditorPath = (r: RaRecord) => `/category_editor/${parentPathOf(r)}/${r.id}`;
+export const productsOfCategoryPath = (id: unknown) => `/offers?filter=${encodeURIComponent(JSON.stringify({ categoryId: String(id) }))}`;
 
-/** Categories in tree order, indented by depth. */
+function RowActions({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  const stop = (e: React.MouseEvent) => e.stopPropagation();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', whiteSpace: 'nowrap' }} onClick={stop}>
+      <Tooltip title={translate('admin.categories.products')}>
+        <IconButton size="small" component={RouterLink} to={productsOfCategoryPath(record.id)} aria-label={`${translate('admin.categories.products')}: ${record.category}`}>
+          <Inventory2Outlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={translate('admin.categories.filters')}>
+        <IconButton size="small" component={RouterLink} to={`/filter_editor/category/${record.path}`} aria-label={`${translate('admin.categories.filters')}: ${record.category}`}>
+          <FilterListOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={translate('admin.categories.add_sub')}>
+        <IconButton size="small" component={RouterLink} to={`/category_editor/${record.path}/new`} aria-label={`${translate('admin.categories.add_sub')}: ${record.category}`}>
+          <Add fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+const Actions = () => (
+  <TopToolbar>
+    <CreateButton to="/category_editor/0/new" />
+  </TopToolbar>
+);
+
+/** The category tree (parents before children, indented); a row opens its editor. */
 function CategoryList() {
   const small = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   return (
-    <List perPage={10_000} pagination={false} sort={{ field: 'treeIndex', order: 'ASC' }} exporter={false}>
+    <List perPage={10_000} pagination={false} sort={{ field: 'treeIndex', order: 'ASC' }} exporter={false} actions={<Actions />}>
       {small ? (
-        <SimpleList primaryText={(r) => <Box component="span" sx={indent(r.depth)}>{r.category}</Box>} linkType="edit" />
+        <SimpleList primaryText={(r) => <Box component="span" sx={indent(r.depth)}>{r.category}</Box>} rowClick={(_id, _res, r) => categoryEditorPath(r)} />
       ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <Datagrid rowClick={(_id, _res, r) => categoryEditorPath(r)} bulkActionButtons={false}>
           <FunctionField source="category" sortable={false} render={(r) => <Box component="span" sx={indent(r.depth)}>{r.category}</Box>} />
-          <ReferenceField source="subId" reference="offers_category" link={false} sortable={false} emptyText="—">
-            <TextField source="category" />
-          </ReferenceField>
           <NumberField source="sort" sortable={false} />
           <BooleanField source="end" sortable={false} />
+          <FunctionField label="" render={(r) => <RowActions record={r} />} />
         </Datagrid>
       )}
     </List>
   );
 }
 
-export const offersCategory = buildResource(categorySchema, {
-  icon: AccountTreeOutlined,
+/** Categories: the tree list here; the editor is the seed's /category_editor route (admin/screens/categories). */
+export const offersCategory: ResourceDefinition = {
+  name: categorySchema.name,
   list: CategoryList,
+  icon: AccountTreeOutlined,
   recordRepresentation: 'category',
-  inputs: {
-    subId: (f) => <CategorySelectInput source="subId" label={f.label} validate={validatorsFor(f)} withRoot fullWidth helperText={false} />,
-  },
-});
+};

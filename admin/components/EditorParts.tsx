@@ -1,0 +1,129 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link as RouterLink, useBlocker } from 'react-router';
+import { Title, useTranslate } from 'react-admin';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Check from '@mui/icons-material/Check';
+
+/**
+ * The parts every editor screen of the seed shares: a header with a back arrow, the title and a confirm
+ * check button (disabled while nothing changed), a footer with the actions, the success / error popups
+ * ('changes applied' and 'error_msg', each with a continue button) and the 'save changes?' prompt when
+ * leaving with unsaved changes.
+ */
+export function EditorHeader({ title, back, onConfirm, confirmDisabled, actions }: { title: string; back: string; onConfirm?: () => void; confirmDisabled?: boolean; actions?: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, mt: { xs: 1, sm: 2 } }}>
+      <Title title={title} />
+      <Tooltip title={translate('admin.editor.back')}>
+        <IconButton component={RouterLink} to={back} aria-label={translate('admin.editor.back')}>
+          <ArrowBack />
+        </IconButton>
+      </Tooltip>
+      <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+      {actions}
+      {onConfirm ? (
+        <Tooltip title={translate('admin.editor.accept')}>
+          <span>
+            <IconButton color="primary" aria-label={translate('admin.editor.accept')} disabled={confirmDisabled} onClick={onConfirm}>
+              <Check />
+            </IconButton>
+          </span>
+        </Tooltip>
+      ) : null}
+    </Box>
+  );
+}
+
+export function EditorCard({ children }: { children: ReactNode }) {
+  return <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>{children}</Paper>;
+}
+
+export function EditorFooter({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexWrap: 'wrap', mb: 4 }}>{children}</Box>;
+}
+
+export function ResultDialog({ result, message, onContinue }: { result: 'success' | 'error' | null; message?: string; onContinue: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={result !== null} onClose={onContinue} aria-labelledby="result-dialog-title">
+      <DialogTitle id="result-dialog-title">{translate(result === 'error' ? 'errors.error_msg' : 'admin.editor.changes_applied')}</DialogTitle>
+      {message ? (
+        <DialogContent>
+          <DialogContentText>{message}</DialogContentText>
+        </DialogContent>
+      ) : null}
+      <DialogActions>
+        <Button onClick={onContinue} variant="contained" autoFocus>
+          {translate('admin.editor.continue')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel, danger }: { open: boolean; title: string; text?: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void; danger?: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title">
+      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+      {text ? (
+        <DialogContent>
+          <DialogContentText>{text}</DialogContentText>
+        </DialogContent>
+      ) : null}
+      <DialogActions>
+        <Button onClick={onCancel}>{translate('admin.editor.cancel')}</Button>
+        <Button onClick={onConfirm} variant="contained" color={danger ? 'error' : 'primary'} autoFocus>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Leaving with unsaved changes asks 'save changes?': save then go on, or go on without saving. The
+ * browser's own reload/close prompt covers leaving the app.
+ */
+export function UnsavedChangesPrompt({ dirty, onSave }: { dirty: boolean; onSave: () => Promise<boolean> }) {
+  const translate = useTranslate();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const open = blocker.state === 'blocked';
+  return (
+    <Dialog open={open} onClose={() => blocker.reset?.()} aria-labelledby="unsaved-dialog-title">
+      <DialogTitle id="unsaved-dialog-title">{translate('admin.editor.save_changes')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{translate('admin.editor.save_changes_text')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => blocker.proceed?.()}>{translate('admin.editor.dont_save')}</Button>
+        <Button
+          variant="contained"
+          autoFocus
+          onClick={async () => {
+            if (await onSave()) blocker.proceed?.();
+            else blocker.reset?.();
+          }}
+        >
+          {translate('admin.editor.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The seed's required-fields toast text: 'required_fields_error: name, price'. */
+export function useRequiredFieldsMessage() {
+  const translate = useTranslate();
+  return (labels: string[]) => `${translate('errors.required_fields_error')}: ${labels.map((l) => translate(l)).join(', ')}`;
+}

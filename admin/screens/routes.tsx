@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import { Route } from 'react-router';
+
+/**
+ * The seed's admin screens at their own paths under /admin (custom routes inside the layout). Each screen
+ * is its own chunk, loaded when first opened.
+ */
+const CategoryEditor = lazy(() => import('./categories/CategoryEditor'));
+
+export const screenRoutes = [<Route key="category_editor" path="/category_editor/:categoryPath/:categoryId" element={<CategoryEditor />} />];

@@ -1,0 +1,77 @@
+import { test, expect, ownerApi } from './adminFixtures';
+
+/** The categories tree and its editor at /admin/category_editor/{categoryPath}/{id} ('new' creates). */
+test.describe('admin categories', () => {
+  test('create with the parent tree, rename, leave without saving, delete with the warning', async ({ adminPage: page, shop, ownerAuth }) => {
+    const name = `Планшеты ${test.info().project.name}`;
+    await page.goto('/admin/offers_category');
+    await expect(page.getByText('Художественная литература')).toBeVisible();
+    await page.getByRole('link', { name: 'Создать' }).click();
+    await expect(page).toHaveURL(/\/admin\/category_editor\/0\/new$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Новая категория' })).toBeVisible();
+
+    // Nothing typed: the confirm buttons stay off; an empty name after a change is refused with the seed's toast.
+    await expect(page.getByRole('button', { name: 'Принять' }).last()).toBeDisabled();
+    await page.getByLabel('Название').fill('   ');
+    await page.getByRole('button', { name: 'Принять' }).last().click();
+    await expect(page.getByText('Заполните обязательные поля: Название')).toBeVisible();
+
+    await page.getByLabel('Название').fill(name);
+    const parents = page.getByRole('radiogroup', { name: 'Родительская категория' });
+    await expect(parents.getByRole('radio', { name: 'Категории', exact: true })).toBeChecked();
+    await parents.getByRole('radio', { name: 'Электроника', exact: true }).check();
+    await page.getByRole('button', { name: 'Принять' }).last().click();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page).toHaveURL(/\/admin\/offers_category$/);
+    await expect(page.getByText(name)).toBeVisible();
+
+    const { offers_category: all } = await ownerApi<{ offers_category: { categoryId: string; category: string; subId: string }[] }>(shop.url, ownerAuth, 'offers_category');
+    const made = all.find((c) => c.category === name)!;
+    expect(made.subId).toBe('1');
+
+    // Its editor: a category cannot move under itself; rename and save.
+    await page.getByText(name).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/category_editor/1/${made.categoryId}$`));
+    await expect(page.getByLabel('Название')).toHaveValue(name);
+    await expect(page.getByRole('radiogroup', { name: 'Родительская категория' }).getByRole('radio', { name })).toBeDisabled();
+    await page.getByLabel('Название').fill(`${name} и ридеры`);
+    await page.getByRole('button', { name: 'Принять' }).first().click();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText(`${name} и ридеры`)).toBeVisible();
+
+    // Leaving with unsaved changes asks; 'do not save' leaves the name as it was.
+    await page.getByText(`${name} и ридеры`).click();
+    await page.getByLabel('Название').fill('Что-то другое');
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await expect(page.getByRole('dialog', { name: 'Сохранить изменения?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Не сохранять' }).click();
+    await expect(page).toHaveURL(/\/admin\/offers_category$/);
+    await expect(page.getByText(`${name} и ридеры`)).toBeVisible();
+
+    // Delete: the warning says its products go too; cancel keeps it, confirm deletes it.
+    await page.getByText(`${name} и ридеры`).click();
+    await page.getByRole('button', { name: 'Удалить' }).click();
+    const quest = page.getByRole('dialog', { name: 'Удалить категорию?' });
+    await expect(quest).toContainText('со всеми подкатегориями и всеми их товарами');
+    await quest.getByRole('button', { name: 'Отмена' }).click();
+    await expect(quest).toBeHidden();
+    await page.getByRole('button', { name: 'Удалить' }).click();
+    await quest.getByRole('button', { name: 'Удалить' }).click();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page).toHaveURL(/\/admin\/offers_category$/);
+    await expect(page.getByText('Художественная литература')).toBeVisible();
+    await expect(page.getByText(`${name} и ридеры`)).toHaveCount(0);
+  });
+
+  test('a new sub-category starts under the category of its path', async ({ adminPage: page }) => {
+    await page.goto('/admin/category_editor/2/new');
+    await expect(page.getByRole('radiogroup', { name: 'Родительская категория' }).getByRole('radio', { name: 'Книги', exact: true })).toBeChecked();
+  });
+
+  test('an unknown category opens /admin/404', async ({ adminPage: page }) => {
+    await page.goto('/admin/category_editor/0/99999');
+    await expect(page).toHaveURL(/\/admin\/404$/);
+  });
+});
