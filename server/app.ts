@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { ApiError } from './errors';
+import { ApiError, badRequest } from './errors';
 import { registerApi } from './api/dispatcher';
 import type { AppServices } from './api/context';
 import { createStoreResolver } from './services/stores';
@@ -48,7 +48,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   };
   app.decorate('services', services);
 
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; severity?: string }, request, reply) => {
+    // A PostgreSQL data exception (class 22: a number out of range, text that is not a valid value of the
+    // column's type) comes from a value the client sent: 400, like SQLite would have stored or refused it.
+    if (!(error instanceof ApiError) && error.severity && typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)) {
+      request.log.warn({ err: error }, 'database refused a value');
+      error = badRequest('invalid_input');
+    }
     if (error instanceof ApiError) {
       const body: Record<string, unknown> = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
       if (error.code === 'token_error') body.token = 'error';

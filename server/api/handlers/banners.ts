@@ -31,6 +31,8 @@ function toApi(row: { id: number; sort: number; data: string }, ctx: ApiContext)
 
 const bannerId = (raw: string | undefined) => {
   if (!raw || !/^\d{1,10}$/.test(raw.trim())) throw badRequest('required_fields_error', undefined, ['id']);
+  // No row has an id beyond a 32-bit integer column (PostgreSQL would refuse to even compare it: a 500).
+  if (Number(raw) > 2_147_483_647) throw notFound();
   return Number(raw);
 };
 

@@ -20,6 +20,8 @@ const P = { paramId: 396, categoryId: 389, valuesCategoryId: 394, valuesParamId:
 
 const idOf = (raw: string | undefined, field: string) => {
   if (!raw || !/^\d{1,10}$/.test(raw.trim())) throw badRequest('required_fields_error', undefined, [field]);
+  // No row has an id beyond a 32-bit integer column (PostgreSQL would refuse to even compare it: a 500).
+  if (Number(raw) > 2_147_483_647) throw notFound();
   return Number(raw);
 };
 
