@@ -34,7 +34,8 @@ const numeric = (f: FieldDef, integer: boolean) => {
     .number()
     .transform((v, orig) => (typeof orig === 'string' ? (orig.trim() === '' ? NaN : Number(orig.trim().replace(',', '.'))) : v))
     .typeError('invalid');
-  if (integer) s = s.integer('invalid');
+  // Whole numbers live in 32-bit integer columns (PostgreSQL refuses more, SQLite would not): the same range everywhere.
+  if (integer) s = s.integer('invalid').min(-2_147_483_648, 'too_small').max(2_147_483_647, 'too_large');
   if (f.min !== undefined) s = s.min(f.min, 'too_small');
   if (f.max !== undefined) s = s.max(f.max, 'too_large');
   return s;
