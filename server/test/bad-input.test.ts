@@ -97,6 +97,17 @@ describe('malformed and refused writes', () => {
     ['store min_sum=abc', 'stores', { update: 1, 'p[406_min_sum]': 'abc' }, asOwner, 400, 'invalid_input'],
     ['banner width=7', 'shop_banners', { update: 1, 'p[593_banner_id]': '1', 'p[594_width]': '7' }, asOwner, 400, 'invalid_input'],
     ['value without a param', 'offers_params_values', { set: 1, 'p[479_value]': 'x' }, asOwner, 400],
+    // Numbers beyond a 32-bit integer column: PostgreSQL refuses them where SQLite would not.
+    ['category sort beyond 32 bits', 'offers_category', { set: 1, 'p[487_category]': 'X', 'p[490_sort]': '99999999999' }, asOwner, 400, 'invalid_input'],
+    ['param sort beyond 32 bits', 'offers_params', { set: 1, 'p[388_name]': 'X', 'p[390_kind]': 'bool', 'p[393_sort]': '99999999999' }, asOwner, 400, 'invalid_input'],
+    ['offer sort beyond 32 bits', 'offers', { update: 1, 'p[478_offer_id]': '1001', 'p[567_sort]': '99999999999' }, asOwner, 400, 'invalid_input'],
+    ['banner id beyond 32 bits', 'shop_banners', { 'p[593_banner_id]': '9999999999' }, {}, 404, 'not_found'],
+    ['banner update, id beyond 32 bits', 'shop_banners', { update: 1, 'p[593_banner_id]': '9999999999', 'p[591_link]': '/x' }, asOwner, 404, 'not_found'],
+    ['banner delete, id beyond 32 bits', 'shop_banners', { del: 1, 'p[593_banner_id]': '9999999999' }, asOwner, 404, 'not_found'],
+    ['param update, id beyond 32 bits', 'offers_params', { update: 1, 'p[396_param_id]': '9999999999', 'p[388_name]': 'X' }, asOwner, 404, 'not_found'],
+    ['param delete, id beyond 32 bits', 'offers_params', { del: 1, 'p[396_param_id]': '9999999999' }, asOwner, 404, 'not_found'],
+    ['value of a param id beyond 32 bits', 'offers_params_values', { set: 1, 'p[395_param_id]': '9999999999', 'p[479_value]': 'x' }, asOwner, 404, 'not_found'],
+    ['value delete, param id beyond 32 bits', 'offers_params_values', { del: 1, 'p[395_param_id]': '9999999999', 'p[480_value_id]': '1' }, asOwner, 404, 'not_found'],
 
     // Writes without a token, with a forged token, with another session's token, and by a customer.
     ['offer write without a token', 'offers', { update: 1, 'p[478_offer_id]': '1001', 'p[283_price]': '1' }, {}, 401, 'token_error'],
@@ -117,6 +128,11 @@ describe('malformed and refused writes', () => {
     ['logout with a forged token', 'logout', {}, forged, 401, 'token_error'],
   ];
   for (const c of cases) it(c[0], () => expectRefused(c));
+
+  it('a place id beyond 32 bits in the owner\'s order list is never a 500', async () => {
+    const r = await server.api('orders', { 'p[674_place_id]': '9999999999', 'p[688_date]': '2026-01-01' }, { token: owner });
+    expect(r.status).toBeLessThan(500);
+  });
 
   it('an image upload by a customer is refused before anything is stored', async () => {
     const r = await server.api('shop_banners', { set: 1 }, { token: customer, files: { 'p[592_img]': await pngImage(30, 30, { r: 3, g: 3, b: 3 }) } });
