@@ -178,13 +178,21 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
   }
   q = applyFilters(q, storeId, query.filters, params);
   if (query.word !== undefined) q = applySearch(q, dialect, storeId, query.word);
-  const rows = await applySort(q, query.sort)
-    .select(CARD_COLUMNS)
-    .limit(PAGE_SIZE)
-    .offset((query.page - 1) * PAGE_SIZE)
-    .execute();
-  return rows.map((r) => offerCard(r, tree, storeId));
+  const offset = (query.page - 1) * PAGE_SIZE;
+  if (offset < DEFERRED_FROM) {
+    const rows = await applySort(q, query.sort).select(CARD_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
+    return rows.map((r) => offerCard(r, tree, storeId));
+  }
+  // Deep pages: skip rows on the index alone, then read just the page's 20 rows.
+  const ids = (await applySort(q, query.sort).select('o.id').limit(PAGE_SIZE).offset(offset).execute()).map((r) => r.id);
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('offers as o').select(CARD_COLUMNS).where('o.store_id', '=', storeId).where('o.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [offerCard(byId.get(id)!, tree, storeId)] : []));
 }
+
+/** From this offset on, a page is read as ids first (skipping wide rows costs more than a second query). */
+const DEFERRED_FROM = 200;
 
 type CardRow = Pick<OfferRow, 'id' | 'type' | 'name' | 'vendor' | 'price' | 'oldprice' | 'category_id' | 'available' | 'picture' | 'thumb' | 'data'>;
 
@@ -380,6 +388,11 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
     } else {
       await lockStore(tx, storeId);
       offerId = await nextOfferId(tx, storeId);
+      // A new product goes to the end of the shop's default order unless the owner gave it a place.
+      if (values.sort === undefined || values.sort === null || values.sort === 0) {
+        const last = await tx.selectFrom('offers').select((eb) => eb.fn.max('sort').as('max')).where('store_id', '=', storeId).executeTakeFirst();
+        values.sort = Number(last?.max ?? 0) + 1;
+      }
     }
     const merged: Record<string, unknown> = { ...existing, ...values, userId };
     const imgs: (OfferImage | null)[] = Array.from({ length: MAX_OFFER_IMAGES }, (_, i) => oldImages[i] ?? null);
