@@ -28,6 +28,8 @@ const ITEM_KEY = /^item\[([A-Za-z0-9_.-]{1,80})\]$/;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 function add(input: ApiInput, key: string, value: string) {
+  // PostgreSQL text cannot hold NUL (SQLite stored it): refused on both, so both answer the same.
+  if (value.includes('\u0000') || key.includes('\u0000')) throw badRequest('invalid_input', 'A value may not contain a NUL character', [key.replace(/\u0000/g, '')]);
   let m: RegExpExecArray | null;
   if ((m = P_KEY.exec(key))) input.p.set(Number(m[1]), value);
   else if ((m = FILTER_KEY.exec(key))) input.filters.set(Number(m[1]), value);
