@@ -101,6 +101,13 @@ describe('malformed and refused writes', () => {
     ['category sort beyond 32 bits', 'offers_category', { set: 1, 'p[487_category]': 'X', 'p[490_sort]': '99999999999' }, asOwner, 400, 'invalid_input'],
     ['param sort beyond 32 bits', 'offers_params', { set: 1, 'p[388_name]': 'X', 'p[390_kind]': 'bool', 'p[393_sort]': '99999999999' }, asOwner, 400, 'invalid_input'],
     ['offer sort beyond 32 bits', 'offers', { update: 1, 'p[478_offer_id]': '1001', 'p[567_sort]': '99999999999' }, asOwner, 400, 'invalid_input'],
+    // A NUL character: PostgreSQL text cannot hold it; refused the same on both databases.
+    ['NUL in a new offer name', 'offers', { set: 1, 'p[276_name]': 'a\u0000b', 'p[283_price]': '1', 'p[287_categoryId]': '11' }, asOwner, 400, 'invalid_input'],
+    ['NUL in a store name', 'stores', { update: 1, 'p[399_name]': 'a\u0000b' }, asOwner, 400, 'invalid_input'],
+    ['NUL in a category name', 'offers_category', { set: 1, 'p[487_category]': 'a\u0000b' }, asOwner, 400, 'invalid_input'],
+    ['NUL in an offer id', 'offers', { 'p[478_offer_id]': '1001\u0000' }, {}, 400, 'invalid_input'],
+    ['NUL in cart ids', 'offers', { ids: '1001,\u0000' }, {}, 400, 'invalid_input'],
+    ['NUL in a search', 'offers', { value: 'Квант\u0000' }, {}, 400, 'invalid_input'],
     ['banner id beyond 32 bits', 'shop_banners', { 'p[593_banner_id]': '9999999999' }, {}, 404, 'not_found'],
     ['banner update, id beyond 32 bits', 'shop_banners', { update: 1, 'p[593_banner_id]': '9999999999', 'p[591_link]': '/x' }, asOwner, 404, 'not_found'],
     ['banner delete, id beyond 32 bits', 'shop_banners', { del: 1, 'p[593_banner_id]': '9999999999' }, asOwner, 404, 'not_found'],
