@@ -22,14 +22,16 @@ test('phones: the picture slider with bullets and prev/next zones; Swiper loads 
   await page.getByRole('button', { name: 'Предыдущее фото' }).click();
   await expect(page.getByRole('button', { name: 'Фото 3' })).toHaveAttribute('aria-current', 'true');
 
-  // A swipe to the left shows the next picture.
+  // A swipe to the left shows the next picture (once the last slide animation, 200 ms, is over).
+  await page.waitForTimeout(400);
   const slider = page.getByRole('group', { name: 'Фото 3 из 4' });
   const box = (await slider.boundingBox())!;
   const cdp = await page.context().newCDPSession(page);
   const y = box.y + box.height / 2;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + box.width * 0.7, y }] });
-  for (let i = 1; i <= 8; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + box.width * (0.7 - i * 0.07), y }] });
+  for (let i = 1; i <= 10; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + box.width * (0.7 - i * 0.06), y }] });
+    await page.waitForTimeout(16);
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect(page.getByRole('button', { name: 'Фото 4' })).toHaveAttribute('aria-current', 'true');

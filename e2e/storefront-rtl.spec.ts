@@ -4,6 +4,8 @@ import { test, expect } from './fixtures';
 test('choosing Arabic reloads the shop right to left, in Arabic, and asks the server in Arabic', async ({ page }, info) => {
   await page.goto('/category/1-11/1');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Меню' }).click();
   const langs: string[] = [];
   page.on('request', (r) => {

@@ -3,6 +3,7 @@ import { test, expect } from './fixtures';
 /** The shell: side menu and info pages, the offline banner, toasts, the broken-url page. */
 test('the side menu opens the info pages; each shows the shop text', async ({ page }) => {
   await page.goto('/');
+  await expect(page).toHaveURL(/\/category\/0/);
   await page.getByRole('button', { name: 'Меню' }).click();
   const menu = page.getByRole('dialog', { name: 'Меню' });
   await expect(menu).toBeVisible();

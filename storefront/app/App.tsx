@@ -21,6 +21,7 @@ import Footer from './layout/Footer';
 import Header from './layout/Header';
 import SideMenu from './layout/SideMenu';
 import NavigationBridge from './NavigationBridge';
+import SwipeBack from './SwipeBack';
 import AppRoutes from './routes';
 import type { AppStore } from './store';
 
@@ -83,6 +84,7 @@ export default function App({ store }: { store: AppStore }) {
     <Provider store={store}>
       <BrowserRouter>
         <NavigationBridge />
+        <SwipeBack />
         <Shell />
       </BrowserRouter>
     </Provider>

@@ -42,3 +42,20 @@ export function applyHead(title: string | null | undefined, faviconUrl: string |
     console.warn('favicon/title', e);
   }
 }
+
+/** The owner's own CSS (store setting custom_css) after the shop's styles. */
+export function applyCustomCss(css: string | null | undefined): void {
+  if (typeof document === 'undefined') return;
+  let el = document.getElementById('shop-custom-css') as HTMLStyleElement | null;
+  if (!css?.trim()) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement('style');
+    el.id = 'shop-custom-css';
+    document.head.appendChild(el);
+  }
+  // Text only: a closing tag cannot end the style element early.
+  el.textContent = css.replace(/<\/style/gi, '');
+}

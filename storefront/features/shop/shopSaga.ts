@@ -3,7 +3,7 @@ import { imgUrl } from '../../lib/config';
 import type { Category } from '../../lib/categories';
 import { appStarted } from '../../lib/events';
 import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../lib/pagedList';
-import { applyHead, applyTheme } from '../../lib/theme';
+import { applyCustomCss, applyHead, applyTheme } from '../../lib/theme';
 import type { StoreSettings } from '../../lib/types';
 import { shopFailed, shopLoaded, shopRequested } from './shopSlice';
 
@@ -20,6 +20,7 @@ function* loadShop() {
     if (store) {
       yield call(applyTheme, store.colors);
       yield call(applyHead, store.title || store.name, imgUrl(store.favicon) ?? imgUrl(store.logo));
+      yield call(applyCustomCss, store.custom_css);
     }
     yield put(shopLoaded({ store, categories }));
   } catch (e) {

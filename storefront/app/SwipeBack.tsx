@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { platform } from '../lib/platform';
+
+/** In the native apps' web views a swipe right of more than 60 px goes back (browsers have their own gesture). */
+export const SWIPE_BACK_PX = 60;
+
+export default function SwipeBack() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (platform === 'browser') return;
+    let x0 = 0;
+    let y0 = 0;
+    let ignore = false;
+    const start = (e: TouchEvent) => {
+      // Sliders (the picture gallery) use the same gesture.
+      ignore = !!(e.target as Element | null)?.closest?.('.swiper, [data-no-swipe-back]');
+      x0 = e.touches[0].clientX;
+      y0 = e.touches[0].clientY;
+    };
+    const end = (e: TouchEvent) => {
+      if (ignore) return;
+      const t = e.changedTouches[0];
+      const dx = t.clientX - x0;
+      if (dx > SWIPE_BACK_PX && Math.abs(t.clientY - y0) < dx / 2 && location.key !== 'default') navigate(-1);
+    };
+    window.addEventListener('touchstart', start, { passive: true });
+    window.addEventListener('touchend', end, { passive: true });
+    return () => {
+      window.removeEventListener('touchstart', start);
+      window.removeEventListener('touchend', end);
+    };
+  }, [navigate, location.key]);
+  return null;
+}
