@@ -65,6 +65,11 @@ describe('item page view rules', () => {
     ]);
   });
 
+  it('a tour shows its price range as prices', () => {
+    const tour: Offer = { ...base, type: 'tour', currencyId: 'RUR', days: 7, price_min: 64900, price_max: 129990 };
+    expect(typeProperties(tour, t).map((p) => p.value)).toEqual(['7', '64\u00a0900\u00a0₽', '129\u2009990\u00a0₽']);
+  });
+
   it('delivery and pickup terms; cost 0 is free', () => {
     const terms = termsOf({ ...base, delivery: '1', delivery_options_cost: 0, delivery_options_days: '1', pickup: '1', pickup_options_cost: 150, pickup_options_days: '0', pickup_options_order_before: 18 }, t, tPlural);
     expect(terms).toEqual([

@@ -1,3 +1,4 @@
+import { formatPrice } from '../../lib/price';
 import type { Offer, OfferParam } from '../../lib/types';
 
 /**
@@ -15,6 +16,7 @@ export interface Property {
 
 const MAIN = ['vendor', 'model', 'vendorCode', 'country_of_origin', 'manufacturer_warranty', 'barcode', 'sales_notes', 'min_quantity', 'expiry', 'adult', 'downloadable', 'weight', 'dimensions'];
 const BOOLEAN = new Set(['manufacturer_warranty', 'adult', 'downloadable', 'is_premiere', 'is_kids']);
+const PRICES = new Set(['price_min', 'price_max']);
 
 /** The type-specific fields of the YML offer types, in reading order. */
 export const TYPE_FIELDS: Record<string, string[]> = {
@@ -41,7 +43,8 @@ function field(item: Offer, key: string, t: TextFn): Property | null {
   if (key === 'dimensions') {
     const dims = [item.length, item.width, item.height].map(text);
     value = dims.every(Boolean) ? dims.join(' × ') : '';
-  } else value = BOOLEAN.has(key) ? yesNo(item[key], t) : text(item[key]);
+  } else if (PRICES.has(key)) value = formatPrice(item[key] as number | string | null, item.currencyId);
+  else value = BOOLEAN.has(key) ? yesNo(item[key], t) : text(item[key]);
   return value ? { key, label: t(`props.${key}`), value } : null;
 }
 
