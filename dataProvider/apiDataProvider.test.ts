@@ -150,6 +150,7 @@ describe('offers', () => {
     expect(create.fields).toMatchObject({ set: '1', 'p[275_type]': 'common', 'p[276_name]': 'Тестовый чайник', 'p[283_price]': '1990.5', 'p[287_categoryId]': '11', 'p[320_available]': '1', 'p[309_adult]': '0', 'p[323_param]': '2', 'p[327_param]': '1', user_id: expect.any(String), token: expect.any(String) });
     expect(create.fields['p[279_vendor]']).toBeUndefined();
     expect(create.files).toEqual(['p[466_img]']);
+    expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBeNull();
     expect(created).toMatchObject({ name: 'Тестовый чайник', price: 1990.5, categoryId: '11', paramValues: { p323: ['2'], p327: true } });
     expect(created.images).toHaveLength(1);

@@ -81,6 +81,14 @@ export function encodeValue(field: Pick<FieldDef, 'type'>, v: unknown): string {
   if (Array.isArray(v)) return v.join('_');
   return String(v);
 }
+/** Parameter values as the protocol sends them (lists joined by '_', booleans 1/0, numbers as text), blanks left out. */
+const encodeParams = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values)
+      .map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : encodeValue({ type: 'varchar' }, v)] as const)
+      .filter(([, v]) => v !== '')
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const sameField = (field: FieldDef, a: unknown, b: unknown) => (field.type === 'bool' ? asBool(a) === asBool(b) : encodeValue(field, a) === encodeValue(field, b));
 
@@ -181,6 +189,7 @@ export function createApiDataProvider({ api, urlImages, onUploadProgress }: ApiD
   /** One call; a response that says the token is bad fails like a 401 so react-admin signs out. */
   async function call<T>(name: string, params: Params, options: CallOptions = {}): Promise<T> {
     const withProgress = onUploadProgress && Object.values(params).some((v) => typeof Blob !== 'undefined' && v instanceof Blob);
+    if (withProgress) onUploadProgress!(0);
     try {
       const body = await api.call<T & { token?: string }>(name, params, withProgress ? { ...options, onUploadProgress } : options);
       if (body && body.token === 'error') throw new ApiError(401, 'token_error', 'token error');
@@ -273,12 +282,12 @@ export function createApiDataProvider({ api, urlImages, onUploadProgress }: ApiD
 
     const values = (data.paramValues ?? {}) as Record<string, unknown>;
     const oldValues = (previous?.paramValues ?? {}) as Record<string, unknown>;
-    if (!previous || !same(values, oldValues)) {
+    if (!previous || !same(encodeParams(values), encodeParams(oldValues))) {
       // The server replaces all custom params when any is sent, so all of them go together.
       for (const [k, v] of Object.entries(values)) {
         const baseId = Number(k.replace(/^p/, ''));
         if (!(baseId >= CUSTOM_PARAM_FIRST && baseId <= CUSTOM_PARAM_LAST)) continue;
-        params[paramKey(baseId)] = typeof v === 'boolean' ? (v ? '1' : '0') : encodeValue({ type: 'varchar' }, v);
+        params[paramKey(baseId)] = encodeParams({ v }).v ?? '';
       }
     }
 

@@ -6,5 +6,9 @@ import { Route } from 'react-router';
  * is its own chunk, loaded when first opened.
  */
 const CategoryEditor = lazy(() => import('./categories/CategoryEditor'));
+const ItemEditor = lazy(() => import('./items/ItemEditor'));
 
-export const screenRoutes = [<Route key="category_editor" path="/category_editor/:categoryPath/:categoryId" element={<CategoryEditor />} />];
+export const screenRoutes = [
+  <Route key="category_editor" path="/category_editor/:categoryPath/:categoryId" element={<CategoryEditor />} />,
+  <Route key="item_editor" path="/item_editor/:categoryPath/:itemId" element={<ItemEditor />} />,
+];

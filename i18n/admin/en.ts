@@ -73,6 +73,18 @@ export default {
       hex: 'HEX',
       alpha: 'Alpha',
     },
+    items: {
+      new: 'New product',
+      edit: 'Product editor',
+      required: 'Required fields',
+      show_all: 'Show all fields',
+      hide_unrequired: 'Hide optional fields',
+      params: 'Parameters',
+      add_photo: 'Add a photo',
+      delete_photo: 'Delete photo {n}',
+      photo_n: 'Photo {n}',
+      delete_quest: 'Delete the product?',
+    },
     categories: {
       root: 'Categories',
       leaf: 'Leaf (holds products)',

@@ -77,6 +77,18 @@ export default {
       hex: 'HEX',
       alpha: 'Прозрачность',
     },
+    items: {
+      new: 'Новый товар',
+      edit: 'Редактор товара',
+      required: 'Обязательные поля',
+      show_all: 'Показать все поля',
+      hide_unrequired: 'Скрыть необязательные',
+      params: 'Параметры',
+      add_photo: 'Добавить фото',
+      delete_photo: 'Удалить фото {n}',
+      photo_n: 'Фото {n}',
+      delete_quest: 'Удалить товар?',
+    },
     categories: {
       root: 'Категории',
       leaf: 'Конечная (с товарами)',

@@ -1,5 +1,8 @@
+import { useMemo } from 'react';
 import {
+  CreateButton,
   Datagrid,
+  FilterButton,
   FunctionField,
   List,
   Pagination,
@@ -7,6 +10,8 @@ import {
   SearchInput,
   SimpleList,
   TextField,
+  TopToolbar,
+  useListContext,
   useLocaleState,
   useRecordContext,
   useTranslate,
@@ -14,7 +19,7 @@ import {
 } from 'react-admin';
 import { Avatar, Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
-import { CategorySelectInput } from '../../components/CategorySelectInput';
+import { CategorySelectInput, useCategoryTree } from '../../components/CategorySelectInput';
 
 /** A price in the item's currency ('RUR' is the rouble), with the old price struck through when higher. */
 export function formatPrice(value: unknown, currencyId: unknown, locale: string): string {
@@ -71,6 +76,25 @@ function useFilters() {
   ];
 }
 
+/** The seed's item editor path of a product: /item_editor/{categoryPath}/{itemId}. */
+function useItemEditorPath() {
+  const { data } = useCategoryTree();
+  const paths = useMemo(() => new Map((data ?? []).map((c) => [String(c.id), String(c.path)])), [data]);
+  return (categoryId: unknown, id: unknown) => `/item_editor/${paths.get(String(categoryId)) ?? '0'}/${id}`;
+}
+
+/** 'Create' opens the item editor under the category the list is filtered by. */
+function ListActions() {
+  const { filterValues } = useListContext();
+  const editorPath = useItemEditorPath();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton to={editorPath(filterValues?.categoryId, 'new')} />
+    </TopToolbar>
+  );
+}
+
 /**
  * The products: thumbnail, name, price, availability and category; a search box and a category filter.
  * The api has no count, so paging is previous/next (20 per page, like the storefront).
@@ -79,8 +103,9 @@ export function OfferList() {
   const small = useMediaQuery<Theme>((t) => t.breakpoints.down('md'));
   const [locale] = useLocaleState();
   const translate = useTranslate();
+  const editorPath = useItemEditorPath();
   return (
-    <List filters={useFilters()} perPage={20} sort={{ field: 'id', order: 'ASC' }} pagination={<Pagination rowsPerPageOptions={[20]} />} exporter={false} storeKey="offers.list">
+    <List actions={<ListActions />} filters={useFilters()} perPage={20} sort={{ field: 'id', order: 'ASC' }} pagination={<Pagination rowsPerPageOptions={[20]} />} exporter={false} storeKey="offers.list">
       {small ? (
         <SimpleList
           leftIcon={(r) => <Thumb record={r} size={48} />}
@@ -91,11 +116,11 @@ export function OfferList() {
               <span>{translate(r.available ? 'admin.offers.in_stock' : 'admin.offers.out_of_stock')}</span>
             </Box>
           )}
-          linkType="edit"
+          rowClick={(id, _res, r) => editorPath(r.categoryId, id)}
           rowSx={() => ({ '& .MuiListItemIcon-root': { minWidth: 64 } })}
         />
       ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <Datagrid rowClick={(id, _res, r) => editorPath(r.categoryId, id)} bulkActionButtons={false}>
           <FunctionField label="resources.offers.fields.thumbSrc" render={(r) => <Thumb record={r} />} sortable={false} />
           <TextField source="name" sortable={false} />
           <PriceField source="price" label="resources.offers.fields.price" />

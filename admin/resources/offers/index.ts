@@ -1,14 +1,14 @@
-import { lazy } from 'react';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import type { ResourceDefinition } from '../buildResource';
 import { OfferList } from './OfferList';
 
-/** Products: a custom list (thumbnail, price, availability, category filter); forms load on demand. */
+/**
+ * Products: a custom list (thumbnail, price, availability, category filter, search). Creating and editing
+ * happen in the seed's item editor at /item_editor/{categoryPath}/{itemId} (admin/screens/items).
+ */
 export const offers: ResourceDefinition = {
   name: 'offers',
   list: OfferList,
-  edit: lazy(() => import('./OfferForms').then((m) => ({ default: m.OfferEdit }))),
-  create: lazy(() => import('./OfferForms').then((m) => ({ default: m.OfferCreate }))),
   icon: Inventory2Outlined,
   recordRepresentation: 'name',
 };

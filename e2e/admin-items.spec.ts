@@ -1,0 +1,131 @@
+import { test, expect, ownerApi } from './adminFixtures';
+
+/** The item editor at /admin/item_editor/{categoryPath}/{itemId} ('new' creates). */
+
+// A 2×2 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+
+interface Offer {
+  id: string;
+  name: string;
+  vendor?: string;
+  price: number;
+  categoryId: string;
+  images: { id: string }[];
+  params: { baseId: number; value: string }[];
+}
+
+test.describe('admin item editor', () => {
+  test('creates a product: required fields, category tree, photo with upload progress, parameters', async ({ adminPage: page, shop, ownerAuth }) => {
+    const name = `Смартфон Тест ${test.info().project.name}`;
+    await page.goto('/admin/offers');
+    await page.getByRole('link', { name: 'Создать' }).click();
+    await expect(page).toHaveURL(/\/admin\/item_editor\/0\/new$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Новый товар' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Обычный товар', exact: true })).toBeChecked();
+    // Nothing changed yet: accept is off.
+    await expect(page.getByRole('button', { name: 'Принять' }).last()).toBeDisabled();
+
+    // Every YML type has its own required fields.
+    await page.getByRole('radio', { name: 'Тур', exact: true }).check();
+    const required = page.getByRole('region', { name: 'Обязательные поля' });
+    await expect(required.getByLabel('Количество дней')).toBeVisible();
+    await expect(required.getByLabel('Что включено')).toBeVisible();
+    await expect(required.getByLabel('Транспорт')).toBeVisible();
+    await page.getByRole('radio', { name: 'Билет на мероприятие', exact: true }).check();
+    await expect(required.getByLabel('Место проведения')).toBeVisible();
+    await page.getByRole('radio', { name: 'Обычный товар', exact: true }).check();
+    await expect(required.getByLabel('Количество дней')).toHaveCount(0);
+
+    // The seed's check: 'required_fields_error: names' and nothing is sent.
+    await required.getByLabel('Название').fill(name);
+    await page.getByRole('button', { name: 'Принять' }).last().click();
+    await expect(page.getByText('Заполните обязательные поля: Цена, Категория')).toBeVisible();
+
+    await required.getByLabel('Цена').fill('15990');
+    await page.getByRole('radiogroup', { name: 'Категория' }).getByRole('radio', { name: 'Смартфоны', exact: true }).check();
+    // 'show all' reveals the optional fields.
+    await page.getByRole('button', { name: 'Показать все поля' }).click();
+    await page.getByLabel('Производитель', { exact: true }).fill('Тестпром');
+    await page.getByRole('button', { name: 'Скрыть необязательные' }).click();
+    await expect(page.getByLabel('Производитель', { exact: true })).toHaveCount(0);
+    // A photo and a custom parameter.
+    await page.getByLabel('Добавить фото').setInputFiles({ name: 'phone.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('img', { name: 'Фото 1' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'синий' }).check();
+
+    // The save is held back a moment so the upload progress can be seen.
+    await page.route('**/api?api=offers', async (route) => {
+      if (route.request().method() === 'POST' && (route.request().postDataBuffer()?.toString('latin1') ?? '').includes('name="set"')) await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Принять' }).last().click();
+    await expect(page.getByText(/Загрузка \d+%/)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await page.unroute('**/api?api=offers');
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page).toHaveURL(/\/admin\/offers\?filter=/);
+    await expect(page.getByText(name)).toBeVisible();
+
+    const list = await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { value: name });
+    const made = (await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { 'p[478_offer_id]': list.offers[0].id })).offers[0];
+    expect(made).toMatchObject({ name, price: 15990, categoryId: '11', vendor: 'Тестпром' });
+    expect(made.images).toHaveLength(1);
+    expect(made.params).toEqual(expect.arrayContaining([expect.objectContaining({ baseId: 323, value: '2' })]));
+
+    // Edit: the list opens the editor at the product's category path; remove the photo, change the price.
+    await page.getByText(name).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/item_editor/1-11/${made.id}$`));
+    await expect(page.getByLabel('Название')).toHaveValue(name);
+    await page.getByRole('button', { name: 'Удалить фото 1' }).click();
+    await page.getByLabel('Цена').fill('14990');
+    await page.getByRole('button', { name: 'Принять' }).first().click();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    const edited = (await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { 'p[478_offer_id]': made.id })).offers[0];
+    expect(edited.price).toBe(14990);
+    expect(edited.images).toHaveLength(0);
+    expect(edited.vendor).toBe('Тестпром');
+
+    // Leaving with unsaved changes: 'save' saves, then leaves.
+    await page.goto(`/admin/item_editor/1-11/${made.id}`);
+    await page.getByLabel('Цена').fill('13990');
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await expect(page.getByRole('dialog', { name: 'Сохранить изменения?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page).toHaveURL(/\/admin\/offers/);
+    await expect.poll(async () => (await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { 'p[478_offer_id]': made.id })).offers[0].price).toBe(13990);
+
+    // Delete with confirmation and the success popup.
+    await page.goto(`/admin/item_editor/1-11/${made.id}`);
+    await page.getByRole('button', { name: 'Удалить', exact: true }).click();
+    const quest = page.getByRole('dialog', { name: 'Удалить товар?' });
+    await expect(quest).toContainText(name);
+    await quest.getByRole('button', { name: 'Удалить' }).click();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    const gone = await fetch(`${shop.url}/api?api=offers`, { method: 'POST', body: new URLSearchParams({ 'p[478_offer_id]': made.id }) });
+    expect(gone.status).toBe(404);
+  });
+
+  test('a failed save shows the error popup with a continue button', async ({ adminPage: page }) => {
+    await page.goto('/admin/item_editor/1-11/1002');
+    await expect(page.getByLabel('Название')).toHaveValue('Смартфон Квант A5 128 ГБ');
+    await page.route('**/api?api=offers', (route) =>
+      route.request().method() === 'POST' && (route.request().postDataBuffer()?.toString('latin1') ?? '').includes('name="update"')
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'server_error', message: 'boom' } }) })
+        : route.continue(),
+    );
+    await page.getByLabel('Цена').fill('1');
+    await page.getByRole('button', { name: 'Принять' }).last().click();
+    const popup = page.getByRole('dialog', { name: 'Произошла ошибка' });
+    await expect(popup).toBeVisible();
+    await popup.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(popup).toBeHidden();
+    await expect(page.getByLabel('Цена')).toHaveValue('1');
+  });
+
+  test('an unknown product opens /admin/404', async ({ adminPage: page }) => {
+    await page.goto('/admin/item_editor/0/no-such-item');
+    await expect(page).toHaveURL(/\/admin\/404$/);
+  });
+});
