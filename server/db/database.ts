@@ -31,8 +31,28 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep the compiled ones
+ * (bounded: queries with IN lists of varying length make new texts).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        if (cache.size >= 1000) cache.clear();
+        stmt = sqlite.prepare(text);
+        cache.set(text, stmt);
+      }
+      return stmt;
+    },
+    close: () => sqlite.close(),
+  };
 }
 
 export const now = () => new Date().toISOString();
