@@ -100,7 +100,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       const existing = new Set((await tx.selectFrom('offers').select('id').where('store_id', '=', storeId).execute()).map((r) => r.id));
       const seen = new Set<string>();
       /** Params of each offer, written once every param's kind is known. */
-      const offerParams: { offerId: string; values: { name: string; unit?: string; value: string }[]; shop: string; warranty: string }[] = [];
+      const offerParams: OfferParams[] = [];
       let position = 0;
 
       await parseYml(
@@ -137,7 +137,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
             if (existing.has(offer.id) || seen.has(offer.id)) result.updated++;
             else result.created++;
             seen.add(offer.id);
-            offerParams.push({ offerId: offer.id, values: offer.params, shop: offer.shop === '1' ? '1' : '0', warranty: offer.manufacturer_warranty === '1' ? '1' : '0' });
+            offerParams.push({ offerId: offer.id, categoryId: offer.categoryId, values: offer.params, shop: offer.shop === '1' ? '1' : '0', warranty: offer.manufacturer_warranty === '1' ? '1' : '0' });
             result.offers++;
             if (result.offers % 500 === 0) opts.onProgress?.(result.offers);
           },
@@ -186,30 +186,56 @@ async function writeOffer(tx: Tx, dialect: Dialect, storeId: number, offer: YmlO
 }
 
 /** Creates the feed's new params, maps every value (select values to value ids) and writes them per offer. */
-async function writeParams(
-  tx: Tx,
-  storeId: number,
-  offers: { offerId: string; values: { name: string; unit?: string; value: string }[]; shop: string; warranty: string }[],
-): Promise<number> {
+interface OfferParams {
+  offerId: string;
+  categoryId: string;
+  values: { name: string; unit?: string; value: string }[];
+  shop: string;
+  warranty: string;
+}
+
+/** The deepest category that holds all of these (ROOT_CATEGORY_ID when they share none). */
+export function commonCategory(parents: Map<string, string>, categoryIds: Iterable<string>): string {
+  let common: string[] | null = null;
+  for (const id of categoryIds) {
+    const chain: string[] = [];
+    for (let c: string | undefined = id; c && c !== ROOT_CATEGORY_ID && !chain.includes(c); c = parents.get(c)) chain.unshift(c);
+    if (common === null) common = chain;
+    else {
+      let i = 0;
+      while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
+      common = common.slice(0, i);
+    }
+  }
+  return common?.[common.length - 1] ?? ROOT_CATEGORY_ID;
+}
+
+async function writeParams(tx: Tx, storeId: number, offers: OfferParams[]): Promise<number> {
   const byName = new Map((await loadParams(tx, storeId)).map((p) => [p.name.toLowerCase(), p]));
-  const seenValues = new Map<string, { name: string; unit?: string; values: string[] }>();
+  const seenValues = new Map<string, { name: string; unit?: string; values: string[]; categories: Set<string> }>();
   for (const o of offers) for (const v of o.values) {
     const key = v.name.toLowerCase();
-    const s = seenValues.get(key) ?? { name: v.name, unit: v.unit, values: [] };
+    const s = seenValues.get(key) ?? { name: v.name, unit: v.unit, values: [], categories: new Set<string>() };
     s.values.push(v.value);
+    s.categories.add(o.categoryId);
     seenValues.set(key, s);
   }
+  const parents = new Map(
+    (await tx.selectFrom('categories').select(['id', 'parent_id']).where('store_id', '=', storeId).execute()).map((r) => [r.id, r.parent_id]),
+  );
   let created = 0;
   for (const [key, s] of seenValues) {
     if (byName.has(key)) continue;
     const baseId = await nextBaseId(tx, storeId);
     const kind = inferKind(s.values);
+    // A new filter shows where its products are: on the deepest category holding all of them.
+    const categoryId = commonCategory(parents, s.categories);
     const row = await tx
       .insertInto('params')
-      .values({ store_id: storeId, base_id: baseId, category_id: ROOT_CATEGORY_ID, name: s.name, kind, is_required: 0, unit: s.unit ?? null, sort: created })
+      .values({ store_id: storeId, base_id: baseId, category_id: categoryId, name: s.name, kind, is_required: 0, unit: s.unit ?? null, sort: created })
       .returning('id')
       .executeTakeFirstOrThrow();
-    byName.set(key, { id: row.id, baseId, categoryId: ROOT_CATEGORY_ID, name: s.name, kind, isRequired: false, unit: s.unit ?? null, sort: created });
+    byName.set(key, { id: row.id, baseId, categoryId, name: s.name, kind, isRequired: false, unit: s.unit ?? null, sort: created });
     created++;
   }
   // Select values: the ids of known names, new ids for new names.
