@@ -59,6 +59,8 @@ export const orders: Handler = async (ctx) => {
     if (!/^\d{1,10}$/.test(raw)) throw badRequest('invalid_input', undefined, ['674_place_id']);
     const date = (input.p.get(DATE) ?? '').trim() || localTime(new Date(), safeTimeZone(storeValues(store).timezone)).date;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw badRequest('invalid_input', undefined, ['688_date']);
+    // No place has an id beyond a 32-bit integer column: an empty list on both databases.
+    if (Number(raw) > 2_147_483_647) return { orders: [] };
     const rows = await selectOrders(ctx.db, store.id).where('place_id', '=', Number(raw)).where('date', '=', date).orderBy('id', 'desc').limit(500).execute();
     return { orders: rows.map(orderToApi) };
   }
