@@ -83,7 +83,8 @@ export function ColourInput(props: Omit<InputProps, 'source'> & { source: string
         onBlur={field.onBlur}
         disabled={props.disabled}
         slotProps={{ htmlInput: { maxLength: 7, spellCheck: false, 'aria-label': `${label ? translate(label) : props.source} HEX` } }}
-        sx={{ width: 120 }}
+        fullWidth={false}
+        sx={{ width: 120, flex: '0 0 auto', '@media (max-width: 599.95px)': { width: 120 } }}
         error={!!fieldState.error}
       />
       <TextField
@@ -94,7 +95,8 @@ export function ColourInput(props: Omit<InputProps, 'source'> & { source: string
         onChange={(e) => onAlpha(e.target.value)}
         disabled={props.disabled || hex === ''}
         slotProps={{ htmlInput: { min: 0, max: 1, step: 0.1, 'aria-label': `${label ? translate(label) : props.source} alpha` } }}
-        sx={{ width: 96 }}
+        fullWidth={false}
+        sx={{ width: 128, flex: '0 0 auto', '@media (max-width: 599.95px)': { width: 128 } }}
       />
       {fieldState.error?.message ? <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText> : null}
     </Box>

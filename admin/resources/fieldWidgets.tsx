@@ -39,7 +39,7 @@ export interface WidgetProps {
 }
 
 // Rich text (tiptap) is heavy: loaded only when a form shows a wysiwyg field.
-const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
+const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
 
 const choicesOf = (f: FieldDef) => (f.options ?? []).map((o) => ({ id: o.id, name: o.label }));
 
@@ -61,7 +61,7 @@ export const inputByType: Record<FieldType, InputBuilder> = {
   textarea: (p) => <TextInput {...common(p)} multiline minRows={p.field.rows ?? 4} fullWidth />,
   wysiwyg: (p) => (
     <Suspense fallback={<LinearProgress />}>
-      <RichTextInput {...common(p)} fullWidth />
+      <RichTextEditor {...common(p)} fullWidth />
     </Suspense>
   ),
   number: (p) => <NumberInput {...common(p)} step={1} min={p.field.min} max={p.field.max} />,

@@ -7,8 +7,10 @@ import { Route } from 'react-router';
  */
 const CategoryEditor = lazy(() => import('./categories/CategoryEditor'));
 const ItemEditor = lazy(() => import('./items/ItemEditor'));
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 
 export const screenRoutes = [
   <Route key="category_editor" path="/category_editor/:categoryPath/:categoryId" element={<CategoryEditor />} />,
   <Route key="item_editor" path="/item_editor/:categoryPath/:itemId" element={<ItemEditor />} />,
+  <Route key="settings" path="/settings/:pageName" element={<SettingsPage />} />,
 ];

@@ -1,15 +1,25 @@
 import type { ReactNode } from 'react';
 import { AppBar, Layout, LoadingIndicator, Menu, TitlePortal, useTranslate, type LayoutProps } from 'react-admin';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import PaymentOutlined from '@mui/icons-material/PaymentOutlined';
+import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
 import { UploadProgress } from './UploadProgress';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
-/** The panel's menu: the resources, then a link to the storefront. */
+/** The panel's menu: the resources, the seed's screens, then a link to the storefront. */
 function AdminMenu() {
   const translate = useTranslate();
   return (
     <Menu>
       <Menu.ResourceItems />
+      <Menu.Item to="/settings/common_settings" primaryText={translate('admin.settings.common_settings')} leftIcon={<SettingsOutlined />} />
+      <Menu.Item to="/settings/about_company" primaryText={translate('resources.stores.fields.about_company')} leftIcon={<InfoOutlined />} />
+      <Menu.Item to="/settings/delivery" primaryText={translate('resources.stores.fields.delivery')} leftIcon={<LocalShippingOutlined />} />
+      <Menu.Item to="/settings/payment" primaryText={translate('resources.stores.fields.payment')} leftIcon={<PaymentOutlined />} />
+      <Menu.Item to="/settings/contacts" primaryText={translate('resources.stores.fields.contacts')} leftIcon={<ContactsOutlined />} />
       <Menu.Item to="/" onClick={(e: { preventDefault(): void }) => { e.preventDefault(); window.open('/', '_blank', 'noopener'); }} primaryText={translate('admin.open_shop')} leftIcon={<OpenInNewOutlined />} />
     </Menu>
   );

@@ -1,0 +1,142 @@
+import { test, expect, ownerApi } from './adminFixtures';
+
+/** The settings pages at /admin/settings/{about_company|delivery|payment|contacts|common_settings}. */
+
+interface Store {
+  name: string;
+  delivery: string;
+  controls: Record<string, string>;
+  required_fields: Record<string, string>;
+  colors: Record<string, string>;
+}
+const storeOf = async (url: string, auth: Parameters<typeof ownerApi>[1]) => (await ownerApi<{ stores: Store[] }>(url, auth, 'stores')).stores[0];
+
+test.describe('admin settings', () => {
+  test('a rich-text page: headings, bold, lists, link, undo; confirm asks settings_quest', async ({ adminPage: page, shop, ownerAuth }) => {
+    const before = await storeOf(shop.url, ownerAuth);
+    await page.goto('/admin/settings/delivery');
+    const editor = page.getByRole('textbox', { name: 'Доставка' });
+    await expect(editor).toContainText('Курьером по Санкт-Петербургу');
+    const accept = page.getByRole('button', { name: 'Принять' });
+    await expect(accept.first()).toBeDisabled();
+    await expect(accept.last()).toBeDisabled();
+
+    // A new heading line, a bold word, a list, then undo of a stray word.
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await page.getByRole('combobox', { name: 'Стиль текста' }).click();
+    await page.getByRole('option', { name: 'Заголовок 1' }).click();
+    await editor.pressSequentially('Самовывоз');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Жирный' }).click();
+    await editor.pressSequentially('Бесплатно');
+    await page.getByRole('button', { name: 'Жирный' }).click();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Нумерованный список' }).click();
+    await editor.pressSequentially('Пункт');
+    // The editor groups edits made within half a second into one undo step.
+    await page.waitForTimeout(800);
+    await editor.pressSequentially(' лишнее');
+    await page.getByRole('button', { name: 'Отменить' }).click();
+    await expect(editor).not.toContainText('лишнее');
+    await expect(editor).toContainText('Пункт');
+    // A link on a selected word: the popup's URL placeholder is the shop's host.
+    await page.keyboard.press('Shift+Home');
+    await page.getByRole('button', { name: 'Ссылка' }).click();
+    const linkDialog = page.getByRole('dialog', { name: 'Ссылка' });
+    await expect(linkDialog.getByLabel('Адрес ссылки')).toHaveAttribute('placeholder', new RegExp(`^https://${new URL(shop.url).host}/$`));
+    await linkDialog.getByLabel('Адрес ссылки').fill('https://example.com/pickup');
+    await linkDialog.getByRole('button', { name: 'OK' }).click();
+
+    await expect(accept.first()).toBeEnabled();
+    await accept.last().click();
+    const quest = page.getByRole('dialog', { name: 'Сохранить изменения?' });
+    await expect(quest).toContainText('Вы уверены, что хотите отправить изменения?');
+    await quest.getByRole('button', { name: 'Отмена' }).click();
+    await expect(quest).toBeHidden();
+    await accept.first().click();
+    await quest.getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(accept.first()).toBeDisabled();
+
+    const saved = (await storeOf(shop.url, ownerAuth)).delivery;
+    expect(saved).toContain('<h1>Самовывоз</h1>');
+    expect(saved).toMatch(/<strong>Бесплатно<\/strong>/);
+    expect(saved).toMatch(/<ol><li><p><a [^>]*href="https:\/\/example.com\/pickup"[^>]*>Пункт<\/a><\/p><\/li><\/ol>/);
+    expect(saved).toContain('Курьером по Санкт-Петербургу');
+
+    // Put the demo text back for the other specs.
+    await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', text: '1', delivery: '1', 'p[430_delivery]': before.delivery });
+  });
+
+  test('common settings: required fields, toggles, the required-fields sub-view and the palette', async ({ adminPage: page, shop, ownerAuth }) => {
+    const before = await storeOf(shop.url, ownerAuth);
+    await page.goto('/admin/settings/common_settings');
+    const name = page.getByLabel('Название организации');
+    await expect(name).toHaveValue(before.name);
+    const accept = page.getByRole('button', { name: 'Принять' });
+    await expect(accept.first()).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Баннеры' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ингредиенты' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Торговые точки' })).toBeVisible();
+
+    // A required field left empty: the seed's toast names it and nothing is asked or sent.
+    await name.fill('  ');
+    await accept.first().click();
+    await expect(page.getByText('Заполните обязательные поля: Название организации')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Сохранить изменения?' })).toHaveCount(0);
+    await name.fill('Демо-магазин Плюс');
+
+    // An element toggle and the 'Обязательные поля' sub-view.
+    await page.getByRole('switch', { name: 'Остановить приём заказов' }).check();
+    await page.getByRole('button', { name: 'Обязательные поля' }).click();
+    const sub = page.getByRole('dialog', { name: 'Обязательные поля' });
+    await expect(sub.getByRole('switch', { name: 'Имя' }).or(sub.getByRole('checkbox', { name: 'Имя' }))).toBeChecked();
+    await sub.getByLabel('Комментарий').check();
+    await sub.getByRole('button', { name: 'Готово' }).click();
+
+    // A palette colour: hex typed in lower case shows as '#' and upper case; alpha above 1 becomes 1.
+    const hex = page.getByLabel('Основной фон HEX');
+    const alpha = page.getByLabel('Основной фон alpha');
+    await hex.fill('abcdef');
+    await expect(hex).toHaveValue('#ABCDEF');
+    await alpha.fill('3');
+    await expect(alpha).toHaveValue('1');
+    await alpha.fill('0.5');
+    // Clearing the hex disables the alpha.
+    const shadowHex = page.getByLabel('Тень HEX');
+    await shadowHex.fill('');
+    await expect(page.getByLabel('Тень alpha')).toBeDisabled();
+    await shadowHex.fill('#000000');
+    await expect(page.getByLabel('Тень alpha')).toBeEnabled();
+    await expect(page.getByLabel('Тень alpha')).toHaveValue('1');
+
+    await accept.last().click();
+    await page.getByRole('dialog', { name: 'Сохранить изменения?' }).getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+
+    const after = await storeOf(shop.url, ownerAuth);
+    expect(after.name).toBe('Демо-магазин Плюс');
+    expect(after.controls.stop_purchase).toBe('1');
+    expect(after.required_fields.client_comment).toBe('1');
+    expect(after.colors.background_main).toBe('171,205,239,0.5');
+    expect(after.colors.shadow).toBe('0,0,0,1');
+
+    await ownerApi(shop.url, ownerAuth, 'stores', {
+      update: '1',
+      'p[399_name]': before.name,
+      'p[458_stop_purchase]': before.controls.stop_purchase,
+      'p[447_client_comment]': before.required_fields.client_comment,
+      'p[500_background_main]': before.colors.background_main,
+      'p[526_shadow]': before.colors.shadow,
+    });
+  });
+
+  test('an unknown settings page opens /admin/404', async ({ adminPage: page }) => {
+    await page.goto('/admin/settings/nothing_here');
+    await expect(page).toHaveURL(/\/admin\/404$/);
+  });
+});
