@@ -8,9 +8,13 @@ import { Route } from 'react-router';
 const CategoryEditor = lazy(() => import('./categories/CategoryEditor'));
 const ItemEditor = lazy(() => import('./items/ItemEditor'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+const FilterList = lazy(() => import('./filters/FilterList'));
+const FilterEditor = lazy(() => import('./filters/FilterEditor'));
 
 export const screenRoutes = [
   <Route key="category_editor" path="/category_editor/:categoryPath/:categoryId" element={<CategoryEditor />} />,
   <Route key="item_editor" path="/item_editor/:categoryPath/:itemId" element={<ItemEditor />} />,
   <Route key="settings" path="/settings/:pageName" element={<SettingsPage />} />,
+  <Route key="filters" path="/filter_editor/category/:categoryPath" element={<FilterList />} />,
+  <Route key="filter" path="/filter_editor/category/:categoryPath/filter/:filterId" element={<FilterEditor />} />,
 ];

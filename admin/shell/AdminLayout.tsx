@@ -6,6 +6,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PaymentOutlined from '@mui/icons-material/PaymentOutlined';
 import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
+import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import { UploadProgress } from './UploadProgress';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
@@ -15,6 +16,7 @@ function AdminMenu() {
   return (
     <Menu>
       <Menu.ResourceItems />
+      <Menu.Item to="/filter_editor/category/0" primaryText={translate('admin.menu.filters')} leftIcon={<FilterListOutlined />} />
       <Menu.Item to="/settings/common_settings" primaryText={translate('admin.settings.common_settings')} leftIcon={<SettingsOutlined />} />
       <Menu.Item to="/settings/about_company" primaryText={translate('resources.stores.fields.about_company')} leftIcon={<InfoOutlined />} />
       <Menu.Item to="/settings/delivery" primaryText={translate('resources.stores.fields.delivery')} leftIcon={<LocalShippingOutlined />} />
