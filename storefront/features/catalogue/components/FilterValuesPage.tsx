@@ -8,7 +8,7 @@ import { isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
 import { draftFilterCleared, draftSelectToggled, filtersApplied, filtersOpened, paramsRequested, selectDraft, selectParams } from '../filtersSlice';
-import { filterTitle, useBackToList } from './FiltersPage';
+import { FilterActions, filterTitle, useBackToList } from './FiltersPage';
 import '../filters.css';
 
 /** /filters/{path}/{filterId}: the checkbox values of one select filter; both buttons apply and go back two steps, to the list. */
@@ -48,29 +48,17 @@ export default function FilterValuesPage() {
           </label>
         ))}
       </fieldset>
-      <div className="filters__actions">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => {
-            dispatch(draftFilterCleared(param.baseId));
-            dispatch(filtersApplied({ path, categoryId }));
-            back();
-          }}
-        >
-          {t('filters.reset')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            dispatch(filtersApplied({ path, categoryId }));
-            back();
-          }}
-        >
-          {t('filters.apply')}
-        </button>
-      </div>
+      <FilterActions
+        onReset={() => {
+          dispatch(draftFilterCleared(param.baseId));
+          dispatch(filtersApplied({ path, categoryId }));
+          back();
+        }}
+        onApply={() => {
+          dispatch(filtersApplied({ path, categoryId }));
+          back();
+        }}
+      />
     </div>
   );
 }

@@ -37,6 +37,21 @@ export function filterTitle(p: FilterParam, t: TFunction): string {
 }
 
 /** Back to the list after apply or reset: one step back, or the list itself after a deep link. */
+/** The reset and apply buttons at the foot of both filter pages. */
+export function FilterActions({ onReset, onApply }: { onReset: () => void; onApply: () => void }) {
+  const t = useT();
+  return (
+    <div className="filters__actions">
+      <button type="button" className="button button--ghost" onClick={onReset}>
+        {t('filters.reset')}
+      </button>
+      <button type="button" className="button" onClick={onApply}>
+        {t('filters.apply')}
+      </button>
+    </div>
+  );
+}
+
 export function useBackToList(path: string, steps: number) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -150,28 +165,16 @@ export default function FiltersPage() {
         ))}
       </fieldset>
       {body}
-      <div className="filters__actions">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => {
-            dispatch(filtersReset({ path, categoryId }));
-            back();
-          }}
-        >
-          {t('filters.reset')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            dispatch(filtersApplied({ path, categoryId }));
-            back();
-          }}
-        >
-          {t('filters.apply')}
-        </button>
-      </div>
+      <FilterActions
+        onReset={() => {
+          dispatch(filtersReset({ path, categoryId }));
+          back();
+        }}
+        onApply={() => {
+          dispatch(filtersApplied({ path, categoryId }));
+          back();
+        }}
+      />
     </div>
   );
 }
