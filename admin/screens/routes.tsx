@@ -10,6 +10,8 @@ const ItemEditor = lazy(() => import('./items/ItemEditor'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const FilterList = lazy(() => import('./filters/FilterList'));
 const FilterEditor = lazy(() => import('./filters/FilterEditor'));
+const BannerList = lazy(() => import('./banners/BannerList'));
+const BannerEditor = lazy(() => import('./banners/BannerEditor'));
 
 export const screenRoutes = [
   <Route key="category_editor" path="/category_editor/:categoryPath/:categoryId" element={<CategoryEditor />} />,
@@ -17,4 +19,6 @@ export const screenRoutes = [
   <Route key="settings" path="/settings/:pageName" element={<SettingsPage />} />,
   <Route key="filters" path="/filter_editor/category/:categoryPath" element={<FilterList />} />,
   <Route key="filter" path="/filter_editor/category/:categoryPath/filter/:filterId" element={<FilterEditor />} />,
+  <Route key="banners" path="/banner_settings" element={<BannerList />} />,
+  <Route key="banner" path="/banner_settings/banner/:bannerId" element={<BannerEditor />} />,
 ];

@@ -1,0 +1,99 @@
+import { test, expect, ownerApi } from './adminFixtures';
+
+/** Banners: /admin/banner_settings and /admin/banner_settings/banner/{id} ('new' creates). */
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+/** The smallest MP4 the server accepts: an 'ftyp' box followed by an empty 'free' box. */
+function tinyMp4(): Buffer {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write('ftyp', 4, 'latin1');
+  ftyp.write('isom', 8, 'latin1');
+  ftyp.writeUInt32BE(0x200, 12);
+  ftyp.write('isom', 16, 'latin1');
+  ftyp.write('mp41', 20, 'latin1');
+  const free = Buffer.alloc(8);
+  free.writeUInt32BE(8, 0);
+  free.write('free', 4, 'latin1');
+  return Buffer.concat([ftyp, free]);
+}
+
+interface Banner {
+  id: string;
+  link: string;
+  img: string | null;
+  video: string | null;
+  width: string;
+  sort: string;
+}
+
+test.describe('admin banners', () => {
+  test('add a banner with a picture and upload progress, give it a video, delete the video, delete it', async ({ adminPage: page, shop, ownerAuth }) => {
+    const link = `/category/3?from=${test.info().project.name}`;
+    const before = (await ownerApi<{ shop_banners: Banner[] }>(shop.url, ownerAuth, 'shop_banners')).shop_banners;
+    await page.goto('/admin/banner_settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Баннеры' })).toBeVisible();
+    const items = page.getByRole('list', { name: 'Баннеры' }).getByRole('listitem');
+    await expect(items).toHaveCount(before.length);
+    await expect(page.getByRole('link', { name: 'Назад' })).toHaveAttribute('href', '/admin/settings/common_settings');
+
+    await page.getByRole('link', { name: 'Новый баннер' }).click();
+    await expect(page).toHaveURL(/\/admin\/banner_settings\/banner\/new$/);
+    // A new banner: full width and the last place.
+    await expect(page.getByRole('combobox', { name: 'Ширина' })).toHaveText('1');
+    await expect(page.getByLabel('Порядок')).toHaveValue(String(before.length + 1));
+    await page.getByLabel('Ссылка').fill(link);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText('Заполните обязательные поля: Картинка')).toBeVisible();
+
+    const picker = page.getByLabel('Выбрать картинку или видео');
+    await picker.setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: Buffer.from('x') });
+    await expect(page.getByText('Недопустимый тип файла')).toBeVisible();
+    await picker.setInputFiles({ name: 'sale.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('sale.png')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Ширина' }).click();
+    for (const w of ['1', '1/2', '1/3', '1/4', '2/3', '3/4']) await expect(page.getByRole('option', { name: w, exact: true })).toBeVisible();
+    await page.getByRole('option', { name: '1/3', exact: true }).click();
+
+    await page.route('**/api?api=shop_banners', async (route) => {
+      if ((route.request().postDataBuffer()?.toString('latin1') ?? '').includes('name="set"')) await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText(/Загрузка \d+%/)).toBeVisible();
+    // The save button stays off once pressed.
+    await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await page.unroute('**/api?api=shop_banners');
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page).toHaveURL(/\/admin\/banner_settings$/);
+    await expect(items).toHaveCount(before.length + 1);
+
+    const made = (await ownerApi<{ shop_banners: Banner[] }>(shop.url, ownerAuth, 'shop_banners')).shop_banners.find((b) => b.link === link)!;
+    expect(made).toMatchObject({ width: '33.33', sort: String(before.length + 1), video: null });
+    expect(made.img).toBeTruthy();
+
+    // A video for it.
+    await page.getByRole('link', { name: `Баннер ${made.sort}, ширина 1/3` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/banner_settings/banner/${made.id}$`));
+    await page.getByLabel('Выбрать картинку или видео').setInputFiles({ name: 'promo.MP4', mimeType: 'video/mp4', buffer: tinyMp4() });
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect.poll(async () => (await ownerApi<{ shop_banners: Banner[] }>(shop.url, ownerAuth, 'shop_banners', { 'p[593_banner_id]': made.id })).shop_banners[0].video).toBeTruthy();
+
+    // Delete the video.
+    await page.getByRole('link', { name: `Баннер ${made.sort}, ширина 1/3` }).click();
+    await page.getByRole('switch', { name: 'Удалить видео' }).check();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect.poll(async () => (await ownerApi<{ shop_banners: Banner[] }>(shop.url, ownerAuth, 'shop_banners', { 'p[593_banner_id]': made.id })).shop_banners[0].video).toBeNull();
+
+    // Delete the banner.
+    await page.getByRole('link', { name: `Баннер ${made.sort}, ширина 1/3` }).click();
+    await page.getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('dialog', { name: 'Удалить баннер?' }).getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page).toHaveURL(/\/admin\/banner_settings$/);
+    await expect(items).toHaveCount(before.length);
+  });
+});
