@@ -166,5 +166,9 @@ test.describe('admin', () => {
     await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
     await page.goto('/admin/no/such/page');
     await expect(page).toHaveURL(/\/admin\/(404|login)$/);
+    // Signed out, a screen of the panel leads to the sign-in page, which keeps the page to return to.
+    await page.goto('/admin/settings/delivery');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => (history.state as { usr?: { nextPathname?: string } } | null)?.usr?.nextPathname)).toBe('/settings/delivery');
   });
 });
