@@ -6,7 +6,7 @@ import { ENTITIES } from '../schemas';
 import { MESSAGES, i18nProvider, toPolyglot } from './i18nProvider';
 
 /** The entities the panel edits: every field label of theirs must read in both languages. */
-const ADMIN_ENTITIES = ['offers', 'offers_category', 'offers_params', 'offers_params_values', 'shop_banners', 'stores'] as const;
+const ADMIN_ENTITIES = ['offers', 'offers_category', 'offers_params', 'offers_params_values', 'shop_banners', 'stores', 'ingredients', 'item_ingredients', 'promo_codes', 'places'] as const;
 
 describe('admin i18n', () => {
   it('has the same keys in Russian and English', () => {

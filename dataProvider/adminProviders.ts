@@ -1,4 +1,5 @@
-import { combineDataProviders, fetchUtils, type DataProvider } from 'ra-core';
+import { combineDataProviders, fetchUtils, type DataProvider, type RaRecord } from 'ra-core';
+import { ENTITIES } from '../schemas';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { createApiClient, type ApiClient, type ShopConfig } from './apiClient';
 import { createApiDataProvider, isApiResource } from './apiDataProvider';
@@ -27,6 +28,33 @@ export interface AdminProvidersOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * REST answers carry booleans as the protocol's '1'/'0' (schemas/codec.ts); forms and fields want true and
+ * false. Reads of the registry's resources turn them into booleans; writes send JSON booleans, which the
+ * server's validators take.
+ */
+export function withRegistryBooleans(provider: DataProvider): DataProvider {
+  const boolFields = (resource: string) => (ENTITIES as Record<string, { fields: { name: string; type: string; group?: string }[] }>)[resource]?.fields.filter((f) => f.type === 'bool' && !f.group).map((f) => f.name) ?? [];
+  const fix = (resource: string, r: RaRecord): RaRecord => {
+    const names = boolFields(resource);
+    if (!names.length || !r) return r;
+    const out: RaRecord = { ...r };
+    for (const n of names) if (n in out && (out[n] === '1' || out[n] === '0' || out[n] === 1 || out[n] === 0)) out[n] = out[n] === '1' || out[n] === 1;
+    return out;
+  };
+  const one = <T extends { data: RaRecord }>(resource: string, p: Promise<T>) => p.then((res) => ({ ...res, data: fix(resource, res.data) }));
+  const many = <T extends { data: RaRecord[] }>(resource: string, p: Promise<T>) => p.then((res) => ({ ...res, data: res.data.map((r) => fix(resource, r)) }));
+  return {
+    ...provider,
+    getList: (resource, params) => many(resource, provider.getList(resource, params)),
+    getMany: (resource, params) => many(resource, provider.getMany(resource, params)),
+    getManyReference: (resource, params) => many(resource, provider.getManyReference(resource, params)),
+    getOne: (resource, params) => one(resource, provider.getOne(resource, params)),
+    create: (resource, params) => one(resource, provider.create(resource, params)),
+    update: (resource, params) => one(resource, provider.update(resource, params)),
+  } as DataProvider;
+}
+
 export const restUrlOf = (apiHost: string) => apiHost.replace(/\/api\/?$/, '') + '/rest';
 
 export function createAdminProviders(opts: AdminProvidersOptions): AdminProviders {
@@ -47,7 +75,7 @@ export function createAdminProviders(opts: AdminProvidersOptions): AdminProvider
     if (lang) headers.set('Accept-Language', lang);
     return fetchUtils.fetchJson(url, { ...options, headers, ...(auth ? { user: { authenticated: true, token: `Bearer ${auth.token}` } } : {}) });
   };
-  const restProvider = simpleRestProvider(opts.restUrl ?? restUrlOf(opts.config.API_HOST), httpClient);
+  const restProvider = withRegistryBooleans(simpleRestProvider(opts.restUrl ?? restUrlOf(opts.config.API_HOST), httpClient));
   const dataProvider = combineDataProviders((resource) => (isApiResource(resource) ? apiProvider : restProvider));
   return { api, authProvider, dataProvider, storage };
 }

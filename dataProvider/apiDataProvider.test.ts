@@ -284,6 +284,18 @@ describe('REST resources', () => {
     expect(seen[0].auth).toBe(`Bearer ${providers.storage.get()!.token}`);
   });
 
+  it('read and write the real REST routes; protocol booleans become booleans', async () => {
+    const promos = await dp.getList('promo_codes', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(promos.total).toBeGreaterThan(0);
+    expect(typeof promos.data[0].isOnceOnly).toBe('boolean');
+    const { data: made } = await dp.create('ingredients', { data: { name: 'Сыр моцарелла', quantity: 1.5, price: 420 } });
+    expect(made).toMatchObject({ name: 'Сыр моцарелла', quantity: 1.5, price: 420 });
+    const { data: changed } = await dp.update('ingredients', { id: made.id, data: { ...made, price: 450 }, previousData: made });
+    expect(changed.price).toBe(450);
+    await dp.delete('ingredients', { id: made.id, previousData: changed });
+    await expect(dp.getOne('ingredients', { id: made.id })).rejects.toMatchObject({ status: 404 });
+  });
+
   it('signs out on logout: the server revokes the session', async () => {
     const token = providers.storage.get()!;
     await auth.logout({});

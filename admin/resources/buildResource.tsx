@@ -24,6 +24,8 @@ export interface BuildOptions {
   icon?: ComponentType;
   /** Field names shown as list columns (default: the first six plain writable fields). */
   listFields?: string[];
+  /** Columns the server can sort by (default: all). */
+  sortable?: string[];
   /** The fields a form shows for its current values (offers: the fields of the chosen type). */
   formFields?: (values: Record<string, unknown>) => FieldDef[];
   /** Replaces the generic input of a field by name. */
@@ -82,7 +84,7 @@ export function buildResource(schema: EntitySchema, opts: BuildOptions = {}): Re
           <SimpleList primaryText={(r) => String(r[primary?.name ?? 'id'] ?? '')} secondaryText={(r) => (columns[1] ? String(r[columns[1].name] ?? '') : '')} linkType="edit" />
         ) : (
           <Datagrid rowClick="edit" bulkActionButtons={false}>
-            {columns.map((f) => cloneElement(listFieldFor(f), { key: f.name }))}
+            {columns.map((f) => cloneElement(listFieldFor(f) as ReactElement<{ sortable?: boolean }>, { key: f.name, sortable: !opts.sortable || opts.sortable.includes(f.name) }))}
           </Datagrid>
         )}
       </List>
@@ -90,7 +92,7 @@ export function buildResource(schema: EntitySchema, opts: BuildOptions = {}): Re
   };
   const GeneratedEdit = () => (
     <Edit mutationMode="pessimistic">
-      <SimpleForm>
+      <SimpleForm noValidate>
         <TypedInputs schema={schema} opts={opts} />
         {opts.extraInputs}
       </SimpleForm>
@@ -98,7 +100,7 @@ export function buildResource(schema: EntitySchema, opts: BuildOptions = {}): Re
   );
   const GeneratedCreate = () => (
     <Create redirect="list">
-      <SimpleForm defaultValues={defaults}>
+      <SimpleForm defaultValues={defaults} noValidate>
         <TypedInputs schema={schema} opts={opts} />
         {opts.extraInputs}
       </SimpleForm>

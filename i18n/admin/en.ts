@@ -433,6 +433,45 @@ export default {
         search_input: 'Search input',
       },
     },
+    ingredients: {
+      name: 'Ingredient |||| Ingredients',
+      fields: { id: 'Id', name: 'Name', quantity: 'Quantity, kg', price: 'Price' },
+    },
+    item_ingredients: {
+      name: 'Item ingredient |||| Item ingredients',
+      fields: { id: 'Id', offerId: 'Product', ingredientId: 'Ingredient', quantity: 'Quantity, kg' },
+    },
+    promo_codes: {
+      name: 'Promo code |||| Promo codes',
+      fields: {
+        id: 'Id',
+        name: 'Name',
+        code: 'Promo code',
+        discount: 'Discount, %',
+        isUsed: 'Promo code used',
+        isOnceOnly: 'Single use',
+        dateFrom: 'Valid from',
+        dateTo: 'Valid until',
+        condition: 'Condition: order sum from',
+        count: 'Times used',
+      },
+    },
+    places: {
+      name: 'Trade point |||| Trade points',
+      fields: {
+        id: 'Id',
+        country: 'Country',
+        city: 'City',
+        name: 'Name',
+        address: 'Address',
+        latitude: 'Latitude',
+        longitude: 'Longitude',
+        week: 'Schedule',
+        coords: 'Delivery zone',
+        color: 'Zone colour',
+        phone: 'Phone',
+      },
+    },
     orders: {
       name: 'Order |||| Orders',
       fields: {

@@ -437,6 +437,45 @@ export default {
         search_input: 'Поле поиска',
       },
     },
+    ingredients: {
+      name: 'Ингредиент |||| Ингредиенты',
+      fields: { id: 'Код', name: 'Название', quantity: 'Количество, кг', price: 'Цена' },
+    },
+    item_ingredients: {
+      name: 'Ингредиент товара |||| Ингредиенты товара',
+      fields: { id: 'Код', offerId: 'Товар', ingredientId: 'Ингредиент', quantity: 'Количество, кг' },
+    },
+    promo_codes: {
+      name: 'Промокод |||| Промокоды',
+      fields: {
+        id: 'Код',
+        name: 'Название',
+        code: 'Промокод',
+        discount: 'Скидка, %',
+        isUsed: 'Промокод использован',
+        isOnceOnly: 'Одноразовый',
+        dateFrom: 'Действует с',
+        dateTo: 'Действует по',
+        condition: 'Условие: сумма заказа от',
+        count: 'Использований',
+      },
+    },
+    places: {
+      name: 'Торговая точка |||| Торговые точки',
+      fields: {
+        id: 'Код',
+        country: 'Страна',
+        city: 'Город',
+        name: 'Название',
+        address: 'Адрес',
+        latitude: 'Широта',
+        longitude: 'Долгота',
+        week: 'Расписание',
+        coords: 'Зона доставки',
+        color: 'Цвет зоны',
+        phone: 'Телефон',
+      },
+    },
     orders: {
       name: 'Заказ |||| Заказы',
       fields: {

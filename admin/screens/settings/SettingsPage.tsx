@@ -43,8 +43,8 @@ function SettingsLinks() {
   const links = [
     ['/banner_settings', 'admin.menu.banners', <ViewCarouselOutlined key="b" />],
     ['/filter_editor/category/0', 'admin.menu.filters', <FilterListOutlined key="f" />],
-    ['/ingredient_settings', 'admin.settings.ingredients', <KitchenOutlined key="i" />],
-    ['/place_settings', 'admin.settings.places', <PlaceOutlined key="p" />],
+    ['/ingredients', 'admin.settings.ingredients', <KitchenOutlined key="i" />],
+    ['/places', 'admin.settings.places', <PlaceOutlined key="p" />],
   ] as const;
   return (
     <List disablePadding aria-label={translate('admin.settings.sections')}>
