@@ -2,11 +2,12 @@
  * `npm test`: every check, in order, stopping at the first failing stage.
  *
  *   1. types        tsc --noEmit -p tsconfig.json
- *   2. unit         vitest --project unit
- *   3. server       vitest --project server on SQLite (a temp file per test file)
- *   4. server (pg)  the same on PostgreSQL: DATABASE_URL if set, else a throwaway cluster (scripts/pg.ts)
+ *   2. build        tsx scripts/build.ts (every app whose vite config exists; the unit stage's bundle
+ *                   budget reads it)
+ *   3. unit         vitest --project unit
+ *   4. server       vitest --project server on SQLite (a temp file per test file)
+ *   5. server (pg)  the same on PostgreSQL: DATABASE_URL if set, else a throwaway cluster (scripts/pg.ts)
  *                   when the server binaries are installed, else skipped with a message
- *   5. build        tsx scripts/build.ts (every app whose vite config exists)
  *   6. e2e          playwright test in Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH); without it
  *                   the stage fails when CI=true and is skipped otherwise
  *
@@ -133,7 +134,7 @@ const chromium = () => {
   return fs.existsSync(p) ? p : null;
 };
 
-const STAGES = ['types', 'unit', 'server', 'server-pg', 'build', 'e2e'] as const;
+const STAGES = ['types', 'build', 'unit', 'server', 'server-pg', 'e2e'] as const;
 const wanted = new Set(
   (process.env.TEST_STAGES ?? STAGES.join(','))
     .split(',')
@@ -144,6 +145,9 @@ for (const s of wanted) if (!(STAGES as readonly string[]).includes(s)) throw ne
 
 async function main(): Promise<boolean> {
   if (wanted.has('types') && !(await stage('types (tsc --noEmit)', () => commandStage(path.join(BIN, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'])))) return false;
+
+  // The apps are built before the unit tests: the bundle budget (storefront/bundle.test.ts) reads the build.
+  if (wanted.has('build') && !(await stage('build (tsx scripts/build.ts)', () => commandStage(path.join(BIN, 'tsx'), ['scripts/build.ts'])))) return false;
 
   if (wanted.has('unit') && !(await stage('unit (vitest --project unit)', () => vitest('unit', process.env, path.join(tmp, 'unit.json'))))) return false;
 
@@ -171,8 +175,6 @@ async function main(): Promise<boolean> {
     });
     if (!ok) return false;
   }
-
-  if (wanted.has('build') && !(await stage('build (tsx scripts/build.ts)', () => commandStage(path.join(BIN, 'tsx'), ['scripts/build.ts'])))) return false;
 
   if (wanted.has('e2e')) {
     const ok = await stage('e2e (playwright test)', async () => {
