@@ -32,6 +32,8 @@ export interface ListQuery {
   sort: SortId;
   filters: Map<number, string>;
   word?: string;
+  /** The owner's lists also show products hidden from the shop (active = 0). */
+  includeHidden?: boolean;
 }
 
 /** The sort of a list call: a sort id, or the seed's JSON (`"increase"`, `{"id": "increase"}`). */
@@ -63,8 +65,10 @@ function parseRange(raw: string, baseId: number): { from: number | null; to: num
 }
 
 type OfferQuery = ReturnType<typeof baseQuery>;
-const baseQuery = (db: Db, storeId: number) =>
-  db.selectFrom('offers as o').where('o.store_id', '=', storeId).where('o.deleted', '=', 0).where('o.active', '=', 1);
+const baseQuery = (db: Db, storeId: number, includeHidden = false) => {
+  const q = db.selectFrom('offers as o').where('o.store_id', '=', storeId).where('o.deleted', '=', 0);
+  return includeHidden ? q : q.where('o.active', '=', 1);
+};
 
 function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, string>, params: Map<number, ParamInfo>): OfferQuery {
   for (const [baseId, raw] of filters) {
@@ -165,12 +169,12 @@ function applySort(q: OfferQuery, sort: SortId): OfferQuery {
   }
 }
 
-const CARD_COLUMNS = ['o.id', 'o.type', 'o.name', 'o.vendor', 'o.price', 'o.oldprice', 'o.category_id', 'o.available', 'o.picture', 'o.thumb', 'o.data'] as const;
+const CARD_COLUMNS = ['o.id', 'o.type', 'o.name', 'o.vendor', 'o.price', 'o.oldprice', 'o.category_id', 'o.available', 'o.active', 'o.picture', 'o.thumb', 'o.data'] as const;
 
 /** A page of live products of a category (and the categories below it) or of a search, filtered and sorted. */
 export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery) {
   const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsByBase(db, storeId)]);
-  let q = baseQuery(db, storeId);
+  let q = baseQuery(db, storeId, query.includeHidden);
   if (query.categoryId && query.categoryId !== '0') {
     if (!tree.byId.has(query.categoryId)) return [];
     const ids = descendants(tree, query.categoryId);
@@ -194,7 +198,7 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
 /** From this offset on, a page is read as ids first (skipping wide rows costs more than a second query). */
 const DEFERRED_FROM = 200;
 
-type CardRow = Pick<OfferRow, 'id' | 'type' | 'name' | 'vendor' | 'price' | 'oldprice' | 'category_id' | 'available' | 'picture' | 'thumb' | 'data'>;
+type CardRow = Pick<OfferRow, 'id' | 'type' | 'name' | 'vendor' | 'price' | 'oldprice' | 'category_id' | 'available' | 'active' | 'picture' | 'thumb' | 'data'>;
 
 /** The list form of an offer: what a catalogue card and a cart line need. */
 export function offerCard(r: CardRow, tree: CategoryTree, storeId: number) {
@@ -216,6 +220,7 @@ export function offerCard(r: CardRow, tree: CategoryTree, storeId: number) {
     thumb: r.thumb,
     images: ((data.images as OfferImage[] | undefined) ?? []).map((i) => i.img),
     available: r.available ? '1' : '0',
+    active: r.active ? '1' : '0',
   };
 }
 
@@ -275,7 +280,7 @@ export async function offersByIds(db: Db, storeId: number, ids: string[]) {
   const tree = await categoryTree(db, storeId);
   const rows = await db
     .selectFrom('offers as o')
-    .select([...CARD_COLUMNS, 'o.active'])
+    .select(CARD_COLUMNS)
     .where('o.store_id', '=', storeId)
     .where('o.deleted', '=', 0)
     .where('o.id', 'in', wanted)
@@ -398,6 +403,14 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
     const imgs: (OfferImage | null)[] = Array.from({ length: MAX_OFFER_IMAGES }, (_, i) => oldImages[i] ?? null);
     for (const [slot, img] of uploaded) imgs[slot] = img;
     const kept = imgs.filter((x): x is OfferImage => x !== null);
+    // The same picture in two slots shares its file (content-addressed) but not its id: deleting one keeps the other.
+    const ids = new Set<string>();
+    for (const img of kept) {
+      const base = img.id.replace(/-\d+$/, '');
+      let n = 1;
+      while (ids.has(img.id)) img.id = `${base}-${++n}`;
+      ids.add(img.id);
+    }
     const { columns, data } = toRow(offerSchema, merged);
     const row = {
       ...columns,

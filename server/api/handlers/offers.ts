@@ -41,13 +41,15 @@ export const offers: Handler = async (ctx) => {
   }
   if (input.raw.ids !== undefined) return { offers: await offersByIds(ctx.db, store.id, input.raw.ids.split(',')) };
   const page = pageOf(input);
+  const categoryId = input.p.get(CATEGORY_ID)?.trim() || undefined;
+  // hidden=1: the owner's panel lists products hidden from the shop too.
+  const includeHidden = flag(input, 'hidden') && (await ctx.isOwner());
   if (input.raw.value !== undefined) {
     const word = input.raw.value.trim().slice(0, 200);
     const sort = parseSort(input.raw.sortId || input.raw.sort);
-    return { offers: word ? await listOffers(ctx.db, ctx.dialect, store.id, { page, sort, filters: input.filters, word }) : [] };
+    return { offers: word ? await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden }) : [] };
   }
-  const categoryId = input.p.get(CATEGORY_ID)?.trim() || undefined;
-  return { offers: await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters }) };
+  return { offers: await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden }) };
 };
 
 async function save(ctx: ApiContext, id: string | null | undefined) {

@@ -34,6 +34,11 @@ export const stores: Handler = async (ctx) => {
       if (missing.length) throw requiredFields(missing);
       if (errors.length) throw badRequest('invalid_input', undefined, errors);
       values = v;
+      // The logo and favicon come as files in their fields' slots (p[401_logo], p[417_favicon]), checked by their bytes.
+      for (const f of storeSchema.fields.filter((x) => x.type === 'image')) {
+        const file = input.files.get(f.no);
+        if (file) values[f.name] = (await ctx.services.images.saveImage(ctx.store.id, 'store', file.data)).img;
+      }
     }
     await saveStore(ctx.db, ctx.store, values);
     ctx.services.stores.forget();
