@@ -228,7 +228,8 @@ export function createApiDataProvider({ api, urlImages, onUploadProgress }: ApiD
   async function offersList(params: GetListParams): Promise<GetListResult> {
     const { page = 1, perPage = OFFERS_PAGE } = params.pagination ?? {};
     const filter = (params.filter ?? {}) as Record<string, unknown>;
-    const query: Params = {};
+    // The owner's list shows products hidden from the shop too (the server honours it for the owner only).
+    const query: Params = { hidden: 1 };
     const word = typeof filter.q === 'string' ? filter.q.trim() : '';
     const sort = sortOf(params.sort);
     if (word) {
