@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useBlocker } from 'react-router';
 import { Title, useTranslate } from 'react-admin';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Check from '@mui/icons-material/Check';
 
@@ -44,6 +45,28 @@ export function EditorCard({ children }: { children: ReactNode }) {
 
 export function EditorFooter({ children }: { children: ReactNode }) {
   return <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexWrap: 'wrap', mb: 4 }}>{children}</Box>;
+}
+
+/**
+ * The footer every editor ends with: delete (left; absent for a new record) and accept (right), both off
+ * while a call is running, accept also while nothing changed.
+ */
+export function EditorActions({ busy, dirty, onDelete, onAccept, acceptLabel = 'admin.editor.accept' }: { busy: boolean; dirty: boolean; onDelete?: () => void; onAccept: () => void; acceptLabel?: string }) {
+  const translate = useTranslate();
+  return (
+    <EditorFooter>
+      {onDelete ? (
+        <Button color="error" startIcon={<DeleteOutline />} onClick={onDelete} disabled={busy}>
+          {translate('admin.editor.delete')}
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Button variant="contained" onClick={onAccept} disabled={!dirty || busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
+        {translate(acceptLabel)}
+      </Button>
+    </EditorFooter>
+  );
 }
 
 export function ResultDialog({ result, message, onContinue }: { result: 'success' | 'error' | null; message?: string; onContinue: () => void }) {

@@ -3,10 +3,9 @@ import { useNavigate, useParams } from 'react-router';
 import { Authenticated, useDataProvider, useGetList, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, CircularProgress, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import { BANNER_WIDTHS, bannerSchema, fieldByName } from '../../../schemas';
-import { ConfirmDialog, EditorCard, EditorFooter, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { registryValidator } from '../../resources/validation';
 import { BannerMedia } from './BannerList';
 import { BANNER_ACCEPT, bannerFileKind } from './bannerFiles';
@@ -166,18 +165,7 @@ function Editor() {
           <TextField label={translate(F.link.label)} value={draft.link} onChange={(e) => set({ link: e.target.value })} placeholder="/category/1" helperText={translate('admin.banners.link_hint')} fullWidth />
         </Stack>
       </EditorCard>
-      <EditorFooter>
-        {isNew ? (
-          <span />
-        ) : (
-          <Button color="error" startIcon={<DeleteOutline />} onClick={() => setAskDelete(true)} disabled={busy}>
-            {translate('admin.editor.delete')}
-          </Button>
-        )}
-        <Button variant="contained" onClick={() => void save()} disabled={!dirty || busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
-          {translate('admin.editor.save')}
-        </Button>
-      </EditorFooter>
+      <EditorActions busy={busy} dirty={dirty} onDelete={isNew ? undefined : () => setAskDelete(true)} onAccept={() => void save()} acceptLabel="admin.editor.save" />
       <ConfirmDialog open={askDelete} title={translate('admin.banners.delete_quest')} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
       <ResultDialog
         result={result?.kind ?? null}

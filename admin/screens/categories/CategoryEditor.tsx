@@ -2,13 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Authenticated, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Box, Button, CircularProgress, Stack, TextField } from '@mui/material';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { Avatar, Box, CircularProgress, Stack, TextField } from '@mui/material';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { CATEGORY_PATH_SEPARATOR, ROOT_CATEGORY_ID, categorySchema, fieldByName, imageUrlFor } from './categoryShared';
 import { useCategoryTree } from '../../components/CategorySelectInput';
 import { CategoryTreeRadio, subtreeIds, type TreeCategory } from '../../components/CategoryTreeRadio';
-import { ConfirmDialog, EditorCard, EditorFooter, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { registryValidator } from '../../resources/validation';
 
 interface CategoryForm {
@@ -157,14 +156,7 @@ export function CategoryEditor() {
               />
             </Stack>
           </EditorCard>
-          <EditorFooter>
-            <Button color="error" startIcon={<DeleteOutline />} onClick={() => setAskDelete(true)} disabled={busy}>
-              {translate('admin.editor.delete')}
-            </Button>
-            <Button variant="contained" onClick={() => void save()} disabled={!dirty || busy}>
-              {translate('admin.editor.accept')}
-            </Button>
-          </EditorFooter>
+          <EditorActions busy={busy} dirty={dirty} onDelete={() => setAskDelete(true)} onAccept={() => void save()} />
         </>
       )}
       <ConfirmDialog

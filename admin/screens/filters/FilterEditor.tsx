@@ -2,11 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Authenticated, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, CircularProgress, FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { Alert, Box, CircularProgress, FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import { PARAM_KINDS, ROOT_CATEGORY_ID, fieldByName, paramSchema, type ParamKind } from '../../../schemas';
-import { ConfirmDialog, EditorCard, EditorFooter, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { registryValidator } from '../../resources/validation';
 import { categoryOfPath, filterName } from './FilterList';
 import { draftOf, newFilter, withKind, withValueRemoved, withValueTyped, type FilterDraft } from './filterModel';
@@ -176,14 +175,7 @@ function Editor() {
         </EditorCard>
       ) : null}
       {common ? null : (
-        <EditorFooter>
-          <Button color="error" startIcon={<DeleteOutline />} onClick={() => setAskDelete(true)} disabled={busy}>
-            {translate('admin.editor.delete')}
-          </Button>
-          <Button variant="contained" onClick={() => void save()} disabled={!dirty || busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
-            {translate('admin.editor.accept')}
-          </Button>
-        </EditorFooter>
+        <EditorActions busy={busy} dirty={dirty} onDelete={() => setAskDelete(true)} onAccept={() => void save()} />
       )}
       <ConfirmDialog open={askDelete} title={translate('admin.filters.delete_quest')} text={draft.name} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
       <ResultDialog result={failure ? 'error' : null} message={failure ?? undefined} onContinue={() => setFailure(null)} />

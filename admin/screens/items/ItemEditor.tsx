@@ -4,13 +4,12 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Authenticated, Form, RadioButtonGroupInput, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, CircularProgress, Divider, Stack } from '@mui/material';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { CATEGORY_PATH_SEPARATOR, OFFER_TYPES, ROOT_CATEGORY_ID, fieldByName, isBlank, offerFieldsFor, offerSchema, type FieldDef } from '../../../schemas';
 import { paramField } from '../../../dataProvider/apiDataProvider';
 import { FieldInput } from '../../resources/fieldWidgets';
 import { registryValidator } from '../../resources/validation';
 import { CategoryTreeInput } from '../../components/CategoryTreeInput';
-import { ConfirmDialog, EditorCard, EditorFooter, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { productsOfCategoryPath } from '../../resources/offers_category';
 import { PhotosInput } from './PhotosInput';
 import { ParamsInputs, markRequired, paramLabel, useCategoryParams, type ParamRecord } from './ParamsInputs';
@@ -177,14 +176,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
           <ParamsInputs params={params} />
         </EditorCard>
       ) : null}
-      <EditorFooter>
-        <Button color="error" startIcon={<DeleteOutline />} onClick={() => setAskDelete(true)} disabled={busy}>
-          {translate('admin.editor.delete')}
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={!isDirty || busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
-          {translate('admin.editor.accept')}
-        </Button>
-      </EditorFooter>
+      <EditorActions busy={busy} dirty={isDirty} onDelete={() => setAskDelete(true)} onAccept={() => void save()} />
       <ConfirmDialog open={askDelete} title={translate('admin.items.delete_quest')} text={String(getValues('name') ?? getValues('title') ?? '')} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
       <ResultDialog
         result={result?.kind ?? null}
