@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { startFakeServices, type FakeServices } from './fakes';
 
 export interface ShopServer {
   /** e.g. http://127.0.0.1:41234 */
@@ -14,6 +15,8 @@ export interface ShopServer {
   stop(): Promise<void>;
   start(): Promise<void>;
   ownerPhone: string;
+  /** The fake outside services this server talks to (acquirer, geocoder). */
+  fakes: FakeServices;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -37,11 +40,12 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer 
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const port = await freePort();
+      const fakes = await startFakeServices();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
       let log = '';
       let child: ChildProcess | null = null;
       const start = async () => {
-        const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', DEMO: '1', LOG_LEVEL: 'warn', DEMO_OWNER_PHONE: OWNER_PHONE };
+        const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', DEMO: '1', LOG_LEVEL: 'warn', DEMO_OWNER_PHONE: OWNER_PHONE, ...fakes.env };
         delete env.DATABASE_URL;
         child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
         child.stdout!.on('data', (d) => (log += d));
@@ -68,6 +72,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer 
       await use({
         url: `http://127.0.0.1:${port}`,
         ownerPhone: OWNER_PHONE,
+        fakes,
         start,
         stop,
         async smsCode(phone) {
@@ -83,6 +88,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer 
         },
       });
       await stop();
+      await fakes.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker' },
