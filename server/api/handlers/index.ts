@@ -7,6 +7,7 @@ import { offersParams, offersParamsValues } from './params';
 import { shopBanners } from './banners';
 import { orders } from './orders';
 import { geoCheck } from './geoCheck';
+import { geocode } from './geocode';
 import { promo } from './promo';
 import { sber, sberStatus } from './sber';
 import { innerPush } from './innerPush';
@@ -26,6 +27,7 @@ export const HANDLERS: Record<string, Handler> = {
   shop_banners: shopBanners,
   orders,
   geo_check: geoCheck,
+  geocode,
   promo,
   sber,
   sber_status: sberStatus,
