@@ -66,8 +66,8 @@ export async function setupShop(server: TestServer, owner: Auth): Promise<Shop> 
     is_pickup: true,
     is_delivery: true,
     timezone: 'Europe/Moscow',
-    acquiring_login: 'shop-login',
-    acquiring_password: 'shop-password',
+    acquiring_login: ACQUIRER_LOGIN,
+    acquiring_password: ACQUIRER_PASSWORD,
   });
   const categoryId = await server.createCategory();
   const offer = (price: number, extra: Record<string, unknown> = {}) => server.createOffer({ categoryId, price: String(price), ...extra });
@@ -189,7 +189,8 @@ export async function multipart(fields: Record<string, string>, files: { name: s
 
 /**
  * A fake Sberbank-style acquirer: register.do opens an order, getOrderStatusExtended.do reports what the
- * test set with `settle` (status 2 = paid; `amount` may be forged to test the amount check).
+ * test set with `settle` (status 2 = paid; `amount` may be forged to test the amount check). Its payment
+ * page (formUrl) has 'Оплатить' and 'Отказаться' buttons for browser tests (e2e/fakes.ts).
  */
 export interface FakeAcquirer {
   url: string;
@@ -202,7 +203,28 @@ export interface FakeAcquirer {
   close(): Promise<void>;
 }
 
+/** The acquiring login and password the fake acquirer accepts (the store's fields 408/409). */
+export const ACQUIRER_LOGIN = 'shop-login';
+export const ACQUIRER_PASSWORD = 'shop-password';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The acquirer's payment page (formUrl) for browser tests: the order and amount with two buttons,
+ * 'Оплатить' (status 2, the registered amount) and 'Отказаться' (status 6); either one redirects the
+ * browser to the shop's returnUrl or failUrl, as the real page does.
+ */
+function payPage(id: string, reg: FakeAcquirer['registered'][number] | undefined): string {
+  if (!reg) return '<!doctype html><meta charset="utf-8"><title>Оплата</title><h1>Заказ не найден</h1>';
+  const form = (action: string, label: string) =>
+    `<form method="post" action="/payment/merchants/decide"><input type="hidden" name="mdOrder" value="${escapeHtml(id)}"><input type="hidden" name="action" value="${action}"><button type="submit">${label}</button></form>`;
+  return `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Оплата заказа</title>
+<h1>Оплата заказа ${escapeHtml(reg.orderNumber)}</h1><p>Сумма: ${(reg.amount / 100).toFixed(2)} ₽</p>${form('pay', 'Оплатить')}${form('decline', 'Отказаться')}`;
+}
+
 export async function startFakeAcquirer(): Promise<FakeAcquirer> {
+  const PAID = 2;
+  const DECLINED = 6;
   const orders = new Map<string, { orderNumber: string; amount: number; status: number; reportedAmount: number }>();
   const fake: FakeAcquirer = {
     url: '',
@@ -215,7 +237,12 @@ export async function startFakeAcquirer(): Promise<FakeAcquirer> {
       o.status = status;
       o.reportedAmount = amount ?? o.amount;
     },
-    close: () => new Promise((r) => server.close(() => r())),
+    // A browser keeps its connection to the payment page alive: close those too, or close() waits for them.
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -226,7 +253,26 @@ export async function startFakeAcquirer(): Promise<FakeAcquirer> {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(body));
       };
-      if (p.get('userName') !== 'shop-login' || p.get('password') !== 'shop-password') return send({ errorCode: '5', errorMessage: 'Доступ запрещён' });
+      const url = new URL(req.url ?? '/', fake.url);
+      if (req.method === 'GET' && url.pathname === '/payment/merchants/pay.html') {
+        const id = url.searchParams.get('mdOrder') ?? '';
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        return res.end(payPage(id, fake.registered.find((r) => r.id === id)));
+      }
+      if (req.method === 'POST' && url.pathname === '/payment/merchants/decide') {
+        const id = p.get('mdOrder') ?? '';
+        const reg = fake.registered.find((r) => r.id === id);
+        if (!reg) {
+          res.statusCode = 404;
+          return res.end('not found');
+        }
+        const paid = p.get('action') === 'pay';
+        fake.settle(id, paid ? PAID : DECLINED);
+        res.statusCode = 303;
+        res.setHeader('location', paid ? reg.returnUrl : reg.failUrl);
+        return res.end();
+      }
+      if (p.get('userName') !== ACQUIRER_LOGIN || p.get('password') !== ACQUIRER_PASSWORD) return send({ errorCode: '5', errorMessage: 'Доступ запрещён' });
       if (req.url?.endsWith('/register.do')) {
         if (fake.refuseRegister) return send({ errorCode: '1', errorMessage: fake.refuseRegister });
         const orderNumber = p.get('orderNumber')!;
