@@ -3,6 +3,8 @@
  * starts them once per worker and passes their URLs to the server through `env`.
  * Sections: the acquirer (payments) and the geocoder (map search); each owner extends its own.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startFakeAcquirer, type FakeAcquirer } from '../server/test/checkoutFixtures';
 
 export interface FakeServices {
@@ -10,6 +12,10 @@ export interface FakeServices {
   env: Record<string, string>;
   /** The card acquirer (register.do, getOrderStatusExtended.do and its payment page). */
   acquirer: FakeAcquirer;
+  /** The Nominatim-style geocoder (GEOCODER_URL) behind api=geocode. */
+  geocoder: FakeGeocoder;
+  /** The map tile server (MAP_TILES_URL). */
+  tiles: FakeTiles;
   close(): Promise<void>;
 }
 
@@ -17,9 +23,13 @@ export async function startFakeServices(): Promise<FakeServices> {
   const closers: (() => Promise<void>)[] = [];
   const env: Record<string, string> = {};
   const acquirer = await startAcquirer(env, closers);
+  const geocoder = await startGeocoder(env, closers);
+  const tiles = await startTiles(env, closers);
   return {
     env,
     acquirer,
+    geocoder,
+    tiles,
     close: async () => {
       await Promise.all(closers.map((c) => c()));
     },
@@ -37,4 +47,110 @@ async function startAcquirer(env: Record<string, string>, closers: (() => Promis
   env.ACQUIRING_URL = `${acquirer.url}/payment/rest`;
   closers.push(() => acquirer.close());
   return acquirer;
+}
+
+/* ---- The map section: a Nominatim-style geocoder and a tile server (the map engineer's part). ---- */
+
+/** An address the fake geocoder knows: inside the demo delivery zone (Petrogradsky, St Petersburg) or in Moscow. */
+export interface FakeAddress {
+  road: string;
+  house: string;
+  city: string;
+  lat: number;
+  lon: number;
+}
+
+export const FAKE_ADDRESSES: FakeAddress[] = [
+  { road: 'Каменноостровский проспект', house: '20', city: 'Санкт-Петербург', lat: 59.9601, lon: 30.3089 },
+  { road: 'Каменноостровский проспект', house: '26-28', city: 'Санкт-Петербург', lat: 59.9622, lon: 30.3106 },
+  { road: 'Большая Пушкарская улица', house: '10', city: 'Санкт-Петербург', lat: 59.9573, lon: 30.3036 },
+  { road: 'Тверская улица', house: '1', city: 'Москва', lat: 55.757, lon: 37.615 },
+];
+
+export interface FakeGeocoder {
+  url: string;
+  /** Every request: '/search' with q, '/reverse' with lat,lon. */
+  requests: { path: string; q: string | null; lat: string | null; lon: string | null }[];
+}
+
+/**
+ * GET /search?q=… answers the known addresses whose text holds every word of q (none matching: all of
+ * them); GET /reverse?lat&lon answers the nearest known address with its house number. Nominatim's jsonv2
+ * shape with addressdetails.
+ */
+async function startGeocoder(env: Record<string, string>, closers: (() => Promise<void>)[]): Promise<FakeGeocoder> {
+  const fake: FakeGeocoder = { url: '', requests: [] };
+  const jsonv2 = (a: FakeAddress) => ({
+    place_id: Math.round(a.lat * 1e4 + a.lon),
+    lat: String(a.lat),
+    lon: String(a.lon),
+    category: 'building',
+    type: 'house',
+    name: '',
+    display_name: `${a.house}, ${a.road}, ${a.city}, Россия`,
+    address: { house_number: a.house, road: a.road, city: a.city, country: 'Россия', country_code: 'ru' },
+  });
+  const server = http.createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://fake');
+    const q = u.searchParams.get('q');
+    fake.requests.push({ path: u.pathname, q, lat: u.searchParams.get('lat'), lon: u.searchParams.get('lon') });
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    if (u.pathname === '/search') {
+      const words = (q ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean);
+      const text = (a: FakeAddress) => `${a.road} ${a.house} ${a.city}`.toLowerCase();
+      const found = FAKE_ADDRESSES.filter((a) => words.length && words.every((w) => text(a).includes(w)));
+      return res.end(JSON.stringify((found.length ? found : FAKE_ADDRESSES).map(jsonv2)));
+    }
+    if (u.pathname === '/reverse') {
+      const lat = Number(u.searchParams.get('lat'));
+      const lon = Number(u.searchParams.get('lon'));
+      const d = (a: FakeAddress) => (a.lat - lat) ** 2 + ((a.lon - lon) * Math.cos((lat * Math.PI) / 180)) ** 2;
+      const nearest = [...FAKE_ADDRESSES].sort((a, b) => d(a) - d(b))[0];
+      return res.end(JSON.stringify(jsonv2(nearest)));
+    }
+    res.statusCode = 404;
+    res.end('{"error":"not found"}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  env.GEOCODER_URL = fake.url;
+  closers.push(() => new Promise((r) => {
+    server.close(() => r());
+    server.closeAllConnections();
+  }));
+  return fake;
+}
+
+export interface FakeTiles {
+  /** The Leaflet template: http://127.0.0.1:<port>/{z}/{x}/{y}.png */
+  template: string;
+  /** How many tiles were served. */
+  served: number;
+}
+
+/** A 1×1 grey PNG (Leaflet stretches it over the 256 px tile): the map shows a plain grey ground. */
+const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWN4+vg+AAVYAqgnQV0dAAAAAElFTkSuQmCC', 'base64');
+
+/** GET /{z}/{x}/{y}.png → the grey PNG (any other path: 404). */
+async function startTiles(env: Record<string, string>, closers: (() => Promise<void>)[]): Promise<FakeTiles> {
+  const fake: FakeTiles = { template: '', served: 0 };
+  const server = http.createServer((req, res) => {
+    if (!/^\/\d+\/\d+\/\d+\.png$/.test((req.url ?? '').split('?')[0])) {
+      res.statusCode = 404;
+      return res.end();
+    }
+    fake.served++;
+    res.setHeader('content-type', 'image/png');
+    res.setHeader('cache-control', 'max-age=3600');
+    res.setHeader('access-control-allow-origin', '*');
+    res.end(TILE_PNG);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  fake.template = `http://127.0.0.1:${(server.address() as AddressInfo).port}/{z}/{x}/{y}.png`;
+  env.MAP_TILES_URL = fake.template;
+  closers.push(() => new Promise((r) => {
+    server.close(() => r());
+    server.closeAllConnections();
+  }));
+  return fake;
 }
