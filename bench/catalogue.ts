@@ -112,6 +112,7 @@ const scenarios: Scenario[] = [
     query: list({ filters: new Map([[colour, '3']]) }),
   },
   { name: `category ${category}, sort increase`, body: { 'p[287_categoryId]': category, offset: '1', sort: JSON.stringify('increase') }, query: list({ sort: 'increase' }) },
+  { name: `category ${category}, sort discount`, body: { 'p[287_categoryId]': category, offset: '1', sort: JSON.stringify('discount') }, query: list({ sort: 'discount' }) },
   { name: `search "${SEARCH_WORD}", page 1`, body: { value: SEARCH_WORD, offset: '1' }, query: { page: 1, sort: 'default', filters: new Map(), word: SEARCH_WORD } },
 ];
 

@@ -4,6 +4,7 @@ import type { Dialect } from './database';
 import * as catalogue from './migrations/2026112101_catalogue';
 import * as benchIndexes from './migrations/2026112102_bench_indexes';
 import * as checkout from './migrations/2026112103_checkout';
+import * as discountSort from './migrations/2026112104_discount_sort';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -15,6 +16,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112101_catalogue', catalogue],
   ['2026112102_bench_indexes', benchIndexes],
   ['2026112103_checkout', checkout],
+  ['2026112104_discount_sort', discountSort],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -12,6 +12,7 @@ import {
 import type { Dialect } from '../db/database';
 import { lockStore, now } from '../db/database';
 import type { Db, Executor, OfferRow } from '../db/types';
+import { DISCOUNT_EXPRESSION } from '../db/migrations/2026112104_discount_sort';
 import { badRequest, notFound } from '../errors';
 import { sanitizeRichText } from '../lib/sanitize';
 import { categoryTree, descendants, mainCategoryOf, type CategoryTree } from './categories';
@@ -161,7 +162,7 @@ function applySort(q: OfferQuery, sort: SortId): OfferQuery {
     case 'descend':
       return q.orderBy('o.price', 'desc').orderBy('o.id');
     case 'discount':
-      return q.orderBy(sql`case when o.oldprice > o.price and o.oldprice > 0 then (o.oldprice - o.price) / o.oldprice else 0 end`, 'desc').orderBy('o.sort').orderBy('o.id');
+      return q.orderBy(sql.raw(DISCOUNT_EXPRESSION), 'desc').orderBy('o.sort').orderBy('o.id');
     case 'date':
       return q.orderBy('o.created_at', 'desc').orderBy('o.id');
     default:
