@@ -1,23 +1,9 @@
 import { test, expect, ownerApi } from './adminFixtures';
+import { tinyMp4 } from '../server/test/media';
 
 /** Banners: /admin/banner_settings and /admin/banner_settings/banner/{id} ('new' creates). */
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
-/** The smallest MP4 the server accepts: an 'ftyp' box followed by an empty 'free' box. */
-function tinyMp4(): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftyp', 4, 'latin1');
-  ftyp.write('isom', 8, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isom', 16, 'latin1');
-  ftyp.write('mp41', 20, 'latin1');
-  const free = Buffer.alloc(8);
-  free.writeUInt32BE(8, 0);
-  free.write('free', 4, 'latin1');
-  return Buffer.concat([ftyp, free]);
-}
-
 interface Banner {
   id: string;
   link: string;

@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+export { tinyMp4 } from './media';
 import { offerFieldsFor, validateFields } from '../../schemas';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -252,21 +253,6 @@ export async function createOffer(database: Database, images: ImageStore, storeI
 /** A real PNG of the given size made with sharp. */
 export function pngImage(width = 64, height = 48, colour = { r: 200, g: 40, b: 40 }): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
-}
-
-/** The smallest MP4 the server accepts: an `ftyp` box (isom) followed by an empty `free` box. */
-export function tinyMp4(): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftyp', 4, 'latin1');
-  ftyp.write('isom', 8, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isom', 16, 'latin1');
-  ftyp.write('mp41', 20, 'latin1');
-  const free = Buffer.alloc(8);
-  free.writeUInt32BE(8, 0);
-  free.write('free', 4, 'latin1');
-  return Buffer.concat([ftyp, free]);
 }
 
 /** Every row of a table as JSON text: to prove that a refused call changed nothing. */
