@@ -11,6 +11,7 @@ import { ApiError, badRequest } from './errors';
 import { registerApi } from './api/dispatcher';
 import type { AppServices } from './api/context';
 import { createStoreResolver } from './services/stores';
+import { createIndexInliner } from './services/indexInline';
 import { createImageStore } from './services/images';
 import { consoleSms, httpSms, type SmsSender } from './services/sms';
 import { registerRest } from './rest';
@@ -23,6 +24,8 @@ export interface AppOptions {
   sms?: SmsSender;
   /** Serve the built storefront and admin from dist/ (off in API-only tests). */
   serveApps?: boolean;
+  /** Where the built apps are (tests point it at a folder of their own). */
+  distDir?: string;
 }
 
 export function originOf(request: FastifyRequest, config: Config): string {
@@ -92,16 +95,17 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     immutable: true,
   });
 
-  if (opts.serveApps !== false) registerApps(app);
+  if (opts.serveApps !== false) registerApps(app, services, opts.distDir ?? DIST_DIR);
   else app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } }));
 
   return { app, services };
 }
 
 /** The built apps: the admin under /admin/, the storefront at /; unknown paths get the app's index (its router shows /404). */
-function registerApps(app: FastifyInstance) {
-  const storefront = path.join(DIST_DIR, 'storefront');
-  const admin = path.join(DIST_DIR, 'admin');
+function registerApps(app: FastifyInstance, services: AppServices, distDir: string) {
+  const inliner = createIndexInliner(services.db);
+  const storefront = path.join(distDir, 'storefront');
+  const admin = path.join(distDir, 'admin');
   const sendIndex = (dir: string) => (fs.existsSync(path.join(dir, 'index.html')) ? fs.readFileSync(path.join(dir, 'index.html'), 'utf8') : null);
   if (fs.existsSync(admin)) app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: false, index: ['index.html'], wildcard: true });
   if (fs.existsSync(storefront)) app.register(fastifyStatic, { root: storefront, prefix: '/', decorateReply: false, index: false, wildcard: false });
@@ -110,9 +114,19 @@ function registerApps(app: FastifyInstance) {
     if (/^\/(api|rest|images)(\/|$)/.test(url) || request.method !== 'GET') {
       return reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } });
     }
-    const html = sendIndex(url.startsWith('/admin') ? admin : storefront);
+    const isAdmin = url.startsWith('/admin');
+    const html = sendIndex(isAdmin ? admin : storefront);
     if (!html) return reply.status(404).type('text/plain').send('The apps are not built yet: run npm run build');
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    if (isAdmin) return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    // The storefront's index carries the Host's store settings and categories (services/indexInline.ts).
+    return services.stores
+      .resolve(request.headers.host)
+      .then((store) => (store ? inliner.render(html, store) : html))
+      .catch((e) => {
+        request.log.warn({ err: e }, 'index.html without the inlined shop');
+        return html;
+      })
+      .then((page) => reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'Host').send(page));
   });
 }
 

@@ -1,0 +1,78 @@
+import type { Db, Store } from '../db/types';
+import { categoryTree, listCategories } from './categories';
+import { storeToApi } from './stores';
+
+/**
+ * The storefront's first screen without a request chain: index.html carries the Host's store as
+ * api=stores answers it (public fields only) and its category list as api=offers_category answers it, in
+ * `<script id="shop-data" type="application/json">` (storefront/features/shop/inlineShop.ts reads it),
+ * plus the shop's title and a description for search engines. Cached per store for a few seconds, like
+ * the category tree.
+ */
+const TTL_MS = 5_000;
+const MAX_STORES = 500;
+
+/** JSON that is safe inside a script element: no '<' (so no '</script>' or '<!--'), no '>' or '&', no line separators. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Plain text of the shop's about page, for the meta description. */
+function describe(store: Record<string, unknown>): string {
+  const about = String(store.about_company ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_, e: string) => ({ nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const text = about || String(store.title || store.name || '');
+  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
+}
+
+interface Inline {
+  json: string;
+  title: string;
+  description: string;
+}
+
+export function createIndexInliner(db: Db) {
+  const cache = new Map<number, { at: number; inline: Promise<Inline> }>();
+
+  async function build(store: Store): Promise<Inline> {
+    const api = storeToApi(store, { owner: false }) as Record<string, unknown>;
+    const tree = await categoryTree(db, store.id);
+    return {
+      json: scriptSafeJson({ stores: [api], offers_category: listCategories(tree, store.id) }),
+      title: String(api.title || api.name || ''),
+      description: describe(api),
+    };
+  }
+
+  return {
+    /** index.html with the store's data inlined (unchanged when the page has no </head>). */
+    async render(html: string, store: Store): Promise<string> {
+      let hit = cache.get(store.id);
+      if (!hit || Date.now() - hit.at >= TTL_MS) {
+        if (cache.size >= MAX_STORES) cache.clear();
+        hit = { at: Date.now(), inline: build(store) };
+        cache.set(store.id, hit);
+        hit.inline.catch(() => cache.delete(store.id));
+      }
+      const { json, title, description } = await hit.inline;
+      if (!html.includes('</head>')) return html;
+      const head =
+        (description ? `<meta name="description" content="${escapeHtml(description)}" />` : '') +
+        `<script id="shop-data" type="application/json">${json}</script>`;
+      let out = html.replace('</head>', () => `${head}</head>`);
+      if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+      return out;
+    },
+  };
+}

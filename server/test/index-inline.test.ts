@@ -1,0 +1,87 @@
+/** The storefront's index.html carries the Host's store and categories (server/services/indexInline.ts). */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { saveStore } from '../services/stores';
+import { scriptSafeJson } from '../services/indexInline';
+import { startTestServer, type TestServer } from './helpers';
+
+const B = 'shop-b.example';
+const EVIL = 'Лавка </script><script>alert(1)</script> & <!-- "кавычки"';
+let server: TestServer;
+let app: FastifyInstance;
+let dist: string;
+let storeB: number;
+
+/** The inlined JSON of a page, parsed back the way the browser reads it (the script element's text). */
+function inlined(html: string) {
+  const m = /<script id="shop-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  expect(m, 'the shop-data script').not.toBeNull();
+  return JSON.parse(m![1]) as { stores: Record<string, unknown>[]; offers_category: Record<string, unknown>[] };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  storeB = await server.addStore({ name: 'Магазин Б', domain: B });
+  await server.createCategory({ category: 'Категория А' });
+  await server.createCategory({ category: 'Категория Б </script>' }, storeB);
+  const row = await server.db.selectFrom('stores').selectAll().where('id', '=', storeB).executeTakeFirstOrThrow();
+  await saveStore(server.db, row, { name: EVIL, title: EVIL, about_company: '<p>Мы продаём <b>всё</b> &amp; везём быстро.</p>' });
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
+  fs.mkdirSync(path.join(dist, 'storefront'));
+  fs.writeFileSync(
+    path.join(dist, 'storefront', 'index.html'),
+    '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+  );
+  ({ app } = await buildApp({ config: server.config, database: server.database, distDir: dist }));
+});
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('index.html with the shop inlined', () => {
+  it('GET / carries the api=stores and api=offers_category answers of the Host’s store', async () => {
+    const a = await app.inject({ url: '/', headers: { host: 'localhost' } });
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['content-type']).toMatch(/text\/html/);
+    const dataA = inlined(a.body);
+    expect(dataA.stores).toHaveLength(1);
+    expect(dataA.stores[0]).toMatchObject({ id: server.storeId, name: 'Тестовый магазин', userId: server.ownerId });
+    expect(dataA.offers_category.map((c) => c.category)).toEqual(['Категория А']);
+    // The same shapes as the api= answers (the storefront uses them instead of its first two calls).
+    const storesAnswer = (await server.api('stores', {}, { host: 'localhost' })).body;
+    const catsAnswer = (await server.api('offers_category', {}, { host: 'localhost' })).body;
+    expect(dataA.stores).toEqual(storesAnswer.stores);
+    expect(dataA.offers_category).toEqual(catsAnswer.offers_category);
+    expect(a.body).toContain('<title>Тестовый магазин</title>');
+
+    // A deep link of another shop's domain gets that shop.
+    const b = await app.inject({ url: '/category/1/1', headers: { host: `${B}:8080` } });
+    const dataB = inlined(b.body);
+    expect(dataB.stores[0]).toMatchObject({ id: storeB, name: EVIL });
+    expect(dataB.offers_category.map((c) => c.category)).toEqual(['Категория Б </script>']);
+  });
+
+  it("is safe against '</script>' and '<!--' in a store's name: one script element, the text escaped", async () => {
+    const { body } = await app.inject({ url: '/', headers: { host: B } });
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body.match(/<script/g)).toHaveLength(2);
+    const data = body.slice(body.indexOf('<script id="shop-data"'), body.indexOf('</script>', body.indexOf('<script id="shop-data"')));
+    expect(data).not.toMatch(/<\/|<!--/);
+    expect(inlined(body).stores[0].name).toBe(EVIL);
+    expect(body).toContain('<title>Лавка &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;!-- &quot;кавычки&quot;</title>');
+    expect(body).toContain('<meta name="description" content="Мы продаём всё &amp; везём быстро." />');
+    expect(scriptSafeJson({ s: '</script>\u2028' })).toBe('{"s":"\\u003c/script\\u003e\\u2028"}');
+  });
+
+  it('the admin and the api are not touched', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/nothing', headers: { host: 'localhost' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.body).not.toContain('shop-data');
+  });
+});
