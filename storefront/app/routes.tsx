@@ -16,6 +16,8 @@ const FilterValuesPage = lazy(() => import('../features/catalogue/components/Fil
 const FavouritesPage = lazy(() => import('../features/favourites/components/FavouritesPage'));
 const InfoPage = lazy(() => import('../features/info/components/InfoPage'));
 const LegacyProductPage = lazy(() => import('../features/item/components/LegacyProductPage'));
+const CartPage = lazy(() => import('../features/cart/components/CartPage'));
+const OrderPage = lazy(() => import('../features/order/components/OrderPage'));
 
 /** The storefront's routes (the seed's table); any unknown path goes to /404. */
 export default function AppRoutes() {
@@ -32,6 +34,8 @@ export default function AppRoutes() {
         <Route path="/filters/:path" element={<FiltersPage />} />
         <Route path="/filters/:path/:filterId" element={<FilterValuesPage />} />
         <Route path="/favourites" element={<FavouritesPage />} />
+        <Route path="/cart" element={<CartPage />} />
+        <Route path="/order" element={<OrderPage />} />
         {INFO_PAGES.map((p) => (
           <Route key={p} path={`/${p}`} element={<InfoPage page={p} />} />
         ))}

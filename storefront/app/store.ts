@@ -9,12 +9,13 @@ import favourites from '../features/favourites/favouritesSlice';
 import info from '../features/info/infoSlice';
 import item from '../features/item/itemSlice';
 import map from '../features/map/mapSlice';
+import order from '../features/order/orderSlice';
 import search from '../features/search/searchSlice';
 import shell from '../features/shell/shellSlice';
 import shop from '../features/shop/shopSlice';
 import rootSaga from './rootSaga';
 
-export const reducer = { shell, shop, catalogue, filters, item, cart, search, favourites, info, map };
+export const reducer = { shell, shop, catalogue, filters, item, cart, search, favourites, info, map, order };
 
 /** What the sagas get from outside (saga context): the api client; tests give a fake one and short retries. */
 export interface AppDeps {

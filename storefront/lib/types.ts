@@ -57,6 +57,16 @@ export interface StoreSettings {
   controls?: Record<string, string>;
   required_fields?: Record<string, string>;
   colors?: Record<string, string>;
+  /** Checkout settings (api=stores). */
+  min_sum?: number | string | null;
+  delivery_cost?: number | string | null;
+  free_delivery_from?: number | string | null;
+  delivery_popup?: string | null;
+  pickup_popup?: string | null;
+  pay_cash?: string;
+  pay_card?: string;
+  pay_online?: string;
+  timezone?: string | null;
   [field: string]: unknown;
 }
 
@@ -80,4 +90,28 @@ export interface CartLine {
   quantity: number;
   currencyId?: string;
   images?: string[];
+  /** The small picture of the cart line. */
+  thumb?: string | null;
+  /** The seed's flag: the product cannot be ordered now (the cart-items call or the stop list said so). */
+  isDisabledItem?: boolean;
+}
+
+/** A pick-up place (GET /rest/places). */
+export interface PlaceDay {
+  from: string;
+  to: string;
+  isWeekend: boolean;
+}
+export interface Place {
+  id: number | string;
+  name: string;
+  country?: string | null;
+  city?: string | null;
+  address?: string | null;
+  latitude?: string | null;
+  longitude?: string | null;
+  phone?: string | null;
+  week?: Partial<Record<string, PlaceDay>> | null;
+  coords?: [number, number][] | null;
+  sort?: number | null;
 }

@@ -1,19 +1,38 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { readJson } from '../../lib/storage';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { readJson, readString } from '../../lib/storage';
 import type { CartLine, Offer, OfferCard } from '../../lib/types';
+import { cartTotals, cleanPromoInput, cleanQuantityInput } from './cartLogic';
 
 /**
- * The cart as the shell and the item page need it: lines kept in localStorage 'Cart' as
- * [{id, categoryId, name, typePrefix, price, quantity, currencyId, images}]. (The cart page and checkout
- * are built on top of this by the checkout feature.)
+ * The cart: lines kept in localStorage 'Cart' as [{id, categoryId, name, typePrefix, price, quantity,
+ * currencyId, images, thumb, isDisabledItem}], refreshed from the shop when the cart opens (current names
+ * and prices; unavailable lines flagged), and the promo code typed on the cart page (kept in 'promoCode').
  */
 export const CART_KEY = 'Cart';
+export const PROMO_KEY = 'promoCode';
 export const MAX_QUANTITY = 999_999;
+
+/** The seed's promo states: wait (typed, not yet verified), error (no such code or it does not apply), proved. */
+export type PromoStatus = 'wait' | 'error' | 'proved';
+export interface PromoState {
+  code: string;
+  status: PromoStatus;
+  /** Percent off each unit while proved. */
+  discount: number;
+  /** The shop's words for a refused code ('Промокод использован' …). */
+  message: string | null;
+  checking: boolean;
+}
 
 export interface CartState {
   items: CartLine[];
   status: 'idle' | 'loading' | 'failed';
+  /** 'Некоторые товары в корзине сейчас недоступны …' is open. */
+  unavailablePopup: boolean;
+  promo: PromoState;
 }
+
+const emptyPromo = (code = ''): PromoState => ({ code, status: 'wait', discount: 0, message: null, checking: false });
 
 const isLine = (l: unknown): l is CartLine => !!l && typeof l === 'object' && typeof (l as CartLine).id === 'string' && Number((l as CartLine).quantity) > 0;
 
@@ -33,12 +52,20 @@ export function lineOf(item: Offer | OfferCard): CartLine {
     quantity: 1,
     currencyId: item.currencyId ?? 'RUR',
     images,
+    thumb: thumbOf(item),
   };
+}
+
+function thumbOf(item: Offer | OfferCard): string | null {
+  if (typeof item.thumb === 'string' && item.thumb) return item.thumb;
+  const first = (item.images ?? [])[0] as unknown;
+  if (first && typeof first === 'object') return (first as { thumb?: string; img?: string }).thumb ?? (first as { img?: string }).img ?? null;
+  return typeof first === 'string' ? first : (item.picture ?? null);
 }
 
 const cartSlice = createSlice({
   name: 'cart',
-  initialState: (): CartState => ({ items: loadCart(), status: 'idle' }),
+  initialState: (): CartState => ({ items: loadCart(), status: 'idle', unavailablePopup: false, promo: emptyPromo(cleanPromoInput(readString(PROMO_KEY) ?? '')) }),
   reducers: {
     /** Adds one; an item already in the cart gets one more. */
     cartItemAdded(state, action: PayloadAction<CartLine>) {
@@ -70,13 +97,132 @@ const cartSlice = createSlice({
     cartReplaced(state, action: PayloadAction<CartLine[]>) {
       state.items = action.payload;
     },
+
+    // ----- the cart page -----
+    /** The cart page's plus. */
+    cartLineIncremented(state, action: PayloadAction<string>) {
+      const line = state.items.find((l) => l.id === action.payload);
+      if (line) line.quantity = Math.min(MAX_QUANTITY, line.quantity + 1);
+    },
+    /** The cart page's minus: never below 1 (the trash button removes a line). */
+    cartLineDecremented(state, action: PayloadAction<string>) {
+      const line = state.items.find((l) => l.id === action.payload);
+      if (line) line.quantity = Math.max(1, line.quantity - 1);
+    },
+    /** A quantity typed on the cart page: digits only, at most 6; 0 or empty stays until the page is left. */
+    cartLineQuantityTyped(state, action: PayloadAction<{ id: string; text: string }>) {
+      const line = state.items.find((l) => l.id === action.payload.id);
+      if (line) line.quantity = Number(cleanQuantityInput(action.payload.text) || '0');
+    },
+    /** Leaving the cart page drops the lines left at zero. */
+    cartLeft(state) {
+      state.items = state.items.filter((l) => l.quantity > 0);
+      state.unavailablePopup = false;
+    },
+    /** The cart page (or the order form) asks the shop for the current cards of the lines. */
+    cartRefreshRequested(state) {
+      state.status = 'loading';
+    },
+    /**
+     * The current cards (api=offers ids=…) and, with a delivery point, the stop list: names, prices and
+     * pictures are updated; a line the shop no longer lists, lists as unavailable or stops is flagged.
+     */
+    cartRefreshed(state, action: PayloadAction<{ cards: OfferCard[]; stopped?: string[] }>) {
+      const cards = new Map(action.payload.cards.map((c) => [String(c.id), c]));
+      const stopped = new Set(action.payload.stopped ?? []);
+      for (const line of state.items) {
+        const card = cards.get(line.id);
+        if (card) {
+          const fresh = lineOf(card);
+          line.name = fresh.name;
+          line.typePrefix = fresh.typePrefix;
+          line.price = fresh.price;
+          line.currencyId = fresh.currencyId;
+          line.categoryId = fresh.categoryId;
+          if (fresh.images?.length) line.images = fresh.images;
+          if (fresh.thumb) line.thumb = fresh.thumb;
+        }
+        line.isDisabledItem = !card || card.available === '0' || stopped.has(line.id);
+      }
+      state.status = 'idle';
+      state.unavailablePopup = state.items.some((l) => l.isDisabledItem);
+    },
+    cartRefreshFailed(state) {
+      state.status = 'failed';
+    },
+    /** The server refused an order for these lines (unavailable_items). */
+    cartLinesUnavailable(state, action: PayloadAction<string[]>) {
+      const ids = new Set(action.payload.map(String));
+      for (const line of state.items) if (ids.has(line.id)) line.isDisabledItem = true;
+      state.unavailablePopup = state.items.some((l) => l.isDisabledItem);
+    },
+    /** The popup's 'Удалить': the unavailable lines leave the cart. */
+    cartUnavailableRemoved(state) {
+      state.items = state.items.filter((l) => !l.isDisabledItem);
+      state.unavailablePopup = false;
+    },
+    cartPopupClosed(state) {
+      state.unavailablePopup = false;
+    },
+    /** After a successful order: an empty cart and no promo code. */
+    cartCleared(state) {
+      state.items = [];
+      state.unavailablePopup = false;
+      state.promo = emptyPromo();
+    },
+
+    // ----- the promo code -----
+    /** Typing: uppercased, letters and digits, at most 54; verified 2 s after the last keystroke (the saga). */
+    promoTyped(state, action: PayloadAction<string>) {
+      const code = cleanPromoInput(action.payload);
+      if (code === state.promo.code && state.promo.status !== 'wait') return;
+      state.promo = emptyPromo(code);
+    },
+    promoCheckStarted(state, action: PayloadAction<string>) {
+      if (state.promo.code === action.payload) state.promo.checking = true;
+    },
+    promoChecked(state, action: PayloadAction<{ code: string; status: 'proved' | 'error'; discount: number; message: string | null }>) {
+      const p = action.payload;
+      if (state.promo.code !== p.code) return;
+      state.promo = { code: p.code, status: p.status, discount: p.status === 'proved' ? Math.min(100, Math.max(0, Number(p.discount) || 0)) : 0, message: p.message, checking: false };
+    },
+    /** The check got no answer: the code stays waiting (the order sends it and the server decides). */
+    promoCheckFailed(state, action: PayloadAction<string>) {
+      if (state.promo.code === action.payload) state.promo.checking = false;
+    },
   },
 });
 
-export const { cartItemAdded, cartItemDecremented, cartQuantitySet, cartItemRemoved, cartReplaced } = cartSlice.actions;
+export const {
+  cartItemAdded,
+  cartItemDecremented,
+  cartQuantitySet,
+  cartItemRemoved,
+  cartReplaced,
+  cartLineIncremented,
+  cartLineDecremented,
+  cartLineQuantityTyped,
+  cartLeft,
+  cartRefreshRequested,
+  cartRefreshed,
+  cartRefreshFailed,
+  cartLinesUnavailable,
+  cartUnavailableRemoved,
+  cartPopupClosed,
+  cartCleared,
+  promoTyped,
+  promoCheckStarted,
+  promoChecked,
+  promoCheckFailed,
+} = cartSlice.actions;
 export default cartSlice.reducer;
 
 type S = { cart: CartState };
 export const selectCartItems = (s: S) => s.cart.items;
 export const selectCartCount = (s: S) => s.cart.items.reduce((n, l) => n + l.quantity, 0);
 export const selectCartLine = (s: S, id: string) => s.cart.items.find((l) => l.id === id);
+export const selectCart = (s: S) => s.cart;
+export const selectPromo = (s: S) => s.cart.promo;
+export const selectHasUnavailable = (s: S) => s.cart.items.some((l) => l.isDisabledItem);
+/** The totals shown (goods, the promo's discount while it is proved, the total). */
+export const selectCartTotals = createSelector([selectCartItems, selectPromo], (items, promo) => cartTotals(items, promo.status === 'proved' ? promo.discount : 0));

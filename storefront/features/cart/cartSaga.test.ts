@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NetworkError, type Params } from '../../../dataProvider/apiClient';
+import { createAppStore } from '../../app/store';
+import type { CartLine, OfferCard } from '../../lib/types';
+import { cartTotals, cleanPromoInput, cleanQuantityInput, discountedUnitPrice } from './cartLogic';
+import {
+  cartLeft,
+  cartLineDecremented,
+  cartLineIncremented,
+  cartLineQuantityTyped,
+  cartRefreshRequested,
+  cartReplaced,
+  cartUnavailableRemoved,
+  promoTyped,
+  selectCartTotals,
+} from './cartSlice';
+
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, String(v)),
+    removeItem: (k: string) => void m.delete(k),
+    clear: () => m.clear(),
+    key: () => null,
+    get length() {
+      return m.size;
+    },
+  } as Storage;
+}
+
+const line = (id: string, price: number, quantity = 1): CartLine => ({ id, categoryId: '11', name: `Товар ${id}`, price, quantity, currencyId: 'RUR', images: [] });
+const card = (id: string, price: number, available = '1'): OfferCard => ({ id, name: `Новое имя ${id}`, price, categoryId: '11', available, thumb: `1/offers/${id}_t.webp` });
+
+type Reply = unknown | Error | ((params: Params) => unknown);
+function setup(replies: Record<string, Reply[]>) {
+  const calls: { api: string; params: Params }[] = [];
+  const api = {
+    call: vi.fn(async (name: string, params: Params = {}) => {
+      calls.push({ api: name, params });
+      const list = replies[name] ?? [];
+      const r = list.length > 1 ? list.shift() : list[0];
+      if (r instanceof Error) throw r;
+      return (typeof r === 'function' ? (r as (p: Params) => unknown)(params) : r) as never;
+    }),
+  };
+  const store = createAppStore({ api, listRetry: { retries: 0, delayMs: 10 } });
+  return { store, calls };
+}
+
+describe('cart rules', () => {
+  it('keeps digits only, at most 6, in a typed quantity', () => {
+    expect(cleanQuantityInput('12a3')).toBe('123');
+    expect(cleanQuantityInput('12345678')).toBe('123456');
+    expect(cleanQuantityInput('-')).toBe('');
+  });
+
+  it('uppercases the promo input and keeps letters and digits, at most 54', () => {
+    expect(cleanPromoInput('sale-20 !')).toBe('SALE20');
+    expect(cleanPromoInput('скидка5')).toBe('СКИДКА5');
+    expect(cleanPromoInput('a'.repeat(60))).toHaveLength(54);
+  });
+
+  it('takes the promo percent off each unit, rounded (the server rule)', () => {
+    expect(discountedUnitPrice(150, 5)).toBe(143);
+    expect(discountedUnitPrice(12990, 20)).toBe(10392);
+    expect(discountedUnitPrice(100, 0)).toBe(100);
+    const t = cartTotals([line('1', 150, 2), line('2', 12990), { ...line('3', 500), isDisabledItem: true }], 5);
+    expect(t).toEqual({ quantity: 3, goods: 13290, total: 143 * 2 + 12341, discount: 13290 - (143 * 2 + 12341) });
+  });
+});
+
+describe('cart saga', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('localStorage', memoryStorage());
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('plus, minus never below 1, typed digits, zero lines dropped on leaving, all kept in localStorage', async () => {
+    const { store } = setup({});
+    store.dispatch(cartReplaced([line('1', 100, 1), line('2', 200, 3)]));
+    store.dispatch(cartLineDecremented('1'));
+    expect(store.getState().cart.items[0].quantity).toBe(1);
+    store.dispatch(cartLineIncremented('1'));
+    store.dispatch(cartLineIncremented('1'));
+    expect(store.getState().cart.items[0].quantity).toBe(3);
+    store.dispatch(cartLineQuantityTyped({ id: '2', text: '12x34567' }));
+    expect(store.getState().cart.items[1].quantity).toBe(123456);
+    store.dispatch(cartLineQuantityTyped({ id: '1', text: '' }));
+    expect(store.getState().cart.items[0].quantity).toBe(0);
+    store.dispatch(cartLeft());
+    expect(store.getState().cart.items.map((l) => l.id)).toEqual(['2']);
+    expect(JSON.parse(localStorage.getItem('Cart')!)).toHaveLength(1);
+  });
+
+  it('refreshes the lines from the shop: new names and prices, unknown and unavailable lines flagged, the popup opens', async () => {
+    const { store, calls } = setup({ offers: [{ offers: [card('1', 150), card('3', 10, '0')] }] });
+    store.dispatch(cartReplaced([line('1', 100), line('2', 200), line('3', 10)]));
+    store.dispatch(cartRefreshRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls[0]).toMatchObject({ api: 'offers', params: { ids: '1,2,3' } });
+    const items = store.getState().cart.items;
+    expect(items[0]).toMatchObject({ name: 'Новое имя 1', price: 150, thumb: '1/offers/1_t.webp', isDisabledItem: false });
+    expect(items[1].isDisabledItem).toBe(true);
+    expect(items[2].isDisabledItem).toBe(true);
+    expect(store.getState().cart.unavailablePopup).toBe(true);
+    expect(selectCartTotals(store.getState()).goods).toBe(150);
+    store.dispatch(cartUnavailableRemoved());
+    expect(store.getState().cart.items.map((l) => l.id)).toEqual(['1']);
+    expect(store.getState().cart.unavailablePopup).toBe(false);
+  });
+
+  it('asks for the stop list of the delivery point and flags its lines', async () => {
+    localStorage.setItem('deliveryPoint', JSON.stringify({ address: 'Каменноостровский пр., 20', coords: [59.962, 30.311] }));
+    const { store, calls } = setup({ offers: [(p: Params) => (p.coords ? { offers: [card('2', 200, '0')] } : { offers: [card('1', 100), card('2', 200)] })] });
+    store.dispatch(cartReplaced([line('1', 100), line('2', 200)]));
+    store.dispatch(cartRefreshRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((c) => c.params.coords)).toEqual([undefined, '59.962,30.311']);
+    expect(store.getState().cart.items.map((l) => l.isDisabledItem)).toEqual([false, true]);
+  });
+
+  it('verifies a promo code 2 s after the last keystroke: proved with its discount, or the shop’s message', async () => {
+    const { store, calls } = setup({
+      promo: [(p: Params) => (p.code === 'SALE20' ? { promo: { code: 'SALE20', discount: 20, status: 'proved' } } : { promo: { code: p.code, discount: 0, status: 'error', reason: 'used', message: 'Промокод использован' } })],
+    });
+    store.dispatch(cartReplaced([line('1', 1000, 2)]));
+    store.dispatch(promoTyped('sa'));
+    await vi.advanceTimersByTimeAsync(1500);
+    store.dispatch(promoTyped('sale-20'));
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(calls.filter((c) => c.api === 'promo')).toHaveLength(0);
+    expect(store.getState().cart.promo).toMatchObject({ code: 'SALE20', status: 'wait' });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls.filter((c) => c.api === 'promo').map((c) => c.params)).toEqual([{ code: 'SALE20', total: '2000' }]);
+    expect(store.getState().cart.promo).toMatchObject({ status: 'proved', discount: 20 });
+    expect(selectCartTotals(store.getState())).toMatchObject({ goods: 2000, total: 1600, discount: 400 });
+    expect(localStorage.getItem('promoCode')).toBe('SALE20');
+
+    store.dispatch(promoTyped('ONCE1'));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(store.getState().cart.promo).toMatchObject({ code: 'ONCE1', status: 'error', discount: 0, message: 'Промокод использован' });
+    expect(selectCartTotals(store.getState()).total).toBe(2000);
+
+    store.dispatch(promoTyped(''));
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(store.getState().cart.promo).toMatchObject({ code: '', status: 'wait' });
+    expect(calls.filter((c) => c.api === 'promo')).toHaveLength(2);
+  });
+
+  it('keeps a code waiting when the check gets no answer', async () => {
+    const { store } = setup({ promo: [new NetworkError()] });
+    store.dispatch(promoTyped('SALE20'));
+    // 2 s, then the call and its one retry 1.5 s later
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(store.getState().cart.promo).toMatchObject({ code: 'SALE20', status: 'wait', checking: false });
+  });
+});

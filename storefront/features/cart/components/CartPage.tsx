@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router';
+import { useShopContext } from '../../../components/ShopContext';
+import { pathOf } from '../../../lib/categories';
+import { useT } from '../../../lib/i18n';
+import { formatPrice } from '../../../lib/price';
+import { useScrollTop } from '../../../lib/scroll';
+import { formatRoubles, minSumOf } from '../cartLogic';
+import { cartLeft, cartPopupClosed, cartRefreshRequested, cartUnavailableRemoved, selectCart, selectCartTotals } from '../cartSlice';
+import CartLineRow from './CartLineRow';
+import Popup from './Popup';
+import PromoInput from './PromoInput';
+import '../cart.css';
+
+/**
+ * /cart: the lines (refreshed from the shop when the page opens; unavailable ones flagged, with a popup
+ * asking to remove them), the promo code, the totals and the way to the order form. Leaving the page
+ * drops lines left at zero.
+ */
+export default function CartPage() {
+  const t = useT();
+  const dispatch = useDispatch();
+  const cart = useSelector(selectCart);
+  const totals = useSelector(selectCartTotals);
+  const { store, tree } = useShopContext();
+  useScrollTop('cart');
+
+  useEffect(() => {
+    dispatch(cartRefreshRequested());
+    return () => {
+      dispatch(cartLeft());
+    };
+  }, [dispatch]);
+
+  const currency = cart.items[0]?.currencyId;
+  const promoPercent = cart.promo.status === 'proved' ? cart.promo.discount : 0;
+  const minSum = minSumOf(store);
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="page page--cart">
+        <h1 className="page__title">{t('cart.title')}</h1>
+        <div className="cart-empty">
+          <p className="empty">{t('cart.empty_cart')}</p>
+          <Link to="/" className="button button--client">
+            {t('cart.to_catalog')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page--cart">
+      <h1 className="page__title">{t('cart.title')}</h1>
+      <div className="cart">
+        <ul className="cart__lines" aria-label={t('cart.title')}>
+          {cart.items.map((line) => (
+            <CartLineRow key={line.id} line={line} href={`/category/${pathOf(tree, String(line.categoryId))}/item/${line.id}`} promoPercent={promoPercent} />
+          ))}
+        </ul>
+        <aside className="cart__summary" aria-label={t('cart.summary')}>
+          <PromoInput />
+          <dl className="totals">
+            <div className="totals__row">
+              <dt>{t('cart.goods', { n: totals.quantity })}</dt>
+              <dd dir="ltr">{formatPrice(totals.goods, currency)}</dd>
+            </div>
+            {totals.discount > 0 && (
+              <div className="totals__row totals__row--discount">
+                <dt>{t('cart.discount')}</dt>
+                <dd dir="ltr">−{formatPrice(totals.discount, currency)}</dd>
+              </div>
+            )}
+            <div className="totals__row totals__row--total">
+              <dt>{t('cart.total')}</dt>
+              <dd dir="ltr" data-testid="cart-total">
+                {formatPrice(totals.total, currency)}
+              </dd>
+            </div>
+          </dl>
+          {minSum > 0 && totals.total < minSum && <p className="cart__note">{t('checkout.min_sum', { n: formatRoubles(minSum) })}</p>}
+          <Link to="/order" className="button button--client button--wide">
+            {t('cart.checkout')}
+          </Link>
+        </aside>
+      </div>
+      {cart.unavailablePopup && (
+        <Popup
+          onClose={() => dispatch(cartPopupClosed())}
+          actions={
+            <>
+              <button type="button" className="button button--danger" onClick={() => dispatch(cartUnavailableRemoved())}>
+                {t('cart.remove_unavailable')}
+              </button>
+              <button type="button" className="button button--ghost" onClick={() => dispatch(cartPopupClosed())}>
+                {t('cart.close')}
+              </button>
+            </>
+          }
+        >
+          {t('cart.unavailable_popup')}
+        </Popup>
+      )}
+    </div>
+  );
+}
+

@@ -1,0 +1,91 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { readJson } from '../../lib/storage';
+import type { Place, StoreSettings } from '../../lib/types';
+import { emptyForm, type Attempt, type OrderFormValues } from './orderLogic';
+
+/**
+ * The order form (/order): the customer's answers (kept in localStorage 'orderForm', as the seed keeps
+ * the order form data), the pick-up places, the sending state and the result popup.
+ */
+export const FORM_KEY = 'orderForm';
+export const ATTEMPT_KEY = 'orderAttempt';
+export const URL_DATA_KEY = 'urlData';
+export const ORDER_ID_KEY = 'orderId';
+
+/** What the popup after sending says: the store's delivery or pickup text, or the failure text. */
+export type OrderResult = { kind: 'success'; orderId: number | string; text: string } | { kind: 'error' };
+
+export interface OrderState {
+  form: OrderFormValues;
+  places: Place[];
+  placesStatus: 'idle' | 'loading' | 'failed';
+  /** The seed's order sending state: null, success, error; 'sending' while the checks and the call run. */
+  status: 'idle' | 'sending';
+  result: OrderResult | null;
+  /** The fields the last check found empty (their inputs are marked). */
+  missing: string[];
+}
+
+function loadForm(): OrderFormValues {
+  const stored = readJson<Partial<OrderFormValues> | null>(FORM_KEY, null);
+  const form = emptyForm();
+  if (stored && typeof stored === 'object') for (const k of Object.keys(form) as (keyof OrderFormValues)[]) if (typeof stored[k] === 'string') (form[k] as string) = stored[k] as string;
+  return form;
+}
+
+const orderSlice = createSlice({
+  name: 'order',
+  initialState: (): OrderState => ({ form: loadForm(), places: [], placesStatus: 'idle', status: 'idle', result: null, missing: [] }),
+  reducers: {
+    orderFieldChanged(state, action: PayloadAction<{ name: keyof OrderFormValues; value: string }>) {
+      (state.form[action.payload.name] as string) = action.payload.value;
+      state.missing = state.missing.filter((m) => m !== action.payload.name && !(m === 'client_numbers' && /house|entrance|appart/.test(action.payload.name)));
+    },
+    placesRequested(state) {
+      state.placesStatus = 'loading';
+    },
+    placesLoaded(state, action: PayloadAction<Place[]>) {
+      state.places = action.payload;
+      state.placesStatus = 'idle';
+    },
+    placesFailed(state) {
+      state.placesStatus = 'failed';
+    },
+    orderSending(state) {
+      state.status = 'sending';
+      state.missing = [];
+    },
+    /** A check stopped the order (its toast is shown); `missing` marks the empty fields. */
+    orderStopped(state, action: PayloadAction<string[] | undefined>) {
+      state.status = 'idle';
+      state.missing = action.payload ?? [];
+    },
+    orderPlaced(state, action: PayloadAction<{ orderId: number | string; text: string }>) {
+      state.status = 'idle';
+      state.result = { kind: 'success', ...action.payload };
+      // The next order starts with the customer's name and phone, the rest empty.
+      state.form = { ...emptyForm(), client_name: state.form.client_name, client_phone: state.form.client_phone };
+    },
+    orderFailed(state) {
+      state.status = 'idle';
+      state.result = { kind: 'error' };
+    },
+    orderPopupClosed(state) {
+      state.result = null;
+    },
+  },
+});
+
+/** The order button: the checks run, then the order is sent (the saga's blocking loop: one at a time). */
+export const orderSubmitted = createAction<{ store: StoreSettings | null }>('order/submitted');
+/** The form opened: load the pick-up places. */
+export const orderPageOpened = createAction('order/pageOpened');
+
+export const { orderFieldChanged, placesRequested, placesLoaded, placesFailed, orderSending, orderStopped, orderPlaced, orderFailed, orderPopupClosed } = orderSlice.actions;
+export default orderSlice.reducer;
+
+type S = { order: OrderState };
+export const selectOrder = (s: S) => s.order;
+export const selectOrderForm = (s: S) => s.order.form;
+
+export type { Attempt };
