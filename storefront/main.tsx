@@ -3,6 +3,7 @@ import { createApiClient, loadShopConfig, type Auth } from '../dataProvider/apiC
 import App from './app/App';
 import BrokenUrlPage from './app/pages/BrokenUrlPage';
 import { createAppStore } from './app/store';
+import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
 import { setShopConfig } from './lib/config';
 import { getLang, loadTexts } from './lib/i18n';
 import { readString, writeString } from './lib/storage';
@@ -32,6 +33,8 @@ async function start() {
     return;
   }
   setShopConfig(config.value);
+  // The store settings and categories the server inlined into index.html: no request chain before the list.
+  setInlineShop(readInlineShop());
   const api = createApiClient({ apiHost: config.value.API_HOST, getAuth: storedAuth, getLang, onTokenError: clearAuth });
   const store = createAppStore({ api });
   root.render(<App store={store} />);

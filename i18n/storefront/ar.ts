@@ -268,4 +268,28 @@ export default {
   lang: {
     title: 'اللغة',
   },
+  // lists, owner editor buttons, news subscription (storefront lists engineer)
+  owner: {
+    tools: 'محرر المتجر',
+    filters: 'مرشحات الفئة',
+    edit_category: 'تعديل الفئة',
+    new_category: 'فئة جديدة',
+    edit_item: 'تعديل المنتج',
+    new_item: 'منتج جديد',
+  },
+  lists: {
+    cached: 'لا يوجد اتصال بالخادم: القائمة المحفوظة',
+  },
+  news: {
+    title: 'اشترك في الأخبار',
+    text: 'العروض والمنتجات الجديدة في بريدك',
+    name: 'الاسم',
+    email: 'البريد الإلكتروني',
+    submit: 'اشتراك',
+    sending: 'جارٍ الإرسال…',
+    done: 'شكرًا! تم اشتراكك',
+    required: 'يجب ملء هذا الحقل',
+    invalid_email: 'أدخل بريدًا إلكترونيًا صحيحًا',
+    failed: 'تعذر الإرسال، حاول مرة أخرى',
+  },
 } satisfies Catalogue;

@@ -268,4 +268,28 @@ export default {
   lang: {
     title: 'Sprache',
   },
+  // lists, owner editor buttons, news subscription (storefront lists engineer)
+  owner: {
+    tools: 'Shop-Editor',
+    filters: 'Filter der Kategorie',
+    edit_category: 'Kategorie bearbeiten',
+    new_category: 'Neue Kategorie',
+    edit_item: 'Produkt bearbeiten',
+    new_item: 'Neues Produkt',
+  },
+  lists: {
+    cached: 'Keine Verbindung zum Server: gespeicherte Liste',
+  },
+  news: {
+    title: 'Newsletter abonnieren',
+    text: 'Angebote und Neuheiten per E-Mail',
+    name: 'Name',
+    email: 'E-Mail',
+    submit: 'Abonnieren',
+    sending: 'Wird gesendet…',
+    done: 'Danke! Sie haben den Newsletter abonniert',
+    required: 'Das Feld muss ausgefüllt werden',
+    invalid_email: 'Gültige E-Mail eingeben',
+    failed: 'Senden fehlgeschlagen, bitte erneut versuchen',
+  },
 } satisfies Catalogue;

@@ -251,4 +251,28 @@ export default {
   lang: {
     title: 'Language',
   },
+  // lists, owner editor buttons, news subscription (storefront lists engineer)
+  owner: {
+    tools: 'Shop editor',
+    filters: 'Category filters',
+    edit_category: 'Edit category',
+    new_category: 'New category',
+    edit_item: 'Edit product',
+    new_item: 'New product',
+  },
+  lists: {
+    cached: 'No connection to the server: showing the saved list',
+  },
+  news: {
+    title: 'Subscribe to our news',
+    text: 'Offers and new arrivals in your inbox',
+    name: 'Name',
+    email: 'Email',
+    submit: 'Subscribe',
+    sending: 'Sending…',
+    done: 'Thank you! You are subscribed',
+    required: 'The field must be filled',
+    invalid_email: 'Enter valid e-mail',
+    failed: 'Could not send, please try again',
+  },
 } satisfies Catalogue;

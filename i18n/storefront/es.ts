@@ -268,4 +268,28 @@ export default {
   lang: {
     title: 'Idioma',
   },
+  // lists, owner editor buttons, news subscription (storefront lists engineer)
+  owner: {
+    tools: 'Editor de la tienda',
+    filters: 'Filtros de la categoría',
+    edit_category: 'Editar categoría',
+    new_category: 'Nueva categoría',
+    edit_item: 'Editar producto',
+    new_item: 'Nuevo producto',
+  },
+  lists: {
+    cached: 'Sin conexión con el servidor: lista guardada',
+  },
+  news: {
+    title: 'Suscríbase a las noticias',
+    text: 'Ofertas y novedades en su correo',
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    submit: 'Suscribirse',
+    sending: 'Enviando…',
+    done: '¡Gracias! Está suscrito',
+    required: 'El campo debe rellenarse',
+    invalid_email: 'Introduzca un correo válido',
+    failed: 'No se pudo enviar, inténtelo de nuevo',
+  },
 } satisfies Catalogue;

@@ -268,4 +268,28 @@ export default {
   lang: {
     title: 'Langue',
   },
+  // lists, owner editor buttons, news subscription (storefront lists engineer)
+  owner: {
+    tools: 'Éditeur de la boutique',
+    filters: 'Filtres de la catégorie',
+    edit_category: 'Modifier la catégorie',
+    new_category: 'Nouvelle catégorie',
+    edit_item: 'Modifier le produit',
+    new_item: 'Nouveau produit',
+  },
+  lists: {
+    cached: 'Pas de connexion au serveur : liste enregistrée',
+  },
+  news: {
+    title: 'Abonnez-vous aux nouvelles',
+    text: 'Promotions et nouveautés par e-mail',
+    name: 'Nom',
+    email: 'E-mail',
+    submit: 'S\'abonner',
+    sending: 'Envoi…',
+    done: 'Merci ! Vous êtes abonné',
+    required: 'Le champ doit être rempli',
+    invalid_email: 'Saisissez un e-mail valide',
+    failed: 'Échec de l\'envoi, réessayez',
+  },
 } satisfies Catalogue;

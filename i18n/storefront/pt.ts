@@ -268,4 +268,28 @@ export default {
   lang: {
     title: 'Idioma',
   },
+  // lists, owner editor buttons, news subscription (storefront lists engineer)
+  owner: {
+    tools: 'Editor da loja',
+    filters: 'Filtros da categoria',
+    edit_category: 'Editar categoria',
+    new_category: 'Nova categoria',
+    edit_item: 'Editar produto',
+    new_item: 'Novo produto',
+  },
+  lists: {
+    cached: 'Sem conexão com o servidor: lista guardada',
+  },
+  news: {
+    title: 'Assine as novidades',
+    text: 'Promoções e novidades no seu e-mail',
+    name: 'Nome',
+    email: 'E-mail',
+    submit: 'Assinar',
+    sending: 'Enviando…',
+    done: 'Obrigado! Você está inscrito',
+    required: 'O campo deve ser preenchido',
+    invalid_email: 'Digite um e-mail válido',
+    failed: 'Não foi possível enviar, tente novamente',
+  },
 } satisfies Catalogue;

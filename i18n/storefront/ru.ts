@@ -251,4 +251,28 @@ export default {
   lang: {
     title: 'Язык',
   },
+  // lists, owner editor buttons, news subscription (storefront lists engineer)
+  owner: {
+    tools: 'Редактор магазина',
+    filters: 'Фильтры категории',
+    edit_category: 'Изменить категорию',
+    new_category: 'Новая категория',
+    edit_item: 'Изменить товар',
+    new_item: 'Новый товар',
+  },
+  lists: {
+    cached: 'Нет связи с сервером: показан сохранённый список',
+  },
+  news: {
+    title: 'Подпишитесь на новости',
+    text: 'Акции и новинки магазина на вашу почту',
+    name: 'Имя',
+    email: 'Эл. почта',
+    submit: 'Подписаться',
+    sending: 'Отправляем…',
+    done: 'Спасибо! Вы подписаны на новости',
+    required: 'The field must be filled',
+    invalid_email: 'Enter valid e-mail',
+    failed: 'Не удалось отправить, попробуйте ещё раз',
+  },
 } satisfies Catalogue;

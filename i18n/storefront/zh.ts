@@ -268,4 +268,28 @@ export default {
   lang: {
     title: '语言',
   },
+  // lists, owner editor buttons, news subscription (storefront lists engineer)
+  owner: {
+    tools: '商店编辑',
+    filters: '分类筛选',
+    edit_category: '编辑分类',
+    new_category: '新建分类',
+    edit_item: '编辑商品',
+    new_item: '新建商品',
+  },
+  lists: {
+    cached: '无法连接服务器：显示已保存的列表',
+  },
+  news: {
+    title: '订阅新闻',
+    text: '优惠和新品发送到您的邮箱',
+    name: '姓名',
+    email: '电子邮箱',
+    submit: '订阅',
+    sending: '正在发送…',
+    done: '谢谢！您已订阅',
+    required: '此字段必须填写',
+    invalid_email: '请输入有效的电子邮箱',
+    failed: '发送失败，请重试',
+  },
 } satisfies Catalogue;

@@ -10,10 +10,11 @@ import CartButton from '../features/cart/components/CartButton';
 import FilterButton from '../features/catalogue/components/FilterButton';
 import FavouritesButton from '../features/favourites/components/FavouritesButton';
 import FavouriteToggle from '../features/favourites/components/FavouriteToggle';
+import DeliveryTimer from '../features/map/components/DeliveryTimer';
 import SearchBox from '../features/search/components/SearchBox';
 import OfflineBanner from '../features/shell/components/OfflineBanner';
 import Toasts from '../features/shell/components/Toasts';
-import { selectCategoryTree, selectShop, shopRequested } from '../features/shop/shopSlice';
+import { selectCategoryTree, selectIsOwner, selectShop, shopRequested } from '../features/shop/shopSlice';
 import { appStarted } from '../lib/events';
 import { useT } from '../lib/i18n';
 import { useIsWide } from '../lib/layout';
@@ -37,7 +38,8 @@ function Shell() {
   const dispatch = useDispatch();
   const shop = useSelector(selectShop);
   const tree = useSelector(selectCategoryTree);
-  const context = useMemo(() => ({ store: shop.store, tree }), [shop.store, tree]);
+  const isOwner = useSelector(selectIsOwner);
+  const context = useMemo(() => ({ store: shop.store, tree, isOwner }), [shop.store, tree, isOwner]);
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -68,6 +70,7 @@ function Shell() {
           onMenu={() => setMenuOpen((o) => !o)}
           menuOpen={menuOpen}
         />
+        <DeliveryTimer enabled={shop.store?.controls?.timer === '1'} />
         <SideMenu open={menuOpen} onClose={closeMenu} />
         <main id="main" className="main">
           {content}

@@ -9,6 +9,8 @@ import type { StoreSettings } from '../lib/types';
 export interface ShopContextValue {
   store: StoreSettings | null;
   tree: CategoryTree;
+  /** The signed-in user is the store's owner: the editor buttons show (components/OwnerTools). */
+  isOwner?: boolean;
 }
 
 const ShopContext = createContext<ShopContextValue>({ store: null, tree: buildTree([]) });

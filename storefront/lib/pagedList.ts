@@ -22,6 +22,8 @@ export interface PagedList<T> {
   empty: boolean;
   status: Status;
   error: ListError | null;
+  /** The items are the locally cached first page, shown because the network failed (no paging on). */
+  cached?: boolean;
 }
 
 export const newList = <T>(key: string): PagedList<T> => ({ key, items: [], offset: 0, end: false, empty: false, status: 'idle', error: null });
@@ -31,6 +33,7 @@ export function applyPage<T extends { id: string }>(list: PagedList<T>, offset: 
   list.status = 'idle';
   list.error = null;
   if (offset <= 1) {
+    list.cached = false;
     list.items = items;
     list.offset = 1;
     list.empty = items.length === 0;

@@ -1,18 +1,56 @@
 import { Navigate, useLocation } from 'react-router';
-import { writeJson, writeString } from '../../lib/storage';
-import { isWideNow } from '../../lib/layout';
 import { ROOT_PATH } from '../../lib/categories';
+import { isWideNow } from '../../lib/layout';
+import { platform as currentPlatform, type Platform } from '../../lib/platform';
+import { readString, writeJson, writeString } from '../../lib/storage';
+import { isTestHost } from '../layout/SideMenu';
 
 /**
- * /: goes to the first category, the catalogue root (its product list on wide windows). Remembers a
- * `back` query parameter and the campaign parameters (utm_*) for the order.
+ * `back` may only name a page of this site or an http(s) address (it is where logout and the
+ * redirect-back go); anything else (javascript:, data:, protocol-relative '//host') is dropped.
  */
+export function safeBack(value: string | null): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (/^\/(?![/\\])/.test(v)) return v;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface HomeContext {
+  platform: Platform;
+  host: string;
+  /** A session is stored (the seed's "test token"; our sign-in gives a real one). */
+  signedIn: boolean;
+  wide: boolean;
+}
+
+/**
+ * Where / goes: in the shop's app (an Android or iOS web view) on a test host without a session, to the
+ * sign-in page; otherwise to the first category, the catalogue root (its product list on wide windows).
+ */
+export function homeTarget(ctx: HomeContext): string {
+  if (ctx.platform !== 'browser' && isTestHost(ctx.host) && !ctx.signedIn) return '/login';
+  return ctx.wide ? `/category/${ROOT_PATH}/1` : `/category/${ROOT_PATH}`;
+}
+
+/** /: remembers a `back` query parameter and the campaign parameters (utm_* and others) for the order, then redirects. */
 export default function HomeRedirect() {
   const { search } = useLocation();
   const q = new URLSearchParams(search);
-  if (q.has('back')) writeString('back', q.get('back'));
+  if (q.has('back')) writeString('back', safeBack(q.get('back')));
   const urlData: Record<string, string> = {};
   for (const [k, v] of q) if (k !== 'back') urlData[k] = v;
   if (Object.keys(urlData).length) writeJson('urlData', urlData);
-  return <Navigate to={isWideNow() ? `/category/${ROOT_PATH}/1` : `/category/${ROOT_PATH}`} replace />;
+  const to = homeTarget({
+    platform: currentPlatform,
+    host: location.hostname,
+    signedIn: !!(readString('user_id') && readString('token_seq') && readString('token')),
+    wide: isWideNow(),
+  });
+  return <Navigate to={to} replace />;
 }

@@ -127,3 +127,97 @@ describe('catalogue list saga', () => {
     await vi.waitFor(() => expect(store.getState().catalogue.lists[other.key]?.items).toHaveLength(3));
   });
 });
+
+/** A Storage in memory (the unit tests run in node). */
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    key: (i: number) => [...m.keys()][i] ?? null,
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, String(v)),
+    removeItem: (k: string) => void m.delete(k),
+    clear: () => m.clear(),
+  };
+}
+
+describe('the cached first page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('localStorage', memoryStorage());
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('caches page 1 of each list; on a network failure shows it at once, retries behind it, and an answer replaces it', async () => {
+    const { api, calls } = fakeApi([page(1, 20), page(21, 20)]);
+    const first = createAppStore({ api });
+    first.dispatch(listOpened(q));
+    await vi.waitFor(() => expect(first.getState().catalogue.lists[q.key]?.offset).toBe(1));
+    first.dispatch(nextPageRequested(q));
+    await vi.waitFor(() => expect(first.getState().catalogue.lists[q.key]?.offset).toBe(2));
+    // Only page 1 is kept, and only the card fields.
+    const stored = JSON.parse(localStorage.getItem('catalogueCache')!);
+    expect(Object.keys(stored)).toEqual([q.key]);
+    expect(stored[q.key].items.map((c: OfferCard) => c.id)).toEqual(page(1, 20).map((c) => c.id));
+
+    // Another visit (a new store, as after a reload) without network.
+    const down = fakeApi([new NetworkError()]);
+    const store = createAppStore({ api: down.api });
+    const list = () => store.getState().catalogue.lists[q.key];
+    store.dispatch(listOpened(q));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(list().items).toHaveLength(20);
+    expect(list().cached).toBe(true);
+    expect(list().status).toBe('loading');
+    expect(store.getState().shell.networkDown).toBe(true);
+    // No paging on a cached list.
+    store.dispatch(nextPageRequested(q));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(down.calls).toHaveLength(1);
+
+    // The retries go on every 5 s, five in all; then the no-connection state, the cached items still shown.
+    await vi.advanceTimersByTimeAsync(5 * 5000);
+    expect(down.calls).toHaveLength(6);
+    expect(list().status).toBe('failed');
+    expect(list().error).toBe('no_connection');
+    expect(list().items).toHaveLength(20);
+
+    // Back online: the retry loads page 1 from the server and it replaces the cache.
+    down.api.call.mockImplementation(async () => ({ offers: page(100, 3) }) as never);
+    store.dispatch(listRetried(q));
+    await vi.waitFor(() => expect(list().status).toBe('idle'));
+    expect(list().cached).toBe(false);
+    expect(list().items.map((c) => c.id)).toEqual(['100', '101', '102']);
+    expect(JSON.parse(localStorage.getItem('catalogueCache')!)[q.key].items).toHaveLength(3);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a list never cached fails as before; a 500 does not show the cache', async () => {
+    const { api } = fakeApi([new ApiError(500, 'server_error', 'boom')]);
+    localStorage.setItem('catalogueCache', JSON.stringify({ [q.key]: { at: 1, items: page(1, 2) } }));
+    const store = createAppStore({ api });
+    store.dispatch(listOpened(q));
+    await vi.waitFor(() => expect(store.getState().catalogue.lists[q.key]?.error).toBe('server_error'));
+    expect(store.getState().catalogue.lists[q.key].items).toHaveLength(0);
+  });
+
+  it('keeps at most 12 lists', async () => {
+    const { api } = fakeApi([page(1, 2)]);
+    const store = createAppStore({ api });
+    for (let i = 0; i < 15; i++) {
+      const key = listKeyOf(String(i));
+      store.dispatch(listOpened({ key, categoryId: String(i) }));
+      await vi.waitFor(() => expect(store.getState().catalogue.lists[key]?.offset).toBe(1));
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    const keys = Object.keys(JSON.parse(localStorage.getItem('catalogueCache')!));
+    expect(keys).toHaveLength(12);
+    expect(keys).not.toContain(listKeyOf('0'));
+    expect(keys).toContain(listKeyOf('14'));
+  });
+});

@@ -1,10 +1,13 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, cancelled, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, cancelled, delay, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { NetworkError } from '../../../dataProvider/apiClient';
 import { callWithRetry, listErrorOf, listTiming, offersOf, type PagedList, type RetryTiming } from '../../lib/pagedList';
 import type { Banner, OfferCard } from '../../lib/types';
 import { categoryPageParams } from './catalogueApi';
+import { cacheFirstPage, cachedFirstPage } from './listCache';
 import {
   bannersFailed,
+  cachedPageShown,
   bannersLoaded,
   bannersRequested,
   listOpened,
@@ -20,13 +23,42 @@ import {
 
 export type ListQuery = ListOpened;
 
+/**
+ * Page 1 with the local cache: the first failure for lack of network shows the cached first page (if
+ * any) at once, and the retries go on behind it; an answer replaces it and is cached for next time.
+ */
+function* loadFirstPage(q: ListQuery, timing: RetryTiming) {
+  const params = categoryPageParams(q.categoryId, 1, q.sort, q.filters);
+  const cached: OfferCard[] | null = yield call(cachedFirstPage, q.key);
+  let res: { offers?: unknown };
+  if (!cached || timing.retries < 1) res = yield call(callWithRetry, 'offers', params, timing);
+  else {
+    try {
+      res = yield call(callWithRetry, 'offers', params, { ...timing, retries: 0 });
+    } catch (e) {
+      if (!(e instanceof NetworkError)) throw e;
+      yield put(cachedPageShown({ key: q.key, items: cached }));
+      yield delay(timing.delayMs);
+      res = yield call(callWithRetry, 'offers', params, { ...timing, retries: timing.retries - 1 });
+    }
+  }
+  const items = offersOf<OfferCard>(res);
+  yield call(cacheFirstPage, q.key, items);
+  return items;
+}
+
 /** Loads one page of a category list: page 1 replaces the list, later pages append (lib/pagedList). */
 export function* loadCategoryPage(q: ListQuery, offset: number) {
   const timing: RetryTiming = yield* listTiming();
   yield put(pageLoading({ key: q.key, offset }));
   try {
-    const res: { offers?: unknown } = yield call(callWithRetry, 'offers', categoryPageParams(q.categoryId, offset, q.sort, q.filters), timing);
-    yield put(pageLoaded({ key: q.key, offset, items: offersOf<OfferCard>(res) }));
+    let items: OfferCard[];
+    if (offset <= 1) items = yield call(loadFirstPage, q, timing);
+    else {
+      const res: { offers?: unknown } = yield call(callWithRetry, 'offers', categoryPageParams(q.categoryId, offset, q.sort, q.filters), timing);
+      items = offersOf<OfferCard>(res);
+    }
+    yield put(pageLoaded({ key: q.key, offset, items }));
   } catch (e) {
     yield put(pageFailed({ key: q.key, error: listErrorOf(e) }));
   } finally {
@@ -36,14 +68,14 @@ export function* loadCategoryPage(q: ListQuery, offset: number) {
 
 function* onListOpened(action: PayloadAction<ListQuery>) {
   const list: PagedList<OfferCard> | undefined = yield select(selectList, action.payload.key);
-  // A kept list (going back from an item) shows as it was; a failed or never-loaded one loads page 1.
-  if (list && list.offset >= 1 && list.status !== 'failed') return;
+  // A kept list (going back from an item) shows as it was; a failed, cached or never-loaded one loads page 1.
+  if (list && list.offset >= 1 && list.status !== 'failed' && !list.cached) return;
   yield call(loadCategoryPage, action.payload, 1);
 }
 
 function* onNextPage(action: PayloadAction<ListQuery>) {
   const list: PagedList<OfferCard> | undefined = yield select(selectList, action.payload.key);
-  if (!list || list.status !== 'idle' || list.end || list.offset < 1) return;
+  if (!list || list.status !== 'idle' || list.end || list.cached || list.offset < 1) return;
   yield call(loadCategoryPage, action.payload, list.offset + 1);
 }
 

@@ -55,6 +55,15 @@ const catalogueSlice = createSlice({
       if (list) applyPage(list, action.payload.offset, action.payload.items);
       state.status = 'idle';
     },
+    /** The network failed on page 1: the locally cached first page shows while the retries go on. */
+    cachedPageShown(state, action: PayloadAction<{ key: string; items: OfferCard[] }>) {
+      const list = state.lists[action.payload.key];
+      if (!list || list.offset > 1) return;
+      list.items = action.payload.items;
+      list.offset = 1;
+      list.cached = true;
+      list.empty = false;
+    },
     pageFailed(state, action: PayloadAction<{ key: string; error: ListError }>) {
       const list = state.lists[action.payload.key];
       if (list) {
@@ -94,7 +103,7 @@ const catalogueSlice = createSlice({
   },
 });
 
-export const { listOpened, nextPageRequested, listRetried, pageLoading, pageLoaded, pageFailed, pageCancelled, bannersRequested, bannersLoaded, bannersFailed } =
+export const { listOpened, nextPageRequested, listRetried, pageLoading, pageLoaded, cachedPageShown, pageFailed, pageCancelled, bannersRequested, bannersLoaded, bannersFailed } =
   catalogueSlice.actions;
 export default catalogueSlice.reducer;
 

@@ -1,20 +1,39 @@
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { all, call, fork, getContext, put, take, takeLatest } from 'redux-saga/effects';
+import { ApiError, type ApiClient } from '../../../dataProvider/apiClient';
 import { imgUrl } from '../../lib/config';
 import type { Category } from '../../lib/categories';
 import { appStarted } from '../../lib/events';
 import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../lib/pagedList';
+import { readString } from '../../lib/storage';
 import { applyCustomCss, applyHead, applyTheme } from '../../lib/theme';
 import type { StoreSettings } from '../../lib/types';
-import { shopFailed, shopLoaded, shopRequested } from './shopSlice';
+import { takeInlineShop, type InlineShop } from './inlineShop';
+import { EMAIL_RE, postSubscription } from './shopApi';
+import {
+  ownerChecked,
+  sessionChanged,
+  shopFailed,
+  shopLoaded,
+  shopRequested,
+  subscriptionFailed,
+  subscriptionSubmitted,
+  subscriptionSucceeded,
+  type SubscriptionState,
+} from './shopSlice';
 
-/** Loads the store settings and the categories together; the retry button of the panel asks again. */
+/**
+ * Loads the store settings and the categories together; the retry button of the panel asks again.
+ * The first load takes the answers the server inlined into index.html when they are there (no request).
+ */
 function* loadShop() {
   const timing: RetryTiming = yield* listTiming();
   try {
-    const [stores, cats]: [{ stores?: StoreSettings[] }, { offers_category?: Category[] }] = yield all([
-      call(callWithRetry, 'stores', {}, timing),
-      call(callWithRetry, 'offers_category', {}, timing),
-    ]);
+    const inline: InlineShop | null = yield call(takeInlineShop);
+    const [stores, cats]: [{ stores?: StoreSettings[] }, { offers_category?: Category[] }] = inline
+      ? [{ stores: inline.stores }, { offers_category: inline.offers_category }]
+      : yield all([call(callWithRetry, 'stores', {}, timing), call(callWithRetry, 'offers_category', {}, timing)]);
     const store = Array.isArray(stores.stores) ? (stores.stores[0] ?? null) : null;
     const categories = Array.isArray(cats.offers_category) ? cats.offers_category : [];
     if (store) {
@@ -33,7 +52,77 @@ function* requestShop() {
   yield put(shopRequested());
 }
 
+/**
+ * Whether the signed-in user is the store's owner: api=token_check with the stored session (the seed's
+ * keys user_id, token_seq, token, which the admin of the same origin uses too). No session, a failed
+ * check or no answer: not the owner.
+ */
+function* checkOwner() {
+  const signedIn = !!(readString('user_id') && readString('token_seq') && readString('token'));
+  if (!signedIn) {
+    yield put(ownerChecked(false));
+    return;
+  }
+  const client: Pick<ApiClient, 'call'> = yield getContext('api');
+  try {
+    const res: { token?: string; is_owner?: string } = yield call([client, client.call], 'token_check', {});
+    yield put(ownerChecked(res?.token === 'ok' && res.is_owner === '1'));
+  } catch {
+    yield put(ownerChecked(false));
+  }
+}
+
+/** A sign-in or sign-out in another tab of this origin (the admin) changes the stored session. */
+function sessionChannel(): EventChannel<true> {
+  return eventChannel((emit) => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === 'token' || e.key === 'user_id' || e.key === 'token_seq') emit(true);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  });
+}
+
+function* watchSession() {
+  if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
+  const chan: EventChannel<true> = yield call(sessionChannel);
+  for (;;) {
+    yield take(chan);
+    yield put(sessionChanged());
+  }
+}
+
+/** The footer's news subscription: both fields must be filled, the email valid; POST /rest/subscriptions. */
+function* subscribe(action: PayloadAction<{ name: string; email: string }>) {
+  const name = action.payload.name.trim();
+  const email = action.payload.email.trim();
+  const errors: SubscriptionState['errors'] = {};
+  if (!name) errors.name = 'required';
+  if (!email) errors.email = 'required';
+  else if (!EMAIL_RE.test(email)) errors.email = 'email';
+  if (Object.keys(errors).length) {
+    yield put(subscriptionFailed({ errors }));
+    return;
+  }
+  try {
+    yield call(postSubscription, name, email);
+    yield put(subscriptionSucceeded());
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 400) {
+      const fields = (e.fields as { field?: string; code?: string }[]).filter((f) => f?.field === 'name' || f?.field === 'email');
+      for (const f of fields) errors[f.field as 'name' | 'email'] = f.code === 'required' ? 'required' : 'email';
+      if (!fields.length) errors.email = 'email';
+      yield put(subscriptionFailed({ errors }));
+    } else yield put(subscriptionFailed({ error: listErrorOf(e) }));
+  }
+}
+
 export default function* shopSaga() {
-  yield takeLatest(appStarted.type, requestShop);
-  yield takeLatest(shopRequested.type, loadShop);
+  yield all([
+    takeLatest(appStarted.type, requestShop),
+    takeLatest(shopRequested.type, loadShop),
+    takeLatest([appStarted.type, sessionChanged.type], checkOwner),
+    takeLatest(subscriptionSubmitted.type, subscribe),
+    fork(watchSession),
+  ]);
 }

@@ -3,16 +3,41 @@ import { buildTree, type Category } from '../../lib/categories';
 import type { ListError } from '../../lib/pagedList';
 import type { StoreSettings } from '../../lib/types';
 
-/** The shop itself: its settings (api=stores, the first store) and its category list (api=offers_category). */
+/**
+ * The shop itself: its settings (api=stores, the first store) and its category list (api=offers_category);
+ * whether the signed-in user is its owner (api=token_check, for the editor buttons); the footer's news
+ * subscription form.
+ */
+export type SubscriptionField = 'name' | 'email';
+export type SubscriptionError = 'required' | 'email';
+
+export interface SubscriptionState {
+  status: 'idle' | 'loading' | 'failed' | 'done';
+  errors: Partial<Record<SubscriptionField, SubscriptionError>>;
+  /** A failure that is not a field's (no connection, server error). */
+  error: ListError | null;
+}
+
 export interface ShopState {
   status: 'idle' | 'loading' | 'failed';
   error: ListError | null;
   store: StoreSettings | null;
   categories: Category[];
   loaded: boolean;
+  /** The signed-in user is this store's owner (api=token_check answered is_owner '1'). */
+  isOwner: boolean;
+  subscription: SubscriptionState;
 }
 
-const initialState: ShopState = { status: 'idle', error: null, store: null, categories: [], loaded: false };
+const initialState: ShopState = {
+  status: 'idle',
+  error: null,
+  store: null,
+  categories: [],
+  loaded: false,
+  isOwner: false,
+  subscription: { status: 'idle', errors: {}, error: null },
+};
 
 const shopSlice = createSlice({
   name: 'shop',
@@ -32,14 +57,45 @@ const shopSlice = createSlice({
       state.status = 'failed';
       state.error = action.payload;
     },
+    /** The stored session changed (a sign-in or sign-out here or in the admin of this origin): check it again. */
+    sessionChanged() {},
+    ownerChecked(state, action: PayloadAction<boolean>) {
+      state.isOwner = action.payload;
+    },
+    subscriptionSubmitted(state, _action: PayloadAction<{ name: string; email: string }>) {
+      state.subscription = { status: 'loading', errors: {}, error: null };
+    },
+    subscriptionSucceeded(state) {
+      state.subscription = { status: 'done', errors: {}, error: null };
+    },
+    subscriptionFailed(state, action: PayloadAction<{ errors?: SubscriptionState['errors']; error?: ListError | null }>) {
+      state.subscription = { status: 'failed', errors: action.payload.errors ?? {}, error: action.payload.error ?? null };
+    },
+    /** The reader edits the form again: its messages go. */
+    subscriptionEdited(state, action: PayloadAction<SubscriptionField>) {
+      delete state.subscription.errors[action.payload];
+      if (state.subscription.status === 'done') state.subscription.status = 'idle';
+    },
   },
 });
 
-export const { shopRequested, shopLoaded, shopFailed } = shopSlice.actions;
+export const {
+  shopRequested,
+  shopLoaded,
+  shopFailed,
+  sessionChanged,
+  ownerChecked,
+  subscriptionSubmitted,
+  subscriptionSucceeded,
+  subscriptionFailed,
+  subscriptionEdited,
+} = shopSlice.actions;
 export default shopSlice.reducer;
 
 type S = { shop: ShopState };
 export const selectShop = (s: S) => s.shop;
 export const selectStore = (s: S) => s.shop.store;
 export const selectCategories = (s: S) => s.shop.categories;
+export const selectIsOwner = (s: S) => s.shop.isOwner;
+export const selectSubscription = (s: S) => s.shop.subscription;
 export const selectCategoryTree = createSelector(selectCategories, (list) => buildTree(list));

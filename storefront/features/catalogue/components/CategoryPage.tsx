@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
+import OwnerTools from '../../../components/OwnerTools';
 import { useShopContext } from '../../../components/ShopContext';
 import { isLeaf, isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
@@ -26,6 +27,7 @@ export default function CategoryPage() {
     <div className="page page--category">
       {path !== ROOT_PATH && <Breadcrumbs crumbs={categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: false, t })} />}
       <h1 className="page__title">{name}</h1>
+      <OwnerTools tools={['edit_category', 'new_category']} path={path} />
       {path === ROOT_PATH && <Banners />}
       <CategoryButtons tree={tree} path={path} parentId={id} />
     </div>

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
+import OwnerTools from '../../../components/OwnerTools';
 import ProductList from '../../../components/ProductList';
 import { useShopContext } from '../../../components/ShopContext';
 import { childrenOf, isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
-import { useScrollMemory } from '../../../lib/scroll';
 import type { OfferCard } from '../../../lib/types';
 import { listKeyOf } from '../catalogueApi';
 import { listOpened, listRetried, nextPageRequested, selectList } from '../catalogueSlice';
@@ -17,6 +17,8 @@ import { categoryHref } from './CategoryButtons';
 import CategorySidebar from './CategorySidebar';
 
 export const CATEGORY_PAGING_MS = 100;
+/** Rows kept rendered beyond the window on the category list (the seed's buffer of 2000). */
+export const CATEGORY_BUFFER_PX = 2000;
 
 /**
  * /category/{path}/{offset}: the paged product list of a category (and those below it). The first load
@@ -51,8 +53,6 @@ export default function ProductListPage() {
     if (want >= 1 && String(want) !== offset) navigate(`/category/${path}/${want}`, { replace: true });
   }, [valid, loadedOffset, offset, path, navigate]);
 
-  useScrollMemory(`list:${key}`, loadedOffset > 0);
-
   const onNearEnd = useCallback(() => dispatch(nextPageRequested(query)), [dispatch, query]);
   const onRetry = useCallback(() => dispatch(listRetried(query)), [dispatch, query]);
   const hrefOf = useCallback((card: OfferCard) => `/category/${path}/item/${card.id}`, [path]);
@@ -68,6 +68,7 @@ export default function ProductListPage() {
       <div className="page__main">
         <Breadcrumbs crumbs={categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: !wide, t })} />
         <h1 className="page__title">{title}</h1>
+        <OwnerTools tools={['filters', 'edit_category', 'new_category', 'new_item']} path={path} />
         {path === ROOT_PATH && <Banners />}
         {wide && subs.length > 0 && (
           <nav aria-label={t('catalog.categories')}>
@@ -86,13 +87,17 @@ export default function ProductListPage() {
           items={list?.items ?? []}
           status={list?.status ?? 'loading'}
           error={list?.error ?? null}
-          end={list?.end ?? false}
+          end={(list?.end ?? false) || !!list?.cached}
           empty={list?.empty ?? false}
           loaded={loadedOffset > 0}
+          pages={loadedOffset}
           hrefOf={hrefOf}
           onNearEnd={onNearEnd}
           onRetry={onRetry}
           pagingDelay={CATEGORY_PAGING_MS}
+          scrollKey={`list:${key}`}
+          buffer={CATEGORY_BUFFER_PX}
+          notice={list?.cached ? t('lists.cached') : undefined}
           label={title}
         />
       </div>

@@ -4,6 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
+import OwnerTools from '../../../components/OwnerTools';
 import Price from '../../../components/Price';
 import { useShopContext } from '../../../components/ShopContext';
 import { useSlots } from '../../../components/Slots';
@@ -88,6 +89,7 @@ export default function ItemPage() {
   return (
     <article className="page page--item">
       <Breadcrumbs crumbs={crumbs} />
+      <OwnerTools tools={['edit_item']} path={path} itemId={String(item.id)} />
       <div className="item">
         <div className="item__gallery">
           <Gallery images={item.images ?? []} name={item.name} />

@@ -5,12 +5,13 @@ import ProductList from '../../../components/ProductList';
 import { useShopContext } from '../../../components/ShopContext';
 import { pathOf } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
-import { useScrollMemory } from '../../../lib/scroll';
 import type { OfferCard } from '../../../lib/types';
 import { searchPath } from '../searchApi';
 import { searchNextPage, searchPageOpened, searchRetried, selectSearchList } from '../searchSlice';
 
 export const SEARCH_PAGING_MS = 200;
+/** Rows kept rendered beyond the window on the search list. */
+export const SEARCH_BUFFER_PX = 1500;
 
 /** /search/word/{word}/{offset}: the products found by a word, paged; the address follows the loaded page. */
 export default function SearchPage() {
@@ -36,8 +37,6 @@ export default function SearchPage() {
     if (want >= 1 && String(want) !== offset) navigate(searchPath(word, want), { replace: true });
   }, [valid, loadedOffset, offset, word, navigate]);
 
-  useScrollMemory(`search:${word}`, loadedOffset > 0);
-
   const onNearEnd = useCallback(() => dispatch(searchNextPage()), [dispatch]);
   const onRetry = useCallback(() => dispatch(searchRetried()), [dispatch]);
   const hrefOf = useCallback((card: OfferCard) => `/category/${pathOf(tree, String(card.categoryId))}/item/${card.id}`, [tree]);
@@ -53,6 +52,9 @@ export default function SearchPage() {
         end={mine && list.end}
         empty={mine && list.empty}
         loaded={loadedOffset > 0}
+        pages={loadedOffset}
+        scrollKey={`search:${word}`}
+        buffer={SEARCH_BUFFER_PX}
         hrefOf={hrefOf}
         onNearEnd={onNearEnd}
         onRetry={onRetry}
