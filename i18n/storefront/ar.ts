@@ -265,6 +265,21 @@ export default {
     invalid_phone: 'الرقم مكتوب بشكل غير صحيح',
     payment_unavailable: 'الدفع عبر الموقع غير متاح',
   },
+  // map (/map) and the delivery timer: the map feature
+  map: {
+    title: 'عنوان التوصيل',
+    search_label: 'البحث عن عنوان',
+    search_placeholder: 'الشارع ورقم المبنى',
+    suggestions: 'العناوين المطابقة',
+    map_label: 'الخريطة: حرّكها لاختيار النقطة',
+    finding: 'جارٍ تحديد العنوان…',
+    hint: 'حرّك الخريطة بحيث تشير العلامة إلى منزلك',
+    no_delivery: 'عذرًا، التوصيل إلى عنوانك غير متاح بعد',
+    here: 'أنا هنا',
+  },
+  timer: {
+    text: 'سيتم توصيل طلبك خلال أقل من',
+  },
   lang: {
     title: 'اللغة',
   },

@@ -265,6 +265,21 @@ export default {
     invalid_phone: 'Die Nummer ist falsch geschrieben',
     payment_unavailable: 'Die Zahlung auf der Website ist nicht verfügbar',
   },
+  // map (/map) and the delivery timer: the map feature
+  map: {
+    title: 'Lieferadresse',
+    search_label: 'Adresse suchen',
+    search_placeholder: 'Straße und Hausnummer',
+    suggestions: 'Passende Adressen',
+    map_label: 'Karte: verschieben, um den Punkt zu wählen',
+    finding: 'Adresse wird ermittelt…',
+    hint: 'Verschieben Sie die Karte, bis die Markierung auf Ihr Haus zeigt',
+    no_delivery: 'Leider liefern wir noch nicht an Ihre Adresse',
+    here: 'Ich bin hier',
+  },
+  timer: {
+    text: 'Ihre Bestellung wird geliefert in weniger als',
+  },
   lang: {
     title: 'Sprache',
   },

@@ -248,6 +248,21 @@ export default {
     invalid_phone: 'The number is written incorrectly',
     payment_unavailable: 'Online payment is not available',
   },
+  // map (/map) and the delivery timer: the map feature
+  map: {
+    title: 'Delivery address',
+    search_label: 'Search for an address',
+    search_placeholder: 'Street and house number',
+    suggestions: 'Matching addresses',
+    map_label: 'Map: move it to choose the point',
+    finding: 'Finding the address…',
+    hint: 'Move the map so that the pin points at your house',
+    no_delivery: 'Sorry, we do not deliver to your address yet',
+    here: 'I am here',
+  },
+  timer: {
+    text: 'Your order will be delivered in less than',
+  },
   lang: {
     title: 'Language',
   },

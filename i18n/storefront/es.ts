@@ -265,6 +265,21 @@ export default {
     invalid_phone: 'El número no es correcto',
     payment_unavailable: 'El pago en la web no está disponible',
   },
+  // map (/map) and the delivery timer: the map feature
+  map: {
+    title: 'Dirección de entrega',
+    search_label: 'Buscar una dirección',
+    search_placeholder: 'Calle y número',
+    suggestions: 'Direcciones encontradas',
+    map_label: 'Mapa: muévalo para elegir el punto',
+    finding: 'Buscando la dirección…',
+    hint: 'Mueva el mapa para que el marcador apunte a su casa',
+    no_delivery: 'Lo sentimos, todavía no hacemos entregas a su dirección',
+    here: 'Estoy aquí',
+  },
+  timer: {
+    text: 'Su pedido será entregado en menos de',
+  },
   lang: {
     title: 'Idioma',
   },

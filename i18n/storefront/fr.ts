@@ -265,6 +265,21 @@ export default {
     invalid_phone: 'Le numéro est mal saisi',
     payment_unavailable: 'Le paiement en ligne n\'est pas disponible',
   },
+  // map (/map) and the delivery timer: the map feature
+  map: {
+    title: 'Adresse de livraison',
+    search_label: 'Rechercher une adresse',
+    search_placeholder: 'Rue et numéro',
+    suggestions: 'Adresses correspondantes',
+    map_label: 'Carte : déplacez-la pour choisir le point',
+    finding: 'Recherche de l’adresse…',
+    hint: 'Déplacez la carte pour que le repère pointe sur votre maison',
+    no_delivery: 'Désolé, nous ne livrons pas encore à votre adresse',
+    here: 'Je suis ici',
+  },
+  timer: {
+    text: 'Votre commande sera livrée dans moins de',
+  },
   lang: {
     title: 'Langue',
   },

@@ -265,6 +265,21 @@ export default {
     invalid_phone: 'O número está escrito incorretamente',
     payment_unavailable: 'O pagamento no site não está disponível',
   },
+  // map (/map) and the delivery timer: the map feature
+  map: {
+    title: 'Endereço de entrega',
+    search_label: 'Pesquisar um endereço',
+    search_placeholder: 'Rua e número',
+    suggestions: 'Endereços encontrados',
+    map_label: 'Mapa: mova-o para escolher o ponto',
+    finding: 'A procurar o endereço…',
+    hint: 'Mova o mapa para que o marcador aponte para a sua casa',
+    no_delivery: 'Desculpe, ainda não entregamos no seu endereço',
+    here: 'Estou aqui',
+  },
+  timer: {
+    text: 'O seu pedido será entregue em menos de',
+  },
   lang: {
     title: 'Idioma',
   },

@@ -248,6 +248,21 @@ export default {
     invalid_phone: 'Неверно записан номер',
     payment_unavailable: 'Оплата на сайте недоступна',
   },
+  // map (/map) and the delivery timer: the map feature
+  map: {
+    title: 'Адрес доставки',
+    search_label: 'Поиск адреса',
+    search_placeholder: 'Улица и дом',
+    suggestions: 'Подходящие адреса',
+    map_label: 'Карта: передвиньте её, чтобы выбрать точку',
+    finding: 'Определяем адрес…',
+    hint: 'Передвиньте карту так, чтобы метка указывала на ваш дом',
+    no_delivery: 'Извините, для вашего адреса пока нет доставки',
+    here: 'Я здесь',
+  },
+  timer: {
+    text: 'Ваш заказ будет доставлен менее чем',
+  },
   lang: {
     title: 'Язык',
   },

@@ -265,6 +265,21 @@ export default {
     invalid_phone: '号码格式不正确',
     payment_unavailable: '暂不支持网上支付',
   },
+  // map (/map) and the delivery timer: the map feature
+  map: {
+    title: '配送地址',
+    search_label: '搜索地址',
+    search_placeholder: '街道和门牌号',
+    suggestions: '匹配的地址',
+    map_label: '地图：移动地图以选择位置',
+    finding: '正在确定地址…',
+    hint: '移动地图，使标记指向您的房子',
+    no_delivery: '抱歉，您的地址暂不提供配送',
+    here: '我在这里',
+  },
+  timer: {
+    text: '您的订单将在以下时间内送达：',
+  },
   lang: {
     title: '语言',
   },

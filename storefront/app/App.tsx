@@ -10,6 +10,7 @@ import CartButton from '../features/cart/components/CartButton';
 import FilterButton from '../features/catalogue/components/FilterButton';
 import FavouritesButton from '../features/favourites/components/FavouritesButton';
 import FavouriteToggle from '../features/favourites/components/FavouriteToggle';
+import DeliveryTimer from '../features/map/components/DeliveryTimer';
 import SearchBox from '../features/search/components/SearchBox';
 import OfflineBanner from '../features/shell/components/OfflineBanner';
 import Toasts from '../features/shell/components/Toasts';
@@ -69,6 +70,7 @@ function Shell() {
           onMenu={() => setMenuOpen((o) => !o)}
           menuOpen={menuOpen}
         />
+        <DeliveryTimer enabled={shop.store?.controls?.timer === '1'} />
         <SideMenu open={menuOpen} onClose={closeMenu} />
         <main id="main" className="main">
           {content}

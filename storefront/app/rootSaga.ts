@@ -5,13 +5,14 @@ import filtersSaga from '../features/catalogue/filtersSaga';
 import favouritesSaga from '../features/favourites/favouritesSaga';
 import infoSaga from '../features/info/infoSaga';
 import itemSaga from '../features/item/itemSaga';
+import mapSaga from '../features/map/mapSaga';
 import orderSaga from '../features/order/orderSaga';
 import searchSaga from '../features/search/searchSaga';
 import shellSaga from '../features/shell/shellSaga';
 import shopSaga from '../features/shop/shopSaga';
 
 /** Every feature's saga, spawned: one failing saga does not stop the others. */
-export const featureSagas = [shellSaga, shopSaga, catalogueSaga, filtersSaga, itemSaga, cartSaga, searchSaga, favouritesSaga, infoSaga, orderSaga];
+export const featureSagas = [shellSaga, shopSaga, catalogueSaga, filtersSaga, itemSaga, cartSaga, searchSaga, favouritesSaga, infoSaga, mapSaga, orderSaga];
 
 export default function* rootSaga() {
   yield all(featureSagas.map((saga) => spawn(saga)));

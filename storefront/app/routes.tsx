@@ -16,6 +16,8 @@ const FilterValuesPage = lazy(() => import('../features/catalogue/components/Fil
 const FavouritesPage = lazy(() => import('../features/favourites/components/FavouritesPage'));
 const InfoPage = lazy(() => import('../features/info/components/InfoPage'));
 const LegacyProductPage = lazy(() => import('../features/item/components/LegacyProductPage'));
+// The map (Leaflet and its CSS) loads only with /map.
+const MapPage = lazy(() => import('../features/map/components/MapPage'));
 const CartPage = lazy(() => import('../features/cart/components/CartPage'));
 const OrderPage = lazy(() => import('../features/order/components/OrderPage'));
 
@@ -34,6 +36,7 @@ export default function AppRoutes() {
         <Route path="/filters/:path" element={<FiltersPage />} />
         <Route path="/filters/:path/:filterId" element={<FilterValuesPage />} />
         <Route path="/favourites" element={<FavouritesPage />} />
+        <Route path="/map" element={<MapPage />} />
         <Route path="/cart" element={<CartPage />} />
         <Route path="/order" element={<OrderPage />} />
         {INFO_PAGES.map((p) => (
