@@ -109,8 +109,10 @@ export default function OrderPage() {
           {receivings.length > 0 && (
             <fieldset className={`order__section order__choices${missing.has('client_receiving') ? ' is-invalid' : ''}`}>
               <legend className="order__heading">
-                {t('checkout.fields.client_receiving')}
-                {req('client_receiving') && <Star />}
+                <span>
+                  {t('checkout.fields.client_receiving')}
+                  {req('client_receiving') && <Star />}
+                </span>
               </legend>
               <div className="choices">
                 {receivings.map((way) => (
@@ -162,8 +164,10 @@ export default function OrderPage() {
           ) : (
             <fieldset className={`order__section order__choices${missing.has('place_id') ? ' is-invalid' : ''}`}>
               <legend className="order__heading">
-                {t('checkout.fields.place_id')}
-                <Star />
+                <span>
+                  {t('checkout.fields.place_id')}
+                  <Star />
+                </span>
               </legend>
               {order.placesStatus === 'loading' && <p className="order__muted">{t('checkout.places_loading')}</p>}
               {order.placesStatus === 'failed' && <p className="order__muted">{t('checkout.places_failed')}</p>}
@@ -188,8 +192,10 @@ export default function OrderPage() {
 
           <fieldset className={`order__section order__choices${missing.has('client_payment') ? ' is-invalid' : ''}`}>
             <legend className="order__heading">
-              {t('checkout.fields.client_payment')}
-              {req('client_payment') && <Star />}
+              <span>
+                {t('checkout.fields.client_payment')}
+                {req('client_payment') && <Star />}
+              </span>
             </legend>
             <div className="choices">
               {payments.map((way) => (
