@@ -7,6 +7,8 @@ import { LoginPage } from './auth/LoginPage';
 import { AdminLayout } from './shell/AdminLayout';
 import { NotFoundPage, UnauthorizedPage } from './shell/StatusPages';
 import { RESOURCES } from './resources';
+import { orders } from './screens/orders';
+import { questions } from './screens/questions';
 import { screenRoutes } from './screens/routes';
 import { theme } from './theme';
 
@@ -40,7 +42,7 @@ function AdminApp({ providers }: { providers: AdminProviders }) {
       theme={theme}
       disableTelemetry
     >
-      {RESOURCES.map((r) => (
+      {[orders, questions, ...RESOURCES].map((r) => (
         <Resource key={r.name} {...r} />
       ))}
       <CustomRoutes>{screenRoutes}</CustomRoutes>

@@ -1,14 +1,20 @@
+import { Navigate, useParams } from 'react-router';
+import { createElement } from 'react';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import { placeSchema } from '../../../schemas';
-import { buildResource } from '../buildResource';
+import type { ResourceDefinition } from '../buildResource';
 
 /**
- * Trade points (REST /rest/places) from the registry. The generic form edits the text fields and the zone
- * colour; the weekly schedule and the delivery zone show read-only until their map editors exist.
+ * Places (REST /rest/places) live at the seed's own paths: /place_settings (the list 'Настройка мест') and
+ * /place_settings/place/{id} (the editor with its address and zone maps, admin/screens/places). The
+ * resource stays registered for its name in references (an order's place) and its old paths lead there.
  */
-export const places = buildResource(placeSchema, {
+const ToEditor = () => createElement(Navigate, { to: `/place_settings/place/${useParams().id ?? 'new'}`, replace: true });
+const ToNew = () => createElement(Navigate, { to: '/place_settings/place/new', replace: true });
+
+export const places: ResourceDefinition = {
+  name: 'places',
+  edit: ToEditor,
+  create: ToNew,
   icon: PlaceOutlined,
-  listFields: ['name', 'city', 'address', 'phone'],
-  sortable: ['id', 'name'],
   recordRepresentation: 'name',
-});
+};

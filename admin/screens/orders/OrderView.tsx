@@ -1,0 +1,82 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useGetOne, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { Box, CircularProgress, Link, Typography } from '@mui/material';
+import { EditorCard, EditorHeader } from '../../components/EditorParts';
+import { OrderQuestions } from '../questions/OrderQuestions';
+import { ClientBlock, OrderLines, Section, StatusChip, StatusSelect, useDateTime } from './orderParts';
+
+/** Saves an order's status (PUT /rest/orders/{id}; the server tells the customer). */
+export function useSaveStatus(order: RaRecord | undefined) {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [update, { isPending }] = useUpdate();
+  const save = async (status: string) => {
+    if (!order || status === order.status) return;
+    try {
+      await update('orders', { id: order.id, data: { status }, previousData: order }, { mutationMode: 'pessimistic', returnPromise: true });
+      notify(translate('admin.orders.status_saved', { status: translate(`resources.orders.status.${status}`) }), { type: 'success' });
+    } catch (e) {
+      notify(translate((e as Error).message, { _: translate('errors.error_msg') }), { type: 'error' });
+    }
+  };
+  return { save, isPending };
+}
+
+function PlaceName({ id }: { id: unknown }) {
+  const { data } = useGetOne('places', { id: id as string }, { enabled: id !== null && id !== undefined && id !== '', retry: false });
+  if (id === null || id === undefined || id === '') return null;
+  return (
+    <Link component={RouterLink} to={`/place_settings/place/${id}`}>
+      {data?.name ?? `#${id}`}
+    </Link>
+  );
+}
+
+/**
+ * One order: its number, time, status (a select that saves), place, then the client block, the lines with
+ * totals and the customer's questions about it. `menu` adds the screen's own actions to the header.
+ */
+export function OrderView({ id, back: backOf, menu }: { id: string; back: string | ((order: RaRecord) => string); menu?: (order: RaRecord, save: (status: string) => Promise<void>, busy: boolean) => ReactNode }) {
+  const translate = useTranslate();
+  const dateTime = useDateTime();
+  const { data: order, isPending, error } = useGetOne('orders', { id }, { retry: false });
+  const { save, isPending: saving } = useSaveStatus(order);
+  const title = translate('admin.orders.order_n', { id });
+  const back = typeof backOf === 'string' ? backOf : order ? backOf(order) : backOf({ id });
+  if (isPending) return <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />;
+  if (error || !order)
+    return (
+      <Box sx={{ maxWidth: 900 }}>
+        <EditorHeader title={title} back={back} />
+        <EditorCard>
+          <Typography>{translate('admin.orders.not_found')}</Typography>
+        </EditorCard>
+      </Box>
+    );
+  return (
+    <Box sx={{ maxWidth: 900 }}>
+      <EditorHeader title={title} back={back} actions={menu?.(order, save, saving)} />
+      <Section title={translate('admin.orders.summary')}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1 }}>
+          <StatusChip status={order.status} size="medium" />
+          <Typography variant="body2" color="text.secondary">
+            {dateTime(order.datetime)}
+          </Typography>
+          {order.placeId ? (
+            <Typography variant="body2">
+              {translate('resources.orders.fields.placeId')}: <PlaceName id={order.placeId} />
+            </Typography>
+          ) : null}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <StatusSelect value={String(order.status)} onChange={(s) => void save(s)} disabled={saving} />
+          {saving ? <CircularProgress size={20} /> : null}
+        </Box>
+      </Section>
+      <ClientBlock order={order} />
+      <OrderLines order={order} />
+      <OrderQuestions orderId={order.id} />
+    </Box>
+  );
+}
