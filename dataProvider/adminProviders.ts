@@ -59,14 +59,16 @@ export const restUrlOf = (apiHost: string) => apiHost.replace(/\/api\/?$/, '') +
 
 export function createAdminProviders(opts: AdminProvidersOptions): AdminProviders {
   const storage = opts.storage ?? createAuthStorage();
+  // The auth provider is made from the client, and the client reports an expired session to it.
+  let authProvider: AdminAuthProvider | null = null;
   const api = createApiClient({
     apiHost: opts.config.API_HOST,
     getAuth: () => storage.get(),
     getLang: opts.getLang,
-    onTokenError: () => storage.clear(),
+    onTokenError: () => authProvider?.sessionExpired(),
     fetch: opts.fetch,
   });
-  const authProvider = createAuthProvider({ api, storage });
+  authProvider = createAuthProvider({ api, storage });
   const apiProvider = createApiDataProvider({ api, urlImages: opts.config.URL_IMAGES, onUploadProgress: opts.onUploadProgress });
   const httpClient = (url: string, options: fetchUtils.Options = {}) => {
     const auth = storage.get();

@@ -10,6 +10,18 @@ import type { AuthStorage } from './authStorage';
 export interface AdminAuthProvider extends AuthProvider {
   /** Step one of the sign-in: sends the code to the phone (E.164 or digits). */
   requestCode(phone: string): Promise<void>;
+  /**
+   * The server said the session is gone (a `"token": "error"` on any call): the next checkAuth forgets it.
+   * (Clearing the storage right here made react-admin's own checks go to the login page before any of
+   * them could say why.)
+   */
+  sessionExpired(): void;
+  /**
+   * True once after a session was found dead: the login page says 'Сессия истекла, войдите снова'.
+   * react-admin's notifications could not carry it: its checkError path notifies only while checkAuth
+   * still passes, and a logout racing the checkAuth lost the message.
+   */
+  takeExpiryNotice(): boolean;
 }
 
 export interface AuthProviderOptions {
@@ -53,14 +65,33 @@ export function createAuthProvider({ api, storage, checkTtlMs = 0, now = Date.no
   let checkedAt = 0;
   let checkedToken: string | null = null;
   let inFlight: { token: string; check: Promise<TokenCheck> } | null = null;
+  let expired = false;
+  let expiryNotice = false;
 
   const forget = () => {
     storage.clear();
+    expired = false;
     checkedAt = 0;
     checkedToken = null;
   };
+  /** The stored session is dead: forget it, tell the login page, and send react-admin there quietly. */
+  const expire = () => {
+    if (storage.get()) expiryNotice = true;
+    forget();
+    return { message: false as const };
+  };
 
   return {
+    sessionExpired() {
+      if (storage.get()) expired = true;
+    },
+
+    takeExpiryNotice() {
+      const notice = expiryNotice;
+      expiryNotice = false;
+      return notice;
+    },
+
     async requestCode(phone: string) {
       try {
         await api.call('sms_code', { phone }, { auth: false, retries: 1, retryDelay: 1500 });
@@ -83,6 +114,8 @@ export function createAuthProvider({ api, storage, checkTtlMs = 0, now = Date.no
         throw new Error(FORBIDDEN_MESSAGE);
       }
       storage.set(auth);
+      expired = false;
+      expiryNotice = false;
       checkedAt = now();
       checkedToken = auth.token;
     },
@@ -90,6 +123,7 @@ export function createAuthProvider({ api, storage, checkTtlMs = 0, now = Date.no
     async checkAuth() {
       const auth = storage.get();
       if (!auth) throw { message: false };
+      if (expired) throw expire();
       if (checkedToken === auth.token && now() - checkedAt < checkTtlMs) return;
       let answer: TokenCheck;
       try {
@@ -105,26 +139,17 @@ export function createAuthProvider({ api, storage, checkTtlMs = 0, now = Date.no
       } catch (e) {
         // The server is out of reach: keep the session, the next call will tell.
         if (e instanceof NetworkError) return;
-        if (e instanceof ApiError && e.isTokenError) {
-          forget();
-          throw { message: TOKEN_ERROR_MESSAGE };
-        }
+        if (e instanceof ApiError && e.isTokenError) throw expire();
         throw { message: `errors.${e instanceof ApiError ? e.code : 'server_error'}` };
       }
-      if (answer.token !== 'ok') {
-        forget();
-        throw { message: TOKEN_ERROR_MESSAGE };
-      }
+      if (answer.token !== 'ok') throw expire();
       if (answer.is_owner !== '1') throw { message: FORBIDDEN_MESSAGE };
       checkedAt = now();
       checkedToken = auth.token;
     },
 
     async checkError(error: unknown) {
-      if (isTokenFailure(error)) {
-        forget();
-        throw { message: TOKEN_ERROR_MESSAGE };
-      }
+      if (isTokenFailure(error)) throw expire();
       if ((error as { status?: number })?.status === 403) throw { message: FORBIDDEN_MESSAGE };
     },
 

@@ -40,6 +40,11 @@ export function LoginPage() {
   const [wait, setWait] = useState(0);
   const codeRef = useRef<HTMLInputElement>(null);
 
+  // Sent here because the session died (revoked elsewhere, expired): say so once.
+  useEffect(() => {
+    if (authProvider.takeExpiryNotice?.()) notify('errors.token_error', { type: 'error' });
+  }, [authProvider, notify]);
+
   useEffect(() => {
     if (wait <= 0) return;
     const t = setTimeout(() => setWait((w) => w - 1), 1000);

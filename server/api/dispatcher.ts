@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../errors';
-import { ApiContext, type AppServices, type Handler } from './context';
+import { ApiContext, credentialsOf, type AppServices, type Handler } from './context';
 import { readInput } from './input';
 import { HANDLERS } from './handlers';
 
@@ -28,6 +28,8 @@ export function registerApi(app: FastifyInstance, services: AppServices) {
       const input = await readInput(request);
       const ctx = new ApiContext(services, store, input, request);
       const result = await handler(ctx);
+      // Credentials sent with a public read are checked too, so a revoked session learns it at once.
+      if (credentialsOf(request, input.raw)) await ctx.user();
       if (ctx.badToken) result.token = 'error';
       reply.header('cache-control', 'no-store');
       return result;

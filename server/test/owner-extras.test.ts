@@ -33,6 +33,15 @@ describe('owner extras of the api= calls', () => {
     expect(inBooks).toEqual([]);
   });
 
+  it('answers a public read with a revoked token with "token": "error"', async () => {
+    const session = await server.signIn('+79995554433');
+    expect((await server.api('logout', {}, { token: session })).status).toBe(200);
+    const r = await server.api('offers_category', {}, { token: session });
+    expect(r.status).toBe(200);
+    expect(r.body.token).toBe('error');
+    expect((await server.api('offers_category', {}, { token: owner })).body.token).toBeUndefined();
+  });
+
   it('keeps two copies of one picture apart: deleting one leaves the other', async () => {
     const png = await pngImage(80, 60);
     const created = await server.api('offers', { set: 1, 'p[276_name]': 'Две одинаковые', 'p[283_price]': 10, 'p[287_categoryId]': '11' }, { token: owner, files: { 'p[466_img]': png, 'p[467_img]': png } });
