@@ -37,7 +37,8 @@ test.describe('admin settings', () => {
     await editor.pressSequentially('Пункт');
     // The editor groups edits made within half a second into one undo step.
     await page.waitForTimeout(800);
-    await editor.pressSequentially(' лишнее');
+    // One insertion is one step; typed key by key on a loaded machine, gaps over 0.5 s split it (flaky undo).
+    await page.keyboard.insertText(' лишнее');
     await page.getByRole('button', { name: 'Отменить' }).click();
     await expect(editor).not.toContainText('лишнее');
     await expect(editor).toContainText('Пункт');
@@ -59,7 +60,8 @@ test.describe('admin settings', () => {
     await quest.getByRole('button', { name: 'Отправить' }).click();
     await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
     await page.getByRole('button', { name: 'Продолжить' }).click();
-    await expect(accept.first()).toBeDisabled();
+    // The seed: on save the app goes to / (the panel's) and reloads.
+    await expect(page).not.toHaveURL(/\/settings\//);
 
     const saved = (await storeOf(shop.url, ownerAuth)).delivery;
     expect(saved).toContain('<h1>Самовывоз</h1>');
