@@ -18,6 +18,12 @@ const InfoPage = lazy(() => import('../features/info/components/InfoPage'));
 const LegacyProductPage = lazy(() => import('../features/item/components/LegacyProductPage'));
 // The map (Leaflet and its CSS) loads only with /map.
 const MapPage = lazy(() => import('../features/map/components/MapPage'));
+const SuccessPaymentPage = lazy(() => import('../features/payment/components/SuccessPaymentPage'));
+const FailPaymentPage = lazy(() => import('../features/payment/components/FailPaymentPage'));
+const SignInPage = lazy(() => import('../features/account/components/SignInPage'));
+const MyOrdersPage = lazy(() => import('../features/account/components/MyOrdersPage'));
+const CustomerOrderPage = lazy(() => import('../features/account/components/OrderPage'));
+const OrderReviewPage = lazy(() => import('../features/account/components/OrderReviewPage'));
 const CartPage = lazy(() => import('../features/cart/components/CartPage'));
 const OrderPage = lazy(() => import('../features/order/components/OrderPage'));
 
@@ -37,6 +43,12 @@ export default function AppRoutes() {
         <Route path="/filters/:path/:filterId" element={<FilterValuesPage />} />
         <Route path="/favourites" element={<FavouritesPage />} />
         <Route path="/map" element={<MapPage />} />
+        <Route path="/success_payment" element={<SuccessPaymentPage />} />
+        <Route path="/fail_payment" element={<FailPaymentPage />} />
+        <Route path="/login" element={<SignInPage />} />
+        <Route path="/my_orders" element={<MyOrdersPage />} />
+        <Route path="/order/:orderId" element={<CustomerOrderPage />} />
+        <Route path="/order/:orderId/review" element={<OrderReviewPage />} />
         <Route path="/cart" element={<CartPage />} />
         <Route path="/order" element={<OrderPage />} />
         {INFO_PAGES.map((p) => (

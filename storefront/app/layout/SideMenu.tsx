@@ -1,11 +1,14 @@
 import { useEffect, useRef } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { NavLink } from 'react-router';
 import Icon, { type IconName } from '../../components/Icon';
 import { useShopContext } from '../../components/ShopContext';
+import AccountIcon from '../../features/account/components/AccountIcon';
+import { selectSession, signOutRequested } from '../../features/account/accountSlice';
 import { useT } from '../../lib/i18n';
 import LanguageSelect from './LanguageSelect';
 
-/** Test hosts (where the seed shows the customer's orders entry). */
+/** Test hosts (where the seed shows the customer's orders entry; we show it everywhere: real customers need it). */
 export const isTestHost = (host: string = typeof location === 'undefined' ? '' : location.hostname) =>
   host === 'localhost' || host === '127.0.0.1' || host.startsWith('test') || host.endsWith('.local');
 
@@ -15,12 +18,14 @@ const ENTRIES: { key: string; to: string; icon: IconName; testOnly?: boolean }[]
   { key: 'payment', to: '/payment', icon: 'card' },
   { key: 'contacts', to: '/contacts', icon: 'mail' },
   { key: 'favourites', to: '/favourites', icon: 'heart' },
-  { key: 'my_orders', to: '/my_orders', icon: 'orders', testOnly: true },
+  { key: 'my_orders', to: '/my_orders', icon: 'orders' },
 ];
 
-/** The side menu: info pages, favourites, the customer's orders, the language. Closes on Escape or outside. */
+/** The side menu: info pages, favourites, the customer's orders, sign-in/out, the language. Closes on Escape or outside. */
 export default function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
+  const dispatch = useDispatch();
+  const session = useSelector(selectSession);
   const { store } = useShopContext();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -51,6 +56,27 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
                 </NavLink>
               </li>
             ))}
+            <li>
+              {session ? (
+                <button
+                  type="button"
+                  className="side-menu__link"
+                  style={{ width: '100%', border: 0, background: 'none', font: 'inherit', fontSize: 16, textAlign: 'start', cursor: 'pointer' }}
+                  onClick={() => {
+                    dispatch(signOutRequested());
+                    onClose();
+                  }}
+                >
+                  <AccountIcon name="logout" size={22} />
+                  <span>{t('account.sign_out')}</span>
+                </button>
+              ) : (
+                <NavLink to="/login" onClick={onClose} className="side-menu__link">
+                  <AccountIcon name="user" size={22} />
+                  <span>{t('account.sign_in')}</span>
+                </NavLink>
+              )}
+            </li>
           </ul>
         </nav>
         <div className="side-menu__footer">

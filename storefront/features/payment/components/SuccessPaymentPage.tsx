@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useT } from '../../../lib/i18n';
+import { useScrollTop } from '../../../lib/scroll';
+import { orderIdOf, paymentStatusRequested, selectPayment } from '../paymentSlice';
+import PaymentResultPanel from './PaymentResultPanel';
+
+/**
+ * /success_payment?orderId=N (the acquirer's returnUrl): asks the server whether the order is paid. Paid:
+ * 'Оплата успешна, заказ №N сформирован', the cart is emptied, a button to the main page. Not paid: the
+ * fail text; still pending: a waiting state, then 'check again'. Without orderId: the main page.
+ */
+export default function SuccessPaymentPage() {
+  const t = useT();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const orderId = orderIdOf(search);
+  const payment = useSelector(selectPayment);
+  useScrollTop(orderId);
+
+  useEffect(() => {
+    if (orderId) dispatch(paymentStatusRequested(orderId));
+  }, [orderId, dispatch]);
+
+  if (!orderId) return <Navigate to="/" replace />;
+  const mine = payment.orderId === orderId;
+  const toOrder = (
+    <Link className="button button--ghost" to={`/order/${orderId}`}>
+      {t('payment.open_order')}
+    </Link>
+  );
+
+  if (mine && payment.result === 'paid') {
+    return (
+      <PaymentResultPanel kind="success" title={t('payment.success', { number: orderId })}>
+        <button type="button" className="button" onClick={() => navigate('/')}>
+          {t('common.to_main')}
+        </button>
+        {toOrder}
+      </PaymentResultPanel>
+    );
+  }
+  if (mine && payment.result === 'failed') {
+    return (
+      <PaymentResultPanel kind="fail" title={t('payment.fail')} note={t('payment.fail_note')}>
+        <button type="button" className="button" onClick={() => navigate(`/order/${orderId}`)}>
+          {t('payment.try_again')}
+        </button>
+        <Link className="button button--ghost" to="/cart">
+          {t('payment.to_cart')}
+        </Link>
+      </PaymentResultPanel>
+    );
+  }
+  if (mine && payment.status === 'failed') {
+    return (
+      <PaymentResultPanel kind="fail" title={t('payment.unknown')} note={payment.error}>
+        <button type="button" className="button" onClick={() => dispatch(paymentStatusRequested(orderId))}>
+          {t('common.retry')}
+        </button>
+        {toOrder}
+      </PaymentResultPanel>
+    );
+  }
+  if (mine && payment.result === 'pending' && payment.status === 'idle') {
+    return (
+      <PaymentResultPanel kind="wait" title={t('payment.pending')} note={t('payment.pending_note')}>
+        <button type="button" className="button" onClick={() => dispatch(paymentStatusRequested(orderId))}>
+          {t('payment.check_again')}
+        </button>
+        {toOrder}
+      </PaymentResultPanel>
+    );
+  }
+  return <PaymentResultPanel kind="wait" title={t('payment.checking')} note={t('payment.checking_note', { number: orderId })} />;
+}
