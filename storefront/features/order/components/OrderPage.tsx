@@ -52,6 +52,13 @@ export default function OrderPage() {
     dispatch(orderPageOpened());
     dispatch(cartRefreshRequested());
   }, [dispatch]);
+  // A check found empty fields: the first one gets the focus.
+  useEffect(() => {
+    if (!order.missing.length) return;
+    const first = document.querySelector<HTMLElement>('.page--order .is-invalid input, .page--order .is-invalid textarea, .page--order .is-invalid a');
+    first?.focus({ preventScroll: true });
+    first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [order.missing]);
 
   const form = order.form;
   const { payment, receiving } = effectiveChoices(form, store);

@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type Params } from '../../../dataProvider/apiClient';
+import { createAppStore } from '../../app/store';
+import { setTexts } from '../../lib/i18n';
+import type { CartLine, StoreSettings } from '../../lib/types';
+import ru from '../../../i18n/storefront/ru';
+import { cartReplaced } from '../cart/cartSlice';
+import { browser } from './orderSaga';
+import { orderFieldChanged, orderPopupClosed, orderSubmitted, placesLoaded } from './orderSlice';
+import type { OrderFormValues } from './orderLogic';
+
+/** The checkout flow on a real store with a fake api client (the saga's blocking loop, checks, key, result). */
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, String(v)),
+    removeItem: (k: string) => void m.delete(k),
+    clear: () => m.clear(),
+    key: () => null,
+    get length() {
+      return m.size;
+    },
+  } as Storage;
+}
+
+const shop = (over: Partial<StoreSettings> = {}): StoreSettings => ({
+  id: 1,
+  userId: 1,
+  name: 'Демо',
+  min_sum: 500,
+  pay_cash: '1',
+  pay_card: '1',
+  pay_online: '1',
+  pickup_popup: 'Заберите заказ',
+  timezone: 'Europe/Moscow',
+  controls: { is_delivery: '1', is_pickup: '1', change: '1', map: '1' },
+  required_fields: { client_name: '1', client_phone: '1', client_payment: '1', client_receiving: '1', client_address: '1' },
+  ...over,
+});
+const line = (id: string, price: number, quantity = 1): CartLine => ({ id, categoryId: '11', name: `Товар ${id}`, price, quantity });
+
+type Reply = unknown | Error | ((params: Params) => unknown);
+function setup(replies: Record<string, Reply[]>) {
+  const calls: { api: string; params: Params }[] = [];
+  const api = {
+    call: vi.fn(async (name: string, params: Params = {}) => {
+      calls.push({ api: name, params });
+      const list = replies[name] ?? [];
+      const r = list.length > 1 ? list.shift() : list[0];
+      if (r instanceof Error) throw r;
+      return (typeof r === 'function' ? (r as (p: Params) => unknown)(params) : r) as never;
+    }),
+  };
+  const store = createAppStore({ api, listRetry: { retries: 0, delayMs: 1 } });
+  const toasts = () => store.getState().shell.toasts.map((t) => t.text);
+  const fill = (values: Partial<OrderFormValues>) => {
+    for (const [name, value] of Object.entries(values)) store.dispatch(orderFieldChanged({ name: name as keyof OrderFormValues, value: value as string }));
+  };
+  return { store, calls, toasts, fill };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+const pickup: Partial<OrderFormValues> = { client_name: 'Анна', client_phone: '+7 (999) 123-45-67', client_payment: 'cash', client_receiving: 'pickup', place_id: '1' };
+
+describe('order saga', () => {
+  beforeEach(() => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    setTexts('ru', ru);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('runs the checks in the seed’s order: the zone before the minimum sum before the required fields', async () => {
+    localStorage.setItem('deliveryPoint', JSON.stringify({ address: 'Москва', coords: [55.75, 37.61] }));
+    const { store, calls, toasts, fill } = setup({ geo_check: [{ geo: '0' }, { geo: '1' }] });
+    store.dispatch(cartReplaced([line('1', 300)]));
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(calls.map((c) => c.api)).toEqual(['geo_check']);
+    expect(calls[0].params).toEqual({ ll: '55.75,37.61' });
+    expect(toasts()).toEqual(['Извините, указанный адрес вне зоны доставки']);
+
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(toasts().at(-1)).toBe('Минимальная сумма заказа 500 р.');
+
+    store.dispatch(cartReplaced([line('1', 600)]));
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(toasts().at(-1)).toBe('Заполните обязательные поля: Имя, Телефон, Способ оплаты');
+    expect(store.getState().order.missing).toEqual(['client_name', 'client_phone', 'client_payment']);
+    fill({ client_name: 'Анна' });
+    expect(store.getState().order.missing).toEqual(['client_phone', 'client_payment']);
+    expect(calls.filter((c) => c.api === 'orders')).toHaveLength(0);
+  });
+
+  it('stops on unavailable lines and outside the places’ hours', async () => {
+    const { store, toasts, fill } = setup({});
+    fill(pickup);
+    store.dispatch(cartReplaced([{ ...line('1', 900), isDisabledItem: true }]));
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(toasts()).toEqual(['В корзине есть товары недоступные к заказу']);
+    expect(store.getState().cart.unavailablePopup).toBe(true);
+
+    store.dispatch(cartReplaced([line('1', 900)]));
+    const closed = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { from: '10:00', to: '22:00', isWeekend: true }]));
+    store.dispatch(placesLoaded([{ id: 1, name: 'Место', week: closed }]));
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    // Every day off: the seed's default hours are named.
+    expect(toasts().at(-1)).toBe('Извините, доставка работает с 00:00 до 23:59');
+  });
+
+  it('places the order once per attempt key: a failure keeps the key, success empties the cart and shows the pickup text', async () => {
+    const { store, calls, fill } = setup({ orders: [new ApiError(500, 'server_error', 'boom'), { orders: [42] }, { orders: [43] }] });
+    fill(pickup);
+    store.dispatch(cartReplaced([line('1', 900, 2)]));
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(store.getState().order.result).toEqual({ kind: 'error' });
+    store.dispatch(orderPopupClosed());
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    const sent = calls.filter((c) => c.api === 'orders').map((c) => c.params);
+    expect(sent).toHaveLength(2);
+    expect(sent[0].idempotency_key).toBe(sent[1].idempotency_key);
+    expect(sent[0]).toMatchObject({ 'item[1]': '2', client_receiving: 'pickup', 'p[674_place_id]': '1', client_payment: 'cash' });
+    expect(store.getState().order.result).toEqual({ kind: 'success', orderId: 42, text: 'Заберите заказ' });
+    expect(store.getState().cart.items).toEqual([]);
+    expect(localStorage.getItem('orderAttempt')).toBeNull();
+    expect(localStorage.getItem('orderId')).toBe('42');
+    // The next order (same lines) is a new attempt with a new key.
+    store.dispatch(cartReplaced([line('1', 900, 2)]));
+    fill({ client_payment: 'cash', client_receiving: 'pickup', place_id: '1' });
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    const third = calls.filter((c) => c.api === 'orders').map((c) => c.params)[2];
+    expect(third.idempotency_key).not.toBe(sent[0].idempotency_key);
+  });
+
+  it('maps the server’s refusals to the seed’s texts', async () => {
+    const { store, toasts, fill } = setup({
+      orders: [
+        new ApiError(400, 'required_fields_error', 'Заполните обязательные поля: client_comment', [{ field: 'client_comment', label: 'x', code: 'required' }]),
+        new ApiError(400, 'unavailable_items', 'В корзине есть товары недоступные к заказу', ['1']),
+        new ApiError(400, 'promo_error', 'Промокод использован', ['client_promocode']),
+      ],
+    });
+    fill(pickup);
+    store.dispatch(cartReplaced([line('1', 900), line('2', 900)]));
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(toasts().at(-1)).toBe('Заполните обязательные поля: Комментарий к заказу');
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(toasts().at(-1)).toBe('В корзине есть товары недоступные к заказу');
+    expect(store.getState().cart.items.map((l) => !!l.isDisabledItem)).toEqual([true, false]);
+    store.dispatch(cartReplaced([line('2', 900)]));
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(toasts().at(-1)).toBe('Промокод использован');
+    expect(store.getState().order.result).toBeNull();
+  });
+
+  it('an online payment asks api=sber and goes to its form; a payment error gives the failure popup', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    vi.spyOn(browser, 'origin').mockReturnValue('http://shop.test');
+    const { store, calls, fill } = setup({ orders: [{ orders: [7] }, { orders: [8] }], sber: [{ formUrl: 'http://acq.test/pay?mdOrder=1' }, { formUrl: null, errorMessage: 'Доступ запрещён' }] });
+    fill({ ...pickup, client_payment: 'online' });
+    store.dispatch(cartReplaced([line('1', 900)]));
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(calls.find((c) => c.api === 'sber')?.params).toMatchObject({ orderId: '7', localhost: 'http://shop.test' });
+    expect(calls.find((c) => c.api === 'sber')?.params.device_id).toMatch(/^web-/);
+    expect(assign).toHaveBeenCalledWith('http://acq.test/pay?mdOrder=1');
+    // The cart stays until the payment is confirmed (/success_payment clears it).
+    expect(store.getState().cart.items).toHaveLength(1);
+
+    store.dispatch(cartReplaced([line('1', 900, 3)]));
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(store.getState().order.result).toEqual({ kind: 'error' });
+    assign.mockRestore();
+  });
+});
