@@ -35,7 +35,7 @@ test('/map opened directly (no previous page) goes to /', async ({ page }) => {
   await expect(page).toHaveURL(/\/category\//);
 });
 
-test("search suggests addresses 1 s after typing; choosing one moves the map; 'Я здесь' stores the point and goes back", async ({ page, shop, consoleErrors }) => {
+test("search suggests addresses 1 s after typing, choosing one moves the map, 'Я здесь' stores the point and goes back", async ({ page, shop, consoleErrors }) => {
   const tilesBefore = shop.fakes.tiles.served;
   await openMapFrom(page, '/delivery');
   // The map starts at the first place (Каменноостровский пр., 10) and shows the address under the pin.
@@ -95,7 +95,7 @@ test('a point in Moscow is outside the delivery zone: the message shows and the 
   await expect(hereButton(page)).toBeEnabled();
 });
 
-test('the map search takes at most 400 characters; keyboard picks a suggestion', async ({ page }) => {
+test('the map search takes at most 400 characters, the keyboard picks a suggestion', async ({ page }) => {
   await openMapFrom(page, '/delivery');
   await searchBox(page).fill('д'.repeat(450));
   expect((await searchBox(page).inputValue()).length).toBe(400);

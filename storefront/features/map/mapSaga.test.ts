@@ -106,7 +106,7 @@ describe('map saga', () => {
     expect(s.calls.slice(2).map((c) => c.params.ll)).toEqual(['59.951000,30.301000', '59.951000,30.301000']);
   });
 
-  it('a failed reverse geocoding leaves no address (logged only); the zone check still answers', async () => {
+  it('a failed reverse geocoding leaves no address (logged only), the zone check still answers', async () => {
     const s = setup({ fail: 'geocode' });
     s.store.dispatch(mapOpened());
     s.store.dispatch(mapCentreSettled([59.96, 30.31]));
@@ -117,7 +117,7 @@ describe('map saga', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
-  it('suggestions come 1 s after the last keystroke; choosing one moves the map', async () => {
+  it('suggestions come 1 s after the last keystroke, choosing one moves the map', async () => {
     const s = setup();
     s.store.dispatch(mapOpened());
     s.store.dispatch(mapSearchTyped('Камен'));
@@ -135,7 +135,7 @@ describe('map saga', () => {
     expect(s.map().moveTo).toEqual({ lat: SPB.lat, lon: SPB.lon, zoom: 17, seq: 1 });
   });
 
-  it('asks nothing for blank text or for the address already shown; a failure hides the list', async () => {
+  it('asks nothing for blank text or for the address already shown, a failure hides the list', async () => {
     const s = setup({ fail: 'geocode' });
     s.store.dispatch(mapOpened());
     s.store.dispatch(mapSearchTyped('   '));
@@ -148,7 +148,7 @@ describe('map saga', () => {
     expect(s.map().search).toMatchObject({ open: false, pending: false, suggestions: [] });
   });
 
-  it("'Я здесь' stores the centre with its address; leaving without it clears the point", async () => {
+  it("'Я здесь' stores the centre with its address, leaving without it clears the point", async () => {
     const s = setup();
     s.store.dispatch(mapOpened());
     await vi.advanceTimersByTimeAsync(0);
@@ -202,7 +202,7 @@ describe('delivery timer', () => {
     expect(localStorage.getItem(DELIVERY_TIMER_KEY)).toBe('null');
   });
 
-  it('an order whose delivery time has passed starts nothing; a stored past date is ignored', () => {
+  it('an order whose delivery time has passed starts nothing, a stored past date is ignored', () => {
     const store = createAppStore({ api: { call: vi.fn() } });
     store.dispatch(deliveryTimerStarted({ orderedAt: '2026-11-21T09:00:00Z' }));
     expect(store.getState().map.timer.until).toBeNull();
@@ -210,7 +210,7 @@ describe('delivery timer', () => {
     expect(createAppStore({ api: { call: vi.fn() } }).getState().map.timer.until).toBeNull();
   });
 
-  it('the delivery time: the shop’s delivery_duration when positive, an explicit minutes first', () => {
+  it('the delivery time: the shop’s delivery_duration when positive, explicit minutes first', () => {
     expect(deliveryMinutes(null)).toBe(30);
     expect(deliveryMinutes({ id: 1, userId: 1, name: 's', delivery_duration: 100 })).toBe(100);
     expect(deliveryMinutes({ id: 1, userId: 1, name: 's', delivery_duration: '45' })).toBe(45);

@@ -22,6 +22,8 @@ import {
 
 const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+/** The zones are a light tint here (the customer reads the streets through them); the border shows the edge. */
+const ZONE_FILL_OPACITY = 0.12;
 
 /** Tells the store where the map's centre settled: at the start and after every move. */
 function CentreWatcher() {
@@ -162,7 +164,7 @@ function AddressMap({ start }: { start: LatLon }) {
         const zone = zoneOf(p);
         if (!zone.length) return null;
         const colour = zoneColour(p);
-        return <Polygon key={p.id} positions={zone} interactive={false} pathOptions={{ color: colour, fillColor: colour, fillOpacity: 0.3, weight: 2 }} />;
+        return <Polygon key={p.id} positions={zone} interactive={false} pathOptions={{ color: colour, fillColor: colour, fillOpacity: ZONE_FILL_OPACITY, weight: 2 }} />;
       })}
       <CentreWatcher />
       <MoveTo />
