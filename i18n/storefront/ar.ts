@@ -376,7 +376,7 @@ export default {
       new: 'جديد',
       accepted: 'مقبول',
       preparing: 'قيد التجهيز',
-      delivering: 'في الطريق',
+      delivering: 'تم تسليمه للمندوب',
       done: 'مكتمل',
       cancelled: 'ملغى',
     },

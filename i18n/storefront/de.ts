@@ -376,7 +376,7 @@ export default {
       new: 'Neu',
       accepted: 'Angenommen',
       preparing: 'Wird vorbereitet',
-      delivering: 'Unterwegs',
+      delivering: 'An den Kurier übergeben',
       done: 'Abgeschlossen',
       cancelled: 'Storniert',
     },

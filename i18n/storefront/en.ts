@@ -359,7 +359,7 @@ export default {
       new: 'New',
       accepted: 'Accepted',
       preparing: 'Being prepared',
-      delivering: 'On the way',
+      delivering: 'Handed to the courier',
       done: 'Completed',
       cancelled: 'Cancelled',
     },

@@ -376,7 +376,7 @@ export default {
       new: 'Nuevo',
       accepted: 'Aceptado',
       preparing: 'En preparación',
-      delivering: 'En camino',
+      delivering: 'Entregado al repartidor',
       done: 'Completado',
       cancelled: 'Cancelado',
     },

@@ -376,7 +376,7 @@ export default {
       new: 'Nouvelle',
       accepted: 'Acceptée',
       preparing: 'En préparation',
-      delivering: 'En route',
+      delivering: 'Remise au livreur',
       done: 'Terminée',
       cancelled: 'Annulée',
     },

@@ -376,7 +376,7 @@ export default {
       new: 'Novo',
       accepted: 'Aceito',
       preparing: 'Em preparação',
-      delivering: 'A caminho',
+      delivering: 'Entregue ao entregador',
       done: 'Concluído',
       cancelled: 'Cancelado',
     },

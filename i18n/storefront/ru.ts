@@ -334,8 +334,8 @@ export default {
     status: {
       new: 'Новый',
       accepted: 'Принят',
-      preparing: 'Собирается',
-      delivering: 'В пути',
+      preparing: 'Готовится',
+      delivering: 'Передан курьеру',
       done: 'Выполнен',
       cancelled: 'Отменён',
     },

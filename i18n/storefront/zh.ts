@@ -376,7 +376,7 @@ export default {
       new: '新订单',
       accepted: '已接单',
       preparing: '备货中',
-      delivering: '配送中',
+      delivering: '已交给快递员',
       done: '已完成',
       cancelled: '已取消',
     },
