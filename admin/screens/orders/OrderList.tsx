@@ -5,8 +5,8 @@ import { StatusChip, useDateTime, useMoney } from './orderParts';
 
 const statusChoices = ORDER_STATUSES.map((id) => ({ id, name: `resources.orders.status.${id}` }));
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="admin.orders.search" />,
+const filtersOf = (translate: (k: string) => string) => [
+  <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.orders.search')} />,
   <DateInput key="date" source="date" label="resources.orders.fields.date" alwaysOn />,
   <SelectArrayInput key="status" source="status" label="resources.orders.fields.status" choices={statusChoices} sx={{ minWidth: 200 }} />,
   <ReferenceInput key="placeId" source="placeId" reference="places">
@@ -24,7 +24,7 @@ export default function OrderList() {
   const dateTime = useDateTime();
   const translate = useTranslate();
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false}>
+    <List filters={filtersOf(translate)} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false}>
       {small ? (
         <SimpleList
           primaryText={(r: RaRecord) => `${translate('admin.orders.order_n', { id: r.id })} · ${r.clientName ?? ''}`}
@@ -40,7 +40,9 @@ export default function OrderList() {
           <TextField source="phone" label="resources.orders.fields.phone" sortable={false} />
           <FunctionField source="status" label="resources.orders.fields.status" render={(r: RaRecord) => <StatusChip status={r.status} />} />
           <FunctionField source="paymentStatus" label="resources.orders.fields.paymentStatus" sortable={false} render={(r: RaRecord) => translate(`admin.orders.payment_status.${r.paymentStatus}`, { _: String(r.paymentStatus ?? '') })} />
-          <ReferenceField source="placeId" reference="places" label="resources.orders.fields.placeId" link={false} emptyText="—" />
+          <ReferenceField source="placeId" reference="places" label="resources.orders.fields.placeId" link={false} emptyText="—" sortable={false}>
+            <TextField source="name" />
+          </ReferenceField>
           <FunctionField source="totalPrice" label="resources.orders.fields.total" textAlign="right" render={(r: RaRecord) => money(r.total)} />
         </Datagrid>
       )}

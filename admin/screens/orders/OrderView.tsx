@@ -47,7 +47,7 @@ export function OrderView({ id, back: backOf, menu }: { id: string; back: string
   if (isPending) return <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />;
   if (error || !order)
     return (
-      <Box sx={{ maxWidth: 900 }}>
+      <Box sx={{ maxWidth: 900, minWidth: 0 }}>
         <EditorHeader title={title} back={back} />
         <EditorCard>
           <Typography>{translate('admin.orders.not_found')}</Typography>
@@ -55,7 +55,7 @@ export function OrderView({ id, back: backOf, menu }: { id: string; back: string
       </Box>
     );
   return (
-    <Box sx={{ maxWidth: 900 }}>
+    <Box sx={{ maxWidth: 900, minWidth: 0 }}>
       <EditorHeader title={title} back={back} actions={menu?.(order, save, saving)} />
       <Section title={translate('admin.orders.summary')}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1 }}>

@@ -105,11 +105,13 @@ export function OrderLines({ order }: { order: RaRecord }) {
   return (
     <Section title={t('title')}>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('title')}>
+        <Table size="small" aria-label={t('title')} sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
           <TableHead>
             <TableRow>
               <TableCell>{t('name')}</TableCell>
-              <TableCell align="right">{t('price')}</TableCell>
+              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {t('price')}
+              </TableCell>
               <TableCell align="right">{t('quantity')}</TableCell>
               <TableCell align="right">{t('sum')}</TableCell>
             </TableRow>
@@ -118,12 +120,17 @@ export function OrderLines({ order }: { order: RaRecord }) {
             {lines.map((l) => (
               <TableRow key={l.id}>
                 <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 140 }}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 120 }}>
                     {l.picture ? <Box component="img" src={img(l.picture) ?? undefined} alt="" sx={{ width: 36, height: 36, objectFit: 'cover', borderRadius: 0.5, flex: '0 0 auto', display: { xs: 'none', sm: 'block' } }} /> : null}
-                    <span>{l.name}</span>
+                    <Box>
+                      {l.name}
+                      <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                        {money(l.price)}
+                      </Typography>
+                    </Box>
                   </Box>
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
                   {money(l.price)}
                   {l.basePrice && l.basePrice !== l.price ? (
                     <Typography component="div" variant="caption" color="text.secondary" sx={{ textDecoration: 'line-through' }}>

@@ -54,10 +54,12 @@ function Orders() {
         ) : (
           <List aria-label={title} disablePadding>
             {data.map((o) => (
-              <ListItemButton key={o.id} component={RouterLink} to={`/place_settings/place/${placeId}/place_orders/${o.id}`} divider sx={{ gap: 1, flexWrap: 'wrap' }}>
-                <ListItemText primary={translate('admin.orders.order_n', { id: o.id })} secondary={`${dateTime(o.datetime)}${o.clientName ? ` · ${o.clientName}` : ''}`} sx={{ flex: '1 1 180px' }} />
-                <StatusChip status={o.status} />
-                <Typography sx={{ minWidth: 90, textAlign: 'right', fontWeight: 500 }}>{money(o.total)}</Typography>
+              <ListItemButton key={o.id} component={RouterLink} to={`/place_settings/place/${placeId}/place_orders/${o.id}`} divider sx={{ gap: 1 }}>
+                <ListItemText primary={translate('admin.orders.order_n', { id: o.id })} secondary={`${dateTime(o.datetime)}${o.clientName ? ` · ${o.clientName}` : ''}`} sx={{ flex: 1, minWidth: 0 }} />
+                <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row-reverse' }, alignItems: { xs: 'flex-end', sm: 'center' }, gap: { xs: 0.5, sm: 2 } }}>
+                  <Typography sx={{ fontWeight: 500, whiteSpace: 'nowrap', minWidth: { sm: 90 }, textAlign: 'right' }}>{money(o.total)}</Typography>
+                  <StatusChip status={o.status} />
+                </Box>
                 <ChevronRight color="action" />
               </ListItemButton>
             ))}

@@ -42,6 +42,7 @@ function AddressMapScreen({ placeId, draft }: { placeId: string; draft: PlaceDra
   const [options, setOptions] = useState<GeocodeHit[]>([]);
   const [searching, setSearching] = useState(false);
   const [searchFailed, setSearchFailed] = useState(false);
+  const [open, setOpen] = useState(false);
   const [flyTo, setFlyTo] = useState<{ point: LatLng; seq: number } | null>(null);
   const picked = useRef<string | null>(null);
   const editor = `/place_settings/place/${placeId}`;
@@ -120,6 +121,7 @@ function AddressMapScreen({ placeId, draft }: { placeId: string; draft: PlaceDra
           if (reason === 'reset') return;
           picked.current = null;
           setQuery(v.slice(0, MAX_QUERY));
+          setOpen(true);
         }}
         onChange={(_, v) => {
           if (!v || typeof v === 'string') return;
@@ -134,7 +136,9 @@ function AddressMapScreen({ placeId, draft }: { placeId: string; draft: PlaceDra
         loading={searching}
         loadingText={translate('admin.editor.loading')}
         noOptionsText={translate(searchFailed ? 'admin.maps.search_failed' : 'admin.maps.nothing_found')}
-        open={query.trim() !== '' && query.trim() !== picked.current ? undefined : false}
+        open={open && query.trim() !== '' && query.trim() !== picked.current}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
         renderInput={(params) => (
           <TextField
             {...params}
@@ -152,7 +156,7 @@ function AddressMapScreen({ placeId, draft }: { placeId: string; draft: PlaceDra
         overlay={
           <>
             <CentrePin label={translate('admin.maps.centre')} />
-            <Box sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1000, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', bgcolor: 'background.paper', borderRadius: 1, boxShadow: 2, p: 1 }}>
+            <Box sx={{ position: 'absolute', left: 8, right: 8, bottom: 24, zIndex: 1000, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', bgcolor: 'background.paper', borderRadius: 1, boxShadow: 2, p: 1 }}>
               <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} aria-live="polite" data-testid="map-address">
                   {naming ? <CircularProgress size={12} sx={{ mr: 1 }} /> : null}
