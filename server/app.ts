@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -85,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   registerApi(app, services);
   await app.register(async (rest) => registerRest(rest, services), { prefix: '/rest' });
+  redirectBareAdminPaths(app);
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -99,6 +100,21 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   else app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } }));
 
   return { app, services };
+}
+
+/** The seed's owner screens, whose paths the panel serves under /admin (the seed's app had them at the root). */
+export const BARE_ADMIN_PREFIXES = ['settings', 'item_editor', 'category_editor', 'filter_editor', 'banner_settings', 'promo_settings', 'ingredient_settings', 'ingredients', 'place_settings', 'polygon_map'] as const;
+
+/**
+ * A seed path opened on the storefront's host (/settings/common_settings, /promo_settings/code/new, ...)
+ * leads to the same path under /admin (302, query kept): links and bookmarks of the seed's app keep working.
+ */
+function redirectBareAdminPaths(app: FastifyInstance) {
+  const toAdmin = (request: FastifyRequest, reply: FastifyReply) => reply.redirect(`/admin${request.url}`, 302);
+  for (const prefix of BARE_ADMIN_PREFIXES) {
+    app.get(`/${prefix}`, toAdmin);
+    app.get(`/${prefix}/*`, toAdmin);
+  }
 }
 
 /** The built apps: the admin under /admin/, the storefront at /; unknown paths get the app's index (its router shows /404). */

@@ -19,6 +19,14 @@ const AddressMap = lazy(() => import('./places/map/AddressMap'));
 const PolygonMap = lazy(() => import('./places/map/PolygonMap'));
 const PlaceOrders = lazy(() => import('./places/PlaceOrders'));
 const PlaceOrderDetail = lazy(() => import('./places/PlaceOrderDetail'));
+// promo codes and ingredients
+const PromoList = lazy(() => import('./promo/PromoList'));
+const PromoEditor = lazy(() => import('./promo/PromoEditor'));
+const IngredientList = lazy(() => import('./ingredients/IngredientList'));
+const IngredientEditor = lazy(() => import('./ingredients/IngredientEditor'));
+const ItemIngredients = lazy(() => import('./ingredients/ItemIngredients'));
+const IngredientPick = lazy(() => import('./ingredients/IngredientPick'));
+const ItemIngredientQuantity = lazy(() => import('./ingredients/ItemIngredientQuantity'));
 
 export const screenRoutes = [
   <Route key="category_editor" path="/category_editor/:categoryPath/:categoryId" element={<CategoryEditor />} />,
@@ -35,4 +43,11 @@ export const screenRoutes = [
   <Route key="place_zone" path="/polygon_map/:placeId" element={<PolygonMap />} />,
   <Route key="place_orders" path="/place_settings/place/:placeId/place_orders" element={<PlaceOrders />} />,
   <Route key="place_order" path="/place_settings/place/:placeId/place_orders/:orderId" element={<PlaceOrderDetail />} />,
+  <Route key="promos" path="/promo_settings" element={<PromoList />} />,
+  <Route key="promo" path="/promo_settings/code/:codeId" element={<PromoEditor />} />,
+  <Route key="ingredients" path="/ingredient_settings" element={<IngredientList />} />,
+  <Route key="ingredient" path="/ingredient_settings/ingredient/:ingredientId" element={<IngredientEditor />} />,
+  <Route key="item_ingredients" path="/ingredients/:categoryPath/:itemId" element={<ItemIngredients />} />,
+  <Route key="ingredient_pick" path="/ingredients/all/:categoryPath/:itemId" element={<IngredientPick />} />,
+  <Route key="item_ingredient" path="/ingredients/ingredient/:categoryPath/:itemId/:ingredientId" element={<ItemIngredientQuantity />} />,
 ];

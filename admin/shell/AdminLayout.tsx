@@ -9,6 +9,8 @@ import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
 import { UploadProgress } from './UploadProgress';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
@@ -21,6 +23,8 @@ function AdminMenu() {
       <Menu.Item to="/filter_editor/category/0" primaryText={translate('admin.menu.filters')} leftIcon={<FilterListOutlined />} />
       <Menu.Item to="/banner_settings" primaryText={translate('admin.menu.banners')} leftIcon={<ViewCarouselOutlined />} />
       <Menu.Item to="/place_settings" primaryText={translate('admin.menu.places')} leftIcon={<PlaceOutlined />} />
+      <Menu.Item to="/promo_settings" primaryText={translate('admin.menu.promo')} leftIcon={<LocalOfferOutlined />} />
+      <Menu.Item to="/ingredient_settings" primaryText={translate('admin.menu.ingredients')} leftIcon={<KitchenOutlined />} />
       <Menu.Item to="/settings/common_settings" primaryText={translate('admin.settings.common_settings')} leftIcon={<SettingsOutlined />} />
       <Menu.Item to="/settings/about_company" primaryText={translate('resources.stores.fields.about_company')} leftIcon={<InfoOutlined />} />
       <Menu.Item to="/settings/delivery" primaryText={translate('resources.stores.fields.delivery')} leftIcon={<LocalShippingOutlined />} />

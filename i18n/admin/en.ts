@@ -38,6 +38,9 @@ export default {
       filters: 'Filters',
       // places, maps and orders (issue 4)
       places: 'Places',
+      // promo codes and ingredients (issue 4)
+      promo: 'Promo codes',
+      ingredients: 'Ingredients',
     },
     editor: {
       back: 'Back',
@@ -100,6 +103,7 @@ export default {
       delete_photo: 'Delete photo {n}',
       photo_n: 'Photo {n}',
       delete_quest: 'Delete the product?',
+      ingredients: 'Ingredients',
     },
     rich: {
       level: 'Text style',
@@ -155,6 +159,45 @@ export default {
       products: 'Products of the category',
       filters: 'Filters of the category',
       add_sub: 'Add a sub-category',
+    },
+    // promo codes and ingredients (issue 4)
+    promo: {
+      title: 'Promo codes',
+      add: 'New promo code',
+      new: 'New promo code',
+      edit: 'Promo code editor',
+      promo_not_found: 'No promo codes yet',
+      discount: '{discount}% off',
+      from: 'from {date}',
+      to: 'until {date}',
+      always: 'No end date',
+      once_only: 'Single use',
+      used_times: 'Used: {count}',
+      delete_quest: 'Delete the promo code?',
+      code_hint: 'Letters and digits, up to 54 characters',
+    },
+    ingredients: {
+      title: 'Ingredients',
+      add: 'New ingredient',
+      new: 'New ingredient',
+      edit: 'Ingredient editor',
+      kg: 'kg',
+      ingredient_not_found: 'No ingredients yet',
+      delete_quest: 'Delete the ingredient?',
+      delete_text: 'The ingredient also leaves every product that lists it.',
+      item_title: 'Product ingredients',
+      item_title_named: 'Ingredients: {name}',
+      item_add: 'Add an ingredient',
+      item_empty: 'The product has no ingredients yet',
+      pick_title: 'Choose an ingredient',
+      pick_empty: 'Create ingredients in the settings first',
+      in_item: 'Already in the product: {quantity} kg',
+      row_menu: 'Actions: {name}',
+      edit_quantity: 'Change the quantity',
+      remove_from_item: 'Remove from the product',
+      remove_quest: 'Remove the ingredient from the product?',
+      quantity_title: '{name}: quantity',
+      price_each: '{price} per kg',
     },
     // places, maps and orders (issue 4)
     places: {

@@ -42,6 +42,9 @@ export default {
       filters: 'Фильтры',
       // places, maps and orders (issue 4)
       places: 'Торговые точки',
+      // promo codes and ingredients (issue 4)
+      promo: 'Промокоды',
+      ingredients: 'Ингредиенты',
     },
     editor: {
       back: 'Назад',
@@ -104,6 +107,7 @@ export default {
       delete_photo: 'Удалить фото {n}',
       photo_n: 'Фото {n}',
       delete_quest: 'Удалить товар?',
+      ingredients: 'Ингредиенты',
     },
     rich: {
       level: 'Стиль текста',
@@ -159,6 +163,45 @@ export default {
       products: 'Товары категории',
       filters: 'Фильтры категории',
       add_sub: 'Добавить подкатегорию',
+    },
+    // promo codes and ingredients (issue 4)
+    promo: {
+      title: 'Промокоды',
+      add: 'Новый промокод',
+      new: 'Новый промокод',
+      edit: 'Редактор промокода',
+      promo_not_found: 'Промокодов пока нет',
+      discount: 'Скидка {discount}%',
+      from: 'с {date}',
+      to: 'по {date}',
+      always: 'Без срока',
+      once_only: 'Одноразовый',
+      used_times: 'Использован: {count}',
+      delete_quest: 'Удалить промокод?',
+      code_hint: 'Латинские или русские буквы и цифры, до 54 знаков',
+    },
+    ingredients: {
+      title: 'Ингредиенты',
+      add: 'Новый ингредиент',
+      new: 'Новый ингредиент',
+      edit: 'Редактор ингредиента',
+      kg: 'кг.',
+      ingredient_not_found: 'Ингредиентов пока нет',
+      delete_quest: 'Удалить ингредиент?',
+      delete_text: 'Ингредиент уйдёт и из всех товаров, где он указан.',
+      item_title: 'Ингредиенты товара',
+      item_title_named: 'Ингредиенты: {name}',
+      item_add: 'Добавить ингредиент',
+      item_empty: 'У товара пока нет ингредиентов',
+      pick_title: 'Выберите ингредиент',
+      pick_empty: 'Сначала создайте ингредиенты в настройках',
+      in_item: 'Уже в товаре: {quantity} кг.',
+      row_menu: 'Действия: {name}',
+      edit_quantity: 'Изменить количество',
+      remove_from_item: 'Убрать из товара',
+      remove_quest: 'Убрать ингредиент из товара?',
+      quantity_title: '{name}: количество',
+      price_each: '{price} за кг',
     },
     // places, maps and orders (issue 4)
     places: {

@@ -1,11 +1,14 @@
 import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
 import { ingredientSchema } from '../../../schemas';
-import { buildResource } from '../buildResource';
+import type { ResourceDefinition } from '../buildResource';
 
-/** Ingredients (REST /rest/ingredients): name, quantity in kg and price, straight from the registry. */
-export const ingredients = buildResource(ingredientSchema, {
+/**
+ * Ingredients (REST /rest/ingredients): registered for their name and icon only. Their screens live at the
+ * seed's paths, /ingredient_settings[/ingredient/{id}] and an item's /ingredients/... (admin/screens/ingredients),
+ * built from the same registry schemas; the menu and common_settings link there.
+ */
+export const ingredients: ResourceDefinition = {
+  name: ingredientSchema.name,
   icon: KitchenOutlined,
-  listFields: ['name', 'quantity', 'price'],
-  sortable: ['id', 'name'],
   recordRepresentation: 'name',
-});
+};

@@ -1,11 +1,14 @@
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { promoCodeSchema } from '../../../schemas';
-import { buildResource } from '../buildResource';
+import type { ResourceDefinition } from '../buildResource';
 
-/** Promo codes (REST /rest/promo_codes), straight from the registry: code, discount, dates, usage. */
-export const promoCodes = buildResource(promoCodeSchema, {
+/**
+ * Promo codes (REST /rest/promo_codes): registered for their name and icon only. Their screens live at the
+ * seed's paths, /promo_settings and /promo_settings/code/{id} (admin/screens/promo), built from the same
+ * registry schema; the menu links there.
+ */
+export const promoCodes: ResourceDefinition = {
+  name: promoCodeSchema.name,
   icon: LocalOfferOutlined,
-  listFields: ['code', 'name', 'discount', 'isOnceOnly', 'isUsed', 'count'],
-  sortable: ['id', 'code', 'count'],
   recordRepresentation: 'code',
-});
+};

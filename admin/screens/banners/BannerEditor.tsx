@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, CircularProgress, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import { BANNER_WIDTHS, bannerSchema, fieldByName } from '../../../schemas';
-import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { useEditorSave } from '../../components/useEditorSave';
 import { registryValidator } from '../../resources/validation';
 import { BannerMedia } from './BannerList';
 import { BANNER_ACCEPT, bannerFileKind } from './bannerFiles';
@@ -60,9 +61,7 @@ function Editor() {
   useEffect(() => {
     if (error && !left.current) navigate('/404', { replace: true });
   }, [error, navigate]);
-  const [busy, setBusy] = useState(false);
-  const [askDelete, setAskDelete] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message?: string } | null>(null);
+  const { busy, askDelete, setAskDelete, run, resultDialog } = useEditorSave();
   const input = useRef<HTMLInputElement>(null);
   const preview = useMemo(() => (draft?.file ? URL.createObjectURL(draft.file) : null), [draft?.file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -96,20 +95,17 @@ function Editor() {
     const data: Record<string, unknown> = { link: draft.link.trim(), width: draft.width, sort: draft.sort === '' ? undefined : Number(draft.sort), isDeleteVideo: draft.isDeleteVideo };
     if (draft.file && draft.fileKind === 'image') data.image = { rawFile: draft.file };
     if (draft.file && draft.fileKind === 'video') data.video = { rawFile: draft.file };
-    setBusy(true);
-    try {
-      if (isNew) await dataProvider.create('shop_banners', { data });
-      else await dataProvider.update('shop_banners', { id: bannerId, data, previousData: record as RaRecord });
-      await queryClient.invalidateQueries({ queryKey: ['shop_banners'] });
-      left.current = true;
-      setSaved(draft);
-      if (popup) setResult({ kind: 'success' });
-      return true;
-    } catch (e) {
-      setResult({ kind: 'error', message: translate((e as Error).message, { _: (e as Error).message }) });
-      setBusy(false);
-      return false;
-    }
+    // The save button stays off once pressed: success leaves the screen through the popup.
+    return run(
+      async () => {
+        if (isNew) await dataProvider.create('shop_banners', { data });
+        else await dataProvider.update('shop_banners', { id: bannerId, data, previousData: record as RaRecord });
+        await queryClient.invalidateQueries({ queryKey: ['shop_banners'] });
+        left.current = true;
+        setSaved(draft);
+      },
+      { popup, then: list, stayBusy: true },
+    );
   }
 
   async function remove() {
@@ -118,17 +114,15 @@ function Editor() {
       navigate(list);
       return;
     }
-    setBusy(true);
-    try {
-      await dataProvider.delete('shop_banners', { id: bannerId, previousData: record });
-      left.current = true;
-      await queryClient.invalidateQueries({ queryKey: ['shop_banners', 'getList'] });
-      setSaved(draft);
-      setResult({ kind: 'success' });
-    } catch (e) {
-      setResult({ kind: 'error', message: translate((e as Error).message, { _: (e as Error).message }) });
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await dataProvider.delete('shop_banners', { id: bannerId, previousData: record });
+        left.current = true;
+        await queryClient.invalidateQueries({ queryKey: ['shop_banners', 'getList'] });
+        setSaved(draft);
+      },
+      { then: list, stayBusy: true },
+    );
   }
 
   if (!draft || (!isNew && isPending)) return <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />;
@@ -167,15 +161,7 @@ function Editor() {
       </EditorCard>
       <EditorActions busy={busy} dirty={dirty} onDelete={isNew ? undefined : () => setAskDelete(true)} onAccept={() => void save()} acceptLabel="admin.editor.save" />
       <ConfirmDialog open={askDelete} title={translate('admin.banners.delete_quest')} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
-      <ResultDialog
-        result={result?.kind ?? null}
-        message={result?.message}
-        onContinue={() => {
-          const ok = result?.kind === 'success';
-          setResult(null);
-          if (ok) navigate(list);
-        }}
-      />
+      {resultDialog}
       <UnsavedChangesPrompt dirty={dirty && !busy && !left.current} onSave={() => save(false)} />
     </Box>
   );

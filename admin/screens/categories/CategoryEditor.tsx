@@ -7,7 +7,8 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { CATEGORY_PATH_SEPARATOR, ROOT_CATEGORY_ID, categorySchema, fieldByName, imageUrlFor } from './categoryShared';
 import { useCategoryTree } from '../../components/CategorySelectInput';
 import { CategoryTreeRadio, subtreeIds, type TreeCategory } from '../../components/CategoryTreeRadio';
-import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { useEditorSave } from '../../components/useEditorSave';
 import { registryValidator } from '../../resources/validation';
 
 interface CategoryForm {
@@ -56,9 +57,7 @@ export function CategoryEditor() {
       setValues(initial);
     }
   }, [initial]);
-  const [busy, setBusy] = useState(false);
-  const [askDelete, setAskDelete] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message?: string; then?: string } | null>(null);
+  const { busy, askDelete, setAskDelete, result, run, resultDialog } = useEditorSave();
 
   const removed = useRef(false);
   useEffect(() => {
@@ -86,20 +85,15 @@ export function CategoryEditor() {
       return false;
     }
     const data = { category: values.category.trim(), picture: values.picture.trim(), sort: values.sort === '' ? 0 : Number(values.sort), subId: values.subId };
-    setBusy(true);
-    try {
-      if (isNew) await dataProvider.create('offers_category', { data });
-      else await dataProvider.update('offers_category', { id: categoryId, data, previousData: record! });
-      await queryClient.invalidateQueries({ queryKey: ['offers_category'] });
-      setSaved(values);
-      if (popup) setResult({ kind: 'success', then: list });
-      return true;
-    } catch (e) {
-      setResult({ kind: 'error', message: translate((e as Error).message, { _: (e as Error).message }) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    return run(
+      async () => {
+        if (isNew) await dataProvider.create('offers_category', { data });
+        else await dataProvider.update('offers_category', { id: categoryId, data, previousData: record! });
+        await queryClient.invalidateQueries({ queryKey: ['offers_category'] });
+        setSaved(values);
+      },
+      { popup, then: list },
+    );
   }
 
   async function remove() {
@@ -108,20 +102,17 @@ export function CategoryEditor() {
       setValues(saved);
       return;
     }
-    setBusy(true);
-    try {
-      await dataProvider.delete('offers_category', { id: categoryId, previousData: record });
-      removed.current = true;
-      await queryClient.invalidateQueries({ queryKey: ['offers_category', 'getList'] });
-      await queryClient.invalidateQueries({ queryKey: ['offers_category', 'getMany'] });
-      await queryClient.invalidateQueries({ queryKey: ['offers'] });
-      setSaved(values);
-      setResult({ kind: 'success', then: list });
-    } catch (e) {
-      setResult({ kind: 'error', message: translate((e as Error).message, { _: (e as Error).message }) });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await dataProvider.delete('offers_category', { id: categoryId, previousData: record });
+        removed.current = true;
+        await queryClient.invalidateQueries({ queryKey: ['offers_category', 'getList'] });
+        await queryClient.invalidateQueries({ queryKey: ['offers_category', 'getMany'] });
+        await queryClient.invalidateQueries({ queryKey: ['offers'] });
+        setSaved(values);
+      },
+      { then: list },
+    );
   }
 
   const title = translate(isNew ? 'admin.categories.new' : 'admin.categories.edit');
@@ -168,15 +159,7 @@ export function CategoryEditor() {
         onCancel={() => setAskDelete(false)}
         danger
       />
-      <ResultDialog
-        result={result?.kind ?? null}
-        message={result?.message}
-        onContinue={() => {
-          const then = result?.then;
-          setResult(null);
-          if (then) navigate(then);
-        }}
-      />
+      {resultDialog}
       <UnsavedChangesPrompt dirty={dirty && !result} onSave={() => save(false)} />
     </Box>
   );

@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, CircularProgress, FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import { PARAM_KINDS, ROOT_CATEGORY_ID, fieldByName, paramSchema, type ParamKind } from '../../../schemas';
-import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { useEditorSave } from '../../components/useEditorSave';
 import { registryValidator } from '../../resources/validation';
 import { categoryOfPath, filterName } from './FilterList';
 import { draftOf, newFilter, withKind, withValueRemoved, withValueTyped, type FilterDraft } from './filterModel';
@@ -47,9 +48,7 @@ function Editor() {
   useEffect(() => {
     if (error && !left.current) navigate('/404', { replace: true });
   }, [error, navigate]);
-  const [busy, setBusy] = useState(false);
-  const [askDelete, setAskDelete] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, askDelete, setAskDelete, run, resultDialog } = useEditorSave();
 
   const list = `/filter_editor/category/${categoryPath}`;
   const common = !!record?.common;
@@ -77,23 +76,19 @@ function Editor() {
       values: draft.kind === 'select' ? draft.values.filter((v) => v.name.trim() !== '') : [],
       deletedValues: draft.deletedValues,
     };
-    setBusy(true);
-    try {
-      if (isNew) await dataProvider.create('offers_params', { data });
-      else await dataProvider.update('offers_params', { id: filterId, data, previousData: record! });
-      await queryClient.invalidateQueries({ queryKey: ['offers_params'] });
-      setSaved(draft);
-      left.current = true;
-      notify('admin.editor.changes_applied', { type: 'success' });
-      navigate(list);
-      return true;
-    } catch (e) {
-      if ((e as { status?: number }).status === 401) throw e;
-      setFailure(translate((e as Error).message, { _: (e as Error).message }));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    // No success popup here: a toast, and straight back to the filter list. A signed-out session's 401 propagates.
+    return run(
+      async () => {
+        if (isNew) await dataProvider.create('offers_params', { data });
+        else await dataProvider.update('offers_params', { id: filterId, data, previousData: record! });
+        await queryClient.invalidateQueries({ queryKey: ['offers_params'] });
+        setSaved(draft);
+        left.current = true;
+        notify('admin.editor.changes_applied', { type: 'success' });
+        navigate(list);
+      },
+      { popup: false, rethrowAuth: true },
+    );
   }
 
   async function remove() {
@@ -102,19 +97,17 @@ function Editor() {
       navigate(list);
       return;
     }
-    setBusy(true);
-    try {
-      await dataProvider.delete('offers_params', { id: filterId, previousData: record });
-      left.current = true;
-      await queryClient.invalidateQueries({ queryKey: ['offers_params', 'getList'] });
-      setSaved(draft);
-      notify('admin.editor.changes_applied', { type: 'success' });
-      navigate(list);
-    } catch (e) {
-      setFailure(translate((e as Error).message, { _: (e as Error).message }));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await dataProvider.delete('offers_params', { id: filterId, previousData: record });
+        left.current = true;
+        await queryClient.invalidateQueries({ queryKey: ['offers_params', 'getList'] });
+        setSaved(draft);
+        notify('admin.editor.changes_applied', { type: 'success' });
+        navigate(list);
+      },
+      { popup: false },
+    );
   }
 
   if (!draft || (!isNew && isPending)) return <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />;
@@ -178,7 +171,7 @@ function Editor() {
         <EditorActions busy={busy} dirty={dirty} onDelete={() => setAskDelete(true)} onAccept={() => void save()} />
       )}
       <ConfirmDialog open={askDelete} title={translate('admin.filters.delete_quest')} text={draft.name} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
-      <ResultDialog result={failure ? 'error' : null} message={failure ?? undefined} onContinue={() => setFailure(null)} />
+      {resultDialog}
       <UnsavedChangesPrompt dirty={dirty && !busy && !left.current} onSave={save} />
     </Box>
   );

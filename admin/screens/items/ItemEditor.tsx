@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Authenticated, Form, RadioButtonGroupInput, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, CircularProgress, Divider, Stack } from '@mui/material';
+import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
 import { CATEGORY_PATH_SEPARATOR, OFFER_TYPES, ROOT_CATEGORY_ID, fieldByName, isBlank, offerFieldsFor, offerSchema, type FieldDef } from '../../../schemas';
 import { paramField } from '../../../dataProvider/apiDataProvider';
 import { FieldInput } from '../../resources/fieldWidgets';
 import { registryValidator } from '../../resources/validation';
 import { CategoryTreeInput } from '../../components/CategoryTreeInput';
-import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { useEditorSave } from '../../components/useEditorSave';
 import { productsOfCategoryPath } from '../../resources/offers_category';
 import { PhotosInput } from './PhotosInput';
 import { ParamsInputs, markRequired, paramLabel, useCategoryParams, type ParamRecord } from './ParamsInputs';
@@ -61,7 +63,6 @@ interface EditorProps {
 function ItemForm({ isNew, record, categoryPath }: EditorProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const requiredMessage = useRequiredFieldsMessage();
@@ -71,9 +72,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
   const categoryId = useWatch({ name: 'categoryId' }) as string | undefined;
   const { params } = useCategoryParams(categoryId);
   const [showAll, setShowAll] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [askDelete, setAskDelete] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message?: string; then?: string } | null>(null);
+  const { busy, askDelete, setAskDelete, result, run, resultDialog } = useEditorSave();
   const current = useRef<RaRecord | undefined>(record);
 
   const fields = useMemo(() => editable(type), [type]);
@@ -101,22 +100,16 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
     const known = new Set(params.map((p) => paramField(p.baseId)));
     const paramValues = Object.fromEntries(Object.entries((values.paramValues ?? {}) as Record<string, unknown>).filter(([k]) => known.has(k)));
     const data = { ...values, paramValues };
-    setBusy(true);
-    try {
-      const saved = isNew && !current.current ? (await dataProvider.create('offers', { data })).data : (await dataProvider.update('offers', { id: current.current!.id, data, previousData: current.current! })).data;
-      current.current = saved;
-      await queryClient.invalidateQueries({ queryKey: ['offers'] });
-      reset(saved);
-      if (popup) setResult({ kind: 'success', then: listPath(saved.categoryId) });
-      return true;
-    } catch (e) {
-      const err = e as Error & { body?: { error?: { fields?: { field?: string; label?: string }[] } } };
-      const labels = (err.body?.error?.fields ?? []).map((x) => (typeof x === 'object' && x?.label ? translate(x.label) : String(x?.field ?? x)));
-      setResult({ kind: 'error', message: `${translate(err.message, { _: err.message })}${labels.length ? `: ${labels.join(', ')}` : ''}` });
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    return run(
+      async () => {
+        const saved = isNew && !current.current ? (await dataProvider.create('offers', { data })).data : (await dataProvider.update('offers', { id: current.current!.id, data, previousData: current.current! })).data;
+        current.current = saved;
+        await queryClient.invalidateQueries({ queryKey: ['offers'] });
+        reset(saved);
+        return listPath(saved.categoryId);
+      },
+      { popup },
+    );
   }
 
   async function remove() {
@@ -125,18 +118,13 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
       reset(newOffer(categoryPath.split(CATEGORY_PATH_SEPARATOR).filter((x) => x && x !== ROOT_CATEGORY_ID).at(-1)));
       return;
     }
-    setBusy(true);
-    try {
-      await dataProvider.delete('offers', { id: current.current.id, previousData: current.current });
+    const deleted = current.current;
+    await run(async () => {
+      await dataProvider.delete('offers', { id: deleted.id, previousData: deleted });
       await queryClient.invalidateQueries({ queryKey: ['offers', 'getList'] });
-      const then = listPath(current.current.categoryId);
       reset(getValues());
-      setResult({ kind: 'success', then });
-    } catch (e) {
-      setResult({ kind: 'error', message: translate((e as Error).message, { _: (e as Error).message }) });
-    } finally {
-      setBusy(false);
-    }
+      return listPath(deleted.categoryId);
+    });
   }
 
   const title = translate(isNew && !current.current ? 'admin.items.new' : 'admin.items.edit');
@@ -176,17 +164,17 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
           <ParamsInputs params={params} />
         </EditorCard>
       ) : null}
+      {current.current ? (
+        <EditorCard>
+          {/* The item's ingredients (a saved item only: ingredients hang on its id). */}
+          <Button component={RouterLink} to={`/ingredients/${categoryPath}/${current.current.id}`} startIcon={<KitchenOutlined />}>
+            {translate('admin.items.ingredients')}
+          </Button>
+        </EditorCard>
+      ) : null}
       <EditorActions busy={busy} dirty={isDirty} onDelete={() => setAskDelete(true)} onAccept={() => void save()} />
       <ConfirmDialog open={askDelete} title={translate('admin.items.delete_quest')} text={String(getValues('name') ?? getValues('title') ?? '')} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
-      <ResultDialog
-        result={result?.kind ?? null}
-        message={result?.message}
-        onContinue={() => {
-          const then = result?.then;
-          setResult(null);
-          if (then) navigate(then);
-        }}
-      />
+      {resultDialog}
       <UnsavedChangesPrompt dirty={isDirty && !result && !busy} onSave={() => save(false)} />
     </Box>
   );

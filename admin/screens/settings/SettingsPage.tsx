@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { Link as RouterLink, Navigate, useHref, useParams } from 'react-router';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { Authenticated, BooleanInput, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
@@ -43,8 +43,8 @@ function SettingsLinks() {
   const links = [
     ['/banner_settings', 'admin.menu.banners', <ViewCarouselOutlined key="b" />],
     ['/filter_editor/category/0', 'admin.menu.filters', <FilterListOutlined key="f" />],
-    ['/ingredients', 'admin.settings.ingredients', <KitchenOutlined key="i" />],
-    ['/places', 'admin.settings.places', <PlaceOutlined key="p" />],
+    ['/ingredient_settings', 'admin.settings.ingredients', <KitchenOutlined key="i" />],
+    ['/place_settings', 'admin.settings.places', <PlaceOutlined key="p" />],
   ] as const;
   return (
     <List disablePadding aria-label={translate('admin.settings.sections')}>
@@ -174,6 +174,8 @@ function SettingsForm({ page, record }: { page: SettingsPageName; record: RaReco
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; message?: string } | null>(null);
   const common = page === 'common_settings';
+  // The seed: on save the app goes to / and reloads (here the panel's / under /admin, loaded afresh with the saved store).
+  const home = useHref('/');
 
   /** Checks first (nothing is sent when they fail), then asks 'settings_quest'. */
   const confirm = () => {
@@ -225,7 +227,15 @@ function SettingsForm({ page, record }: { page: SettingsPageName; record: RaReco
         </Button>
       </EditorFooter>
       <ConfirmDialog open={asking} title={translate('admin.settings.settings_quest')} text={translate('admin.settings.settings_quest_text')} confirmLabel={translate('admin.editor.send')} onConfirm={() => void save()} onCancel={() => setAsking(false)} />
-      <ResultDialog result={result?.kind ?? null} message={result?.message} onContinue={() => setResult(null)} />
+      <ResultDialog
+        result={result?.kind ?? null}
+        message={result?.message}
+        onContinue={() => {
+          const saved = result?.kind === 'success';
+          setResult(null);
+          if (saved) window.location.assign(home);
+        }}
+      />
       <UnsavedChangesPrompt
         dirty={isDirty && !busy && !asking}
         onSave={async () => {

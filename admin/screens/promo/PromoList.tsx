@@ -1,0 +1,88 @@
+import { Link as RouterLink, useLocation } from 'react-router';
+import { Authenticated, useGetList, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Chip, CircularProgress, Fab, List, ListItemButton, ListItemText, Paper, Tooltip, Typography } from '@mui/material';
+import Add from '@mui/icons-material/Add';
+import { EditorHeader } from '../../components/EditorParts';
+
+export const PROMO_LIST = '/promo_settings';
+
+/** A stored date ('2026-05-01' or a timestamp) in the panel's language; blank stays blank. */
+export function formatDate(value: unknown, locale: string): string {
+  if (typeof value !== 'string' || !value.trim()) return '';
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
+  const d = new Date(dateOnly ? `${value.trim()}T00:00:00` : value);
+  if (Number.isNaN(d.getTime())) return value;
+  return d.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** The window of a code: 'с 1 мая 2026 по 31 мая 2026', one side of it, or 'Без срока'. */
+export function promoWindow(p: RaRecord, locale: string, translate: (k: string, o?: object) => string): string {
+  const from = formatDate(p.dateFrom, locale);
+  const to = formatDate(p.dateTo, locale);
+  if (!from && !to) return translate('admin.promo.always');
+  return [from ? translate('admin.promo.from', { date: from }) : '', to ? translate('admin.promo.to', { date: to }) : ''].filter(Boolean).join(' ');
+}
+
+function Promos() {
+  const translate = useTranslate();
+  const [locale = 'ru'] = useLocaleState();
+  const { pathname } = useLocation();
+  const { data = [], isPending } = useGetList('promo_codes', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'DESC' } });
+  const base = pathname.replace(/\/+$/, '') || PROMO_LIST;
+  return (
+    <Box sx={{ maxWidth: 860 }}>
+      <EditorHeader
+        title={translate('admin.promo.title')}
+        back="/settings/common_settings"
+        actions={
+          <Tooltip title={translate('admin.promo.add')}>
+            {/* The seed: add goes to {current path}/code/new. */}
+            <Fab size="small" color="primary" component={RouterLink} to={`${base}/code/new`} aria-label={translate('admin.promo.add')}>
+              <Add />
+            </Fab>
+          </Tooltip>
+        }
+      />
+      <Paper>
+        {isPending ? (
+          <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />
+        ) : data.length === 0 ? (
+          <Typography sx={{ p: 3 }}>{translate('admin.promo.promo_not_found')}</Typography>
+        ) : (
+          <List aria-label={translate('admin.promo.title')} disablePadding>
+            {data.map((p) => (
+              <ListItemButton key={p.id} component={RouterLink} to={`${PROMO_LIST}/code/${p.id}`} divider sx={{ gap: 2, alignItems: 'flex-start' }}>
+                <ListItemText
+                  primary={
+                    <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
+                      <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600, letterSpacing: 0.5, overflowWrap: 'anywhere' }}>
+                        {p.code}
+                      </Box>
+                      <Box component="span" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                        {p.name}
+                      </Box>
+                    </Box>
+                  }
+                  secondary={`${promoWindow(p, locale, translate)} · ${translate('admin.promo.used_times', { count: p.count ?? 0 })}`}
+                />
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
+                  <Chip size="small" color="primary" label={translate('admin.promo.discount', { discount: p.discount })} />
+                  {p.isOnceOnly ? <Chip size="small" variant="outlined" label={translate('admin.promo.once_only')} /> : null}
+                </Box>
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Paper>
+    </Box>
+  );
+}
+
+/** /promo_settings: the shop's promo codes — code, name, discount, dates, single use and times used. */
+export default function PromoList() {
+  return (
+    <Authenticated>
+      <Promos />
+    </Authenticated>
+  );
+}

@@ -1,0 +1,80 @@
+import { test, expect } from './adminFixtures';
+
+/** Promo codes at the seed's paths: /admin/promo_settings and /admin/promo_settings/code/{id} ('new' creates). */
+
+interface PromoAnswer {
+  promo: { code: string; discount: number; status: 'proved' | 'error' };
+}
+/** The storefront's check of a code (api=promo), as the cart asks it. */
+async function checkPromo(shopUrl: string, code: string): Promise<PromoAnswer['promo']> {
+  const res = await fetch(`${shopUrl}/api?api=promo`, { method: 'POST', body: new URLSearchParams({ code, total: '5000' }) });
+  return ((await res.json()) as PromoAnswer).promo;
+}
+
+test.describe('admin promo codes', () => {
+  test('create, refuse bad input, edit and delete a code; the shop proves it while it exists', async ({ adminPage: page, shop }) => {
+    const code = `E2E${test.info().project.name.toUpperCase()}`;
+    await page.goto('/admin/promo_settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Промокоды' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Промокоды' });
+    await expect(list.getByText('SALE20')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Новый промокод' }).click();
+    await expect(page).toHaveURL(/\/admin\/promo_settings\/code\/new$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Новый промокод' })).toBeVisible();
+    const save = page.getByRole('button', { name: 'Сохранить' });
+    await expect(save).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Удалить' })).toHaveCount(0);
+
+    // The code keeps letters and digits, uppercased, as the owner types.
+    await page.getByLabel('Промокод').fill(`${code.toLowerCase()} -#`);
+    await expect(page.getByLabel('Промокод')).toHaveValue(code);
+    await page.getByLabel('Скидка, %').fill('150');
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByText('Заполните обязательные поля: Название')).toBeVisible();
+    await page.getByLabel('Название').fill('Скидка для e2e');
+    await save.click();
+    await expect(page.getByText('Неверное значение: Скидка, %')).toBeVisible();
+    await page.getByLabel('Скидка, %').fill('15');
+    await save.click();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page).toHaveURL(/\/admin\/promo_settings$/);
+    const row = list.getByRole('link').filter({ hasText: code });
+    await expect(row).toContainText('Скидка 15%');
+
+    // The shop's cart proves the new code.
+    expect(await checkPromo(shop.url, code.toLowerCase())).toMatchObject({ code, discount: 15, status: 'proved' });
+
+    await row.click();
+    await expect(page).toHaveURL(/\/admin\/promo_settings\/code\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Редактор промокода' })).toBeVisible();
+    await expect(page.getByText('Использован: 0')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await page.getByLabel('Скидка, %').fill('20');
+    await page.getByLabel('Скидка, %').press('Enter');
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(row).toContainText('Скидка 20%');
+    expect(await checkPromo(shop.url, code)).toMatchObject({ discount: 20, status: 'proved' });
+
+    await row.click();
+    await expect(page.getByRole('link', { name: 'Назад' })).toHaveAttribute('href', '/admin/promo_settings');
+    await page.getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('dialog', { name: 'Удалить промокод?' }).getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page).toHaveURL(/\/admin\/promo_settings$/);
+    await expect(list.getByText('SALE20')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect((await checkPromo(shop.url, code)).status).toBe('error');
+  });
+
+  test('the menu leads to the seed path; an unknown code opens 404', async ({ adminPage: page }, info) => {
+    await page.goto('/admin/settings/common_settings');
+    if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Открыть меню' }).click();
+    await page.getByRole('menuitem', { name: 'Промокоды' }).click();
+    await expect(page).toHaveURL(/\/admin\/promo_settings$/);
+    await page.goto('/admin/promo_settings/code/999999');
+    await expect(page).toHaveURL(/\/admin\/404$/);
+  });
+});
