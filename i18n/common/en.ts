@@ -29,6 +29,7 @@ export default {
     payment_error: 'The payment failed',
     already_paid: 'The order is already paid',
     order_error: 'An error occurred, try again later or place the order by phone',
+    geocoder_error: 'The address service is unavailable, try again later',
     error_msg: 'An error occurred',
   },
   common: {
