@@ -1,6 +1,7 @@
 /**
  * Where the header's back arrow goes when there is no in-app history (a deep link): one level up.
- * item → its list; list → the category page; category → its parent; info pages → the catalogue.
+ * item → its list; list → the category page; category → its parent; info pages → the catalogue;
+ * an order → /my_orders; its question → the order.
  */
 export function parentOf(pathname: string): string {
   const p = pathname.replace(/\/+$/, '');
@@ -15,6 +16,9 @@ export function parentOf(pathname: string): string {
   }
   m = /^\/filters\/([^/]+)(\/[^/]+)?$/.exec(p);
   if (m) return m[2] ? `/filters/${m[1]}` : `/category/${m[1]}/1`;
+  // A customer's order → their orders; its question form → the order.
+  m = /^\/order\/(\d+)(\/review)?$/.exec(p);
+  if (m) return m[2] ? `/order/${m[1]}` : '/my_orders';
   return '/';
 }
 
