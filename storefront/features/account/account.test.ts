@@ -1,4 +1,4 @@
-import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, type Params } from '../../../dataProvider/apiClient';
@@ -37,15 +37,16 @@ function setup(replies: Record<string, Reply[]>) {
     }),
   };
   const actions: UnknownAction[] = [];
+  const recorder: Middleware = () => (next) => (a) => {
+    actions.push(a as UnknownAction);
+    return next(a);
+  };
   const saga = createSagaMiddleware({ context: { api, listRetry: { retries: 0, delayMs: 10 } } });
   const store = configureStore({
     reducer: { account, shell },
     middleware: (d) =>
       d({ thunk: false, serializableCheck: false })
-        .concat(() => (next) => (a) => {
-          actions.push(a as UnknownAction);
-          return next(a);
-        })
+        .concat(recorder)
         .concat(saga),
   });
   saga.run(accountSaga);

@@ -1,4 +1,4 @@
-import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type Params } from '../../../dataProvider/apiClient';
@@ -19,15 +19,16 @@ function setup(replies: (unknown | Error)[]) {
     }),
   };
   const actions: UnknownAction[] = [];
+  const recorder: Middleware = () => (next) => (a) => {
+    actions.push(a as UnknownAction);
+    return next(a);
+  };
   const saga = createSagaMiddleware({ context: { api } });
   const store = configureStore({
     reducer: { payment },
     middleware: (d) =>
       d({ thunk: false, serializableCheck: false })
-        .concat(() => (next) => (a) => {
-          actions.push(a as UnknownAction);
-          return next(a);
-        })
+        .concat(recorder)
         .concat(saga),
   });
   saga.run(paymentSaga);
