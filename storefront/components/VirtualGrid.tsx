@@ -87,10 +87,31 @@ export default function VirtualGrid<T>({ items, keyOf, render, label, buffer = 2
   const padTop = rows ? tops[first] : 0;
   const padBottom = rows && last >= first ? tops[rows] - tops[last + 1] : 0;
 
+  /**
+   * The product at the top of the window and where it was: when rows above it change height (measured
+   * for the first time, the estimate moved), the page scrolls by as much, so what the reader sees stays
+   * put. (The browser's own scroll anchoring does not help: it stops when the list's padding changes.)
+   */
+  const anchorRef = useRef<{ index: number; top: number; y: number } | null>(null);
+  const readAnchor = () => {
+    const el = listRef.current;
+    anchorRef.current = null;
+    if (!el) return;
+    for (const child of Array.from(el.children) as HTMLElement[]) {
+      const rect = child.getBoundingClientRect();
+      if (rect.top >= window.innerHeight) break;
+      if (rect.bottom > 1) {
+        anchorRef.current = { index: Number(child.getAttribute('aria-posinset')) - 1, top: rect.top, y: window.scrollY };
+        break;
+      }
+    }
+  };
+
   /** Works out the rows to render from the window's position; re-renders only when they change. */
   const update = useCallback(() => {
     const el = listRef.current;
     if (!el) return;
+    readAnchor();
     const l = layout.current;
     const n = Math.ceil(count / l.cols);
     const t = rowTops(l, n);
@@ -104,6 +125,13 @@ export default function VirtualGrid<T>({ items, keyOf, render, label, buffer = 2
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el) return;
+    const prev = anchorRef.current;
+    if (prev && prev.y > 0 && Math.abs(window.scrollY - prev.y) < 0.5) {
+      const item = el.querySelector<HTMLElement>(`[aria-posinset="${prev.index + 1}"]`);
+      const diff = item ? item.getBoundingClientRect().top - prev.top : 0;
+      if (Math.abs(diff) >= 0.5) window.scrollBy(0, diff);
+    }
+    readAnchor();
     const l = layout.current;
     const { cols, gap } = readColumns(el);
     let changed = false;

@@ -24,5 +24,3 @@ export async function postSubscription(name: string, email: string): Promise<voi
   }
   throw new ApiError(res.status, body.error?.code ?? 'server_error', body.error?.message ?? `HTTP ${res.status}`, body.error?.fields ?? []);
 }
-
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

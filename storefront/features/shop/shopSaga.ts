@@ -10,7 +10,6 @@ import { readString } from '../../lib/storage';
 import { applyCustomCss, applyHead, applyTheme } from '../../lib/theme';
 import type { StoreSettings } from '../../lib/types';
 import { takeInlineShop, type InlineShop } from './inlineShop';
-import { EMAIL_RE, postSubscription } from './shopApi';
 import {
   ownerChecked,
   sessionChanged,
@@ -92,6 +91,9 @@ function* watchSession() {
   }
 }
 
+/** A plausible email address (the server checks it again). */
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** The footer's news subscription: both fields must be filled, the email valid; POST /rest/subscriptions. */
 function* subscribe(action: PayloadAction<{ name: string; email: string }>) {
   const name = action.payload.name.trim();
@@ -105,7 +107,9 @@ function* subscribe(action: PayloadAction<{ name: string; email: string }>) {
     return;
   }
   try {
-    yield call(postSubscription, name, email);
+    // The REST call's code loads with the first subscription, not with the shop.
+    const api: typeof import('./shopApi') = yield call(() => import('./shopApi'));
+    yield call(api.postSubscription, name, email);
     yield put(subscriptionSucceeded());
   } catch (e) {
     if (e instanceof ApiError && e.status === 400) {
