@@ -311,7 +311,7 @@ export default {
   payment: {
     success: 'Zahlung erfolgreich, Bestellung Nr. {number} wurde aufgegeben',
     fail: 'Zahlung fehlgeschlagen',
-    fail_note: 'Es wurde kein Geld abgebucht. Ihre Bestellung ist gespeichert und kann erneut bezahlt werden.',
+    fail_note: 'Ihre Bestellung ist gespeichert und kann erneut bezahlt werden.',
     checking: 'Zahlung wird geprüft…',
     checking_note: 'Bestellung Nr. {number}. Das dauert einige Sekunden.',
     pending: 'Die Zahlung ist noch nicht bestätigt',

@@ -294,7 +294,7 @@ export default {
   payment: {
     success: 'Payment successful, order #{number} has been placed',
     fail: 'Payment failed',
-    fail_note: 'No money was taken. Your order is saved and can be paid again.',
+    fail_note: 'Your order is saved and can be paid again.',
     checking: 'Checking the payment…',
     checking_note: 'Order #{number}. This takes a few seconds.',
     pending: 'The payment is not confirmed yet',

@@ -311,7 +311,7 @@ export default {
   payment: {
     success: 'Pago realizado, el pedido n.º {number} se ha creado',
     fail: 'El pago no se ha realizado',
-    fail_note: 'No se ha cobrado nada. Su pedido está guardado y puede pagarlo de nuevo.',
+    fail_note: 'Su pedido está guardado y puede pagarlo de nuevo.',
     checking: 'Comprobando el pago…',
     checking_note: 'Pedido n.º {number}. Tardará unos segundos.',
     pending: 'El pago aún no está confirmado',

@@ -311,7 +311,7 @@ export default {
   payment: {
     success: 'Paiement réussi, la commande n° {number} est enregistrée',
     fail: 'Le paiement a échoué',
-    fail_note: 'Aucun montant n\'a été débité. Votre commande est enregistrée et peut être payée à nouveau.',
+    fail_note: 'Votre commande est enregistrée et peut être payée à nouveau.',
     checking: 'Vérification du paiement…',
     checking_note: 'Commande n° {number}. Cela prend quelques secondes.',
     pending: 'Le paiement n\'est pas encore confirmé',

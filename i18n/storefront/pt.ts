@@ -311,7 +311,7 @@ export default {
   payment: {
     success: 'Pagamento concluído, o pedido n.º {number} foi criado',
     fail: 'O pagamento não foi concluído',
-    fail_note: 'Nenhum valor foi cobrado. O seu pedido está guardado e pode ser pago novamente.',
+    fail_note: 'O seu pedido está guardado e pode ser pago novamente.',
     checking: 'Verificando o pagamento…',
     checking_note: 'Pedido n.º {number}. Isto leva alguns segundos.',
     pending: 'O pagamento ainda não foi confirmado',

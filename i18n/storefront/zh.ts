@@ -311,7 +311,7 @@ export default {
   payment: {
     success: '支付成功，订单 #{number} 已生成',
     fail: '支付失败',
-    fail_note: '未扣款。您的订单已保存，可以再次支付。',
+    fail_note: '您的订单已保存，可以再次支付。',
     checking: '正在确认支付…',
     checking_note: '订单 #{number}。这需要几秒钟。',
     pending: '支付尚未确认',
