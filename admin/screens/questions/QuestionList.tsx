@@ -20,7 +20,7 @@ export default function QuestionList() {
           tertiaryText={(r: RaRecord) => dateTime(r.createdAt, { dateStyle: 'short' })}
           linkType={false}
           rowSx={() => ({ alignItems: 'flex-start' })}
-          rightIcon={(r: RaRecord) => <DeleteButton record={r} mutationMode="pessimistic" label="" />}
+          rightIcon={(r: RaRecord) => <DeleteButton record={r} mutationMode="pessimistic" />}
         />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
