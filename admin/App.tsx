@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { CacheProvider } from '@emotion/react';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import type { AdminProviders } from '../dataProvider/adminProviders';
-import { i18nProvider } from './i18nProvider';
+import { currentLocale, i18nProvider, isRtlLocale, subscribeLocale } from './i18nProvider';
 import { LoginPage } from './auth/LoginPage';
 import { AdminLayout } from './shell/AdminLayout';
 import { NotFoundPage, UnauthorizedPage } from './shell/StatusPages';
@@ -10,7 +11,7 @@ import { RESOURCES } from './resources';
 import { orders } from './screens/orders';
 import { questions } from './screens/questions';
 import { screenRoutes } from './screens/routes';
-import { theme } from './theme';
+import { styleCaches, themeFor } from './theme';
 
 /** Unknown paths of the panel go to /404, as the seed's router does. */
 const ToNotFound = () => <Navigate to="/404" replace />;
@@ -29,8 +30,14 @@ export function App({ providers }: { providers: AdminProviders }) {
   return <RouterProvider router={router} useTransitions={false} />;
 }
 
+/** Left to right, or right to left while the panel speaks Arabic (theme direction and style cache follow the language). */
+const useDirection = () => useSyncExternalStore(subscribeLocale, () => (isRtlLocale(currentLocale()) ? 'rtl' : 'ltr'));
+
 function AdminApp({ providers }: { providers: AdminProviders }) {
+  const direction = useDirection();
+  const theme = useMemo(() => themeFor(direction), [direction]);
   return (
+    <CacheProvider value={styleCaches[direction]}>
     <Admin
       title="admin.title"
       dataProvider={providers.dataProvider}
@@ -51,5 +58,6 @@ function AdminApp({ providers }: { providers: AdminProviders }) {
         <Route path="/404" element={<NotFoundPage />} />
       </CustomRoutes>
     </Admin>
+    </CacheProvider>
   );
 }

@@ -1,4 +1,7 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import createCache from '@emotion/cache';
+import { prefixer } from 'stylis';
+import rtlPlugin from '@mui/stylis-plugin-rtl';
 import { i18nProvider } from './i18nProvider';
 
 /** The panel's look: react-admin's default theme with the storefront's calm blue and a lighter background. */
@@ -30,4 +33,13 @@ export const theme: RaThemeOptions = {
       },
     },
   },
+};
+
+/** The theme in a writing direction: Arabic reads right to left (MUI mirrors its components by `direction`). */
+export const themeFor = (direction: 'ltr' | 'rtl'): RaThemeOptions => (direction === 'rtl' ? { ...theme, direction: 'rtl' } : theme);
+
+/** Emotion caches: right to left, the styles' left and right are swapped by the stylis RTL plugin. */
+export const styleCaches = {
+  ltr: createCache({ key: 'mui' }),
+  rtl: createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }),
 };
