@@ -52,7 +52,8 @@ test('without cart items /order goes to /', async ({ page }) => {
 
 test('a pickup order end to end: the success popup with the pickup text, an empty cart, the order on the server', async ({ page, shop }) => {
   await seed(page, [A5, line('1002', 'Смартфон Квант A5 128 ГБ', 14990, 2)], null, '/404?utm_source=e2e&utm_campaign=cart');
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('urlData') ?? '{}'))).toEqual({ utm_source: 'e2e', utm_campaign: 'cart' });
+  // Kept when the app starts (after its config and texts load).
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('urlData') ?? '{}'))).toEqual({ utm_source: 'e2e', utm_campaign: 'cart' });
   await page.goto('/cart');
   await page.getByRole('link', { name: 'Оформить заказ' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Оформление заказа' })).toBeVisible();

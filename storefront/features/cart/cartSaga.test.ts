@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, type Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import type { CartLine, OfferCard } from '../../lib/types';
@@ -71,6 +71,10 @@ describe('cart rules', () => {
 });
 
 describe('cart saga', () => {
+  // The cart page's sagas load on the first event that needs them; load the module once before the fake timers.
+  beforeAll(async () => {
+    await import('./cartPageSaga');
+  });
   beforeEach(() => {
     vi.useFakeTimers();
     vi.stubGlobal('localStorage', memoryStorage());
@@ -153,10 +157,11 @@ describe('cart saga', () => {
   });
 
   it('keeps a code waiting when the check gets no answer', async () => {
-    const { store } = setup({ promo: [new NetworkError()] });
+    const { store, calls } = setup({ promo: [new NetworkError()] });
     store.dispatch(promoTyped('SALE20'));
     // 2 s, then the call and its one retry 1.5 s later
     await vi.advanceTimersByTimeAsync(4000);
+    expect(calls.filter((c) => c.api === 'promo')).toHaveLength(2);
     expect(store.getState().cart.promo).toMatchObject({ code: 'SALE20', status: 'wait', checking: false });
   });
 });

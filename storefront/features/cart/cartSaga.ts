@@ -1,12 +1,9 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { toastShown } from '../../lib/events';
 import { t } from '../../lib/i18n';
-import { callWithRetry, offersOf } from '../../lib/pagedList';
 import { writeJson, writeString } from '../../lib/storage';
-import type { CartLine, OfferCard } from '../../lib/types';
-import { cartItemsParams, promoParams, stopListParams, type PromoAnswer } from './cartApi';
+import type { CartLine } from '../../lib/types';
 import {
   CART_KEY,
   PROMO_KEY,
@@ -20,25 +17,15 @@ import {
   cartLineQuantityTyped,
   cartQuantitySet,
   cartRefreshed,
-  cartRefreshFailed,
   cartRefreshRequested,
   cartReplaced,
   cartUnavailableRemoved,
   loadCart,
-  promoChecked,
-  promoCheckFailed,
-  promoCheckStarted,
   promoTyped,
   selectCartItems,
-  selectCartTotals,
   selectPromo,
   type PromoState,
 } from './cartSlice';
-
-/** The seed: the promo code is verified 2 s after the last keystroke. */
-export const PROMO_DEBOUNCE_MS = 2000;
-/** One quick retry for the cart's reads (the page still works with the stored lines). */
-const CART_RETRY = { retries: 1, delayMs: 1500 };
 
 /** Keeps localStorage 'Cart' in step with the cart, and the cart in step with other tabs. */
 function* persist() {
@@ -76,70 +63,14 @@ function* confirmAdded(action: ReturnType<typeof cartItemAdded>) {
   if (items.find((l) => l.id === action.payload.id)?.quantity === 1) yield put(toastShown(t('cart.added')));
 }
 
-/** The delivery point chosen on /map (state.map.point), read by shape: the map is another feature. */
-const selectDeliveryCoords = (s: { map?: { point?: { coords?: [number, number] } | null } }) => s.map?.point?.coords ?? null;
-const selectShopId = (s: { shop?: { store?: { id?: string | number } | null } }) => s.shop?.store?.id ?? null;
-
 /**
- * The cart opened (or the order form): the current cards of its lines (api=offers ids=…); with a delivery
- * point, the stop list for it too. Unavailable lines are flagged and the popup asks to remove them.
+ * The cart page's work (the refresh from the shop, the stop list, the promo check) is loaded with the first
+ * event that needs it, so it stays out of the first bundle.
  */
-function* refresh() {
-  const items: CartLine[] = yield select(selectCartItems);
-  const ids = items.map((l) => l.id);
-  if (!ids.length) {
-    yield put(cartRefreshed({ cards: [] }));
-    return;
-  }
-  try {
-    const shopId: string | number | null = yield select(selectShopId);
-    const res: { offers?: unknown } = yield call(callWithRetry, 'offers', cartItemsParams(ids, shopId), CART_RETRY);
-    const cards = offersOf<OfferCard>(res);
-    let stopped: string[] = [];
-    const coords: [number, number] | null = yield select(selectDeliveryCoords);
-    if (coords) {
-      try {
-        const stop: { offers?: unknown } = yield call(callWithRetry, 'offers', stopListParams(ids, coords), CART_RETRY);
-        stopped = offersOf<OfferCard>(stop).map((c) => String(c.id));
-      } catch (e) {
-        console.warn('stop list', e);
-      }
-    }
-    yield put(cartRefreshed({ cards, stopped }));
-  } catch (e) {
-    console.warn('cart items', e);
-    yield put(cartRefreshFailed());
-  }
-}
-
-/** Verifies a promo code with the shop (api=promo). */
-export function* verifyPromo(code: string) {
-  if (!code) return;
-  yield put(promoCheckStarted(code));
-  try {
-    const totals: ReturnType<typeof selectCartTotals> = yield select(selectCartTotals);
-    const res: PromoAnswer = yield call(callWithRetry, 'promo', promoParams(code, totals.goods), CART_RETRY);
-    const p = res.promo ?? {};
-    const proved = p.status === 'proved';
-    yield put(promoChecked({ code, status: proved ? 'proved' : 'error', discount: Number(p.discount) || 0, message: proved ? null : (p.message ?? t('cart.promo_error')) }));
-  } catch (e) {
-    console.warn('promo', e);
-    yield put(promoCheckFailed(code));
-  }
-}
-
-/** 2 s after the last keystroke the code is verified; an empty code just resets. */
-function* onPromoTyped(action: PayloadAction<string>) {
-  const promo: PromoState = yield select(selectPromo);
-  if (!promo.code || promo.status !== 'wait') return;
-  yield delay(PROMO_DEBOUNCE_MS);
-  yield call(verifyPromo, promo.code);
-}
-
-/** The cart page opens with a stored code that was never verified (a reload): verify it at once. */
-function* verifyStoredPromo() {
-  const promo: PromoState = yield select(selectPromo);
-  if (promo.code && promo.status === 'wait' && !promo.checking) yield call(verifyPromo, promo.code);
+function* startCartPage() {
+  const first: { type: string; payload?: unknown } = yield take([cartRefreshRequested.type, promoTyped.type]);
+  const page: typeof import('./cartPageSaga') = yield call(() => import('./cartPageSaga'));
+  yield fork(page.default, first);
 }
 
 export default function* cartSaga() {
@@ -161,8 +92,6 @@ export default function* cartSaga() {
     persist,
   );
   yield takeEvery([promoTyped.type, cartCleared.type], persistPromo);
-  yield takeLatest(cartRefreshRequested.type, refresh);
-  yield takeLatest(cartRefreshRequested.type, verifyStoredPromo);
-  yield takeLatest(promoTyped.type, onPromoTyped);
+  yield fork(startCartPage);
   yield fork(watchOtherTabs);
 }

@@ -1,3 +1,4 @@
+import type { Channel } from 'redux-saga';
 import { call, delay, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
 import { ApiError, type ApiClient, type Params } from '../../../dataProvider/apiClient';
 import { getShopConfig } from '../../lib/config';
@@ -20,18 +21,15 @@ import {
   phoneComplete,
   placesForHours,
   randomKey,
-  urlDataOf,
   usesMap,
   type Attempt,
   type RequiredField,
 } from './orderLogic';
 import {
   ATTEMPT_KEY,
-  FORM_KEY,
   ORDER_ID_KEY,
   URL_DATA_KEY,
   orderFailed,
-  orderFieldChanged,
   orderPageOpened,
   orderPlaced,
   orderSending,
@@ -76,7 +74,7 @@ export async function fetchPlaces(): Promise<Place[]> {
   return Array.isArray(body) ? (body as Place[]) : [];
 }
 
-function* loadPlaces() {
+export function* loadPlaces() {
   const { places }: OrderState = yield select(selectOrder);
   if (places.length) return;
   yield put(placesRequested());
@@ -87,11 +85,6 @@ function* loadPlaces() {
     console.warn('places', e);
     yield put(placesFailed());
   }
-}
-
-function* persistForm() {
-  const { form }: OrderState = yield select(selectOrder);
-  yield call(writeJson, FORM_KEY, form);
 }
 
 /** The field names a required-fields toast lists. */
@@ -265,30 +258,16 @@ export function* submitOrder(store: StoreSettings | null) {
   yield put(orderPlaced({ orderId, text }));
 }
 
-/** One order at a time: the next press is taken only when this one is done. */
-function* checkoutLoop() {
+/** One order at a time: the next press is taken only when this one is done (presses wait in the channel). */
+function* checkoutLoop(submits: Channel<ReturnType<typeof orderSubmitted>>) {
   for (;;) {
-    const action: ReturnType<typeof orderSubmitted> = yield take(orderSubmitted.type);
+    const action: ReturnType<typeof orderSubmitted> = yield take(submits);
     yield call(submitOrder, action.payload.store);
   }
 }
 
-/** The landing URL's utm_* (and other marketing) parameters, kept for the order (the seed's urlData). */
-function rememberUrlData() {
-  if (typeof location === 'undefined') return;
-  const data = urlDataOf(location.search);
-  if (Object.keys(data).length) writeJson(URL_DATA_KEY, data);
-}
-
-function* forgetAttempt() {
-  yield call(writeString, ATTEMPT_KEY, null);
-}
-
-export default function* orderSaga() {
-  yield call(rememberUrlData);
+/** The checkout, loaded with the order page (orderSaga starts it on the page's first event). */
+export default function* checkoutSaga(submits: Channel<ReturnType<typeof orderSubmitted>>) {
   yield takeEvery(orderPageOpened.type, loadPlaces);
-  yield takeEvery([orderFieldChanged.type, orderPlaced.type], persistForm);
-  // A cleared cart (an order placed, a card payment confirmed) ends the attempt.
-  yield takeEvery(cartCleared.type, forgetAttempt);
-  yield fork(checkoutLoop);
+  yield fork(checkoutLoop, submits);
 }

@@ -5,7 +5,7 @@ import { setTexts } from '../../lib/i18n';
 import type { CartLine, StoreSettings } from '../../lib/types';
 import ru from '../../../i18n/storefront/ru';
 import { cartReplaced } from '../cart/cartSlice';
-import { browser } from './orderSaga';
+import { browser } from './checkoutSaga';
 import { orderFieldChanged, orderPopupClosed, orderSubmitted, placesLoaded } from './orderSlice';
 import type { OrderFormValues } from './orderLogic';
 
@@ -60,7 +60,7 @@ function setup(replies: Record<string, Reply[]>) {
   return { store, calls, toasts, fill };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
+const settle = () => new Promise((r) => setTimeout(r, 30));
 const pickup: Partial<OrderFormValues> = { client_name: 'Анна', client_phone: '+7 (999) 123-45-67', client_payment: 'cash', client_receiving: 'pickup', place_id: '1' };
 
 describe('order saga', () => {

@@ -1,92 +1,22 @@
-import { call, delay, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
-import { ApiError, type ApiClient, type Params } from '../../../dataProvider/apiClient';
-import { getShopConfig } from '../../lib/config';
-import { deviceId } from '../../lib/device';
-import { toastShown } from '../../lib/events';
-import { t } from '../../lib/i18n';
-import { platform } from '../../lib/platform';
+import { actionChannel, call, fork, select, take, takeEvery } from 'redux-saga/effects';
+import type { Channel } from 'redux-saga';
 import { readJson, writeJson, writeString } from '../../lib/storage';
-import type { CartLine, Place, StoreSettings } from '../../lib/types';
-import { cartTotals, formatRoubles, minSumOf } from '../cart/cartLogic';
-import { cartCleared, cartLinesUnavailable, promoChecked, selectCartItems, selectPromo, type PromoState } from '../cart/cartSlice';
-import type { DeliveryPoint } from '../map/mapSlice';
-import {
-  attemptFor,
-  checkHours,
-  effectiveChoices,
-  localNow,
-  missingFields,
-  orderParams,
-  phoneComplete,
-  placesForHours,
-  randomKey,
-  urlDataOf,
-  usesMap,
-  type Attempt,
-  type RequiredField,
-} from './orderLogic';
-import {
-  ATTEMPT_KEY,
-  FORM_KEY,
-  ORDER_ID_KEY,
-  URL_DATA_KEY,
-  orderFailed,
-  orderFieldChanged,
-  orderPageOpened,
-  orderPlaced,
-  orderSending,
-  orderStopped,
-  orderSubmitted,
-  placesFailed,
-  placesLoaded,
-  placesRequested,
-  selectOrder,
-  type OrderState,
-} from './orderSlice';
+import { cartCleared } from '../cart/cartSlice';
+import { urlDataOf } from './orderForm';
+import { ATTEMPT_KEY, FORM_KEY, URL_DATA_KEY, orderFieldChanged, orderPageOpened, orderPlaced, orderSubmitted, selectOrder, type OrderState } from './orderSlice';
 
-/** A retry of the same attempt reuses its key for this long (then a new order gets a new key). */
-export const ATTEMPT_TTL_MS = 60 * 60 * 1000;
-/** Sending an order: network failures are retried (same key: the server makes one order). */
-const ORDER_RETRIES = 2;
-/** The payment call: an empty answer is asked again up to 10 times, 100 ms apart (seed). */
-const SBER_RETRIES = 10;
+/**
+ * What the order feature does from the start: keeps the landing URL's marketing parameters, the form's
+ * answers and the end of a checkout attempt. The checkout itself (checkoutSaga: places, the checks, the
+ * order, the payment) is loaded with the order page, so it stays out of the first bundle; presses of the
+ * order button wait in a channel meanwhile.
+ */
 
-/** Where the browser goes for the card payment (tests replace it). */
-export const browser = {
-  assign(url: string) {
-    window.location.assign(url);
-  },
-  origin(): string {
-    return typeof window === 'undefined' ? '' : window.location.origin;
-  },
-};
-
-/** The delivery point chosen on /map (the map feature's contract: state.map.point). */
-const selectPoint = (s: { map?: { point?: DeliveryPoint | null } }) => s.map?.point ?? null;
-
-/** GET /rest/places: the pick-up places with their schedules and delivery zones. */
-export async function fetchPlaces(): Promise<Place[]> {
-  const base = new URL(getShopConfig().API_HOST, typeof location === 'undefined' ? 'http://localhost/' : location.href);
-  const url = new URL('/rest/places', base);
-  url.searchParams.set('sort', JSON.stringify(['sort', 'ASC']));
-  url.searchParams.set('range', JSON.stringify([0, 99]));
-  const res = await fetch(url.toString());
-  if (!res.ok) throw new Error(`places ${res.status}`);
-  const body = (await res.json()) as unknown;
-  return Array.isArray(body) ? (body as Place[]) : [];
-}
-
-function* loadPlaces() {
-  const { places }: OrderState = yield select(selectOrder);
-  if (places.length) return;
-  yield put(placesRequested());
-  try {
-    const list: Place[] = yield call(fetchPlaces);
-    yield put(placesLoaded(list));
-  } catch (e) {
-    console.warn('places', e);
-    yield put(placesFailed());
-  }
+/** The landing URL's utm_* (and other marketing) parameters, kept for the order (the seed's urlData). */
+function rememberUrlData() {
+  if (typeof location === 'undefined') return;
+  const data = urlDataOf(location.search);
+  if (Object.keys(data).length) writeJson(URL_DATA_KEY, { ...readJson<Record<string, string>>(URL_DATA_KEY, {}), ...data });
 }
 
 function* persistForm() {
@@ -94,201 +24,22 @@ function* persistForm() {
   yield call(writeJson, FORM_KEY, form);
 }
 
-/** The field names a required-fields toast lists. */
-const fieldNames = (fields: readonly string[]) => fields.map((f) => t(`checkout.fields.${f}`)).join(', ');
-
-function* stop(text: string, missing?: string[]) {
-  yield put(toastShown(text, 'error'));
-  yield put(orderStopped(missing));
-}
-
-/** The server's refusal as the seed's toast; false when it is a failure for the popup. */
-function* refusal(e: ApiError, promo: PromoState) {
-  const fields = (e.fields ?? []).map((f) => (typeof f === 'string' ? f : String((f as { field?: string }).field ?? '')));
-  switch (e.code) {
-    case 'unavailable_items':
-      yield put(cartLinesUnavailable(fields));
-      yield call(stop, t('checkout.unavailable_items'));
-      return true;
-    case 'out_of_zone':
-      yield call(stop, t('checkout.out_of_zone'));
-      return true;
-    case 'out_of_hours': {
-      const [from, to] = e.message.match(/\d{1,2}:\d{2}/g) ?? ['00:00', '23:59'];
-      yield call(stop, t('checkout.out_of_hours', { from, to }));
-      return true;
-    }
-    case 'min_sum': {
-      const n = /(\d+(?:[.,]\d+)?)/.exec(e.message)?.[1] ?? '';
-      yield call(stop, t('checkout.min_sum', { n }));
-      return true;
-    }
-    case 'required_fields_error': {
-      const known = fields.map((f) => f.replace(/^\d+_/, '')).filter((f) => f);
-      yield call(stop, `${t('checkout.required_fields_error')}: ${fieldNames(known)}`, known);
-      return true;
-    }
-    case 'promo_error':
-      yield put(promoChecked({ code: promo.code, status: 'error', discount: 0, message: e.message || t('cart.promo_error') }));
-      yield call(stop, e.message || t('cart.promo_error'));
-      return true;
-    case 'payment_unavailable':
-      yield call(stop, t('checkout.payment_unavailable'));
-      return true;
-    case 'invalid_input':
-    case 'invalid_phone':
-      if (fields.includes('client_phone')) {
-        yield call(stop, t('checkout.invalid_phone'), ['client_phone']);
-        return true;
-      }
-      return false;
-    default:
-      return false;
-  }
-}
-
-/** The card payment: api=sber gives the acquirer's form, and the browser goes there. */
-function* payOnline(orderId: number | string) {
-  const api: ApiClient = yield getContext('api');
-  for (let attempt = 0; attempt <= SBER_RETRIES; attempt++) {
-    const res: { formUrl?: string | null; errorMessage?: string | null } = yield call([api, api.call], 'sber', { orderId: String(orderId), device_id: deviceId(), localhost: browser.origin() }, { retries: 2, retryDelay: 1500 });
-    if (res?.formUrl) {
-      yield call([browser, browser.assign], res.formUrl);
-      return;
-    }
-    if (res?.errorMessage) throw new Error(res.errorMessage);
-    yield delay(100);
-  }
-  throw new Error('no payment form');
-}
-
-/**
- * The order button. The seed's checks in their order, each with its toast: unavailable items, the
- * delivery zone (api=geo_check), the delivery hours, the minimum sum, the required fields; then the
- * order (api=orders with one idempotency key per attempt) and, for a card payment on the site, the
- * acquirer's form. Success: the store's popup text and an empty cart; failure: the failure popup.
- */
-export function* submitOrder(store: StoreSettings | null) {
-  yield put(orderSending());
-  const lines: CartLine[] = yield select(selectCartItems);
-  const promo: PromoState = yield select(selectPromo);
-  const point: DeliveryPoint | null = yield select(selectPoint);
-  const { form, places }: OrderState = yield select(selectOrder);
-  const ios = platform === 'ios';
-  const { payment, receiving } = effectiveChoices(form, store);
-  const orderLines = lines.filter((l) => l.quantity > 0);
-  if (!orderLines.length) {
-    yield put(orderStopped());
-    return;
-  }
-
-  // 1. Unavailable items.
-  if (orderLines.some((l) => l.isDisabledItem)) {
-    yield put(cartLinesUnavailable([]));
-    yield call(stop, t('checkout.unavailable_items'));
-    return;
-  }
-  const api: ApiClient = yield getContext('api');
-  // 2. The delivery point inside the zone (the server checks again; no answer here leaves it to the server).
-  if (receiving === 'delivery' && point && usesMap(store)) {
-    try {
-      const res: { geo?: string } = yield call([api, api.call], 'geo_check', { ll: `${point.coords[0]},${point.coords[1]}` }, { method: 'GET', retries: 1, retryDelay: 1000 });
-      if (res?.geo === '0') {
-        yield call(stop, t('checkout.out_of_zone'));
-        return;
-      }
-    } catch (e) {
-      console.warn('geo_check', e);
-    }
-  }
-  // 3. Delivery hours.
-  const hours = checkHours(placesForHours(places, receiving, form.place_id, point?.coords ?? null), localNow(store?.timezone));
-  if (!hours.open) {
-    yield call(stop, t('checkout.out_of_hours', { from: hours.from, to: hours.to }));
-    return;
-  }
-  // 4. The minimum sum (of the goods after a proved promo).
-  const minSum = minSumOf(store);
-  const totals = cartTotals(orderLines, promo.status === 'proved' ? promo.discount : 0);
-  if (minSum > 0 && totals.total < minSum) {
-    yield call(stop, t('checkout.min_sum', { n: formatRoubles(minSum) }));
-    return;
-  }
-  // 5. The required fields.
-  const missing: RequiredField[] = missingFields({ form, store, point, places, ios });
-  if (missing.length) {
-    yield call(stop, `${t('checkout.required_fields_error')}: ${fieldNames(missing)}`, missing);
-    return;
-  }
-  if (form.client_phone.trim() && !phoneComplete(form.client_phone, ios)) {
-    yield call(stop, t('checkout.invalid_phone'), ['client_phone']);
-    return;
-  }
-
-  // The order, with one key per attempt: sending the same order again (a retry) keeps the key.
-  const urlData = readJson<Record<string, string>>(URL_DATA_KEY, {});
-  const params: Params = orderParams({ form, store, lines: orderLines, point, promoCode: promo.status === 'error' ? '' : promo.code, urlData, deviceId: deviceId(), ios });
-  const stored = readJson<(Attempt & { at?: number }) | null>(ATTEMPT_KEY, null);
-  const previous = stored && typeof stored.at === 'number' && Date.now() - stored.at < ATTEMPT_TTL_MS ? stored : null;
-  const attempt = attemptFor(params, previous, randomKey);
-  yield call(writeJson, ATTEMPT_KEY, { ...attempt, at: previous === attempt ? stored!.at : Date.now() });
-
-  let orderId: number | string;
-  try {
-    const res: { orders?: unknown[] } = yield call([api, api.call], 'orders', { ...params, idempotency_key: attempt.key }, { retries: ORDER_RETRIES, retryDelay: 1500 });
-    const first = Array.isArray(res?.orders) ? res.orders[0] : undefined;
-    if (first === undefined || first === null || first === '') throw new Error('no order number');
-    orderId = first as number | string;
-  } catch (e) {
-    if (e instanceof ApiError && e.status < 500) {
-      const handled: boolean = yield call(refusal, e, promo);
-      if (handled) return;
-    }
-    console.error('order', e);
-    yield put(orderFailed());
-    return;
-  }
-  yield call(writeString, ORDER_ID_KEY, String(orderId));
-
-  if (payment === 'online') {
-    try {
-      yield call(payOnline, orderId);
-    } catch (e) {
-      console.error('payment', e);
-      yield put(orderFailed());
-    }
-    return;
-  }
-  const text = String((receiving === 'pickup' ? store?.pickup_popup : store?.delivery_popup) ?? '').trim() || t('checkout.accepted');
-  yield call(writeString, ATTEMPT_KEY, null);
-  yield put(cartCleared());
-  yield put(orderPlaced({ orderId, text }));
-}
-
-/** One order at a time: the next press is taken only when this one is done. */
-function* checkoutLoop() {
-  for (;;) {
-    const action: ReturnType<typeof orderSubmitted> = yield take(orderSubmitted.type);
-    yield call(submitOrder, action.payload.store);
-  }
-}
-
-/** The landing URL's utm_* (and other marketing) parameters, kept for the order (the seed's urlData). */
-function rememberUrlData() {
-  if (typeof location === 'undefined') return;
-  const data = urlDataOf(location.search);
-  if (Object.keys(data).length) writeJson(URL_DATA_KEY, data);
-}
-
+/** A cleared cart (an order placed, a card payment confirmed) ends the checkout attempt. */
 function* forgetAttempt() {
   yield call(writeString, ATTEMPT_KEY, null);
 }
 
+function* startCheckout() {
+  const submits: Channel<ReturnType<typeof orderSubmitted>> = yield actionChannel(orderSubmitted.type);
+  const first: { type: string } = yield take([orderPageOpened.type, orderSubmitted.type]);
+  const checkout: typeof import('./checkoutSaga') = yield call(() => import('./checkoutSaga'));
+  yield fork(checkout.default, submits);
+  if (first.type === orderPageOpened.type) yield fork(checkout.loadPlaces);
+}
+
 export default function* orderSaga() {
   yield call(rememberUrlData);
-  yield takeEvery(orderPageOpened.type, loadPlaces);
   yield takeEvery([orderFieldChanged.type, orderPlaced.type], persistForm);
-  // A cleared cart (an order placed, a card payment confirmed) ends the attempt.
   yield takeEvery(cartCleared.type, forgetAttempt);
-  yield fork(checkoutLoop);
+  yield fork(startCheckout);
 }

@@ -1,7 +1,8 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { readJson } from '../../lib/storage';
 import type { Place, StoreSettings } from '../../lib/types';
-import { emptyForm, type Attempt, type OrderFormValues } from './orderLogic';
+import type { Attempt } from './orderLogic';
+import { emptyForm, type OrderFormValues } from './orderForm';
 
 /**
  * The order form (/order): the customer's answers (kept in localStorage 'orderForm', as the seed keeps

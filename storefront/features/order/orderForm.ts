@@ -1,0 +1,45 @@
+/**
+ * The order form's shape and the landing URL's marketing parameters: the little the order feature needs
+ * from the start (the slice, the urlData capture). The rules are in orderLogic.ts, loaded with the page.
+ */
+export type PaymentWay = 'cash' | 'card' | 'online';
+export type ReceivingWay = 'delivery' | 'pickup';
+export const PAYMENT_WAYS: PaymentWay[] = ['cash', 'card', 'online'];
+
+export interface OrderFormValues {
+  client_name: string;
+  client_phone: string;
+  client_payment: PaymentWay | '';
+  client_receiving: ReceivingWay | '';
+  /** Typed only when the store has no map (controls.map = 0); otherwise the map's point. */
+  client_address: string;
+  client_house: string;
+  client_entrance: string;
+  /** The floor (the seed's client_appart). */
+  client_appart: string;
+  client_change: string;
+  client_comment: string;
+  place_id: string;
+}
+
+export const emptyForm = (): OrderFormValues => ({
+  client_name: '',
+  client_phone: '',
+  client_payment: '',
+  client_receiving: '',
+  client_address: '',
+  client_house: '',
+  client_entrance: '',
+  client_appart: '',
+  client_change: '',
+  client_comment: '',
+  place_id: '',
+});
+
+/** The landing URL's query: utm_* and the other marketing parameters (the seed's urlData). */
+const URL_DATA_KEYS = /^(utm_[a-z_]{1,30}|gclid|yclid|fbclid|ref)$/;
+export function urlDataOf(search: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(search)) if (URL_DATA_KEYS.test(k) && v && Object.keys(out).length < 20) out[k] = v.slice(0, 300);
+  return out;
+}
