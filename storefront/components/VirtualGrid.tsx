@@ -114,6 +114,8 @@ export default function VirtualGrid<T>({ items, keyOf, render, label, buffer = 2
     readAnchor();
     const l = layout.current;
     const n = Math.ceil(count / l.cols);
+    // An empty list keeps its first guess: the first page then renders at once, with its full height.
+    if (n === 0) return;
     const t = rowTops(l, n);
     const listTop = el.getBoundingClientRect().top;
     const next = visibleRows(t, -listTop - buffer, window.innerHeight - listTop + buffer);
