@@ -10,6 +10,7 @@ import { readJson, writeJson, writeString } from '../../lib/storage';
 import type { CartLine, Place, StoreSettings } from '../../lib/types';
 import { cartTotals, formatRoubles, minSumOf } from '../cart/cartLogic';
 import { cartCleared, cartLinesUnavailable, promoChecked, selectCartItems, selectPromo, type PromoState } from '../cart/cartSlice';
+import { deliveryMinutes, deliveryTimerStarted } from '../map/deliveryTimer';
 import type { DeliveryPoint } from '../map/mapSlice';
 import {
   attemptFor,
@@ -256,6 +257,8 @@ export function* submitOrder(store: StoreSettings | null) {
   yield call(writeString, ATTEMPT_KEY, null);
   yield put(cartCleared());
   yield put(orderPlaced({ orderId, text }));
+  // The shell's countdown (shown when the shop turns the timer on) runs from the moment of a delivery order.
+  if (receiving === 'delivery') yield put(deliveryTimerStarted({ orderedAt: Date.now(), minutes: deliveryMinutes(store) }));
 }
 
 /** One order at a time: the next press is taken only when this one is done (presses wait in the channel). */

@@ -130,6 +130,8 @@ describe('order saga', () => {
     expect(store.getState().cart.items).toEqual([]);
     expect(localStorage.getItem('orderAttempt')).toBeNull();
     expect(localStorage.getItem('orderId')).toBe('42');
+    // A pickup order starts no delivery countdown.
+    expect(store.getState().map.timer.until).toBeNull();
     // The next order (same lines) is a new attempt with a new key.
     store.dispatch(cartReplaced([line('1', 900, 2)]));
     fill({ client_payment: 'cash', client_receiving: 'pickup', place_id: '1' });
@@ -137,6 +139,21 @@ describe('order saga', () => {
     await settle();
     const third = calls.filter((c) => c.api === 'orders').map((c) => c.params)[2];
     expect(third.idempotency_key).not.toBe(sent[0].idempotency_key);
+  });
+
+  it('a delivery order starts the shell’s delivery countdown at the shop’s delivery time', async () => {
+    localStorage.setItem('deliveryPoint', JSON.stringify({ address: 'Каменноостровский пр., 20', coords: [59.962, 30.311] }));
+    const { store, calls, fill } = setup({ geo_check: [{ geo: '1' }], orders: [{ orders: [7] }] });
+    fill({ client_name: 'Анна', client_phone: '+7 (999) 123-45-67', client_payment: 'cash', client_receiving: 'delivery' });
+    store.dispatch(cartReplaced([line('1', 900)]));
+    const before = Date.now();
+    store.dispatch(orderSubmitted({ store: shop({ delivery_duration: 45 }) }));
+    await settle();
+    expect(calls.find((c) => c.api === 'orders')?.params).toMatchObject({ client_receiving: 'delivery', client_coords: '59.962,30.311' });
+    expect(store.getState().order.result).toMatchObject({ kind: 'success', orderId: 7 });
+    const until = store.getState().map.timer.until!;
+    expect(until - before).toBeGreaterThanOrEqual(45 * 60_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(45 * 60_000);
   });
 
   it('maps the server’s refusals to the seed’s texts', async () => {
