@@ -242,6 +242,7 @@ export default {
     },
     orders: {
       order_n: 'Order #{id}',
+      empty: 'No orders found',
       not_found: 'Order not found',
       summary: 'Order',
       search: 'Order number or phone',
@@ -288,6 +289,7 @@ export default {
     },
     questions: {
       of_order: 'Questions about the order',
+      empty: 'No questions about orders yet',
       none: 'No questions',
       attachment: 'Attachment',
     },

@@ -246,6 +246,7 @@ export default {
     },
     orders: {
       order_n: 'Заказ №{id}',
+      empty: 'Заказов пока нет',
       not_found: 'Заказ не найден',
       summary: 'Заказ',
       search: 'Номер заказа или телефон',
@@ -292,6 +293,7 @@ export default {
     },
     questions: {
       of_order: 'Вопросы по заказу',
+      empty: 'Вопросов по заказам пока нет',
       none: 'Вопросов нет',
       attachment: 'Вложение',
     },

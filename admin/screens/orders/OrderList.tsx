@@ -1,5 +1,5 @@
 import { Datagrid, DateInput, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, SimpleList, TextField, useTranslate, type RaRecord } from 'react-admin';
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { ORDER_STATUSES } from '../../../schemas';
 import { StatusChip, useDateTime, useMoney } from './orderParts';
 
@@ -14,6 +14,16 @@ const filtersOf = (translate: (k: string) => string) => [
   </ReferenceInput>,
 ];
 
+/** No orders at all yet (the seed's 'No orders found'). */
+export function NoOrders() {
+  const translate = useTranslate();
+  return (
+    <Paper sx={{ p: 3, mt: 2, width: '100%' }}>
+      <Typography>{translate('admin.orders.empty')}</Typography>
+    </Paper>
+  );
+}
+
 /**
  * /orders: the shop's orders, newest first (REST /rest/orders), filtered by day, status (several), place and
  * a number or phone; a row opens the order.
@@ -24,7 +34,7 @@ export default function OrderList() {
   const dateTime = useDateTime();
   const translate = useTranslate();
   return (
-    <List filters={filtersOf(translate)} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false}>
+    <List filters={filtersOf(translate)} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false} empty={<NoOrders />}>
       {small ? (
         <SimpleList
           primaryText={(r: RaRecord) => `${translate('admin.orders.order_n', { id: r.id })} · ${r.clientName ?? ''}`}

@@ -105,7 +105,7 @@ export function OrderLines({ order }: { order: RaRecord }) {
   return (
     <Section title={t('title')}>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('title')} sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
+        <Table size="small" aria-label={t('title')} sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } }, '& th': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell>{t('name')}</TableCell>

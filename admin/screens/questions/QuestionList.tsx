@@ -1,10 +1,19 @@
 import { Datagrid, DeleteButton, FunctionField, List, NumberInput, SimpleList, TextField, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
-import { Box, Link, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Link, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useDateTime } from '../orders/orderParts';
 import { Attachments } from './OrderQuestions';
 
 const filters = [<NumberInput key="orderId" source="orderId" label="resources.questions.fields.orderId" alwaysOn />];
+
+function NoQuestions() {
+  const translate = useTranslate();
+  return (
+    <Paper sx={{ p: 3, mt: 2, width: '100%' }}>
+      <Typography>{translate('admin.questions.empty')}</Typography>
+    </Paper>
+  );
+}
 
 /** /questions: customers' questions about their orders, newest first; each opens its order; the owner may delete one. */
 export default function QuestionList() {
@@ -12,7 +21,7 @@ export default function QuestionList() {
   const translate = useTranslate();
   const dateTime = useDateTime();
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false} empty={<NoQuestions />}>
       {small ? (
         <SimpleList
           primaryText={(r: RaRecord) => r.message}
