@@ -19,7 +19,8 @@ export function EditorHeader({ title, back, onConfirm, confirmDisabled, actions 
       <Title title={title} />
       <Tooltip title={translate('admin.editor.back')}>
         <IconButton component={RouterLink} to={back} aria-label={translate('admin.editor.back')}>
-          <ArrowBack />
+          {/* Right to left (Arabic) the way back points right. */}
+          <ArrowBack sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
         </IconButton>
       </Tooltip>
       <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
