@@ -82,6 +82,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     return { API_HOST: `${origin}/api`, URL_IMAGES: `${origin}/images/`, MAP_TILES_URL: config.mapTilesUrl };
   });
   app.get('/healthz', async () => ({ ok: true }));
+  // Search engines: the shop's pages, not the owner's panel or the api.
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send('User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /api\nDisallow: /rest/\n'));
 
   registerApi(app, services);
   await app.register(async (rest) => registerRest(rest, services), { prefix: '/rest' });

@@ -85,3 +85,13 @@ describe('index.html with the shop inlined', () => {
     expect(api.body).not.toContain('shop-data');
   });
 });
+
+describe('robots.txt', () => {
+  it('lets search engines read the shop, not the admin or the api', async () => {
+    const res = await app.inject({ url: '/robots.txt', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toContain('Disallow: /admin/');
+    expect(res.body).toContain('Allow: /');
+  });
+});

@@ -126,6 +126,8 @@ export default function ProductList(props: ProductListProps) {
           {notice}
         </p>
       )}
+      {/* The cards' names are h3: the list has its h2 (the page's h1 is above it). */}
+      <h2 className="visually-hidden">{label ?? t('catalog.products')}</h2>
       <VirtualGrid ref={grid} items={items} keyOf={keyOf} render={render} label={label ?? t('catalog.products')} buffer={buffer} />
       {status === 'loading' && (items.length ? <Loader delay={300} inline /> : <Loader />)}
       {error && items.length > 0 && <NoConnection onRetry={onRetry} serverError={error === 'server_error'} />}

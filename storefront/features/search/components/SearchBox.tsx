@@ -56,7 +56,6 @@ export default function SearchBox() {
         value={word}
         placeholder={t('search.placeholder')}
         aria-label={t('search.label')}
-        aria-expanded={open}
         aria-controls="search-history"
         onChange={(e) => dispatch(searchWordTyped(e.target.value))}
         onFocus={() => dispatch(dropListToggled(true))}
