@@ -50,4 +50,7 @@ export const screenRoutes = [
   <Route key="item_ingredients" path="/ingredients/:categoryPath/:itemId" element={<ItemIngredients />} />,
   <Route key="ingredient_pick" path="/ingredients/all/:categoryPath/:itemId" element={<IngredientPick />} />,
   <Route key="item_ingredient" path="/ingredients/ingredient/:categoryPath/:itemId/:ingredientId" element={<ItemIngredientQuantity />} />,
+  // The generic resources' old paths lead to the seed's.
+  <Route key="promo_old" path="/promo_codes/*" element={<Navigate to="/promo_settings" replace />} />,
+  <Route key="ingredients_old" path="/ingredients" element={<Navigate to="/ingredient_settings" replace />} />,
 ];

@@ -477,6 +477,7 @@ export default {
     },
     orders: {
       order_n: 'الطلب رقم {id}',
+      empty: 'لا توجد طلبات بعد',
       not_found: 'لم يُعثر على الطلب',
       summary: 'الطلب',
       search: 'رقم الطلب أو الهاتف',
@@ -523,6 +524,7 @@ export default {
     },
     questions: {
       of_order: 'أسئلة حول الطلب',
+      empty: 'لا توجد أسئلة حول الطلبات بعد',
       none: 'لا توجد أسئلة',
       attachment: 'مرفق',
     },

@@ -473,6 +473,7 @@ export default {
     },
     orders: {
       order_n: 'Bestellung Nr. {id}',
+      empty: 'Noch keine Bestellungen',
       not_found: 'Bestellung nicht gefunden',
       summary: 'Bestellung',
       search: 'Bestellnummer oder Telefon',
@@ -519,6 +520,7 @@ export default {
     },
     questions: {
       of_order: 'Fragen zur Bestellung',
+      empty: 'Noch keine Fragen zu Bestellungen',
       none: 'Keine Fragen',
       attachment: 'Anhang',
     },

@@ -473,6 +473,7 @@ export default {
     },
     orders: {
       order_n: 'Pedido n.º {id}',
+      empty: 'Aún no hay pedidos',
       not_found: 'Pedido no encontrado',
       summary: 'Pedido',
       search: 'Número de pedido o teléfono',
@@ -519,6 +520,7 @@ export default {
     },
     questions: {
       of_order: 'Preguntas sobre el pedido',
+      empty: 'Aún no hay preguntas sobre pedidos',
       none: 'No hay preguntas',
       attachment: 'Adjunto',
     },

@@ -289,6 +289,7 @@ export default {
     },
     orders: {
       order_n: 'Commande n° {id}',
+      empty: 'Pas encore de commandes',
       not_found: 'Commande introuvable',
       summary: 'Commande',
       search: 'Numéro de commande ou téléphone',
@@ -335,6 +336,7 @@ export default {
     },
     questions: {
       of_order: 'Questions sur la commande',
+      empty: 'Pas encore de questions sur les commandes',
       none: 'Aucune question',
       attachment: 'Pièce jointe',
     },

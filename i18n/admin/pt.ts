@@ -473,6 +473,7 @@ export default {
     },
     orders: {
       order_n: 'Pedido nº {id}',
+      empty: 'Ainda não há pedidos',
       not_found: 'Pedido não encontrado',
       summary: 'Pedido',
       search: 'Número do pedido ou telefone',
@@ -519,6 +520,7 @@ export default {
     },
     questions: {
       of_order: 'Perguntas sobre o pedido',
+      empty: 'Ainda não há perguntas sobre pedidos',
       none: 'Nenhuma pergunta',
       attachment: 'Anexo',
     },

@@ -474,6 +474,7 @@ export default {
     },
     orders: {
       order_n: '订单 #{id}',
+      empty: '还没有订单',
       not_found: '未找到订单',
       summary: '订单',
       search: '订单号或电话',
@@ -520,6 +521,7 @@ export default {
     },
     questions: {
       of_order: '关于订单的问题',
+      empty: '还没有关于订单的问题',
       none: '没有问题',
       attachment: '附件',
     },
