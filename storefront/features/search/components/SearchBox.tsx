@@ -56,7 +56,7 @@ export default function SearchBox() {
         value={word}
         placeholder={t('search.placeholder')}
         aria-label={t('search.label')}
-        aria-controls="search-history"
+        aria-controls={open ? 'search-history' : undefined}
         onChange={(e) => dispatch(searchWordTyped(e.target.value))}
         onFocus={() => dispatch(dropListToggled(true))}
         onKeyDown={(e) => e.key === 'Escape' && dispatch(dropListToggled(false))}
