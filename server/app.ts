@@ -121,7 +121,7 @@ function redirectBareAdminPaths(app: FastifyInstance) {
 
 /** The built apps: the admin under /admin/, the storefront at /; unknown paths get the app's index (its router shows /404). */
 function registerApps(app: FastifyInstance, services: AppServices, distDir: string) {
-  const inliner = createIndexInliner(services.db);
+  const inliner = createIndexInliner(services.db, { acquiringUrl: services.config.acquiringUrl });
   const storefront = path.join(distDir, 'storefront');
   const admin = path.join(distDir, 'admin');
   const sendIndex = (dir: string) => (fs.existsSync(path.join(dir, 'index.html')) ? fs.readFileSync(path.join(dir, 'index.html'), 'utf8') : null);

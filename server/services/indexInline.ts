@@ -1,5 +1,6 @@
 import type { Db, Store } from '../db/types';
 import { categoryTree, listCategories } from './categories';
+import { acquirerFor } from './payments';
 import { storeToApi } from './stores';
 
 /**
@@ -42,11 +43,11 @@ interface Inline {
   description: string;
 }
 
-export function createIndexInliner(db: Db) {
-  const cache = new Map<number, { at: number; inline: Promise<Inline> }>();
+export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }) {
+  const cache = new Map<number, { at: number; store: Store; inline: Promise<Inline> }>();
 
   async function build(store: Store): Promise<Inline> {
-    const api = storeToApi(store, { owner: false }) as Record<string, unknown>;
+    const api = storeToApi(store, { owner: false, acquirerReady: acquirerFor(store, opts.acquiringUrl) !== null }) as Record<string, unknown>;
     const tree = await categoryTree(db, store.id);
     return {
       json: scriptSafeJson({ stores: [api], offers_category: listCategories(tree, store.id) }),
@@ -59,9 +60,10 @@ export function createIndexInliner(db: Db) {
     /** index.html with the store's data inlined (unchanged when the page has no </head>). */
     async render(html: string, store: Store): Promise<string> {
       let hit = cache.get(store.id);
-      if (!hit || Date.now() - hit.at >= TTL_MS) {
+      // A store row the resolver loaded anew (after a settings save, say) is built anew too.
+      if (!hit || hit.store !== store || Date.now() - hit.at >= TTL_MS) {
         if (cache.size >= MAX_STORES) cache.clear();
-        hit = { at: Date.now(), inline: build(store) };
+        hit = { at: Date.now(), store, inline: build(store) };
         cache.set(store.id, hit);
         hit.inline.catch(() => cache.delete(store.id));
       }

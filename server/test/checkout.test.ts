@@ -374,6 +374,9 @@ describe('api=orders: the seed’s checks, in order, each storing nothing', () =
   it('refuses online payment while no acquirer is set up', async () => {
     const err = await refused(orderForm({ [shop.offers.mid]: 2 }, { client_payment: 'online' }), 400, 'payment_unavailable');
     expect(err).toMatchObject({ message: 'Оплата на сайте недоступна', fields: ['client_payment'] });
+    // The storefront is told beforehand, so it does not offer the way at all.
+    const loaded = (await server.api('stores', {})).body.stores[0];
+    expect(loaded).toMatchObject({ pay_online: '1', online_payment: '0' });
   });
 
   it('keeps six-digit quantities', async () => {

@@ -30,6 +30,18 @@ async function onlineOrder(extra: Record<string, string | number> = {}) {
 const paymentStatusOf = async (id: number) => (await server.db.selectFrom('orders').select('payment_status').where('id', '=', id).executeTakeFirstOrThrow()).payment_status;
 
 describe('api=sber: card payment through the acquirer', () => {
+  it('api=stores tells the storefront whether card payment on the site works (online_payment)', async () => {
+    const onlinePayment = async () => (await server.api('stores', {})).body.stores[0].online_payment;
+    expect(await onlinePayment()).toBe('1');
+    await storeSettings(server, owner, { pay_online: false });
+    try {
+      expect(await onlinePayment()).toBe('0');
+    } finally {
+      await storeSettings(server, owner, { pay_online: true });
+    }
+    expect(await onlinePayment()).toBe('1');
+  });
+
   it('registers the server’s amount in kopecks and answers with the payment form', async () => {
     const { id, device } = await onlineOrder({ amount: 1, cart: '[]' });
     const r = await server.api('sber', { orderId: id, device_id: device, amount: 1, localhost: 'http://evil.example' });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { saveStore } from '../services/stores';
 import { scriptSafeJson } from '../services/indexInline';
-import { startTestServer, type TestServer } from './helpers';
+import { OWNER_PHONE, startTestServer, type TestServer } from './helpers';
 
 const B = 'shop-b.example';
 const EVIL = 'Лавка </script><script>alert(1)</script> & <!-- "кавычки"';
@@ -77,6 +77,28 @@ describe('index.html with the shop inlined', () => {
     expect(body).toContain('<title>Лавка &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;!-- &quot;кавычки&quot;</title>');
     expect(body).toContain('<meta name="description" content="Мы продаём всё &amp; везём быстро." />');
     expect(scriptSafeJson({ s: '</script>\u2028' })).toBe('{"s":"\\u003c/script\\u003e\\u2028"}');
+  });
+
+  it('a settings save shows in the next page at once, not after the cache time', async () => {
+    expect(inlined((await app.inject({ url: '/', headers: { host: 'localhost' } })).body).stores[0].name).toBe('Тестовый магазин');
+    const owner = await server.signIn(OWNER_PHONE);
+    const save = await app.inject({
+      method: 'POST',
+      url: '/api?api=stores',
+      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${owner.token}` },
+      payload: new URLSearchParams({ update: '1', 'p[399_name]': 'Новое имя' }).toString(),
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    try {
+      expect(inlined((await app.inject({ url: '/', headers: { host: 'localhost' } })).body).stores[0].name).toBe('Новое имя');
+    } finally {
+      await app.inject({
+        method: 'POST',
+        url: '/api?api=stores',
+        headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${owner.token}` },
+        payload: new URLSearchParams({ update: '1', 'p[399_name]': 'Тестовый магазин' }).toString(),
+      });
+    }
   });
 
   it('the admin and the api are not touched', async () => {

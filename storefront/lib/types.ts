@@ -66,6 +66,8 @@ export interface StoreSettings {
   pay_cash?: string;
   pay_card?: string;
   pay_online?: string;
+  /** '1' when card payment on the site works now (pay_online and the acquirer set up); read-only. */
+  online_payment?: string;
   timezone?: string | null;
   [field: string]: unknown;
 }

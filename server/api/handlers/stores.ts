@@ -1,5 +1,6 @@
 import { RICH_TEXT_PAGES, storeSchema, validateFields } from '../../../schemas';
 import { badRequest, requiredFields } from '../../errors';
+import { acquirerFor } from '../../services/payments';
 import { saveStore, storeToApi } from '../../services/stores';
 import type { Handler } from '../context';
 import { fieldsFromInput, flag } from '../input';
@@ -43,8 +44,8 @@ export const stores: Handler = async (ctx) => {
     await saveStore(ctx.db, ctx.store, values);
     ctx.services.stores.forget();
     const fresh = await ctx.db.selectFrom('stores').selectAll().where('id', '=', ctx.store.id).executeTakeFirstOrThrow();
-    return { stores: [storeToApi(fresh, { owner: true })] };
+    return { stores: [storeToApi(fresh, { owner: true, acquirerReady: acquirerFor(fresh, ctx.services.config.acquiringUrl) !== null })] };
   }
   const owner = await ctx.isOwner();
-  return { stores: [storeToApi(ctx.store, { owner })] };
+  return { stores: [storeToApi(ctx.store, { owner, acquirerReady: acquirerFor(ctx.store, ctx.services.config.acquiringUrl) !== null })] };
 };

@@ -74,7 +74,9 @@ describe('the phone', () => {
 describe('the store’s choices', () => {
   it('offers only the payment and receiving ways the store allows', () => {
     expect(paymentWaysOf(store())).toEqual(['cash', 'card']);
-    expect(paymentWaysOf(store({ pay_cash: '0', pay_card: '0', pay_online: '1' }))).toEqual(['online']);
+    expect(paymentWaysOf(store({ pay_cash: '0', pay_card: '0', pay_online: '1', online_payment: '1' }))).toEqual(['online']);
+    // pay_online alone is not enough: the server says whether the acquirer is set up (online_payment).
+    expect(paymentWaysOf(store({ pay_online: '1', online_payment: '0' }))).toEqual(['cash', 'card']);
     expect(receivingWaysOf(store())).toEqual(['delivery', 'pickup']);
     expect(receivingWaysOf(store({ controls: { is_delivery: '0', is_pickup: '1' } }))).toEqual(['pickup']);
   });

@@ -63,9 +63,12 @@ export function smsPhoneDigits(raw: string): string {
 
 const on = (v: unknown) => v === '1' || v === 1 || v === true;
 
-/** The payment ways the store takes (pay_cash, pay_card, pay_online); cash when it names none. */
+/**
+ * The payment ways the store takes (pay_cash, pay_card; online only when the server says card payment on
+ * the site works now: `online_payment`, pay_online with the acquirer set up); cash when it names none.
+ */
 export function paymentWaysOf(store: StoreSettings | null): PaymentWay[] {
-  const ways = PAYMENT_WAYS.filter((w) => on(store?.[`pay_${w}`]));
+  const ways = PAYMENT_WAYS.filter((w) => on(w === 'online' ? store?.online_payment : store?.[`pay_${w}`]));
   return ways.length ? ways : ['cash'];
 }
 
