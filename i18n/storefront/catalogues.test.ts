@@ -10,9 +10,29 @@ import fr from './fr';
 import pt from './pt';
 import ru from './ru';
 import zh from './zh';
+import arPages from './pages/ar';
+import dePages from './pages/de';
+import enPages from './pages/en';
+import esPages from './pages/es';
+import frPages from './pages/fr';
+import ptPages from './pages/pt';
+import ruPages from './pages/ru';
+import zhPages from './pages/zh';
 
-/** Every storefront text exists in all eight languages. */
-const catalogues: Record<string, Catalogue> = { ru, en, zh, es, fr, ar, pt, de };
+/** Every storefront text exists in all eight languages: the first screen's and the later pages' (pages/). */
+const withPages = (first: Catalogue, pages: Catalogue): Catalogue => ({ ...first, ...pages });
+const catalogues: Record<string, Catalogue> = {
+  ru: withPages(ru, ruPages),
+  en: withPages(en, enPages),
+  zh: withPages(zh, zhPages),
+  es: withPages(es, esPages),
+  fr: withPages(fr, frPages),
+  ar: withPages(ar, arPages),
+  pt: withPages(pt, ptPages),
+  de: withPages(de, dePages),
+};
+const firstScreen: Record<string, Catalogue> = { ru, en, zh, es, fr, ar, pt, de };
+const pages: Record<string, Catalogue> = { ru: ruPages, en: enPages, zh: zhPages, es: esPages, fr: frPages, ar: arPages, pt: ptPages, de: dePages };
 const common: Record<string, Catalogue> = { ru: commonRu, en: commonEn };
 /** The shared (common) texts the storefront shows; languages without an i18n/common catalogue carry them. */
 const SHOWN_COMMON = ['common.retry', 'common.offline', 'common.loading', 'common.to_main', 'common.reload', 'common.server_error', 'common.page_not_found', 'common.unauthorized_page', 'common.empty_list', 'common.yes', 'common.no', 'errors.no_connection', 'errors.server_error'];
@@ -26,13 +46,21 @@ describe('storefront catalogues', () => {
 
   for (const [lang, c] of Object.entries(catalogues)) {
     it(`${lang} has every storefront text, none empty`, () => {
-      expect(own(c).sort()).toEqual(own(ru).sort());
+      expect(own(c).sort()).toEqual(own(catalogues.ru).sort());
       for (const k of keysOf(c)) expect(k.split('.').reduce<unknown>((n, p) => (n as Catalogue)[p], c), `${lang}:${k}`).not.toBe('');
       const shared = keysOf(common[lang] ?? {}).concat(keysOf(c));
       for (const k of SHOWN_COMMON) expect(shared, `${lang} lacks ${k}`).toContain(k);
       expect(keysOf(c)).toContain('item.days.other');
     });
   }
+
+  it('keeps each section in one part: the first screen or the later pages', () => {
+    for (const lang of Object.keys(firstScreen)) {
+      const overlap = Object.keys(pages[lang]).filter((k) => k in firstScreen[lang]);
+      expect(overlap, lang).toEqual([]);
+      expect(Object.keys(pages[lang]).sort(), lang).toEqual(Object.keys(ruPages).sort());
+    }
+  });
 
   it('keeps the seed texts in Russian', () => {
     expect((ru.catalog as Catalogue).unavailable).toBe('Товар недоступен для заказа');

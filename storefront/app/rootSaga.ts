@@ -6,7 +6,7 @@ import filtersSaga from '../features/catalogue/filtersSaga';
 import favouritesSaga from '../features/favourites/favouritesSaga';
 import infoSaga from '../features/info/infoSaga';
 import itemSaga from '../features/item/itemSaga';
-import mapSaga from '../features/map/mapSaga';
+import mapSaga from '../features/map/mapRootSaga';
 import paymentSaga from '../features/payment/paymentSaga';
 import orderSaga from '../features/order/orderSaga';
 import searchSaga from '../features/search/searchSaga';

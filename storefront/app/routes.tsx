@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { lazyPage } from '../lib/i18n';
 import Loader from '../components/Loader';
 import CategoryPage from '../features/catalogue/components/CategoryPage';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
@@ -9,23 +10,23 @@ import NotFoundPage from './pages/NotFoundPage';
 import UnauthorizedPage from './pages/UnauthorizedPage';
 
 // The catalogue pages are in the first bundle (/ leads there); everything else loads when opened.
-const ItemPage = lazy(() => import('../features/item/components/ItemPage'));
-const SearchPage = lazy(() => import('../features/search/components/SearchPage'));
-const FiltersPage = lazy(() => import('../features/catalogue/components/FiltersPage'));
-const FilterValuesPage = lazy(() => import('../features/catalogue/components/FilterValuesPage'));
-const FavouritesPage = lazy(() => import('../features/favourites/components/FavouritesPage'));
-const InfoPage = lazy(() => import('../features/info/components/InfoPage'));
-const LegacyProductPage = lazy(() => import('../features/item/components/LegacyProductPage'));
+const ItemPage = lazyPage(() => import('../features/item/components/ItemPage'));
+const SearchPage = lazyPage(() => import('../features/search/components/SearchPage'));
+const FiltersPage = lazyPage(() => import('../features/catalogue/components/FiltersPage'));
+const FilterValuesPage = lazyPage(() => import('../features/catalogue/components/FilterValuesPage'));
+const FavouritesPage = lazyPage(() => import('../features/favourites/components/FavouritesPage'));
+const InfoPage = lazyPage(() => import('../features/info/components/InfoPage'));
+const LegacyProductPage = lazyPage(() => import('../features/item/components/LegacyProductPage'));
 // The map (Leaflet and its CSS) loads only with /map.
-const MapPage = lazy(() => import('../features/map/components/MapPage'));
-const SuccessPaymentPage = lazy(() => import('../features/payment/components/SuccessPaymentPage'));
-const FailPaymentPage = lazy(() => import('../features/payment/components/FailPaymentPage'));
-const SignInPage = lazy(() => import('../features/account/components/SignInPage'));
-const MyOrdersPage = lazy(() => import('../features/account/components/MyOrdersPage'));
-const CustomerOrderPage = lazy(() => import('../features/account/components/OrderPage'));
-const OrderReviewPage = lazy(() => import('../features/account/components/OrderReviewPage'));
-const CartPage = lazy(() => import('../features/cart/components/CartPage'));
-const OrderPage = lazy(() => import('../features/order/components/OrderPage'));
+const MapPage = lazyPage(() => import('../features/map/components/MapPage'));
+const SuccessPaymentPage = lazyPage(() => import('../features/payment/components/SuccessPaymentPage'));
+const FailPaymentPage = lazyPage(() => import('../features/payment/components/FailPaymentPage'));
+const SignInPage = lazyPage(() => import('../features/account/components/SignInPage'));
+const MyOrdersPage = lazyPage(() => import('../features/account/components/MyOrdersPage'));
+const CustomerOrderPage = lazyPage(() => import('../features/account/components/OrderPage'));
+const OrderReviewPage = lazyPage(() => import('../features/account/components/OrderReviewPage'));
+const CartPage = lazyPage(() => import('../features/cart/components/CartPage'));
+const OrderPage = lazyPage(() => import('../features/order/components/OrderPage'));
 
 /** The storefront's routes (the seed's table); any unknown path goes to /404. */
 export default function AppRoutes() {

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, RTL_LANGS, format, isLang, lookup, type Catalogue, type Lang } from '../../i18n';
+import { lazy, type ComponentType } from 'react';
 import { readString, writeString } from './storage';
 
 /**
@@ -12,6 +13,8 @@ import { readString, writeString } from './storage';
 type Loader = () => Promise<{ default: Catalogue }>;
 const commonLoaders = import.meta.glob<{ default: Catalogue }>(['../../i18n/common/*.ts', '!../../i18n/common/*.test.ts']);
 const storefrontLoaders = import.meta.glob<{ default: Catalogue }>(['../../i18n/storefront/*.ts', '!../../i18n/storefront/*.test.ts']);
+/** The later pages' texts (item properties, filters, checkout, map, payment): fetched with those pages. */
+const pageLoaders = import.meta.glob<{ default: Catalogue }>('../../i18n/storefront/pages/*.ts');
 
 const loaderOf = (loaders: Record<string, Loader>, dir: string, lang: string): Loader | undefined => loaders[`../../i18n/${dir}/${lang}.ts`];
 
@@ -48,6 +51,30 @@ export async function loadTexts(l: Lang = storedLang()): Promise<void> {
     document.documentElement.lang = l;
     document.documentElement.dir = isRtl(l) ? 'rtl' : 'ltr';
   }
+}
+
+let pageTexts: Promise<void> | null = null;
+
+/**
+ * Adds the later pages' texts of the current language (once; later calls share it). The lazy pages wait for
+ * it (`lazyPage`); a failed fetch is tried again by the next page.
+ */
+export function loadPageTexts(): Promise<void> {
+  pageTexts ??= (async () => {
+    const loader = pageLoaders[`../../i18n/storefront/pages/${lang}.ts`] ?? pageLoaders[`../../i18n/storefront/pages/${DEFAULT_LANG}.ts`];
+    if (!loader) return;
+    const pages = await loader();
+    catalogue = deepMerge(pages.default, catalogue);
+  })().catch((e) => {
+    pageTexts = null;
+    throw e;
+  });
+  return pageTexts;
+}
+
+/** React.lazy for a page loaded after the first screen: its module and the later pages' texts together. */
+export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
+  return lazy(() => Promise.all([factory(), loadPageTexts()]).then(([m]) => m));
 }
 
 /** For tests: use a catalogue directly. */

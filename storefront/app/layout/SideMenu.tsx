@@ -68,12 +68,12 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
                   }}
                 >
                   <AccountIcon name="logout" size={22} />
-                  <span>{t('account.sign_out')}</span>
+                  <span>{t('menu.sign_out')}</span>
                 </button>
               ) : (
                 <NavLink to="/login" onClick={onClose} className="side-menu__link">
                   <AccountIcon name="user" size={22} />
-                  <span>{t('account.sign_in')}</span>
+                  <span>{t('menu.sign_in')}</span>
                 </NavLink>
               )}
             </li>

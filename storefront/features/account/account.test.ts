@@ -3,6 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, type Params } from '../../../dataProvider/apiClient';
 import { appStarted } from '../../lib/events';
+import { loadPageTexts } from '../../lib/i18n';
 import shell from '../shell/shellSlice';
 import account, { myOrdersRequested, signInCodeRequested, signInSubmitted, signOutRequested } from './accountSlice';
 import accountSaga from './accountSaga';
@@ -61,6 +62,7 @@ describe('account sagas', () => {
   beforeAll(async () => {
     await import('./accountWorkers');
     await import('./notificationsSaga');
+    await loadPageTexts();
   });
   beforeEach(() => {
     vi.useFakeTimers();

@@ -1,6 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { all, call, takeLatest, takeLeading } from 'redux-saga/effects';
 import { appStarted } from '../../lib/events';
+import { loadPageTexts } from '../../lib/i18n';
 import { myOrdersRequested, orderPayRequested, orderRequested, reviewSubmitted, signInCodeRequested, signInSubmitted, signOutRequested } from './accountSlice';
 
 /**
@@ -9,7 +10,8 @@ import { myOrdersRequested, orderPayRequested, orderRequested, reviewSubmitted, 
  * (storefront/bundle.test.ts); every action that needs them comes from a lazily loaded page or after start.
  */
 type Workers = typeof import('./accountWorkers');
-const loadWorkers = () => import('./accountWorkers');
+// The workers' toasts use the account's texts, which load with the later pages (lib/i18n.ts).
+const loadWorkers = () => Promise.all([import('./accountWorkers'), loadPageTexts()]).then(([m]) => m);
 
 type WorkerName = { [K in keyof Workers]: Workers[K] extends (a: never) => Generator ? K : never }[keyof Workers];
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { setTexts, t, tPlural } from '../../lib/i18n';
 import ru from '../../../i18n/storefront/ru';
+import ruPages from '../../../i18n/storefront/pages/ru';
 import common from '../../../i18n/common/ru';
 import { deepMerge } from '../../lib/i18n';
 import type { Offer } from '../../lib/types';
 import { miniatureCount } from './components/DesktopGallery';
 import { daysText, mainProperties, paramProperties, termsOf, typeProperties, yesNo } from './itemView';
 
-setTexts('ru', deepMerge(common, ru));
+setTexts('ru', deepMerge(deepMerge(common, ru), ruPages));
 
 const base: Offer = { id: '1', name: 'x', price: 100, categoryId: '1', images: [] };
 

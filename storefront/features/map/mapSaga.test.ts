@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import { DELIVERY_TIMER_KEY, deliveryMinutes, deliveryTimerExpired, deliveryTimerStarted, formatCountdown, timerUntil } from './deliveryTimer';
@@ -49,6 +49,8 @@ function setup(opts: { geo?: '1' | '0'; reverse?: unknown; search?: unknown; fai
 }
 
 describe('map saga', () => {
+  // The page's saga is a chunk of its own (mapRootSaga imports it on the first event): load it once up front.
+  beforeAll(() => import('./mapSaga'));
   beforeEach(() => {
     vi.useFakeTimers();
     vi.stubGlobal('localStorage', memoryStorage());

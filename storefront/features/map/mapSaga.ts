@@ -1,8 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, delay, getContext, put, select, spawn, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { Channel } from 'redux-saga';
+import { all, call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { ApiClient } from '../../../dataProvider/apiClient';
 import type { StoreSettings } from '../../lib/types';
-import { deliveryTimerSaga } from './deliveryTimer';
 import { CITY_CENTRE, coordsText, entriesOf, fetchPlaces, placePoint, reverseParams, searchParams, SUGGEST_DELAY_MS, type GeocodeEntry, type LatLon, type MapPlace } from './mapApi';
 import {
   deliveryPointChosen,
@@ -10,12 +10,8 @@ import {
   mapAddressFailed,
   mapAddressResolved,
   mapCentreSettled,
-  mapLeft,
-  mapOpened,
-  mapPointConfirmed,
   mapStarted,
   mapSearchTyped,
-  mapSuggestionChosen,
   mapSuggestionsFailed,
   mapSuggestionsLoaded,
   mapZoneChecked,
@@ -116,14 +112,23 @@ function* onLeft() {
   if (!map.confirmed) yield put(deliveryPointCleared());
 }
 
-export default function* mapSaga() {
-  yield spawn(deliveryTimerSaga);
-  yield takeLatest(mapOpened.type, onOpened);
-  yield takeLatest(mapCentreSettled.type, onCentreSettled);
+/** The channels mapRootSaga buffers from the start, so no event of the page is lost while this chunk loads. */
+export interface MapPageChannels {
+  opened: Channel<PayloadAction<unknown>>;
+  settled: Channel<PayloadAction<LatLon>>;
+  typed: Channel<PayloadAction<unknown>>;
+  confirmed: Channel<PayloadAction<unknown>>;
+  left: Channel<PayloadAction<unknown>>;
+}
+
+/** The /map page's work (places, geocoding, zone checks), loaded with the page (mapRootSaga starts it). */
+export default function* mapSaga(channels: MapPageChannels) {
+  yield takeLatest(channels.opened, onOpened);
+  yield takeLatest(channels.settled, onCentreSettled);
   // A new keystroke cancels the pending request (takeLatest + delay is the debounce); choosing one too.
-  yield takeLatest([mapSearchTyped.type, mapSuggestionChosen.type], function* (action: PayloadAction<unknown>) {
+  yield takeLatest(channels.typed, function* (action: PayloadAction<unknown>) {
     if (action.type === mapSearchTyped.type) yield call(onTyped, action as PayloadAction<string>);
   });
-  yield takeEvery(mapPointConfirmed.type, onConfirmed);
-  yield takeEvery(mapLeft.type, onLeft);
+  yield takeEvery(channels.confirmed, onConfirmed);
+  yield takeEvery(channels.left, onLeft);
 }

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
-import { setTexts } from '../../lib/i18n';
+import { deepMerge, setTexts } from '../../lib/i18n';
 import type { CartLine, StoreSettings } from '../../lib/types';
 import ru from '../../../i18n/storefront/ru';
+import ruPages from '../../../i18n/storefront/pages/ru';
 import { cartReplaced } from '../cart/cartSlice';
 import { browser } from './checkoutSaga';
 import { orderFieldChanged, orderPopupClosed, orderSubmitted, placesLoaded } from './orderSlice';
@@ -32,6 +33,7 @@ const shop = (over: Partial<StoreSettings> = {}): StoreSettings => ({
   pay_cash: '1',
   pay_card: '1',
   pay_online: '1',
+  online_payment: '1',
   pickup_popup: 'Заберите заказ',
   timezone: 'Europe/Moscow',
   controls: { is_delivery: '1', is_pickup: '1', change: '1', map: '1' },
@@ -66,7 +68,7 @@ const pickup: Partial<OrderFormValues> = { client_name: 'Анна', client_phone
 describe('order saga', () => {
   beforeEach(() => {
     vi.stubGlobal('localStorage', memoryStorage());
-    setTexts('ru', ru);
+    setTexts('ru', deepMerge(ru, ruPages));
   });
   afterEach(() => vi.unstubAllGlobals());
 

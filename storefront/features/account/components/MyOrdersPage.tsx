@@ -71,7 +71,7 @@ export default function MyOrdersPage() {
         <p className="account-hint">
           <span>{t('account.orders_hint')}</span>
           <Link className="button button--ghost" to="/login" state={{ from: '/my_orders' }}>
-            {t('account.sign_in')}
+            {t('menu.sign_in')}
           </Link>
         </p>
       )}

@@ -79,7 +79,7 @@ export default function SignInPage() {
               {t('account.my_orders')}
             </Link>
             <button type="button" className="button button--ghost" onClick={() => dispatch(signOutRequested())}>
-              {t('account.sign_out')}
+              {t('menu.sign_out')}
             </button>
           </div>
         </section>
@@ -148,7 +148,7 @@ export default function SignInPage() {
               />
             </label>
             <button type="submit" className="button button--wide" disabled={busy || code.length !== CODE_LENGTH}>
-              {t('account.sign_in')}
+              {t('menu.sign_in')}
             </button>
             <div className="account-links">
               <button type="button" className="link-button" onClick={() => dispatch(signInPhoneEdited())}>
