@@ -201,6 +201,15 @@ const DEFERRED_FROM = 200;
 
 type CardRow = Pick<OfferRow, 'id' | 'type' | 'name' | 'vendor' | 'price' | 'oldprice' | 'category_id' | 'available' | 'active' | 'picture' | 'thumb' | 'data'>;
 
+/**
+ * The name a card shows, kept in the `name` column: the offer's name, else what its type names it by
+ * (artist.title: the title; vendor.model: type prefix, vendor and model).
+ */
+export function displayNameOf(v: Record<string, unknown>): string {
+  const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');
+  return text(v.name) || text(v.title) || [v.typePrefix, v.vendor, v.model].map(text).filter(Boolean).join(' ');
+}
+
 /** The list form of an offer: what a catalogue card and a cart line need. */
 export function offerCard(r: CardRow, tree: CategoryTree, storeId: number) {
   const data = JSON.parse(r.data) as Record<string, unknown>;
@@ -418,7 +427,7 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       store_id: storeId,
       id: offerId!,
       type: String(merged.type ?? 'common'),
-      name: String(merged.name ?? merged.title ?? merged.model ?? ''),
+      name: displayNameOf(merged),
       price: Number(merged.price ?? 0),
       category_id: String(merged.categoryId),
       picture: kept[0]?.img ?? null,

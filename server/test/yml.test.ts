@@ -42,6 +42,9 @@ describe('importYml', () => {
     // New params got base ids from 323 on, in order.
     const params = (await server.api('offers_params')).body.offers_params.filter((p: { userId: string }) => p.userId !== '0');
     expect(params.map((p: { baseId: string }) => Number(p.baseId)).sort((x: number, y: number) => x - y)).toEqual(params.map((_: unknown, i: number) => 323 + i));
+    // Every card has a name to show, also the types that have none in the feed (artist.title: its title).
+    for (const o of offers) expect(o.name, `offer ${o.id}`).not.toBe('');
+    expect(offers.find((o: { id: string }) => o.id === '4101')?.name).toBe('Зимние вечера');
   });
 
   it('a re-import with a changed price updates the offer by its feed id, without duplicates', async () => {

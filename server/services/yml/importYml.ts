@@ -8,7 +8,7 @@ import { badRequest } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { forgetCategories } from '../categories';
 import type { ImageStore } from '../images';
-import { indexOffer, searchText, writeOfferParams, type OfferImage } from '../offers';
+import { displayNameOf, indexOffer, searchText, writeOfferParams, type OfferImage } from '../offers';
 import { forgetParams, loadParams, nextBaseId } from '../params';
 import { parseYml, YmlError, type YmlInput, type YmlOffer } from './parseYml';
 
@@ -163,7 +163,7 @@ async function writeOffer(tx: Tx, dialect: Dialect, storeId: number, offer: YmlO
     store_id: storeId,
     id: offer.id,
     type: String(values.type),
-    name: String(values.name ?? ''),
+    name: displayNameOf(values) || `#${offer.id}`,
     price: Number(values.price ?? 0),
     category_id: offer.categoryId!,
     available: offer.available === '1' ? 1 : 0,
