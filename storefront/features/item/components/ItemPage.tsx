@@ -44,7 +44,7 @@ function Terms({ item }: { item: Offer }) {
     <div className="terms">
       {terms.map((x) => (
         <section key={x.kind} className="terms__block" aria-label={t(`item.${x.kind}`)}>
-          <h3 className="terms__title">{t(`item.${x.kind}`)}</h3>
+          <h2 className="terms__title">{t(`item.${x.kind}`)}</h2>
           <p className="terms__line">
             {x.cost !== null && <span className={x.cost === 0 ? 'terms__free' : undefined}>{x.cost === 0 ? t('item.free_shipping') : formatPrice(x.cost, item.currencyId)}</span>}
             {x.cost !== null && x.days && <span aria-hidden="true"> · </span>}
