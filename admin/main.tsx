@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ConfigError, loadShopConfig } from '../dataProvider/apiClient';
 import { createAdminProviders } from '../dataProvider/adminProviders';
 import { App } from './App';
+import { setShopRuntime } from './screens/places/shopApi';
 import { currentLocale } from './i18nProvider';
 import { uploadProgress } from './shell/uploadProgress';
 import { BrokenConfigPage } from './shell/StatusPages';
@@ -14,6 +15,7 @@ async function start() {
   try {
     const config = await loadShopConfig(window.location.origin);
     const providers = createAdminProviders({ config, getLang: currentLocale, onUploadProgress: uploadProgress.set });
+    setShopRuntime(config, providers.api);
     root.render(
       <StrictMode>
         <App providers={providers} />

@@ -10,6 +10,15 @@ import { currentLocale } from '../../i18nProvider';
 let configPromise: Promise<ShopConfig> | null = null;
 let client: ApiClient | null = null;
 
+/**
+ * The panel's own config and api client (admin/main.tsx): one client for the whole panel, so a dead
+ * session reported by any call reaches the auth provider (dataProvider/adminProviders.ts).
+ */
+export function setShopRuntime(config: ShopConfig, api: ApiClient) {
+  configPromise = Promise.resolve(config);
+  client = api;
+}
+
 export function shopConfig(): Promise<ShopConfig> {
   configPromise ??= loadShopConfig(window.location.origin).catch((e) => {
     configPromise = null;
