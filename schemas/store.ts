@@ -58,6 +58,8 @@ export const storeSchema: EntitySchema = {
     { no: 419, key: 'timezone', type: 'varchar', default: 'Europe/Moscow', maxLength: 64 },
     { no: 420, key: 'currency', type: 'varchar', default: 'RUR', maxLength: 3 },
     { no: 421, key: 'free_delivery_from', type: 'float', default: 0, min: 0 },
+    // The optional SMS code check of the customer's phone before an order (seed "Order flow").
+    { no: 422, key: 'sms_check', type: 'bool', default: false, label: 'resources.stores.fields.sms_check' },
     { no: 429, key: 'about_company', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
     { no: 430, key: 'delivery', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
     { no: 431, key: 'payment', type: 'wysiwyg', rows: 10, maxLength: 200_000 },

@@ -505,6 +505,7 @@ export default {
         timezone: 'Time zone',
         currency: 'Currency',
         free_delivery_from: 'Free delivery from',
+        sms_check: 'Check the phone by SMS code',
         about_company: 'About company',
         delivery: 'Delivery',
         payment: 'Payment',

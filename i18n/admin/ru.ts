@@ -509,6 +509,7 @@ export default {
         timezone: 'Часовой пояс',
         currency: 'Валюта',
         free_delivery_from: 'Бесплатная доставка от',
+        sms_check: 'Проверка телефона кодом из SMS',
         about_company: 'О компании',
         delivery: 'Доставка',
         payment: 'Оплата',

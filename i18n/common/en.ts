@@ -21,6 +21,7 @@ export default {
     no_connection: 'There is no internet connection. Check your connection and try again',
     unavailable_items: 'Some items in the cart cannot be ordered',
     out_of_zone: 'Sorry, this address is outside the delivery area',
+    phone_check_required: 'Confirm your phone number with the SMS code',
     out_of_hours: 'Sorry, delivery works from {from} to {to}',
     min_sum: 'The minimum order is {sum} RUB',
     promo_error: 'The promo code is not valid',

@@ -32,6 +32,7 @@ export const ORDER_MESSAGES = {
   unavailable_items: 'В корзине есть товары недоступные к заказу',
   out_of_zone: 'Извините, указанный адрес вне зоны доставки',
   empty_cart: 'Корзина пуста',
+  phone_check_required: 'Подтвердите номер телефона кодом из SMS',
 } as const;
 
 /** Russian names of the statuses, for the customer's notifications. */
@@ -346,9 +347,16 @@ export async function placeOrder(
   // Then the promo code itself: one that does not apply is refused rather than silently dropped.
   if (parsed.promoCode && refusal) throw promoError(refusal, promo);
 
-  const deliveryCost = deliveryCostFor(settings, priced.total, parsed.receiving);
   const v = parsed.values;
   const phone = typeof v.client_phone === 'string' ? (normalizePhone(v.client_phone) ?? v.client_phone) : null;
+  // The optional SMS check of the phone (store setting sms_check): only a session of that very number
+  // (the sign-in's auth form or Bearer, or a phoneNumberToken) may order; checked before anything is stored.
+  const phoneVerified = phone !== null && (customer.user?.phone === phone || customer.verifiedPhone === phone);
+  if (settings.sms_check === true && !phoneVerified) {
+    throw new ApiError(400, 'phone_check_required', ORDER_MESSAGES.phone_check_required, ['client_phone']);
+  }
+
+  const deliveryCost = deliveryCostFor(settings, priced.total, parsed.receiving);
   const data: OrderData = {
     clientName: (v.client_name as string | null) ?? null,
     phone,
@@ -370,7 +378,7 @@ export async function placeOrder(
     promoCode: promo && !refusal ? promo.code : null,
     promoDiscount: promo && !refusal ? promo.discount : null,
     phoneNumber: form.raw.phoneNumber?.slice(0, 30) || null,
-    phoneVerified: phone !== null && (customer.user?.phone === phone || customer.verifiedPhone === phone),
+    phoneVerified,
     utm: utmOf(form.raw),
     statusHistory: [{ status: 'new', at: at.toISOString() }],
   };

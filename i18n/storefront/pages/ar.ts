@@ -134,6 +134,7 @@ export default {
     failed: 'حدث خطأ، حاول لاحقًا أو اطلب عبر الهاتف',
     unavailable_items: 'في السلة منتجات غير متاحة للطلب',
     out_of_zone: 'عذرًا، العنوان خارج منطقة التوصيل',
+    phone_check_required: 'أكّد رقم هاتفك بالرمز المرسل عبر SMS',
     out_of_hours: 'عذرًا، التوصيل يعمل من {from} إلى {to}',
     min_sum: 'الحد الأدنى للطلب {n} روبل',
     required_fields_error: 'املأ الحقول المطلوبة',

@@ -134,6 +134,7 @@ export default {
     failed: 'Ein Fehler ist aufgetreten. Versuchen Sie es später erneut oder bestellen Sie telefonisch',
     unavailable_items: 'Im Warenkorb sind nicht bestellbare Artikel',
     out_of_zone: 'Leider liegt die Adresse außerhalb des Liefergebiets',
+    phone_check_required: 'Bestätigen Sie Ihre Telefonnummer mit dem SMS-Code',
     out_of_hours: 'Leider liefern wir nur von {from} bis {to}',
     min_sum: 'Der Mindestbestellwert beträgt {n} RUB',
     required_fields_error: 'Füllen Sie die Pflichtfelder aus',

@@ -134,6 +134,7 @@ export default {
     failed: 'An error occurred. Please try again later or place your order by phone',
     unavailable_items: 'The cart has items that cannot be ordered',
     out_of_zone: 'Sorry, this address is outside the delivery area',
+    phone_check_required: 'Confirm your phone number with the SMS code',
     out_of_hours: 'Sorry, delivery works from {from} to {to}',
     min_sum: 'The minimum order is {n} RUB',
     required_fields_error: 'Fill in the required fields',

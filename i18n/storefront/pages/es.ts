@@ -134,6 +134,7 @@ export default {
     failed: 'Se ha producido un error. Inténtelo más tarde o haga el pedido por teléfono',
     unavailable_items: 'El carrito tiene productos que no se pueden pedir',
     out_of_zone: 'Lo sentimos, la dirección está fuera de la zona de entrega',
+    phone_check_required: 'Confirme su número de teléfono con el código SMS',
     out_of_hours: 'Lo sentimos, el reparto funciona de {from} a {to}',
     min_sum: 'El pedido mínimo es de {n} RUB',
     required_fields_error: 'Rellene los campos obligatorios',

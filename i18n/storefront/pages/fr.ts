@@ -134,6 +134,7 @@ export default {
     failed: 'Une erreur est survenue. Réessayez plus tard ou passez commande par téléphone',
     unavailable_items: 'Le panier contient des articles indisponibles',
     out_of_zone: 'Désolé, cette adresse est hors de la zone de livraison',
+    phone_check_required: 'Confirmez votre numéro de téléphone avec le code SMS',
     out_of_hours: 'Désolé, la livraison fonctionne de {from} à {to}',
     min_sum: 'La commande minimum est de {n} RUB',
     required_fields_error: 'Remplissez les champs obligatoires',

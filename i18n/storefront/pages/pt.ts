@@ -134,6 +134,7 @@ export default {
     failed: 'Ocorreu um erro. Tente mais tarde ou faça o pedido por telefone',
     unavailable_items: 'O carrinho tem produtos indisponíveis para pedido',
     out_of_zone: 'Desculpe, o endereço está fora da área de entrega',
+    phone_check_required: 'Confirme o seu número de telefone com o código SMS',
     out_of_hours: 'Desculpe, a entrega funciona das {from} às {to}',
     min_sum: 'O pedido mínimo é de {n} RUB',
     required_fields_error: 'Preencha os campos obrigatórios',

@@ -134,6 +134,7 @@ export default {
     failed: '发生错误，请稍后重试或通过电话下单',
     unavailable_items: '购物车中有无法订购的商品',
     out_of_zone: '抱歉，该地址不在配送范围内',
+    phone_check_required: '请用短信验证码确认您的手机号',
     out_of_hours: '抱歉，配送时间为 {from} 至 {to}',
     min_sum: '最低订单金额为 {n} 卢布',
     required_fields_error: '请填写必填项',
