@@ -140,6 +140,16 @@ export default {
     required_fields_error: 'املأ الحقول المطلوبة',
     invalid_phone: 'الرقم مكتوب بشكل غير صحيح',
     payment_unavailable: 'الدفع عبر الموقع غير متاح',
+    // the SMS check of the phone before the order (order feature)
+    sms_title: 'أكّد رقمك',
+    sms_sent: 'أرسلنا رمزًا إلى {phone}',
+    sms_code: 'رمز SMS',
+    sms_confirm: 'تأكيد',
+    sms_resend: 'إرسال الرمز مرة أخرى',
+    sms_resend_in: 'إرسال الرمز مرة أخرى بعد {s} ث',
+    sms_failed: 'تعذّر إرسال SMS، حاول لاحقًا',
+    sms_close: 'إغلاق',
+    sms_code_invalid: 'أدخل الرمز المكوّن من 4 أرقام',
   },
   // map (/map) and the delivery timer: the map feature
   map: {

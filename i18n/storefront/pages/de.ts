@@ -140,6 +140,16 @@ export default {
     required_fields_error: 'Füllen Sie die Pflichtfelder aus',
     invalid_phone: 'Die Nummer ist falsch geschrieben',
     payment_unavailable: 'Die Zahlung auf der Website ist nicht verfügbar',
+    // the SMS check of the phone before the order (order feature)
+    sms_title: 'Nummer bestätigen',
+    sms_sent: 'Wir haben einen Code an {phone} gesendet',
+    sms_code: 'SMS-Code',
+    sms_confirm: 'Bestätigen',
+    sms_resend: 'Code erneut senden',
+    sms_resend_in: 'Code erneut senden in {s} s',
+    sms_failed: 'SMS konnte nicht gesendet werden, bitte später erneut versuchen',
+    sms_close: 'Schließen',
+    sms_code_invalid: 'Geben Sie den 4-stelligen Code ein',
   },
   // map (/map) and the delivery timer: the map feature
   map: {

@@ -140,6 +140,16 @@ export default {
     required_fields_error: 'Fill in the required fields',
     invalid_phone: 'The number is written incorrectly',
     payment_unavailable: 'Online payment is not available',
+    // the SMS check of the phone before the order (order feature)
+    sms_title: 'Confirm your number',
+    sms_sent: 'We have sent a code to {phone}',
+    sms_code: 'SMS code',
+    sms_confirm: 'Confirm',
+    sms_resend: 'Send the code again',
+    sms_resend_in: 'Send the code again in {s} s',
+    sms_failed: 'Could not send the SMS, please try later',
+    sms_close: 'Close',
+    sms_code_invalid: 'Enter the 4-digit code',
   },
   // map (/map) and the delivery timer: the map feature
   map: {

@@ -140,6 +140,16 @@ export default {
     required_fields_error: 'Rellene los campos obligatorios',
     invalid_phone: 'El número no es correcto',
     payment_unavailable: 'El pago en la web no está disponible',
+    // the SMS check of the phone before the order (order feature)
+    sms_title: 'Confirme su número',
+    sms_sent: 'Hemos enviado un código a {phone}',
+    sms_code: 'Código SMS',
+    sms_confirm: 'Confirmar',
+    sms_resend: 'Enviar el código de nuevo',
+    sms_resend_in: 'Enviar el código de nuevo en {s} s',
+    sms_failed: 'No se pudo enviar el SMS, inténtelo más tarde',
+    sms_close: 'Cerrar',
+    sms_code_invalid: 'Introduzca el código de 4 dígitos',
   },
   // map (/map) and the delivery timer: the map feature
   map: {

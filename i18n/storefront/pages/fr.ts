@@ -140,6 +140,16 @@ export default {
     required_fields_error: 'Remplissez les champs obligatoires',
     invalid_phone: 'Le numéro est mal saisi',
     payment_unavailable: 'Le paiement en ligne n\'est pas disponible',
+    // the SMS check of the phone before the order (order feature)
+    sms_title: 'Confirmez votre numéro',
+    sms_sent: 'Nous avons envoyé un code au {phone}',
+    sms_code: 'Code SMS',
+    sms_confirm: 'Confirmer',
+    sms_resend: 'Renvoyer le code',
+    sms_resend_in: 'Renvoyer le code dans {s} s',
+    sms_failed: 'Impossible d’envoyer le SMS, réessayez plus tard',
+    sms_close: 'Fermer',
+    sms_code_invalid: 'Saisissez le code à 4 chiffres',
   },
   // map (/map) and the delivery timer: the map feature
   map: {

@@ -140,6 +140,16 @@ export default {
     required_fields_error: 'Preencha os campos obrigatórios',
     invalid_phone: 'O número está escrito incorretamente',
     payment_unavailable: 'O pagamento no site não está disponível',
+    // the SMS check of the phone before the order (order feature)
+    sms_title: 'Confirme o seu número',
+    sms_sent: 'Enviámos um código para {phone}',
+    sms_code: 'Código SMS',
+    sms_confirm: 'Confirmar',
+    sms_resend: 'Enviar o código novamente',
+    sms_resend_in: 'Enviar o código novamente em {s} s',
+    sms_failed: 'Não foi possível enviar o SMS, tente mais tarde',
+    sms_close: 'Fechar',
+    sms_code_invalid: 'Introduza o código de 4 dígitos',
   },
   // map (/map) and the delivery timer: the map feature
   map: {

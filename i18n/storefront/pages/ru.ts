@@ -140,6 +140,16 @@ export default {
     required_fields_error: 'Заполните обязательные поля',
     invalid_phone: 'Неверно записан номер',
     payment_unavailable: 'Оплата на сайте недоступна',
+    // the SMS check of the phone before the order (order feature)
+    sms_title: 'Подтвердите номер',
+    sms_sent: 'Мы отправили код на {phone}',
+    sms_code: 'Код из SMS',
+    sms_confirm: 'Подтвердить',
+    sms_resend: 'Отправить код ещё раз',
+    sms_resend_in: 'Отправить код ещё раз через {s} с',
+    sms_failed: 'Не удалось отправить SMS, попробуйте позже',
+    sms_close: 'Закрыть',
+    sms_code_invalid: 'Введите 4 цифры кода',
   },
   // map (/map) and the delivery timer: the map feature
   map: {

@@ -140,6 +140,16 @@ export default {
     required_fields_error: '请填写必填项',
     invalid_phone: '号码格式不正确',
     payment_unavailable: '暂不支持网上支付',
+    // the SMS check of the phone before the order (order feature)
+    sms_title: '确认手机号',
+    sms_sent: '我们已向 {phone} 发送验证码',
+    sms_code: '短信验证码',
+    sms_confirm: '确认',
+    sms_resend: '重新发送验证码',
+    sms_resend_in: '{s} 秒后可重新发送验证码',
+    sms_failed: '短信发送失败，请稍后再试',
+    sms_close: '关闭',
+    sms_code_invalid: '请输入4位验证码',
   },
   // map (/map) and the delivery timer: the map feature
   map: {

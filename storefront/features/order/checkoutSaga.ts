@@ -1,13 +1,15 @@
 import type { Channel } from 'redux-saga';
-import { call, delay, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { call, delay, fork, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { ApiError, type ApiClient, type Params } from '../../../dataProvider/apiClient';
 import { getShopConfig } from '../../lib/config';
 import { deviceId } from '../../lib/device';
 import { toastShown } from '../../lib/events';
 import { t } from '../../lib/i18n';
 import { platform } from '../../lib/platform';
-import { readJson, writeJson, writeString } from '../../lib/storage';
+import { readJson, readString, writeJson, writeString } from '../../lib/storage';
 import type { CartLine, Place, StoreSettings } from '../../lib/types';
+import { saveAuth, type LoginAnswer } from '../account/accountApi';
+import { signedIn } from '../account/accountSlice';
 import { cartTotals, formatRoubles, minSumOf } from '../cart/cartLogic';
 import { cartCleared, cartLinesUnavailable, promoChecked, selectCartItems, selectPromo, type PromoState } from '../cart/cartSlice';
 import { deliveryMinutes, deliveryTimerStarted } from '../map/deliveryTimer';
@@ -40,6 +42,13 @@ import {
   placesLoaded,
   placesRequested,
   selectOrder,
+  smsCheckClosed,
+  smsCheckEnded,
+  smsCheckFailed,
+  smsCheckSending,
+  smsCodeEntered,
+  smsCodeResend,
+  smsCodeSent,
   type OrderState,
 } from './orderSlice';
 
@@ -129,6 +138,9 @@ function* refusal(e: ApiError, promo: PromoState) {
     case 'payment_unavailable':
       yield call(stop, t('checkout.payment_unavailable'));
       return true;
+    case 'phone_check_required':
+      yield call(stop, t('checkout.phone_check_required'));
+      return true;
     case 'invalid_input':
     case 'invalid_phone':
       if (fields.includes('client_phone')) {
@@ -154,6 +166,80 @@ function* payOnline(orderId: number | string) {
     yield delay(100);
   }
   throw new Error('no payment form');
+}
+
+/** localStorage key of the phone the session was checked for (the seed's key; digits, 7XXXXXXXXXX). */
+export const PHONE_KEY = 'phoneNumber';
+
+/** The phone for the SMS check (seed): digits only; 11 digits starting with 8 become 7. */
+export function smsPhone(raw: string): string {
+  const digits = raw.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
+}
+
+/** Signed in with this very phone: the session is there and it was checked (or signed in) for this number. */
+function sessionHasPhone(phone: string): boolean {
+  return !!(readString('user_id') && readString('token_seq') && readString('token')) && readString(PHONE_KEY) === phone;
+}
+
+/** The server's message of a failure, else a text of ours. */
+const messageOf = (e: unknown, fallback: string) => (e instanceof ApiError && e.status < 500 && e.message ? e.message : fallback);
+
+/**
+ * The SMS check of the phone (store setting sms_check): api=sms_code, the code popup, api=login. The
+ * session it gives is kept under user_id/token_seq/token (the api client sends it with the order) and the
+ * phone under 'phoneNumber'. False when the code could not be sent (logged, a toast, the button back) or
+ * the customer closed the popup.
+ */
+export function* checkPhone(phone: string) {
+  const api: ApiClient = yield getContext('api');
+  try {
+    yield call([api, api.call], 'sms_code', { phone }, { retries: 1, retryDelay: 1000 });
+  } catch (e) {
+    console.error('sms_code', e);
+    yield call(stop, messageOf(e, t('checkout.sms_failed')));
+    return false;
+  }
+  yield put(smsCodeSent({ phone, sentAt: Date.now() }));
+  for (;;) {
+    const { code, resend }: { code?: ReturnType<typeof smsCodeEntered>; resend?: unknown; closed?: unknown } = yield race({
+      code: take(smsCodeEntered.type),
+      resend: take(smsCodeResend.type),
+      closed: take(smsCheckClosed.type),
+    });
+    if (resend) {
+      try {
+        yield call([api, api.call], 'sms_code', { phone }, { retries: 1, retryDelay: 1000 });
+        yield put(smsCodeSent({ phone, sentAt: Date.now() }));
+      } catch (e) {
+        console.error('sms_code', e);
+        yield put(smsCheckFailed(messageOf(e, t('checkout.sms_failed'))));
+      }
+      continue;
+    }
+    if (!code) {
+      yield put(smsCheckEnded());
+      yield put(orderStopped());
+      return false;
+    }
+    const digits = code.payload.replace(/\D/g, '');
+    if (digits.length !== 4) {
+      yield put(smsCheckFailed(t('checkout.sms_code_invalid')));
+      continue;
+    }
+    yield put(smsCheckSending());
+    try {
+      const session: LoginAnswer = yield call([api, api.call], 'login', { phone, code: digits }, { retries: 1, retryDelay: 1000 });
+      yield call(saveAuth, session);
+      yield call(writeString, PHONE_KEY, phone);
+      yield put(signedIn({ userId: String(session.user_id), isOwner: session.is_owner === '1' }));
+      yield put(smsCheckEnded());
+      return true;
+    } catch (e) {
+      console.warn('login', e);
+      yield put(smsCheckFailed(messageOf(e, t('checkout.failed'))));
+    }
+  }
 }
 
 /**
@@ -227,9 +313,28 @@ export function* submitOrder(store: StoreSettings | null) {
   const attempt = attemptFor(params, previous, randomKey);
   yield call(writeJson, ATTEMPT_KEY, { ...attempt, at: previous === attempt ? stored!.at : Date.now() });
 
+  // The SMS check of the phone, when the shop asks for it and the session is not of this phone already.
+  const phone = smsPhone(form.client_phone);
+  let checked = false;
+  if (store?.sms_check === '1' && !sessionHasPhone(phone)) {
+    const ok: boolean = yield call(checkPhone, phone);
+    if (!ok) return;
+    checked = true;
+  }
+
   let orderId: number | string;
   try {
-    const res: { orders?: unknown[] } = yield call([api, api.call], 'orders', { ...params, idempotency_key: attempt.key }, { retries: ORDER_RETRIES, retryDelay: 1500 });
+    let res: { orders?: unknown[] };
+    try {
+      res = yield call([api, api.call], 'orders', { ...params, idempotency_key: attempt.key }, { retries: ORDER_RETRIES, retryDelay: 1500 });
+    } catch (e) {
+      // The server asks for the check the session here did not pass (a stale or another session): check, send again.
+      if (!(e instanceof ApiError && e.code === 'phone_check_required') || checked) throw e;
+      yield call(writeString, PHONE_KEY, null);
+      const ok: boolean = yield call(checkPhone, phone);
+      if (!ok) return;
+      res = yield call([api, api.call], 'orders', { ...params, idempotency_key: attempt.key }, { retries: ORDER_RETRIES, retryDelay: 1500 });
+    }
     const first = Array.isArray(res?.orders) ? res.orders[0] : undefined;
     if (first === undefined || first === null || first === '') throw new Error('no order number');
     orderId = first as number | string;

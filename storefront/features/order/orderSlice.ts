@@ -25,6 +25,16 @@ export interface OrderState {
   result: OrderResult | null;
   /** The fields the last check found empty (their inputs are marked). */
   missing: string[];
+  /** The SMS check of the phone (store setting sms_check): the code popup while it is open. */
+  sms: SmsCheck | null;
+}
+
+/** The code popup: the phone the code went to (digits, 7XXXXXXXXXX), when it went (the resend waits 20 s). */
+export interface SmsCheck {
+  phone: string;
+  sentAt: number;
+  status: 'idle' | 'sending';
+  error: string | null;
 }
 
 function loadForm(): OrderFormValues {
@@ -36,7 +46,7 @@ function loadForm(): OrderFormValues {
 
 const orderSlice = createSlice({
   name: 'order',
-  initialState: (): OrderState => ({ form: loadForm(), places: [], placesStatus: 'idle', status: 'idle', result: null, missing: [] }),
+  initialState: (): OrderState => ({ form: loadForm(), places: [], placesStatus: 'idle', status: 'idle', result: null, missing: [], sms: null }),
   reducers: {
     orderFieldChanged(state, action: PayloadAction<{ name: keyof OrderFormValues; value: string }>) {
       (state.form[action.payload.name] as string) = action.payload.value;
@@ -74,6 +84,27 @@ const orderSlice = createSlice({
     orderPopupClosed(state) {
       state.result = null;
     },
+    /** The code went out (first time or again): the popup opens (or stays) with the resend timer restarted. */
+    smsCodeSent(state, action: PayloadAction<{ phone: string; sentAt: number }>) {
+      state.sms = { ...action.payload, status: 'idle', error: null };
+    },
+    smsCheckSending(state) {
+      if (state.sms) {
+        state.sms.status = 'sending';
+        state.sms.error = null;
+      }
+    },
+    /** A wrong code (the server's message) or a failed resend: shown in the popup. */
+    smsCheckFailed(state, action: PayloadAction<string>) {
+      if (state.sms) {
+        state.sms.status = 'idle';
+        state.sms.error = action.payload;
+      }
+    },
+    /** The check is over (confirmed or the popup closed). */
+    smsCheckEnded(state) {
+      state.sms = null;
+    },
   },
 });
 
@@ -81,8 +112,13 @@ const orderSlice = createSlice({
 export const orderSubmitted = createAction<{ store: StoreSettings | null }>('order/submitted');
 /** The form opened: load the pick-up places. */
 export const orderPageOpened = createAction('order/pageOpened');
+/** The code popup: the code typed, "send again", the popup closed (the order button comes back). */
+export const smsCodeEntered = createAction<string>('order/smsCodeEntered');
+export const smsCodeResend = createAction('order/smsCodeResend');
+export const smsCheckClosed = createAction('order/smsCheckClosed');
 
-export const { orderFieldChanged, placesRequested, placesLoaded, placesFailed, orderSending, orderStopped, orderPlaced, orderFailed, orderPopupClosed } = orderSlice.actions;
+export const { orderFieldChanged, placesRequested, placesLoaded, placesFailed, orderSending, orderStopped, orderPlaced, orderFailed, orderPopupClosed, smsCodeSent, smsCheckSending, smsCheckFailed, smsCheckEnded } =
+  orderSlice.actions;
 export default orderSlice.reducer;
 
 type S = { order: OrderState };

@@ -27,6 +27,7 @@ import {
 import { orderFieldChanged, orderPageOpened, orderPopupClosed, orderSubmitted, selectOrder } from '../orderSlice';
 import '../../cart/cart.css';
 import '../order.css';
+import SmsCheckPopup from './SmsCheckPopup';
 
 const IOS = platform === 'ios';
 
@@ -311,6 +312,7 @@ export default function OrderPage() {
           {t('checkout.failed')}
         </Popup>
       )}
+      {order.sms && <SmsCheckPopup sms={order.sms} />}
       {!order.result && cart.unavailablePopup && (
         <Popup
           onClose={() => dispatch(cartPopupClosed())}
