@@ -9,8 +9,12 @@ import { startFakeServices, type FakeServices } from './fakes';
 export interface ShopServer {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
-  /** The sign-in code the console SMS adapter wrote for this phone (waits up to 10 s). */
-  smsCode(phone: string): Promise<string>;
+  /**
+   * The sign-in code the console SMS adapter wrote for this phone (waits up to 10 s): the newest, or with
+   * `since` (a Date.now() taken before asking for the code) the first one written after it, so a code
+   * from an earlier sign-in is never taken for the new one.
+   */
+  smsCode(phone: string, opts?: { since?: number }): Promise<string>;
   /** Stops the server (offline tests); `start()` brings it back on the same port and data. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -43,13 +47,25 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer 
       const fakes = await startFakeServices();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
       let log = '';
+      /** The server's output lines with the time each arrived (the SMS lines carry no time of their own). */
+      const lines: { at: number; text: string }[] = [];
+      /** A line reader per stream: a chunk may end mid-line. */
+      const collect = () => {
+        let partial = '';
+        return (d: Buffer) => {
+          log += d;
+          const parts = (partial + d).split('\n');
+          partial = parts.pop()!;
+          for (const text of parts) lines.push({ at: Date.now(), text });
+        };
+      };
       let child: ChildProcess | null = null;
       const start = async () => {
         const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', DEMO: '1', LOG_LEVEL: 'warn', DEMO_OWNER_PHONE: OWNER_PHONE, ...fakes.env };
         delete env.DATABASE_URL;
         child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-        child.stdout!.on('data', (d) => (log += d));
-        child.stderr!.on('data', (d) => (log += d));
+        child.stdout!.on('data', collect());
+        child.stderr!.on('data', collect());
         const deadline = Date.now() + 60_000;
         for (;;) {
           try {
@@ -75,12 +91,13 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer 
         fakes,
         start,
         stop,
-        async smsCode(phone) {
+        async smsCode(phone, opts = {}) {
           const deadline = Date.now() + 10_000;
           const digits = phone.replace(/\D/g, '');
           for (;;) {
-            const lines = log.split('\n').filter((l) => l.startsWith('sms to ') && l.replace(/\D/g, '').startsWith(digits));
-            const m = lines.length ? /(\d{4})\s*$/.exec(lines[lines.length - 1]) : null;
+            const sms = lines.filter((l) => l.text.startsWith('sms to ') && l.text.replace(/\D/g, '').startsWith(digits) && (opts.since === undefined || l.at >= opts.since));
+            const line = opts.since === undefined ? sms.at(-1) : sms[0];
+            const m = line ? /(\d{4})\s*$/.exec(line.text) : null;
             if (m) return m[1];
             if (Date.now() > deadline) throw new Error(`no code for ${phone} in the log:\n${log}`);
             await new Promise((r) => setTimeout(r, 100));
