@@ -8,23 +8,11 @@ import shell from '../shell/shellSlice';
 import account, { myOrdersRequested, signInCodeRequested, signInSubmitted, signOutRequested } from './accountSlice';
 import accountSaga from './accountSaga';
 import { formatNational, phoneOf } from './phone';
+import { memoryStorage } from '../../test/memoryStorage';
 
 /** The account's sagas on a real reducer with a fake api client (answers by api name, in order). */
 type Reply = unknown | Error;
 
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    key: () => null,
-    get length() {
-      return m.size;
-    },
-  } as Storage;
-}
 
 function setup(replies: Record<string, Reply[]>) {
   const calls: { api: string; params: Params }[] = [];

@@ -14,20 +14,8 @@ import {
   promoTyped,
   selectCartTotals,
 } from './cartSlice';
+import { memoryStorage } from '../../test/memoryStorage';
 
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    key: () => null,
-    get length() {
-      return m.size;
-    },
-  } as Storage;
-}
 
 const line = (id: string, price: number, quantity = 1): CartLine => ({ id, categoryId: '11', name: `Товар ${id}`, price, quantity, currencyId: 'RUR', images: [] });
 const card = (id: string, price: number, available = '1'): OfferCard => ({ id, name: `Новое имя ${id}`, price, categoryId: '11', available, thumb: `1/offers/${id}_t.webp` });

@@ -4,6 +4,7 @@ import { createAppStore } from '../../app/store';
 import type { OfferCard } from '../../lib/types';
 import { listKeyOf } from './catalogueApi';
 import { listOpened, listRetried, nextPageRequested } from './catalogueSlice';
+import { memoryStorage } from '../../test/memoryStorage';
 
 /**
  * The whole catalogue list flow against a real store (real reducers, the real root saga) and a fake
@@ -129,19 +130,6 @@ describe('catalogue list saga', () => {
 });
 
 /** A Storage in memory (the unit tests run in node). */
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    key: (i: number) => [...m.keys()][i] ?? null,
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-  };
-}
 
 describe('the cached first page', () => {
   beforeEach(() => {

@@ -4,21 +4,9 @@ import { createAppStore } from '../../app/store';
 import { DELIVERY_TIMER_KEY, deliveryMinutes, deliveryTimerExpired, deliveryTimerStarted, formatCountdown, timerUntil } from './deliveryTimer';
 import { CITY_CENTRE, entriesOf } from './mapApi';
 import { DELIVERY_POINT_KEY, mapCentreSettled, mapLeft, mapOpened, mapPointConfirmed, mapSearchTyped, mapSuggestionChosen } from './mapSlice';
+import { memoryStorage } from '../../test/memoryStorage';
 
 /** The map flow on a real store with a fake api client (api=geocode, api=geo_check) and a fake /rest/places. */
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    key: () => null,
-    get length() {
-      return m.size;
-    },
-  } as Storage;
-}
 
 const SPB = { address: 'Каменноостровский проспект, 20, Санкт-Петербург', house: '20', lat: 59.9601, lon: 30.3089 };
 const PLACES = [

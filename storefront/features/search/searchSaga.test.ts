@@ -4,24 +4,12 @@ import { createAppStore } from '../../app/store';
 import { registerNavigate, setCurrentPath } from '../../lib/navigation';
 import type { OfferCard } from '../../lib/types';
 import { addToHistory, dropListWords, historyWordRemoved, searchNextPage, searchPageOpened, searchRetried, searchSubmitted, searchWordTyped } from './searchSlice';
+import { memoryStorage } from '../../test/memoryStorage';
 
 /** The search flow on a real store with a fake api client and a recording navigator. */
 const card = (id: number): OfferCard => ({ id: String(id), name: `Смартфон ${id}`, price: 1000 + id, categoryId: '11' });
 const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => card(from + i));
 
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    key: () => null,
-    get length() {
-      return m.size;
-    },
-  } as Storage;
-}
 
 function setup(replies: (OfferCard[] | Error)[]) {
   const calls: Params[] = [];

@@ -5,6 +5,7 @@ import { appStarted } from '../../lib/events';
 import { setShopConfig } from '../../lib/config';
 import { setInlineShop } from './inlineShop';
 import { sessionChanged, shopRequested, subscriptionSubmitted } from './shopSlice';
+import { memoryStorage } from '../../test/memoryStorage';
 
 /**
  * The shop saga on a real store with a fake api client: the inlined first answers, the owner check for
@@ -24,19 +25,6 @@ function fakeApi(answers: Record<string, unknown | Error>) {
   return { api: { call }, calls };
 }
 
-function memoryStorage(init: Record<string, string> = {}): Storage {
-  const m = new Map(Object.entries(init));
-  return {
-    get length() {
-      return m.size;
-    },
-    key: (i: number) => [...m.keys()][i] ?? null,
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-  };
-}
 const SESSION = { user_id: '7', token_seq: '3', token: 'abc' };
 
 afterEach(() => {
