@@ -142,7 +142,7 @@ describe('the SMS check of the phone', () => {
     expect(store.getState().order.sms).not.toBeNull();
   });
 
-  it('closing the popup gives the button back; the next press keeps the same order key', async () => {
+  it('closing the popup gives the button back, and the next press keeps the same order key', async () => {
     const { store, calls } = setup({ sms_code: [{ sms_code: 'sent' }], login: [SESSION], orders: [{ orders: [9] }] });
     store.dispatch(orderSubmitted({ store: shop() }));
     await settle();
@@ -171,7 +171,7 @@ describe('the SMS check of the phone', () => {
     expect(names()).toEqual(['sms_code']);
   });
 
-  it('a failed resend stays in the popup; a good one restarts the timer', async () => {
+  it('a failed resend stays in the popup, a good one restarts the timer', async () => {
     const { store } = setup({ sms_code: [{ sms_code: 'sent' }, new ApiError(429, 'too_many_requests', 'Подождите'), { sms_code: 'sent' }] });
     store.dispatch(orderSubmitted({ store: shop() }));
     await settle();
