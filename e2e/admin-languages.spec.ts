@@ -1,4 +1,4 @@
-import { test, expect } from './adminFixtures';
+import { test, expect, ownerApi } from './adminFixtures';
 
 /** The panel in the shop's eight languages: Arabic reads right to left; the choice survives a reload. */
 test.describe('admin languages', () => {
@@ -40,5 +40,30 @@ test.describe('admin languages', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Zutaten' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Neue Zutat' })).toBeVisible();
+  });
+
+  test('switching the language with unsaved changes asks to save them first', async ({ adminPage: page, shop, ownerAuth }) => {
+    const title = `Язык ${test.info().project.name}`;
+    await page.goto('/admin/category_editor/0/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'Новая категория' })).toBeVisible();
+    await page.getByLabel('Название').fill('Черновик');
+    // 'Do not save': the switch happens and the draft is dropped.
+    await page.getByRole('button', { name: 'Язык: Русский' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    const ask = page.getByRole('dialog', { name: 'Сохранить изменения?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Не сохранять' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New category' })).toBeVisible();
+
+    // 'Save': the changes are saved, then the panel switches.
+    await page.getByRole('main').getByRole('textbox').first().fill(title);
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: 'Русский' }).click();
+    const askEn = page.getByRole('dialog', { name: 'Save changes?' });
+    await expect(askEn).toBeVisible();
+    await askEn.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Язык: Русский' })).toBeVisible();
+    const { offers_category: all } = await ownerApi<{ offers_category: { category: string }[] }>(shop.url, ownerAuth, 'offers_category');
+    expect(all.map((c) => c.category)).toContain(title);
   });
 });

@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useBlocker } from 'react-router';
 import { Title, useTranslate } from 'react-admin';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Check from '@mui/icons-material/Check';
+import { setUnsavedEditor, unsavedEditor } from './unsavedEditor';
 
 /**
  * The parts every editor screen of the seed shares: a header with a back arrow, the title and a confirm
@@ -116,11 +117,19 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
 export function UnsavedChangesPrompt({ dirty, onSave }: { dirty: boolean; onSave: () => Promise<boolean> }) {
   const translate = useTranslate();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const saveRef = useRef(onSave);
+  saveRef.current = onSave;
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    // The language switcher asks before a switch would drop these changes (unsavedEditor.ts).
+    const editor = { save: () => saveRef.current() };
+    setUnsavedEditor(editor);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      if (unsavedEditor() === editor) setUnsavedEditor(null);
+    };
   }, [dirty]);
   const open = blocker.state === 'blocked';
   return (
