@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
-import { test, expect, OWNER_PHONE, type ShopServer } from './fixtures';
+import { test, expect, type OwnerAuth } from './adminFixtures';
+import type { ShopServer } from './fixtures';
 
 /**
  * The optional SMS check of the phone (store setting sms_check, field 422): the owner turns it on through
  * api=stores; a customer's pickup order then asks for the code sent by SMS in a popup (a wrong code shows
  * the server's message), signs the customer in with it and places the order for that customer.
- * The server is shared by the worker's tests: the setting is turned off again in `finally`.
+ * The server is shared by the worker's tests: the setting is turned off again in `finally`. The owner's session
+ * is the admin fixtures' one (one sign-in per worker).
  */
 
 const line = (id: string, name: string, price: number, quantity = 1) => ({ id, categoryId: '11', name, price, quantity, currencyId: 'RUR', images: [] });
@@ -16,27 +18,8 @@ const api = async <T = any>(shop: ShopServer, name: string, form: Record<string,
   return { status: res.status, body: (await res.json()) as T };
 };
 
-/** The owner's session (api=sms_code is refused for 20 s after the last code to the same phone: wait it out). */
-const owners = new Map<string, string>();
-async function ownerToken(shop: ShopServer): Promise<string> {
-  const known = owners.get(shop.url);
-  if (known && (await api<{ token: string }>(shop, 'token_check', {}, known)).body.token === 'ok') return known;
-  const since = Date.now();
-  for (let i = 0; ; i++) {
-    const r = await api(shop, 'sms_code', { phone: OWNER_PHONE });
-    if (r.status === 200) break;
-    if (r.status !== 429 || i > 25) throw new Error(`sms_code ${r.status}`);
-    await new Promise((ok) => setTimeout(ok, 1000));
-  }
-  const code = await shop.smsCode(OWNER_PHONE, { since });
-  const login = await api<{ token: string }>(shop, 'login', { phone: OWNER_PHONE, code });
-  expect(login.status).toBe(200);
-  owners.set(shop.url, login.body.token);
-  return login.body.token;
-}
-
-async function setSmsCheck(shop: ShopServer, token: string, on: boolean) {
-  const r = await api(shop, 'stores', { update: '1', 'p[422_sms_check]': on ? '1' : '0' }, token);
+async function setSmsCheck(shop: ShopServer, owner: OwnerAuth, on: boolean) {
+  const r = await api(shop, 'stores', { update: '1', 'p[422_sms_check]': on ? '1' : '0' }, owner.token);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
@@ -48,12 +31,11 @@ async function seed(page: Page) {
   }, [A5]);
 }
 
-test('with the SMS check on, a pickup order asks for the code, signs the customer in and is placed for them', async ({ page, shop }) => {
+test('with the SMS check on, a pickup order asks for the code, signs the customer in and is placed for them', async ({ page, shop, ownerAuth: owner }) => {
   test.setTimeout(90_000);
   // A phone of this test alone (the server takes one code a 20 s per phone).
   const national = `99955${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
   const phone = `+7${national}`;
-  const owner = await ownerToken(shop);
   await setSmsCheck(shop, owner, true);
   try {
     await seed(page);
@@ -105,9 +87,8 @@ test('with the SMS check on, a pickup order asks for the code, signs the custome
   }
 });
 
-test('with the SMS check on, closing the code popup gives the order button back', async ({ page, shop }) => {
+test('with the SMS check on, closing the code popup gives the order button back', async ({ page, shop, ownerAuth: owner }) => {
   const national = `99966${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
-  const owner = await ownerToken(shop);
   await setSmsCheck(shop, owner, true);
   try {
     await seed(page);
@@ -126,5 +107,23 @@ test('with the SMS check on, closing the code popup gives the order button back'
     await expect(page.getByRole('button', { name: 'Заказать' })).toBeEnabled();
   } finally {
     await setSmsCheck(shop, owner, false);
+  }
+});
+
+test('the admin common settings show the SMS check switch and save it', async ({ adminPage: page, shop, ownerAuth }) => {
+  try {
+    await page.goto('/admin/settings/common_settings');
+    const check = page.getByLabel('Проверка телефона кодом из SMS');
+    await expect(check).not.toBeChecked();
+    await check.check();
+    await check.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('admin-sms-check.png') });
+    await page.getByRole('button', { name: 'Принять' }).last().click();
+    await page.getByRole('dialog', { name: 'Сохранить изменения?' }).getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    const store = (await api<{ stores: { sms_check: string }[] }>(shop, 'stores', {})).body.stores[0];
+    expect(store.sms_check).toBe('1');
+  } finally {
+    await setSmsCheck(shop, ownerAuth, false);
   }
 });
