@@ -177,9 +177,14 @@ export function smsPhone(raw: string): string {
   return digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
 }
 
-/** Signed in with this very phone: the session is there and it was checked (or signed in) for this number. */
-function sessionHasPhone(phone: string): boolean {
-  return !!(readString('user_id') && readString('token_seq') && readString('token')) && readString(PHONE_KEY) === phone;
+/**
+ * The session may be of this phone: it is there, and it was checked for this number or (signed in on /login,
+ * which keeps no phone) for none known. The order then goes straight; the server's phone_check_required
+ * brings the check after all.
+ */
+function sessionMayHavePhone(phone: string): boolean {
+  const checked = readString(PHONE_KEY);
+  return !!(readString('user_id') && readString('token_seq') && readString('token')) && (checked === null || checked === phone);
 }
 
 /** The server's message of a failure, else a text of ours. */
@@ -316,7 +321,7 @@ export function* submitOrder(store: StoreSettings | null) {
   // The SMS check of the phone, when the shop asks for it and the session is not of this phone already.
   const phone = smsPhone(form.client_phone);
   let checked = false;
-  if (store?.sms_check === '1' && !sessionHasPhone(phone)) {
+  if (store?.sms_check === '1' && !sessionMayHavePhone(phone)) {
     const ok: boolean = yield call(checkPhone, phone);
     if (!ok) return;
     checked = true;
@@ -338,6 +343,8 @@ export function* submitOrder(store: StoreSettings | null) {
     const first = Array.isArray(res?.orders) ? res.orders[0] : undefined;
     if (first === undefined || first === null || first === '') throw new Error('no order number');
     orderId = first as number | string;
+    // Taken with the check on: the session is of this phone.
+    if (store?.sms_check === '1' && !checked) yield call(writeString, PHONE_KEY, phone);
   } catch (e) {
     if (e instanceof ApiError && e.status < 500) {
       const handled: boolean = yield call(refusal, e, promo);

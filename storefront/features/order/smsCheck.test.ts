@@ -132,6 +132,16 @@ describe('the SMS check of the phone', () => {
     expect(store.getState().order.result).toMatchObject({ kind: 'success', orderId: 8 });
   });
 
+  it('signed in on /login (no phone kept): the order goes straight and the phone is kept once the server takes it', async () => {
+    for (const [k, v] of Object.entries(SESSION)) localStorage.setItem(k, v);
+    const { store, names } = setup({ orders: [{ orders: [11] }] });
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(names()).toEqual(['orders']);
+    expect(localStorage.getItem('phoneNumber')).toBe('79991234567');
+    expect(store.getState().order.result).toMatchObject({ kind: 'success', orderId: 11 });
+  });
+
   it('signed in with another phone: the popup appears', async () => {
     for (const [k, v] of Object.entries(SESSION)) localStorage.setItem(k, v);
     localStorage.setItem('phoneNumber', '79990000000');
