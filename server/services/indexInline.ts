@@ -1,12 +1,13 @@
 import type { Db, Store } from '../db/types';
 import { categoryTree, listCategories } from './categories';
+import { listBanners } from './banners';
 import { acquirerFor } from './payments';
 import { storeToApi } from './stores';
 
 /**
  * The storefront's first screen without a request chain: index.html carries the Host's store as
- * api=stores answers it (public fields only) and its category list as api=offers_category answers it, in
- * `<script id="shop-data" type="application/json">` (storefront/features/shop/inlineShop.ts reads it),
+ * api=stores answers it (public fields only), its category list as api=offers_category answers it and its
+ * banners as api=shop_banners does, in `<script id="shop-data" type="application/json">` (storefront/features/shop/inlineShop.ts reads it),
  * plus the shop's title and a description for search engines. Cached per store for a few seconds, like
  * the category tree.
  */
@@ -48,9 +49,10 @@ export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }
 
   async function build(store: Store): Promise<Inline> {
     const api = storeToApi(store, { owner: false, acquirerReady: acquirerFor(store, opts.acquiringUrl) !== null }) as Record<string, unknown>;
-    const tree = await categoryTree(db, store.id);
+    const [tree, banners] = await Promise.all([categoryTree(db, store.id), listBanners(db, store)]);
     return {
-      json: scriptSafeJson({ stores: [api], offers_category: listCategories(tree, store.id) }),
+      // The banners too: drawn with the first category's buttons, they no longer push them down when they arrive.
+      json: scriptSafeJson({ stores: [api], offers_category: listCategories(tree, store.id), shop_banners: banners }),
       title: String(api.title || api.name || ''),
       description: describe(api),
     };

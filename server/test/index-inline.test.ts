@@ -27,6 +27,10 @@ beforeAll(async () => {
   server = await startTestServer();
   storeB = await server.addStore({ name: 'Магазин Б', domain: B });
   await server.createCategory({ category: 'Категория А' });
+  await server.db.insertInto('banners').values([
+    { store_id: server.storeId, sort: 2, data: JSON.stringify({ img: '1/banners/b.png', width: '50', link: '/category/1' }) },
+    { store_id: server.storeId, sort: 1, data: JSON.stringify({ img: '1/banners/a.png', width: '50', link: '' }) },
+  ]).execute();
   await server.createCategory({ category: 'Категория Б </script>' }, storeB);
   const row = await server.db.selectFrom('stores').selectAll().where('id', '=', storeB).executeTakeFirstOrThrow();
   await saveStore(server.db, row, { name: EVIL, title: EVIL, about_company: '<p>Мы продаём <b>всё</b> &amp; везём быстро.</p>' });
@@ -58,6 +62,9 @@ describe('index.html with the shop inlined', () => {
     const catsAnswer = (await server.api('offers_category', {}, { host: 'localhost' })).body;
     expect(dataA.stores).toEqual(storesAnswer.stores);
     expect(dataA.offers_category).toEqual(catsAnswer.offers_category);
+    const banners = (dataA as { shop_banners?: { img: string }[] }).shop_banners;
+    expect(banners?.map((b) => b.img)).toEqual(['1/banners/a.png', '1/banners/b.png']);
+    expect(banners).toEqual((await server.api('shop_banners', {}, { host: 'localhost' })).body.shop_banners);
     expect(a.body).toContain('<title>Тестовый магазин</title>');
 
     // A deep link of another shop's domain gets that shop.

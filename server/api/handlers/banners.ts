@@ -1,33 +1,11 @@
 import { bannerSchema, validateFields } from '../../../schemas';
 import { now } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
-import type { ApiContext, Handler } from '../context';
+import { bannerToApi, listBanners, type BannerData } from '../../services/banners';
+import type { Handler } from '../context';
 import { fieldsFromInput, flag } from '../input';
 
 const P = { id: 593, img: 592, video: 666 };
-
-interface BannerData {
-  link?: string | null;
-  img?: string | null;
-  thumb?: string | null;
-  video?: string | null;
-  width?: string;
-}
-
-function toApi(row: { id: number; sort: number; data: string }, ctx: ApiContext) {
-  const d = JSON.parse(row.data) as BannerData;
-  return {
-    id: String(row.id),
-    userId: String(ctx.store.user_id ?? ''),
-    shopId: String(ctx.store.id),
-    link: d.link ?? '',
-    img: d.img ?? null,
-    thumb: d.thumb ?? null,
-    video: d.video ?? null,
-    width: d.width ?? '100',
-    sort: String(row.sort),
-  };
-}
 
 const bannerId = (raw: string | undefined) => {
   if (!raw || !/^\d{1,10}$/.test(raw.trim())) throw badRequest('required_fields_error', undefined, ['id']);
@@ -85,13 +63,13 @@ export const shopBanners: Handler = async (ctx) => {
         .where('id', '=', id)
         .execute();
     }
-    return { shop_banners: [toApi((await rows().where('id', '=', savedId!).executeTakeFirstOrThrow()), ctx)] };
+    return { shop_banners: [bannerToApi(await rows().where('id', '=', savedId!).executeTakeFirstOrThrow(), store)] };
   }
   const one = input.p.get(P.id);
   if (one) {
     const row = await rows().where('id', '=', bannerId(one)).executeTakeFirst();
     if (!row) throw notFound();
-    return { shop_banners: [toApi(row, ctx)] };
+    return { shop_banners: [bannerToApi(row, store)] };
   }
-  return { shop_banners: (await rows().orderBy('sort').orderBy('id').execute()).map((r) => toApi(r, ctx)) };
+  return { shop_banners: await listBanners(db, store) };
 };

@@ -5,6 +5,7 @@ import type { OfferCard } from '../../lib/types';
 import { listKeyOf } from './catalogueApi';
 import { listOpened, listRetried, nextPageRequested } from './catalogueSlice';
 import { memoryStorage } from '../../test/memoryStorage';
+import { setInlineShop } from '../shop/inlineShop';
 
 /**
  * The whole catalogue list flow against a real store (real reducers, the real root saga) and a fake
@@ -207,5 +208,20 @@ describe('the cached first page', () => {
     expect(keys).toHaveLength(12);
     expect(keys).not.toContain(listKeyOf('0'));
     expect(keys).toContain(listKeyOf('14'));
+  });
+});
+
+describe('the banners the server inlined', () => {
+  it('are in the store from the start, in their order, and asked for no more', async () => {
+    const banner = (id: string, sort: string) => ({ id, userId: '1', shopId: '1', link: '', img: `1/banners/${id}.png`, thumb: null, video: null, width: '100', sort });
+    setInlineShop({ stores: [], offers_category: [], shop_banners: [banner('2', '5'), banner('1', '1')] });
+    const { api, calls } = fakeApi([[]]);
+    const store = createAppStore({ api });
+    expect(store.getState().catalogue.banners).toMatchObject({ loaded: true, status: 'idle' });
+    expect(store.getState().catalogue.banners.items.map((b) => b.id)).toEqual(['1', '2']);
+    // Without inlined data the banners are asked for as before.
+    setInlineShop(null);
+    expect(createAppStore({ api }).getState().catalogue.banners.loaded).toBe(false);
+    expect(calls.filter((c) => c.api === 'shop_banners')).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   bannersFailed,
   cachedPageShown,
   bannersLoaded,
+  sortedBanners,
   bannersRequested,
   listOpened,
   listRetried,
@@ -86,9 +87,7 @@ function* onRetry(action: PayloadAction<ListQuery>) {
 function* loadBanners() {
   try {
     const res: { shop_banners?: Banner[] } = yield call(callWithRetry, 'shop_banners', {}, { retries: 0, delayMs: 0 });
-    const items = Array.isArray(res.shop_banners) ? [...res.shop_banners] : [];
-    items.sort((a, b) => Number(a.sort ?? 0) - Number(b.sort ?? 0));
-    yield put(bannersLoaded(items));
+    yield put(bannersLoaded(sortedBanners(Array.isArray(res.shop_banners) ? res.shop_banners : [])));
   } catch (e) {
     console.warn('no banner', e);
     yield put(bannersFailed());

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyPage, newList, type ListError, type PagedList } from '../../lib/pagedList';
 import type { Banner, OfferCard } from '../../lib/types';
 import type { FilterValues, SortId } from './catalogueApi';
+import { inlineBanners } from '../shop/inlineShop';
 import { queryApplied } from './filtersSlice';
 
 /**
@@ -18,7 +19,22 @@ export interface CatalogueState {
 
 export const MAX_LISTS = 12;
 
-const initialState: CatalogueState = { lists: {}, recent: [], banners: { items: [], status: 'idle', loaded: false }, status: 'idle' };
+/** Banners in their order (the owner's sort field). */
+export const sortedBanners = (items: Banner[]) => [...items].sort((a, b) => Number(a.sort ?? 0) - Number(b.sort ?? 0));
+
+/**
+ * The banners the server inlined into the page (inlineShop.ts) are there from the first render, so they do
+ * not push the first category's buttons down when they arrive (Lighthouse: layout shift 0.22 on /).
+ */
+const initialState = (): CatalogueState => {
+  const inlined = inlineBanners();
+  return {
+    lists: {},
+    recent: [],
+    banners: inlined ? { items: sortedBanners(inlined), status: 'idle', loaded: true } : { items: [], status: 'idle', loaded: false },
+    status: 'idle',
+  };
+};
 
 export interface ListOpened {
   key: string;

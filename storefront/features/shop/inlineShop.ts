@@ -1,15 +1,17 @@
 import type { Category } from '../../lib/categories';
-import type { StoreSettings } from '../../lib/types';
+import type { Banner, StoreSettings } from '../../lib/types';
 
 /**
- * The shop's first answers inlined by the server into index.html (server/app.ts): the api=stores and
- * api=offers_category answers of the Host's store in `<script id="shop-data" type="application/json">`.
- * The shop saga takes them instead of its first two calls, once; later loads (the retry button) ask the
- * server as usual.
+ * The shop's first answers inlined by the server into index.html (server/app.ts): the api=stores,
+ * api=offers_category and api=shop_banners answers of the Host's store in
+ * `<script id="shop-data" type="application/json">`. The shop saga takes the first two instead of its
+ * first calls and the catalogue saga the banners, each once; later loads (the retry button) ask the server
+ * as usual.
  */
 export interface InlineShop {
   stores?: StoreSettings[];
   offers_category?: Category[];
+  shop_banners?: Banner[];
 }
 
 export const INLINE_SHOP_ID = 'shop-data';
@@ -28,8 +30,11 @@ export function readInlineShop(doc: Document | undefined = typeof document === '
   }
 }
 
+let banners: Banner[] | null = null;
+
 export const setInlineShop = (data: InlineShop | null) => {
   inline = data;
+  banners = Array.isArray(data?.shop_banners) ? data.shop_banners : null;
 };
 
 /** The inlined answers, handed out once. */
@@ -37,4 +42,12 @@ export function takeInlineShop(): InlineShop | null {
   const data = inline;
   inline = null;
   return data;
+}
+
+/**
+ * The inlined banners (the catalogue's initial state). Read, not taken: Redux calls a reducer for its
+ * initial state more than once while it checks the store's shape.
+ */
+export function inlineBanners(): Banner[] | null {
+  return banners;
 }
