@@ -3,6 +3,12 @@ import english from 'ra-language-english';
 import { keysOf, lookup, LANGUAGES, type Catalogue } from '../i18n';
 import commonRu from '../i18n/common/ru';
 import commonEn from '../i18n/common/en';
+import commonZh from '../i18n/common/zh';
+import commonEs from '../i18n/common/es';
+import commonFr from '../i18n/common/fr';
+import commonAr from '../i18n/common/ar';
+import commonPt from '../i18n/common/pt';
+import commonDe from '../i18n/common/de';
 import adminRu from '../i18n/admin/ru';
 import adminEn from '../i18n/admin/en';
 import adminZh from '../i18n/admin/zh';
@@ -19,7 +25,7 @@ const ADMIN_ENTITIES = ['offers', 'offers_category', 'offers_params', 'offers_pa
 
 const ADMIN: Record<string, Catalogue> = { ru: adminRu, en: adminEn, zh: adminZh, es: adminEs, fr: adminFr, ar: adminAr, pt: adminPt, de: adminDe };
 /** Languages with an i18n/common catalogue; the others carry the shared texts in their admin catalogue. */
-const COMMON: Record<string, Catalogue> = { ru: commonRu, en: commonEn };
+const COMMON: Record<string, Catalogue> = { ru: commonRu, en: commonEn, zh: commonZh, es: commonEs, fr: commonFr, ar: commonAr, pt: commonPt, de: commonDe };
 /** Languages with a ra-language package for react-admin 5 (ru, en, fr); the others carry react-admin's texts (`ra`). */
 const RA_PACKAGE = new Set(['ru', 'en', 'fr']);
 
@@ -47,7 +53,7 @@ describe('admin catalogues', () => {
     });
 
     it(`${lang} has the shared texts (errors, common) and react-admin's own`, () => {
-      const shared = COMMON[lang] ?? c;
+      const shared = COMMON[lang];
       for (const k of keysOf(commonRu)) {
         expect(text(shared, k), `${lang}:${k}`).not.toBe('');
         expect(placeholders(text(shared, k)), `${lang}:${k}`).toEqual(placeholders(text(commonRu, k)));

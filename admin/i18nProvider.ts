@@ -11,8 +11,8 @@ import adminEn from '../i18n/admin/en';
 /**
  * The admin's texts in the shop's eight languages: react-admin's own messages (ra-language-* where a package
  * for react-admin 5 exists: English, French, Russian; the other languages' i18n/admin/<lang>.ts carry their
- * own `ra` texts), the texts both apps share (i18n/common, or the language's admin catalogue where there is
- * no common one) and the admin's (i18n/admin), merged over English so a missing text never shows as a key.
+ * own `ra` texts), the texts both apps share (i18n/common/<lang>.ts) and the admin's (i18n/admin), merged
+ * over English so a missing text never shows as a key.
  * Russian, the default, is in the main bundle; every other language is a chunk loaded when chosen.
  * Our catalogues write placeholders as `{name}`; Polyglot reads `%{name}`, so they are converted here.
  */
@@ -51,14 +51,14 @@ const loaders: Record<AdminLocale, () => Promise<TranslationMessages>> = {
   ru: async () => RUSSIAN,
   en: async () => messagesOf(convert(adminEn)),
   fr: async () => {
-    const [fr, texts] = await Promise.all([import('ra-language-french'), own(() => import('../i18n/admin/fr'))()]);
-    return messagesOf(fr.default as unknown as Tree, texts);
+    const [fr, common, texts] = await Promise.all([import('ra-language-french'), own(() => import('../i18n/common/fr'))(), own(() => import('../i18n/admin/fr'))()]);
+    return messagesOf(fr.default as unknown as Tree, common, texts);
   },
-  zh: async () => messagesOf(await own(() => import('../i18n/admin/zh'))()),
-  es: async () => messagesOf(await own(() => import('../i18n/admin/es'))()),
-  ar: async () => messagesOf(await own(() => import('../i18n/admin/ar'))()),
-  pt: async () => messagesOf(await own(() => import('../i18n/admin/pt'))()),
-  de: async () => messagesOf(await own(() => import('../i18n/admin/de'))()),
+  zh: async () => messagesOf(...(await Promise.all([own(() => import('../i18n/common/zh'))(), own(() => import('../i18n/admin/zh'))()]))),
+  es: async () => messagesOf(...(await Promise.all([own(() => import('../i18n/common/es'))(), own(() => import('../i18n/admin/es'))()]))),
+  ar: async () => messagesOf(...(await Promise.all([own(() => import('../i18n/common/ar'))(), own(() => import('../i18n/admin/ar'))()]))),
+  pt: async () => messagesOf(...(await Promise.all([own(() => import('../i18n/common/pt'))(), own(() => import('../i18n/admin/pt'))()]))),
+  de: async () => messagesOf(...(await Promise.all([own(() => import('../i18n/common/de'))(), own(() => import('../i18n/admin/de'))()]))),
 };
 
 /** Every message of a language (its chunk loads on first use). */

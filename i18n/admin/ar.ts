@@ -1,11 +1,11 @@
 import type { Catalogue } from '../index';
 
 /**
- * Arabic texts of the owner's panel (shown right to left): the same keys as ru.ts, plus react-admin's own
- * texts (`ra`: no ra-language package exists for react-admin 5 in Arabic) and the shared texts (`errors`,
- * `common`: there is no i18n/common/ar.ts). Polyglot gives Arabic six plural forms (zero, one, two, few,
- * many, other): the resource names list all six, with the general plural where a count-free label is
- * wanted (react-admin asks for menu titles with a count of 2); counted texts avoid plurals altogether.
+ * Arabic texts of the owner's panel (shown right to left): the same keys as ru.ts plus react-admin's own
+ * texts (`ra`: no ra-language package exists for react-admin 5 in Arabic). Polyglot gives Arabic six plural
+ * forms (zero, one, two, few, many, other): the resource names list all six, with the general plural where a
+ * count-free label is wanted (react-admin asks for menu titles with a count of 2); counted texts avoid
+ * plurals altogether. The shared texts (`errors`, `common`) are in ../common/ar.ts.
  */
 const plural = (one: string, many: string) => [many, one, many, many, many, many].join(' |||| ');
 
@@ -192,55 +192,6 @@ export default {
       SimpleForm: { title: 'نموذج', unlabeled: 'حقل بلا عنوان #%{input}' },
       SimpleList: { title: 'قائمة', primaryText: 'النص الرئيسي', secondaryText: 'النص الثانوي', tertiaryText: 'النص الثالث' },
     },
-  },
-  errors: {
-    required_fields_error: 'املأ الحقول المطلوبة',
-    invalid_input: 'بيانات غير صحيحة',
-    unknown_api: 'طلب غير معروف',
-    token_error: 'انتهت الجلسة، سجّل الدخول مرة أخرى',
-    forbidden: 'صلاحيات غير كافية',
-    not_found: 'غير موجود',
-    conflict: 'تعارض في البيانات',
-    too_large: 'الملف كبير جدًا',
-    too_many_requests: 'طلبات كثيرة جدًا، حاول لاحقًا',
-    invalid_phone: 'رقم الهاتف غير صحيح',
-    invalid_code: 'الرمز غير صحيح',
-    code_expired: 'انتهت صلاحية الرمز، اطلب رمزًا جديدًا',
-    unsupported_file: 'نوع الملف غير مسموح',
-    server_error: 'مشكلة في الاتصال بالخادم، حاول إعادة تحميل الصفحة',
-    yml_error: 'خطأ في ملف YML',
-    kind_fixed: 'لا يمكن تغيير نوع عامل تصفية موجود',
-    no_connection: 'لا يوجد اتصال بالإنترنت. تحقق من الاتصال وحاول مرة أخرى',
-    unavailable_items: 'في السلة منتجات لا يمكن طلبها',
-    out_of_zone: 'عذرًا، العنوان خارج منطقة التوصيل',
-    phone_check_required: 'أكّد رقم هاتفك بالرمز المرسل عبر SMS',
-    out_of_hours: 'عذرًا، التوصيل متاح من {from} إلى {to}',
-    min_sum: 'الحد الأدنى للطلب {sum}',
-    promo_error: 'رمز الخصم غير صالح',
-    empty_cart: 'السلة فارغة',
-    payment_unavailable: 'الدفع عبر الموقع غير متاح حاليًا',
-    payment_error: 'لم تتم عملية الدفع',
-    already_paid: 'الطلب مدفوع بالفعل',
-    order_error: 'حدث خطأ، حاول لاحقًا أو اطلب عبر الهاتف',
-    geocoder_error: 'خدمة العناوين غير متاحة، حاول لاحقًا',
-    error_msg: 'حدث خطأ',
-  },
-  common: {
-    retry: 'إعادة المحاولة',
-    offline: 'غير متصل',
-    loading: 'جارٍ التحميل…',
-    upload_progress: 'جارٍ الرفع {percent}%',
-    to_main: 'إلى الصفحة الرئيسية',
-    back: 'رجوع',
-    reload: 'إعادة التحميل',
-    server_error: 'مشكلة في الاتصال بالخادم، حاول إعادة تحميل الصفحة',
-    page_not_found: 'الصفحة غير موجودة',
-    unauthorized_page: 'لم يتم تسجيل الدخول',
-    empty_list: 'القائمة فارغة',
-    clipboard: 'تم النسخ إلى الحافظة',
-    clipboard_error: 'تعذر النسخ',
-    yes: 'نعم',
-    no: 'لا',
   },
   admin: {
     title: 'إدارة المتجر',

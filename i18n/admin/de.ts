@@ -1,9 +1,9 @@
 import type { Catalogue } from '../index';
 
 /**
- * German texts of the owner's panel: the same keys as ru.ts, plus react-admin's own texts (`ra`: no
- * ra-language package exists for react-admin 5 in German) and the shared texts (`errors`, `common`: there is
- * no i18n/common/de.ts). admin/i18nProvider.ts merges them over the English ones.
+ * German texts of the owner's panel: the same keys as ru.ts plus react-admin's own texts (`ra`: no
+ * ra-language package exists for react-admin 5 in German). admin/i18nProvider.ts merges them over the English
+ * ones. The shared texts (`errors`, `common`) are in ../common/de.ts.
  */
 export default {
   ra: {
@@ -188,55 +188,6 @@ export default {
       SimpleForm: { title: 'Formular', unlabeled: 'Feld ohne Titel #%{input}' },
       SimpleList: { title: 'Liste', primaryText: 'Haupttext', secondaryText: 'Zweittext', tertiaryText: 'Dritter Text' },
     },
-  },
-  errors: {
-    required_fields_error: 'Füllen Sie die Pflichtfelder aus',
-    invalid_input: 'Ungültige Daten',
-    unknown_api: 'Unbekannte Anfrage',
-    token_error: 'Sitzung abgelaufen, bitte erneut anmelden',
-    forbidden: 'Keine Berechtigung',
-    not_found: 'Nicht gefunden',
-    conflict: 'Datenkonflikt',
-    too_large: 'Die Datei ist zu groß',
-    too_many_requests: 'Zu viele Anfragen, bitte später erneut versuchen',
-    invalid_phone: 'Ungültige Telefonnummer',
-    invalid_code: 'Falscher Code',
-    code_expired: 'Der Code ist abgelaufen, fordern Sie einen neuen an',
-    unsupported_file: 'Dateityp nicht erlaubt',
-    server_error: 'Verbindungsprobleme mit dem Server, bitte laden Sie die Seite neu',
-    yml_error: 'Fehler in der YML-Datei',
-    kind_fixed: 'Der Typ eines bestehenden Filters kann nicht geändert werden',
-    no_connection: 'Keine Internetverbindung. Prüfen Sie die Verbindung und versuchen Sie es erneut',
-    unavailable_items: 'Im Warenkorb sind Artikel, die nicht bestellt werden können',
-    out_of_zone: 'Die Adresse liegt leider außerhalb des Liefergebiets',
-    phone_check_required: 'Bestätigen Sie Ihre Telefonnummer mit dem SMS-Code',
-    out_of_hours: 'Geliefert wird leider nur von {from} bis {to}',
-    min_sum: 'Mindestbestellwert {sum}',
-    promo_error: 'Der Aktionscode ist ungültig',
-    empty_cart: 'Der Warenkorb ist leer',
-    payment_unavailable: 'Die Online-Zahlung ist gerade nicht verfügbar',
-    payment_error: 'Die Zahlung ist fehlgeschlagen',
-    already_paid: 'Die Bestellung ist bereits bezahlt',
-    order_error: 'Ein Fehler ist aufgetreten. Versuchen Sie es später oder bestellen Sie telefonisch',
-    geocoder_error: 'Der Adressdienst ist nicht verfügbar, versuchen Sie es später',
-    error_msg: 'Ein Fehler ist aufgetreten',
-  },
-  common: {
-    retry: 'Erneut versuchen',
-    offline: 'Offline',
-    loading: 'Wird geladen…',
-    upload_progress: 'Hochladen {percent}%',
-    to_main: 'Zur Startseite',
-    back: 'Zurück',
-    reload: 'Neu laden',
-    server_error: 'Verbindungsprobleme mit dem Server, bitte laden Sie die Seite neu',
-    page_not_found: 'Seite nicht gefunden',
-    unauthorized_page: 'Nicht angemeldet',
-    empty_list: 'Die Liste ist leer',
-    clipboard: 'In die Zwischenablage kopiert',
-    clipboard_error: 'Kopieren fehlgeschlagen',
-    yes: 'Ja',
-    no: 'Nein',
   },
   admin: {
     title: 'Shopverwaltung',

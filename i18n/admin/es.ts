@@ -1,9 +1,9 @@
 import type { Catalogue } from '../index';
 
 /**
- * Spanish texts of the owner's panel: the same keys as ru.ts, plus react-admin's own texts (`ra`: no
- * ra-language package exists for react-admin 5 in Spanish) and the shared texts (`errors`, `common`: there is
- * no i18n/common/es.ts). admin/i18nProvider.ts merges them over the English ones.
+ * Spanish texts of the owner's panel: the same keys as ru.ts plus react-admin's own texts (`ra`: no
+ * ra-language package exists for react-admin 5 in Spanish). admin/i18nProvider.ts merges them over the
+ * English ones. The shared texts (`errors`, `common`) are in ../common/es.ts.
  */
 export default {
   ra: {
@@ -188,55 +188,6 @@ export default {
       SimpleForm: { title: 'Formulario', unlabeled: 'Campo sin título #%{input}' },
       SimpleList: { title: 'Lista', primaryText: 'Texto principal', secondaryText: 'Texto secundario', tertiaryText: 'Texto terciario' },
     },
-  },
-  errors: {
-    required_fields_error: 'Rellene los campos obligatorios',
-    invalid_input: 'Datos incorrectos',
-    unknown_api: 'Solicitud desconocida',
-    token_error: 'La sesión ha caducado, vuelva a entrar',
-    forbidden: 'Permisos insuficientes',
-    not_found: 'No encontrado',
-    conflict: 'Conflicto de datos',
-    too_large: 'El archivo es demasiado grande',
-    too_many_requests: 'Demasiadas solicitudes, inténtelo más tarde',
-    invalid_phone: 'Número de teléfono incorrecto',
-    invalid_code: 'Código incorrecto',
-    code_expired: 'El código ha caducado, pida uno nuevo',
-    unsupported_file: 'Tipo de archivo no permitido',
-    server_error: 'Problemas de conexión con el servidor, recargue la página',
-    yml_error: 'Error en el archivo YML',
-    kind_fixed: 'No se puede cambiar el tipo de un filtro existente',
-    no_connection: 'Sin conexión a internet. Compruebe la conexión e inténtelo de nuevo',
-    unavailable_items: 'El carrito tiene productos que no se pueden pedir',
-    out_of_zone: 'Lo sentimos, la dirección está fuera de la zona de entrega',
-    phone_check_required: 'Confirme su número de teléfono con el código SMS',
-    out_of_hours: 'Lo sentimos, solo entregamos de {from} a {to}',
-    min_sum: 'Pedido mínimo: {sum}',
-    promo_error: 'El código promocional no es válido',
-    empty_cart: 'El carrito está vacío',
-    payment_unavailable: 'El pago en línea no está disponible ahora',
-    payment_error: 'El pago no se realizó',
-    already_paid: 'El pedido ya está pagado',
-    order_error: 'Se produjo un error. Inténtelo más tarde o haga el pedido por teléfono',
-    geocoder_error: 'El servicio de direcciones no está disponible, inténtelo más tarde',
-    error_msg: 'Se produjo un error',
-  },
-  common: {
-    retry: 'Reintentar',
-    offline: 'Sin conexión',
-    loading: 'Cargando…',
-    upload_progress: 'Subiendo {percent}%',
-    to_main: 'A la página principal',
-    back: 'Volver',
-    reload: 'Recargar',
-    server_error: 'Problemas de conexión con el servidor, recargue la página',
-    page_not_found: 'Página no encontrada',
-    unauthorized_page: 'No ha iniciado sesión',
-    empty_list: 'La lista está vacía',
-    clipboard: 'Copiado al portapapeles',
-    clipboard_error: 'No se pudo copiar',
-    yes: 'Sí',
-    no: 'No',
   },
   admin: {
     title: 'Gestión de la tienda',

@@ -1,59 +1,10 @@
 import type { Catalogue } from '../index';
 
 /**
- * French texts of the owner's panel: the same keys as ru.ts, plus the shared texts (`errors`, `common`: there
- * is no i18n/common/fr.ts). react-admin's own texts come from ra-language-french.
+ * French texts of the owner's panel: the same keys as ru.ts. react-admin's own texts come from
+ * ra-language-french. The shared texts (`errors`, `common`) are in ../common/fr.ts.
  */
 export default {
-  errors: {
-    required_fields_error: 'Remplissez les champs obligatoires',
-    invalid_input: 'Données incorrectes',
-    unknown_api: 'Requête inconnue',
-    token_error: 'Session expirée, reconnectez-vous',
-    forbidden: 'Droits insuffisants',
-    not_found: 'Introuvable',
-    conflict: 'Conflit de données',
-    too_large: 'Fichier trop volumineux',
-    too_many_requests: 'Trop de requêtes, réessayez plus tard',
-    invalid_phone: 'Numéro de téléphone incorrect',
-    invalid_code: 'Code incorrect',
-    code_expired: 'Le code a expiré, demandez-en un nouveau',
-    unsupported_file: 'Type de fichier non autorisé',
-    server_error: 'Problème de connexion au serveur, essayez de recharger la page',
-    yml_error: 'Erreur dans le fichier YML',
-    kind_fixed: 'Le type d’un filtre existant ne peut pas être modifié',
-    no_connection: 'Pas de connexion Internet. Vérifiez la connexion et réessayez',
-    unavailable_items: 'Le panier contient des articles indisponibles',
-    out_of_zone: 'Désolé, l’adresse est hors de la zone de livraison',
-    phone_check_required: 'Confirmez votre numéro de téléphone avec le code SMS',
-    out_of_hours: 'Désolé, la livraison fonctionne de {from} à {to}',
-    min_sum: 'Commande minimum : {sum}',
-    promo_error: 'Code promo non valable',
-    empty_cart: 'Le panier est vide',
-    payment_unavailable: 'Le paiement en ligne est indisponible pour le moment',
-    payment_error: 'Le paiement a échoué',
-    already_paid: 'La commande est déjà payée',
-    order_error: 'Une erreur est survenue, réessayez plus tard ou commandez par téléphone',
-    geocoder_error: 'Le service d’adresses est indisponible, réessayez plus tard',
-    error_msg: 'Une erreur est survenue',
-  },
-  common: {
-    retry: 'Réessayer',
-    offline: 'Hors ligne',
-    loading: 'Chargement…',
-    upload_progress: 'Envoi {percent} %',
-    to_main: 'Vers l’accueil',
-    back: 'Retour',
-    reload: 'Recharger',
-    server_error: 'Problème de connexion au serveur, essayez de recharger la page',
-    page_not_found: 'Page introuvable',
-    unauthorized_page: 'Non connecté',
-    empty_list: 'La liste est vide',
-    clipboard: 'Copié dans le presse-papiers',
-    clipboard_error: 'Impossible de copier',
-    yes: 'Oui',
-    no: 'Non',
-  },
   admin: {
     title: 'Gestion de la boutique',
     language: 'Langue',

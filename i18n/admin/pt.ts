@@ -1,9 +1,9 @@
 import type { Catalogue } from '../index';
 
 /**
- * Portuguese texts of the owner's panel: the same keys as ru.ts, plus react-admin's own texts (`ra`: no
- * ra-language package exists for react-admin 5 in Portuguese) and the shared texts (`errors`, `common`: there
- * is no i18n/common/pt.ts). admin/i18nProvider.ts merges them over the English ones.
+ * Portuguese texts of the owner's panel: the same keys as ru.ts plus react-admin's own texts (`ra`: no
+ * ra-language package exists for react-admin 5 in Portuguese). admin/i18nProvider.ts merges them over the
+ * English ones. The shared texts (`errors`, `common`) are in ../common/pt.ts.
  */
 export default {
   ra: {
@@ -188,55 +188,6 @@ export default {
       SimpleForm: { title: 'Formulário', unlabeled: 'Campo sem título #%{input}' },
       SimpleList: { title: 'Lista', primaryText: 'Texto principal', secondaryText: 'Texto secundário', tertiaryText: 'Texto terciário' },
     },
-  },
-  errors: {
-    required_fields_error: 'Preencha os campos obrigatórios',
-    invalid_input: 'Dados incorretos',
-    unknown_api: 'Solicitação desconhecida',
-    token_error: 'A sessão expirou, entre novamente',
-    forbidden: 'Permissões insuficientes',
-    not_found: 'Não encontrado',
-    conflict: 'Conflito de dados',
-    too_large: 'O arquivo é grande demais',
-    too_many_requests: 'Solicitações demais, tente mais tarde',
-    invalid_phone: 'Número de telefone incorreto',
-    invalid_code: 'Código incorreto',
-    code_expired: 'O código expirou, peça um novo',
-    unsupported_file: 'Tipo de arquivo não permitido',
-    server_error: 'Problemas de conexão com o servidor, recarregue a página',
-    yml_error: 'Erro no arquivo YML',
-    kind_fixed: 'Não é possível mudar o tipo de um filtro existente',
-    no_connection: 'Sem conexão com a internet. Verifique a conexão e tente novamente',
-    unavailable_items: 'O carrinho tem produtos indisponíveis para pedido',
-    out_of_zone: 'Desculpe, o endereço está fora da área de entrega',
-    phone_check_required: 'Confirme o seu número de telefone com o código SMS',
-    out_of_hours: 'Desculpe, entregamos das {from} às {to}',
-    min_sum: 'Pedido mínimo: {sum}',
-    promo_error: 'O código promocional não é válido',
-    empty_cart: 'O carrinho está vazio',
-    payment_unavailable: 'O pagamento online não está disponível agora',
-    payment_error: 'O pagamento não foi concluído',
-    already_paid: 'O pedido já está pago',
-    order_error: 'Ocorreu um erro. Tente mais tarde ou faça o pedido por telefone',
-    geocoder_error: 'O serviço de endereços não está disponível, tente mais tarde',
-    error_msg: 'Ocorreu um erro',
-  },
-  common: {
-    retry: 'Tentar novamente',
-    offline: 'Offline',
-    loading: 'Carregando…',
-    upload_progress: 'Enviando {percent}%',
-    to_main: 'Para a página inicial',
-    back: 'Voltar',
-    reload: 'Recarregar',
-    server_error: 'Problemas de conexão com o servidor, recarregue a página',
-    page_not_found: 'Página não encontrada',
-    unauthorized_page: 'Você não entrou',
-    empty_list: 'A lista está vazia',
-    clipboard: 'Copiado para a área de transferência',
-    clipboard_error: 'Não foi possível copiar',
-    yes: 'Sim',
-    no: 'Não',
   },
   admin: {
     title: 'Gestão da loja',

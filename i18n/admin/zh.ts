@@ -1,10 +1,10 @@
 import type { Catalogue } from '../index';
 
 /**
- * Chinese (simplified) texts of the owner's panel: the same keys as ru.ts, plus react-admin's own texts
- * (`ra`: no ra-language package exists for react-admin 5 in Chinese) and the shared texts (`errors`,
- * `common`: there is no i18n/common/zh.ts). Chinese has one plural form. admin/i18nProvider.ts merges them
- * over the English ones.
+ * Chinese (simplified) texts of the owner's panel: the same keys as ru.ts plus react-admin's own texts (`ra`:
+ * no ra-language package exists for react-admin 5 in Chinese). Chinese has one plural form.
+ * admin/i18nProvider.ts merges them over the English ones. The shared texts (`errors`, `common`) are in
+ * ../common/zh.ts.
  */
 export default {
   ra: {
@@ -189,55 +189,6 @@ export default {
       SimpleForm: { title: '表单', unlabeled: '未命名字段 #%{input}' },
       SimpleList: { title: '列表', primaryText: '主要文本', secondaryText: '次要文本', tertiaryText: '第三文本' },
     },
-  },
-  errors: {
-    required_fields_error: '请填写必填字段',
-    invalid_input: '数据有误',
-    unknown_api: '未知请求',
-    token_error: '会话已过期，请重新登录',
-    forbidden: '权限不足',
-    not_found: '未找到',
-    conflict: '数据冲突',
-    too_large: '文件过大',
-    too_many_requests: '请求过多，请稍后再试',
-    invalid_phone: '电话号码有误',
-    invalid_code: '验证码错误',
-    code_expired: '验证码已过期，请重新获取',
-    unsupported_file: '不支持的文件类型',
-    server_error: '连接服务器出现问题，请刷新页面',
-    yml_error: 'YML 文件有误',
-    kind_fixed: '已有筛选的类型不能修改',
-    no_connection: '没有网络连接。请检查连接后重试',
-    unavailable_items: '购物车中有无法下单的商品',
-    out_of_zone: '抱歉，该地址不在配送范围内',
-    phone_check_required: '请用短信验证码确认您的手机号',
-    out_of_hours: '抱歉，配送时间为 {from} 至 {to}',
-    min_sum: '最低订单金额 {sum}',
-    promo_error: '优惠码无效',
-    empty_cart: '购物车是空的',
-    payment_unavailable: '暂时无法在线支付',
-    payment_error: '支付失败',
-    already_paid: '订单已支付',
-    order_error: '出现错误，请稍后再试或电话下单',
-    geocoder_error: '地址服务不可用，请稍后再试',
-    error_msg: '发生错误',
-  },
-  common: {
-    retry: '重试',
-    offline: '离线',
-    loading: '加载中…',
-    upload_progress: '上传中 {percent}%',
-    to_main: '返回首页',
-    back: '返回',
-    reload: '刷新',
-    server_error: '连接服务器出现问题，请刷新页面',
-    page_not_found: '页面不存在',
-    unauthorized_page: '未登录',
-    empty_list: '列表为空',
-    clipboard: '已复制到剪贴板',
-    clipboard_error: '复制失败',
-    yes: '是',
-    no: '否',
   },
   admin: {
     title: '店铺管理',

@@ -1,24 +1,7 @@
 import type { Catalogue } from '../index';
 
-/** Storefront texts in Arabic, written right to left (with the shared texts the shop shows, while i18n/common has no Arabic). */
+/** Storefront texts in Arabic, written right to left. Shared texts are in ../common/ar.ts. */
 export default {
-  common: {
-    retry: 'أعد المحاولة',
-    offline: 'غير متصل',
-    loading: 'جارٍ التحميل…',
-    to_main: 'إلى الصفحة الرئيسية',
-    reload: 'إعادة التحميل',
-    server_error: 'مشكلة في الاتصال بالخادم، حاول إعادة تحميل الصفحة',
-    page_not_found: 'الصفحة غير موجودة',
-    unauthorized_page: 'دخول غير مصرح به',
-    empty_list: 'القائمة فارغة',
-    yes: 'نعم',
-    no: 'لا',
-  },
-  errors: {
-    no_connection: 'لا يوجد اتصال بالإنترنت. تحقق من الاتصال وحاول مرة أخرى',
-    server_error: 'مشكلة في الاتصال بالخادم، حاول إعادة تحميل الصفحة',
-  },
   header: {
     catalog: 'الكتالوج',
     about_company: 'عن الشركة',

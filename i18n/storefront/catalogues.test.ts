@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { keysOf, LANGUAGES, type Catalogue } from '../index';
 import commonEn from '../common/en';
 import commonRu from '../common/ru';
+import commonZh from '../common/zh';
+import commonEs from '../common/es';
+import commonFr from '../common/fr';
+import commonAr from '../common/ar';
+import commonPt from '../common/pt';
+import commonDe from '../common/de';
 import ar from './ar';
 import de from './de';
 import en from './en';
@@ -33,8 +39,8 @@ const catalogues: Record<string, Catalogue> = {
 };
 const firstScreen: Record<string, Catalogue> = { ru, en, zh, es, fr, ar, pt, de };
 const pages: Record<string, Catalogue> = { ru: ruPages, en: enPages, zh: zhPages, es: esPages, fr: frPages, ar: arPages, pt: ptPages, de: dePages };
-const common: Record<string, Catalogue> = { ru: commonRu, en: commonEn };
-/** The shared (common) texts the storefront shows; languages without an i18n/common catalogue carry them. */
+const common: Record<string, Catalogue> = { ru: commonRu, en: commonEn, zh: commonZh, es: commonEs, fr: commonFr, ar: commonAr, pt: commonPt, de: commonDe };
+/** The shared (common) texts the storefront shows, from i18n/common/<lang>.ts. */
 const SHOWN_COMMON = ['common.retry', 'common.offline', 'common.loading', 'common.to_main', 'common.reload', 'common.server_error', 'common.page_not_found', 'common.unauthorized_page', 'common.empty_list', 'common.yes', 'common.no', 'errors.no_connection', 'errors.server_error'];
 /** Plural forms may differ by language (Chinese has one form, Arabic six). */
 const own = (c: Catalogue) => keysOf(c).filter((k) => !k.startsWith('common.') && !k.startsWith('errors.') && !/^item\.days\.(zero|one|two|few|many)$/.test(k));

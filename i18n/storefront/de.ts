@@ -1,24 +1,7 @@
 import type { Catalogue } from '../index';
 
-/** Storefront texts in German (with the shared texts the shop shows, while i18n/common has no German). */
+/** Storefront texts in German. Shared texts are in ../common/de.ts. */
 export default {
-  common: {
-    retry: 'Erneut versuchen',
-    offline: 'Offline',
-    loading: 'Wird geladen…',
-    to_main: 'Zur Startseite',
-    reload: 'Neu laden',
-    server_error: 'Verbindungsprobleme mit dem Server, bitte laden Sie die Seite neu',
-    page_not_found: 'Seite nicht gefunden',
-    unauthorized_page: 'Nicht angemeldet',
-    empty_list: 'Die Liste ist leer',
-    yes: 'Ja',
-    no: 'Nein',
-  },
-  errors: {
-    no_connection: 'Keine Internetverbindung. Prüfen Sie die Verbindung und versuchen Sie es erneut',
-    server_error: 'Verbindungsprobleme mit dem Server, bitte laden Sie die Seite neu',
-  },
   header: {
     catalog: 'Katalog',
     about_company: 'Über uns',

@@ -1,24 +1,7 @@
 import type { Catalogue } from '../index';
 
-/** Storefront texts in Spanish (with the shared texts the shop shows, while i18n/common has no Spanish). */
+/** Storefront texts in Spanish. Shared texts are in ../common/es.ts. */
 export default {
-  common: {
-    retry: 'Reintentar',
-    offline: 'Sin conexión',
-    loading: 'Cargando…',
-    to_main: 'Ir a la página principal',
-    reload: 'Recargar',
-    server_error: 'Problemas de conexión con el servidor, intente recargar la página',
-    page_not_found: 'Página no encontrada',
-    unauthorized_page: 'Acceso no autorizado',
-    empty_list: 'La lista está vacía',
-    yes: 'Sí',
-    no: 'No',
-  },
-  errors: {
-    no_connection: 'No hay conexión a Internet. Compruebe la conexión e inténtelo de nuevo',
-    server_error: 'Problemas de conexión con el servidor, intente recargar la página',
-  },
   header: {
     catalog: 'Catálogo',
     about_company: 'Sobre nosotros',

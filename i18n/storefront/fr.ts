@@ -1,24 +1,7 @@
 import type { Catalogue } from '../index';
 
-/** Storefront texts in French (with the shared texts the shop shows, while i18n/common has no French). */
+/** Storefront texts in French. Shared texts are in ../common/fr.ts. */
 export default {
-  common: {
-    retry: 'Réessayer',
-    offline: 'Hors ligne',
-    loading: 'Chargement…',
-    to_main: 'Retour à l’accueil',
-    reload: 'Recharger',
-    server_error: 'Problème de connexion au serveur, essayez de recharger la page',
-    page_not_found: 'Page introuvable',
-    unauthorized_page: 'Accès non autorisé',
-    empty_list: 'La liste est vide',
-    yes: 'Oui',
-    no: 'Non',
-  },
-  errors: {
-    no_connection: 'Pas de connexion Internet. Vérifiez votre connexion et réessayez',
-    server_error: 'Problème de connexion au serveur, essayez de recharger la page',
-  },
   header: {
     catalog: 'Catalogue',
     about_company: 'À propos',

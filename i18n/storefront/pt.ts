@@ -1,24 +1,7 @@
 import type { Catalogue } from '../index';
 
-/** Storefront texts in Portuguese (with the shared texts the shop shows, while i18n/common has no Portuguese). */
+/** Storefront texts in Portuguese. Shared texts are in ../common/pt.ts. */
 export default {
-  common: {
-    retry: 'Tentar novamente',
-    offline: 'Offline',
-    loading: 'Carregando…',
-    to_main: 'Ir para a página inicial',
-    reload: 'Recarregar',
-    server_error: 'Problemas de conexão com o servidor, tente recarregar a página',
-    page_not_found: 'Página não encontrada',
-    unauthorized_page: 'Acesso não autorizado',
-    empty_list: 'A lista está vazia',
-    yes: 'Sim',
-    no: 'Não',
-  },
-  errors: {
-    no_connection: 'Sem conexão com a internet. Verifique a conexão e tente novamente',
-    server_error: 'Problemas de conexão com o servidor, tente recarregar a página',
-  },
   header: {
     catalog: 'Catálogo',
     about_company: 'Sobre nós',

@@ -1,24 +1,7 @@
 import type { Catalogue } from '../index';
 
-/** Storefront texts in Chinese (with the shared texts the shop shows, while i18n/common has no Chinese). */
+/** Storefront texts in Chinese. Shared texts are in ../common/zh.ts. */
 export default {
-  common: {
-    retry: '重试',
-    offline: '离线',
-    loading: '加载中…',
-    to_main: '返回首页',
-    reload: '重新加载',
-    server_error: '服务器连接出现问题，请尝试重新加载页面',
-    page_not_found: '页面未找到',
-    unauthorized_page: '未登录',
-    empty_list: '列表为空',
-    yes: '是',
-    no: '否',
-  },
-  errors: {
-    no_connection: '没有网络连接。请检查网络后重试',
-    server_error: '服务器连接出现问题，请尝试重新加载页面',
-  },
   header: {
     catalog: '商品目录',
     about_company: '关于我们',

@@ -4,9 +4,9 @@ import { readString, writeString } from './storage';
 
 /**
  * The storefront's texts: i18n/common/<lang>.ts (shared with the admin) merged with
- * i18n/storefront/<lang>.ts. Only the chosen language is loaded (a small chunk of its own). A language
- * the common catalogue lacks falls back to English there; the storefront catalogues are complete in all
- * eight languages (i18n/storefront/catalogues.test.ts) and carry the few common texts the shop shows.
+ * i18n/storefront/<lang>.ts, and the later pages' texts (pages/<lang>.ts) when such a page opens. Only the
+ * chosen language is loaded (chunks of its own). Every catalogue is complete in all eight languages
+ * (i18n/storefront/catalogues.test.ts, admin/i18nProvider.test.ts).
  * Changing the language stores it and reloads the page (the seed's behaviour), so texts never change
  * under a mounted component.
  */
