@@ -21,27 +21,41 @@ test.describe('admin settings', () => {
     await expect(accept.first()).toBeDisabled();
     await expect(accept.last()).toBeDisabled();
 
-    // A new heading line, a bold word, a list, then undo of a stray word.
-    await editor.click();
-    await page.keyboard.press('ControlOrMeta+End');
-    await page.keyboard.press('Enter');
+    // A new heading line, a bold word, a list, then undo of a stray word. Each step waits for the editor to
+    // have the focus back (the toolbar refocuses it a moment later) and types words as one insertion, so
+    // a loaded machine cannot drop or misplace a key.
+    await page.waitForLoadState('networkidle');
+    const typing = async (text: string) => {
+      await expect(editor).toBeFocused();
+      await page.keyboard.insertText(text);
+    };
+    const key = async (k: string) => {
+      await expect(editor).toBeFocused();
+      await page.keyboard.press(k);
+    };
+    await editor.locator('p').last().click();
+    await key('ControlOrMeta+End');
+    await key('Enter');
     await page.getByRole('combobox', { name: 'Стиль текста' }).click();
     await page.getByRole('option', { name: 'Заголовок 1' }).click();
-    await editor.pressSequentially('Самовывоз');
-    await page.keyboard.press('Enter');
+    await typing('Самовывоз');
+    await expect(editor.locator('h1')).toHaveText('Самовывоз');
+    await key('Enter');
     await page.getByRole('button', { name: 'Жирный' }).click();
-    await editor.pressSequentially('Бесплатно');
+    await typing('Бесплатно');
+    await expect(editor.locator('strong').last()).toHaveText('Бесплатно');
     await page.getByRole('button', { name: 'Жирный' }).click();
-    await page.keyboard.press('Enter');
+    await key('Enter');
     await page.getByRole('button', { name: 'Нумерованный список' }).click();
-    await editor.pressSequentially('Пункт');
+    await expect(editor.locator('ol li')).toHaveCount(1);
+    await typing('Пункт');
     // The editor groups edits made within half a second into one undo step.
     await page.waitForTimeout(800);
-    // One insertion is one step; typed key by key on a loaded machine, gaps over 0.5 s split it (flaky undo).
-    await page.keyboard.insertText(' лишнее');
+    await typing(' лишнее');
     await page.getByRole('button', { name: 'Отменить' }).click();
     await expect(editor).not.toContainText('лишнее');
     await expect(editor).toContainText('Пункт');
+    await expect(editor).toBeFocused();
     // A link on a selected word: the popup's URL placeholder is the shop's host.
     await page.keyboard.press('Shift+Home');
     await page.getByRole('button', { name: 'Ссылка' }).click();

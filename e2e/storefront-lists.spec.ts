@@ -149,15 +149,21 @@ test('/ keeps a safe back parameter and the campaign parameters', async ({ page 
 test.describe('in the Android app (a web view)', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230901.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36' });
 
-  test('/ on a test host without a session goes to the sign-in page; with a session to the catalogue', async ({ page }) => {
+  test('/ on a test host without a session goes to the sign-in page; with a session to the catalogue', async ({ page, shop }) => {
     await page.goto('/?back=%2Fcategory%2F2');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('back'))).toBe('/category/2');
-    await page.evaluate(() => {
-      localStorage.setItem('user_id', '5');
-      localStorage.setItem('token_seq', '1');
-      localStorage.setItem('token', 'x');
-    });
+    // A real customer session: a made-up token is refused by the first call and signed out at once.
+    const phone = `+7999${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const since = Date.now();
+    expect((await page.request.post('/api?api=sms_code', { form: { phone } })).status()).toBe(200);
+    const login = await page.request.post('/api?api=login', { form: { phone, code: await shop.smsCode(phone, { since }) } });
+    const session = (await login.json()) as { user_id: string; token_seq: string; token: string };
+    await page.evaluate((s) => {
+      localStorage.setItem('user_id', String(s.user_id));
+      localStorage.setItem('token_seq', String(s.token_seq));
+      localStorage.setItem('token', s.token);
+    }, session);
     await page.goto('/');
     await expect(page).toHaveURL(/\/category\/0(\/\d+)?$/);
   });
