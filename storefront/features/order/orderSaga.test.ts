@@ -9,21 +9,9 @@ import { cartReplaced } from '../cart/cartSlice';
 import { browser } from './checkoutSaga';
 import { orderFieldChanged, orderPopupClosed, orderSubmitted, placesLoaded } from './orderSlice';
 import type { OrderFormValues } from './orderLogic';
+import { memoryStorage } from '../../test/memoryStorage';
 
 /** The checkout flow on a real store with a fake api client (the saga's blocking loop, checks, key, result). */
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    key: () => null,
-    get length() {
-      return m.size;
-    },
-  } as Storage;
-}
 
 const shop = (over: Partial<StoreSettings> = {}): StoreSettings => ({
   id: 1,

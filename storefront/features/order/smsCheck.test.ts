@@ -9,21 +9,9 @@ import { cartReplaced } from '../cart/cartSlice';
 import { smsPhone } from './checkoutSaga';
 import { orderFieldChanged, orderSubmitted, smsCheckClosed, smsCodeEntered, smsCodeResend } from './orderSlice';
 import type { OrderFormValues } from './orderLogic';
+import { memoryStorage } from '../../test/memoryStorage';
 
 /** The SMS check of the phone before the order (store setting sms_check), on a real store with a fake api. */
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    key: () => null,
-    get length() {
-      return m.size;
-    },
-  } as Storage;
-}
 
 const shop = (over: Partial<StoreSettings> = {}): StoreSettings => ({
   id: 1,
