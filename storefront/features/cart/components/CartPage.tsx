@@ -7,11 +7,11 @@ import { useT } from '../../../lib/i18n';
 import { formatPrice } from '../../../lib/price';
 import { useScrollTop } from '../../../lib/scroll';
 import { formatRoubles, minSumOf } from '../cartLogic';
-import { cartLeft, cartPopupClosed, cartRefreshRequested, cartUnavailableRemoved, selectCart, selectCartTotals } from '../cartSlice';
+import { cartLeft, cartRefreshRequested, selectCart, selectCartTotals } from '../cartSlice';
 import CartLineRow from './CartLineRow';
-import Popup from './Popup';
 import PromoInput from './PromoInput';
 import '../cart.css';
+import UnavailableItemsPopup from './UnavailableItemsPopup';
 
 /**
  * /cart: the lines (refreshed from the shop when the page opens; unavailable ones flagged, with a popup
@@ -86,23 +86,7 @@ export default function CartPage() {
           </Link>
         </aside>
       </div>
-      {cart.unavailablePopup && (
-        <Popup
-          onClose={() => dispatch(cartPopupClosed())}
-          actions={
-            <>
-              <button type="button" className="button button--danger" onClick={() => dispatch(cartUnavailableRemoved())}>
-                {t('cart.remove_unavailable')}
-              </button>
-              <button type="button" className="button button--ghost" onClick={() => dispatch(cartPopupClosed())}>
-                {t('cart.close')}
-              </button>
-            </>
-          }
-        >
-          {t('cart.unavailable_popup')}
-        </Popup>
-      )}
+      {cart.unavailablePopup && <UnavailableItemsPopup />}
     </div>
   );
 }

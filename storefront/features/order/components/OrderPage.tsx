@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
 import { formatPrice } from '../../../lib/price';
 import { useScrollTop } from '../../../lib/scroll';
-import { cartPopupClosed, cartRefreshRequested, cartUnavailableRemoved, selectCart, selectCartTotals } from '../../cart/cartSlice';
+import { cartRefreshRequested, selectCart, selectCartTotals } from '../../cart/cartSlice';
 import Popup from '../../cart/components/Popup';
 import { selectDeliveryPoint } from '../../map/mapSlice';
 import {
@@ -28,6 +28,7 @@ import { orderFieldChanged, orderPageOpened, orderPopupClosed, orderSubmitted, s
 import '../../cart/cart.css';
 import '../order.css';
 import SmsCheckPopup from './SmsCheckPopup';
+import UnavailableItemsPopup from '../../cart/components/UnavailableItemsPopup';
 
 const IOS = platform === 'ios';
 
@@ -313,23 +314,7 @@ export default function OrderPage() {
         </Popup>
       )}
       {order.sms && <SmsCheckPopup sms={order.sms} />}
-      {!order.result && cart.unavailablePopup && (
-        <Popup
-          onClose={() => dispatch(cartPopupClosed())}
-          actions={
-            <>
-              <button type="button" className="button button--danger" onClick={() => dispatch(cartUnavailableRemoved())}>
-                {t('cart.remove_unavailable')}
-              </button>
-              <button type="button" className="button button--ghost" onClick={() => dispatch(cartPopupClosed())}>
-                {t('cart.close')}
-              </button>
-            </>
-          }
-        >
-          {t('cart.unavailable_popup')}
-        </Popup>
-      )}
+      {!order.result && cart.unavailablePopup && <UnavailableItemsPopup />}
     </div>
   );
 }
