@@ -1,15 +1,37 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { registerNavigate, setCurrentPath } from '../lib/navigation';
+import { backStep, noteEntry, noteNavigation, registerNavigate, setCurrentPath } from '../lib/navigation';
+import { parentOf } from './layout/backTarget';
 
-/** Lets sagas navigate (lib/navigation) and know the current path. */
+/**
+ * Lets sagas navigate (lib/navigation) and know the current path; remembers the visit's first page (a deep
+ * link: a referrer exists) and an item page's entry from the list of its path (lib/navigation).
+ */
 export default function NavigationBridge() {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search, key } = useLocation();
+  const prev = useRef<string | null>(null);
   useEffect(() => {
     registerNavigate((to, opts) => navigate(to, opts));
     return () => registerNavigate(null);
   }, [navigate]);
-  useEffect(() => setCurrentPath(pathname), [pathname]);
+  useEffect(() => {
+    setCurrentPath(pathname);
+    const here = pathname + search;
+    if (prev.current === null) noteEntry(pathname);
+    else noteNavigation(prev.current, here, key);
+    prev.current = here;
+  }, [pathname, search, key]);
   return null;
+}
+
+/** The header's back arrow and the apps' swipe: history back when an in-app page is behind, else up a level. */
+export function useGoBack(): () => void {
+  const navigate = useNavigate();
+  const { pathname, key } = useLocation();
+  return useCallback(() => {
+    const step = backStep(key, parentOf(pathname));
+    if (step === -1) navigate(-1);
+    else navigate(step, { replace: true });
+  }, [navigate, pathname, key]);
 }

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { platform } from '../lib/platform';
+import { useGoBack } from './NavigationBridge';
 
-/** In the native apps' web views a swipe right of more than 60 px goes back (browsers have their own gesture). */
+/**
+ * In the native apps' web views a swipe right of more than 60 px goes back (browsers have their own gesture):
+ * the history when an in-app page is behind, else one level up (a deep link never swipes out of the shop).
+ */
 export const SWIPE_BACK_PX = 60;
 
 export default function SwipeBack() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const goBack = useGoBack();
   useEffect(() => {
     if (platform === 'browser') return;
     let x0 = 0;
@@ -23,7 +25,7 @@ export default function SwipeBack() {
       if (ignore) return;
       const t = e.changedTouches[0];
       const dx = t.clientX - x0;
-      if (dx > SWIPE_BACK_PX && Math.abs(t.clientY - y0) < dx / 2 && location.key !== 'default') navigate(-1);
+      if (dx > SWIPE_BACK_PX && Math.abs(t.clientY - y0) < dx / 2) goBack();
     };
     window.addEventListener('touchstart', start, { passive: true });
     window.addEventListener('touchend', end, { passive: true });
@@ -31,6 +33,6 @@ export default function SwipeBack() {
       window.removeEventListener('touchstart', start);
       window.removeEventListener('touchend', end);
     };
-  }, [navigate, location.key]);
+  }, [goBack]);
   return null;
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import Icon from '../../components/Icon';
 import { useShopContext } from '../../components/ShopContext';
 import { imgUrl } from '../../lib/config';
 import { useT } from '../../lib/i18n';
 import { useIsWide } from '../../lib/layout';
-import { isRootPage, parentOf } from './backTarget';
+import { useGoBack } from '../NavigationBridge';
+import { isRootPage } from './backTarget';
 import LanguageSelect from './LanguageSelect';
 
 export const INFO_LINKS = ['about_company', 'delivery', 'payment', 'contacts'] as const;
@@ -26,15 +27,11 @@ export default function Header({ search, filterButton, cartButton, favouritesBut
   const wide = useIsWide();
   const { store } = useShopContext();
   const location = useLocation();
-  const navigate = useNavigate();
   const logo = imgUrl(store?.logo);
   const showBack = !wide && !isRootPage(location.pathname);
   const phone = store?.phone ? String(store.phone) : '';
 
-  const goBack = () => {
-    if (location.key !== 'default' && window.history.length > 1) navigate(-1);
-    else navigate(parentOf(location.pathname), { replace: true });
-  };
+  const goBack = useGoBack();
 
   const brand = (
     <Link to="/" className="header__logo" aria-label={store?.name ?? t('header.home')}>
