@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NetworkError, type Params } from '../../../dataProvider/apiClient';
+import { ApiError, NetworkError, type Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import { appStarted } from '../../lib/events';
 import { setShopConfig } from '../../lib/config';
@@ -56,6 +56,53 @@ describe('shop: first load', () => {
     store.dispatch(appStarted());
     await vi.waitFor(() => expect(store.getState().shop.loaded).toBe(true));
     expect(calls.map((c) => c.api).sort()).toEqual(['offers_category', 'stores']);
+  });
+});
+
+describe('shop: load failures (the error catalogue)', () => {
+  it('a store load failure is logged and gives the retry panel (server error or no connection); the retry loads the shop', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answers: Record<string, unknown> = { stores: new ApiError(500, 'server_error', 'HTTP 500'), offers_category: { offers_category: CATS } };
+    const { api } = fakeApi(answers);
+    const store = createAppStore({ api, listRetry: { retries: 1, delayMs: 1 } });
+    store.dispatch(appStarted());
+    await vi.waitFor(() => expect(store.getState().shop.status).toBe('failed'));
+    expect(store.getState().shop).toMatchObject({ loaded: false, error: 'server_error' });
+    expect(warn).toHaveBeenCalledWith('store load failed', answers.stores);
+
+    answers.stores = new NetworkError();
+    store.dispatch(shopRequested());
+    await vi.waitFor(() => expect(store.getState().shop.error).toBe('no_connection'));
+    expect(warn).toHaveBeenCalledTimes(2);
+
+    answers.stores = { stores: [STORE] };
+    store.dispatch(shopRequested());
+    await vi.waitFor(() => expect(store.getState().shop.loaded).toBe(true));
+    expect(store.getState().shop).toMatchObject({ status: 'idle', error: null });
+    expect(store.getState().shop.store?.name).toBe('Демо');
+    warn.mockRestore();
+  });
+
+  it('a favicon or title failure is only logged: the shop loads', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const refused = new Error('title refused');
+    vi.stubGlobal('document', {
+      documentElement: { style: { setProperty: () => {} } },
+      head: { appendChild: () => {} },
+      querySelector: () => null,
+      getElementById: () => null,
+      createElement: () => ({}),
+      set title(_v: string) {
+        throw refused;
+      },
+    });
+    const { api } = fakeApi({ stores: { stores: [{ ...STORE, title: 'Демо — магазин', favicon: 'favicon.png' }] }, offers_category: { offers_category: CATS } });
+    const store = createAppStore({ api });
+    store.dispatch(appStarted());
+    await vi.waitFor(() => expect(store.getState().shop.loaded).toBe(true));
+    expect(store.getState().shop.status).toBe('idle');
+    expect(warn).toHaveBeenCalledWith('favicon/title', refused);
+    warn.mockRestore();
   });
 });
 
