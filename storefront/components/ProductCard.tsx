@@ -6,10 +6,10 @@ import Price from './Price';
 import ProductImage from './ProductImage';
 import { useSlots } from './Slots';
 
-/** A product in a list: picture, name, price (old price and discount), availability, the card actions slot. */
+/** A product in a list: picture, name, price (old price and discount), availability, the cart control and the card actions slots. */
 function ProductCard({ card, href, eager = false }: { card: OfferCard; href: string; eager?: boolean }) {
   const t = useT();
-  const { cardActions } = useSlots();
+  const { cardActions, cardCart } = useSlots();
   const unavailable = card.available === '0';
   return (
     <article className={unavailable ? 'card card--unavailable' : 'card'}>
@@ -20,6 +20,7 @@ function ProductCard({ card, href, eager = false }: { card: OfferCard; href: str
       <div className="card__bottom">
         <Price price={card.price} oldprice={card.oldprice} currencyId={card.currencyId} />
         {unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
+        {cardCart?.(card)}
       </div>
       {cardActions && <div className="card__actions">{cardActions(card)}</div>}
     </article>

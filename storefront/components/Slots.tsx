@@ -8,6 +8,8 @@ import type { Offer, OfferCard } from '../lib/types';
 export interface Slots {
   /** Controls on a product card (favourite toggle). */
   cardActions?: (card: OfferCard) => ReactNode;
+  /** The cart control at the foot of a product card. */
+  cardCart?: (card: OfferCard) => ReactNode;
   /** Controls under the item's price (add to cart, favourite). */
   itemActions?: (item: Offer) => ReactNode;
   /** Controls in the item page's top bar (favourite). */

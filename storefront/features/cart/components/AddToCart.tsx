@@ -2,26 +2,27 @@ import { useDispatch, useSelector } from 'react-redux';
 import Icon from '../../../components/Icon';
 import { controlOn, useShopContext } from '../../../components/ShopContext';
 import { useT } from '../../../lib/i18n';
-import type { Offer } from '../../../lib/types';
-import { cartItemAdded, cartItemDecremented, cartItemRemoved, cartQuantitySet, lineOf, selectCartLine } from '../cartSlice';
+import type { Offer, OfferCard } from '../../../lib/types';
+import { cartItemAdded, cartItemDecremented, cartQuantitySet, cartItemRemoved, lineOf, selectCartLine } from '../cartSlice';
 
 /**
- * The item page's cart button: 'В корзину', or 'В корзине N шт.' (pressing it again takes the item out);
- * with the store's count_controls on, a minus / quantity / plus control.
+ * The cart toggle of the item page and (compact) of product cards: 'В корзину', or 'В корзине N шт.'
+ * (pressing it again takes the item out); with the store's count_controls on, a minus / quantity / plus
+ * control (minus from 1, or a typed 0 or nothing, takes the item out).
  */
-export default function AddToCart({ item }: { item: Offer }) {
+export default function AddToCart({ item, compact }: { item: Offer | OfferCard; compact?: boolean }) {
   const t = useT();
   const dispatch = useDispatch();
   const { store } = useShopContext();
   const line = useSelector((s: Parameters<typeof selectCartLine>[0]) => selectCartLine(s, String(item.id)));
   const unavailable = item.available === '0' || controlOn(store, 'stop_purchase');
-  const counts = controlOn(store, 'count_controls');
+  const size = compact ? 18 : 20;
 
-  if (line && counts) {
+  if (line && controlOn(store, 'count_controls')) {
     return (
-      <div className="quantity" role="group" aria-label={t('item.quantity')}>
+      <div className={compact ? 'quantity quantity--card' : 'quantity'} role="group" aria-label={t('item.quantity')}>
         <button type="button" className="quantity__button" onClick={() => dispatch(cartItemDecremented(line.id))} aria-label={t('item.decrease')}>
-          <Icon name="minus" size={20} />
+          <Icon name="minus" size={size} />
         </button>
         <input
           className="quantity__input"
@@ -29,23 +30,23 @@ export default function AddToCart({ item }: { item: Offer }) {
           aria-label={t('item.quantity')}
           value={line.quantity}
           onChange={(e) => dispatch(cartQuantitySet({ id: line.id, quantity: e.target.value }))}
-          style={{ width: 40 }}
+          style={compact ? undefined : { width: 40 }}
         />
         <button type="button" className="quantity__button" onClick={() => dispatch(cartItemAdded(lineOf(item)))} aria-label={t('item.increase')}>
-          <Icon name="plus" size={20} />
+          <Icon name="plus" size={size} />
         </button>
-        <span className="quantity__note">{t('item.in_cart', { n: line.quantity })}</span>
+        {!compact && <span className="quantity__note">{t('item.in_cart', { n: line.quantity })}</span>}
       </div>
     );
   }
   return (
     <button
       type="button"
-      className={line ? 'button button--active button--wide' : 'button button--client button--wide'}
+      className={(line ? 'button button--active' : 'button button--client') + (compact ? ' button--card' : ' button--wide')}
       disabled={unavailable && !line}
       onClick={() => dispatch(line ? cartItemRemoved(line.id) : cartItemAdded(lineOf(item)))}
     >
-      <Icon name="cart" size={20} />
+      <Icon name="cart" size={size} />
       {line ? t('item.in_cart', { n: line.quantity }) : t('item.add_to_cart')}
     </button>
   );
