@@ -29,6 +29,7 @@ import type { AppStore } from './store';
 /** Where features show each other's controls (components/Slots). */
 const slots: Slots = {
   cardActions: (card) => <FavouriteToggle item={card} />,
+  cardCart: (card) => <AddToCart item={card} compact />,
   itemActions: (item) => <AddToCart item={item} />,
   itemTopActions: (item) => <FavouriteToggle item={item} large />,
 };
