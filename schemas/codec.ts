@@ -28,7 +28,7 @@ export function toRow(schema: EntitySchema, values: Record<string, unknown>): { 
   const columns: Record<string, unknown> = {};
   const data: Record<string, unknown> = {};
   for (const f of schema.fields) {
-    if (!(f.name in values)) continue;
+    if (f.derived || !(f.name in values)) continue;
     if (f.column) columns[f.column] = toColumnValue(f, values[f.name]);
     else data[f.name] = values[f.name];
   }
@@ -40,6 +40,7 @@ export function fromRow(schema: EntitySchema, row: Record<string, unknown>): Rec
   const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : ((row.data as Record<string, unknown>) ?? {});
   const out: Record<string, unknown> = {};
   for (const f of schema.fields) {
+    if (f.derived) continue;
     if (f.column) out[f.name] = f.column in row ? fromColumnValue(f, row[f.column]) : undefined;
     else if (f.name in data) out[f.name] = data[f.name];
     else if (f.default !== undefined) out[f.name] = f.default;

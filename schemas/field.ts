@@ -53,6 +53,13 @@ export interface FieldDef {
   column?: string;
   /** Set by the server only (ids, owner, timestamps); ignored when a client sends it. */
   readOnly?: boolean;
+  /**
+   * Derived: computed by the server from other values each time the entity is answered, never stored and
+   * never taken from a client. The one place such fields are declared (e.g. the store's `online_payment`).
+   * `defineFields` makes a derived field read-only; the codec's `toRow`/`fromRow` skip it, and
+   * `toApiObject` answers it only when the caller puts its computed value in.
+   */
+  derived?: boolean;
   /** Never returned to clients (secrets). */
   secret?: boolean;
 }
@@ -63,6 +70,7 @@ export type FieldInput = Omit<FieldDef, 'label' | 'name'> & { label?: string; na
 export function defineFields(entity: string, fields: readonly FieldInput[]): FieldDef[] {
   return fields.map((f) => ({
     ...f,
+    ...(f.derived ? { readOnly: true } : {}),
     name: f.name ?? f.key,
     label: f.label ?? `resources.${entity}.fields.${f.name ?? f.key}`,
   }));

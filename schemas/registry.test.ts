@@ -156,3 +156,17 @@ describe('codec', () => {
     expect(store).not.toHaveProperty('acquiring_password');
   });
 });
+
+describe('derived fields', () => {
+  it('are declared read-only, never stored or read from a row, never taken from a client, answered when computed', () => {
+    const derived = allFields.filter((f) => f.derived);
+    expect(derived.map((f) => `${f.no}_${f.key}`)).toEqual(['423_online_payment']);
+    const online = derived[0];
+    expect(online.readOnly).toBe(true);
+    expect(toRow(storeSchema, { name: 'S', online_payment: true })).toEqual({ columns: { name: 'S' }, data: {} });
+    expect(fromRow(storeSchema, { id: 1, name: 'S', data: JSON.stringify({ online_payment: true }) })).not.toHaveProperty('online_payment');
+    expect(validateFields(storeSchema.fields, { online_payment: '1' }, { partial: true }).values).toEqual({});
+    expect(toApiObject(storeSchema, { online_payment: true }).online_payment).toBe('1');
+    expect(toApiObject(storeSchema, {})).not.toHaveProperty('online_payment');
+  });
+});

@@ -693,6 +693,7 @@ export default {
         currency: 'العملة',
         free_delivery_from: 'توصيل مجاني ابتداءً من',
         sms_check: 'التحقق من الهاتف برمز SMS',
+        online_payment: 'الدفع بالبطاقة عبر الموقع متاح',
         about_company: 'عن الشركة',
         delivery: 'التوصيل',
         payment: 'الدفع',

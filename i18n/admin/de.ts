@@ -689,6 +689,7 @@ export default {
         currency: 'Währung',
         free_delivery_from: 'Kostenlose Lieferung ab',
         sms_check: 'Telefonnummer per SMS-Code prüfen',
+        online_payment: 'Kartenzahlung auf der Website verfügbar',
         about_company: 'Über uns',
         delivery: 'Lieferung',
         payment: 'Zahlung',

@@ -506,6 +506,7 @@ export default {
         currency: 'Currency',
         free_delivery_from: 'Free delivery from',
         sms_check: 'Check the phone by SMS code',
+        online_payment: 'Card payment on the site available',
         about_company: 'About company',
         delivery: 'Delivery',
         payment: 'Payment',

@@ -689,6 +689,7 @@ export default {
         currency: 'Moneda',
         free_delivery_from: 'Entrega gratis desde',
         sms_check: 'Verificar el teléfono con código SMS',
+        online_payment: 'Pago con tarjeta en la web disponible',
         about_company: 'Sobre la empresa',
         delivery: 'Entrega',
         payment: 'Pago',

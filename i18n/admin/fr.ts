@@ -505,6 +505,7 @@ export default {
         currency: 'Devise',
         free_delivery_from: 'Livraison gratuite dès',
         sms_check: 'Vérifier le téléphone par code SMS',
+        online_payment: 'Paiement par carte sur le site disponible',
         about_company: 'À propos',
         delivery: 'Livraison',
         payment: 'Paiement',

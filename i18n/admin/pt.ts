@@ -689,6 +689,7 @@ export default {
         currency: 'Moeda',
         free_delivery_from: 'Entrega grátis a partir de',
         sms_check: 'Verificar o telefone por código SMS',
+        online_payment: 'Pagamento com cartão no site disponível',
         about_company: 'Sobre a empresa',
         delivery: 'Entrega',
         payment: 'Pagamento',

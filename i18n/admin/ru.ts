@@ -510,6 +510,7 @@ export default {
         currency: 'Валюта',
         free_delivery_from: 'Бесплатная доставка от',
         sms_check: 'Проверка телефона кодом из SMS',
+        online_payment: 'Оплата картой на сайте доступна',
         about_company: 'О компании',
         delivery: 'Доставка',
         payment: 'Оплата',

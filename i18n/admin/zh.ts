@@ -690,6 +690,7 @@ export default {
         currency: '货币',
         free_delivery_from: '免配送费起点',
         sms_check: '短信验证码验证手机号',
+        online_payment: '网站刷卡支付可用',
         about_company: '关于我们',
         delivery: '配送',
         payment: '支付',

@@ -32,16 +32,16 @@ export type StoreResolver = ReturnType<typeof createStoreResolver>;
 
 export const storeValues = (store: Store) => fromRow(storeSchema, store as unknown as Record<string, unknown>);
 
-/** The store as `api=stores` returns it; secrets only for its owner. */
 /**
- * The store as api=stores answers it. `online_payment` ('1'/'0', read-only) tells the storefront whether
- * card payment on the site works now: pay_online is on and the acquirer is set up (the server's
+ * The store as api=stores answers it (secrets only for its owner). `online_payment` ('1'/'0') is a derived
+ * field of the registry (schemas/store.ts, `derived`: never stored, never taken from a client): whether
+ * card payment on the site works now, i.e. pay_online is on and the acquirer is set up (the server's
  * ACQUIRING_URL and the shop's login and password); the caller knows the latter (payments.acquirerFor).
  */
 export function storeToApi(store: Store, opts: { owner: boolean; acquirerReady: boolean }) {
   const values = storeValues(store);
-  const online = opts.acquirerReady && (values.pay_online === true || values.pay_online === 1 || values.pay_online === '1');
-  return { ...toApiObject(storeSchema, values, { includeSecrets: opts.owner }), userId: store.user_id, online_payment: online ? '1' : '0' };
+  values.online_payment = opts.acquirerReady && (values.pay_online === true || values.pay_online === 1 || values.pay_online === '1');
+  return { ...toApiObject(storeSchema, values, { includeSecrets: opts.owner }), userId: store.user_id };
 }
 
 /** Saves validated settings; rich-text pages are sanitised here, on the way in. */

@@ -60,6 +60,16 @@ describe('api=stores load', () => {
     expect(r.body.stores[0].name).toBe('Тестовый магазин');
     expect(r.body.stores[0]).not.toHaveProperty('cashbox_key');
   });
+
+  it('answers online_payment (a derived field), which a client cannot set and which is never stored', async () => {
+    expect((await load()).online_payment).toBe('0');
+    const saved = await server.api('stores', { update: 1, 'p[423_online_payment]': '1', online_payment: '1' }, { token: owner });
+    expect(saved.status).toBe(200);
+    expect(saved.body.stores[0].online_payment).toBe('0');
+    expect((await load()).online_payment).toBe('0');
+    const row = await server.db.selectFrom('stores').select('data').where('id', '=', server.storeId).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.data || '{}')).not.toHaveProperty('online_payment');
+  });
 });
 
 describe('api=stores owner save', () => {
