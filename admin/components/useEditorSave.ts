@@ -1,25 +1,25 @@
 import { createElement, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { ResultDialog } from './EditorParts';
+import { answered, runEditorWork, type EditorResult, type RunOptions } from './editorWork';
 
-/** What a save or delete ended in: the success popup ('changes applied', continue goes to `then`) or the error popup. */
-export interface EditorResult {
-  kind: 'success' | 'error';
-  message?: string;
-  then?: string;
+/** What `removeRecord` deletes and what it does around it. */
+export interface RemoveRecord extends RunOptions {
+  resource: string;
+  /** The stored record's id; absent for a new record, which is never sent ('new' only clears). */
+  id?: Identifier;
+  previousData?: RaRecord;
+  /** A new record: what 'delete' means for it (clear the form, or leave). */
+  onNew: () => void;
+  /** Right after the server deleted it (mark the screen as left, the draft as saved, ...); may name where to go next. */
+  onDeleted?: () => string | void;
+  /** Other resources whose cached lists the deletion changes (a category's products). */
+  alsoInvalidate?: string[];
 }
 
-export interface RunOptions {
-  /** Show the success popup when the work succeeds (default). Off for a quiet save (the unsaved-changes prompt saves, then leaves). */
-  popup?: boolean;
-  /** Where the success popup's continue button goes; the work may return a path instead. */
-  then?: string;
-  /** Keep the buttons off after a success (the banner editor: save stays disabled once pressed, the screen is left next). */
-  stayBusy?: boolean;
-  /** Let an error of a signed-out session (401) propagate instead of showing the error popup. */
-  rethrowAuth?: boolean;
-}
+export type { EditorResult, RunOptions } from './editorWork';
 
 type ErrorWithFields = Error & { status?: number; body?: { error?: { fields?: ({ field?: string; label?: string } | string)[] } } };
 
@@ -47,23 +47,32 @@ export function useEditorSave() {
     [translate],
   );
 
-  const run = useCallback(
-    async (work: () => Promise<string | void>, opts: RunOptions = {}): Promise<boolean> => {
-      const { popup = true, stayBusy = false } = opts;
-      setBusy(true);
-      try {
-        const next = await work();
-        if (popup) setResult({ kind: 'success', then: next ?? opts.then });
-        if (!stayBusy) setBusy(false);
-        return true;
-      } catch (e) {
-        setBusy(false);
-        if (opts.rethrowAuth && (e as ErrorWithFields)?.status === 401) throw e;
-        setResult({ kind: 'error', message: errorMessage(e) });
+  const run = useCallback((work: () => Promise<string | void>, opts: RunOptions = {}): Promise<boolean> => runEditorWork(work, opts, { setBusy, setResult, errorMessage }), [errorMessage]);
+
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  /**
+   * The delete every editor shares, after its question: a new record only runs `onNew`; a stored one is
+   * deleted, the cached lists of its resource (and of `alsoInvalidate`) are dropped, and the result popup
+   * (or the options' quiet path) follows.
+   */
+  const removeRecord = useCallback(
+    async ({ resource, id, previousData, onNew, onDeleted, alsoInvalidate = [], ...opts }: RemoveRecord): Promise<boolean> => {
+      setAskDelete(false);
+      if (id === undefined) {
+        onNew();
         return false;
       }
+      return run(async () => {
+        answered(await dataProvider.delete(resource, { id, previousData }));
+        const next = onDeleted?.();
+        await queryClient.invalidateQueries({ queryKey: [resource, 'getList'] });
+        await queryClient.invalidateQueries({ queryKey: [resource, 'getMany'] });
+        for (const other of alsoInvalidate) await queryClient.invalidateQueries({ queryKey: [other] });
+        return next;
+      }, opts);
     },
-    [errorMessage],
+    [dataProvider, queryClient, run],
   );
 
   /** The result popup, placed once in the editor: continue closes it and, after a success, goes on. */
@@ -77,5 +86,5 @@ export function useEditorSave() {
     },
   });
 
-  return { busy, setBusy, askDelete, setAskDelete, result, setResult, run, errorMessage, resultDialog };
+  return { busy, setBusy, askDelete, setAskDelete, result, setResult, run, removeRecord, errorMessage, resultDialog };
 }

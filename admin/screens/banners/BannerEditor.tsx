@@ -7,6 +7,7 @@ import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutl
 import { BANNER_WIDTHS, bannerSchema, fieldByName } from '../../../schemas';
 import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { useEditorSave } from '../../components/useEditorSave';
+import { answered } from '../../components/editorWork';
 import { registryValidator } from '../../resources/validation';
 import { BannerMedia } from './BannerList';
 import { BANNER_ACCEPT, bannerFileKind } from './bannerFiles';
@@ -61,7 +62,7 @@ function Editor() {
   useEffect(() => {
     if (error && !left.current) navigate('/404', { replace: true });
   }, [error, navigate]);
-  const { busy, askDelete, setAskDelete, run, resultDialog } = useEditorSave();
+  const { busy, askDelete, setAskDelete, run, removeRecord, resultDialog } = useEditorSave();
   const input = useRef<HTMLInputElement>(null);
   const preview = useMemo(() => (draft?.file ? URL.createObjectURL(draft.file) : null), [draft?.file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -98,8 +99,8 @@ function Editor() {
     // The save button stays off once pressed: success leaves the screen through the popup.
     return run(
       async () => {
-        if (isNew) await dataProvider.create('shop_banners', { data });
-        else await dataProvider.update('shop_banners', { id: bannerId, data, previousData: record as RaRecord });
+        if (isNew) answered(await dataProvider.create('shop_banners', { data }));
+        else answered(await dataProvider.update('shop_banners', { id: bannerId, data, previousData: record as RaRecord }));
         await queryClient.invalidateQueries({ queryKey: ['shop_banners'] });
         left.current = true;
         setSaved(draft);
@@ -108,22 +109,19 @@ function Editor() {
     );
   }
 
-  async function remove() {
-    setAskDelete(false);
-    if (isNew) {
-      navigate(list);
-      return;
-    }
-    await run(
-      async () => {
-        await dataProvider.delete('shop_banners', { id: bannerId, previousData: record });
+  const remove = () =>
+    removeRecord({
+      resource: 'shop_banners',
+      id: isNew ? undefined : bannerId,
+      previousData: record as RaRecord | undefined,
+      onNew: () => navigate(list),
+      onDeleted: () => {
         left.current = true;
-        await queryClient.invalidateQueries({ queryKey: ['shop_banners', 'getList'] });
         setSaved(draft);
       },
-      { then: list, stayBusy: true },
-    );
-  }
+      then: list,
+      stayBusy: true,
+    });
 
   if (!draft || (!isNew && isPending)) return <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />;
   const title = translate(isNew ? 'admin.banners.new' : 'admin.banners.edit');

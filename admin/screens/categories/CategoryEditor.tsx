@@ -9,6 +9,7 @@ import { useCategoryTree } from '../../components/CategorySelectInput';
 import { CategoryTreeRadio, subtreeIds, type TreeCategory } from '../../components/CategoryTreeRadio';
 import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { useEditorSave } from '../../components/useEditorSave';
+import { answered } from '../../components/editorWork';
 import { registryValidator } from '../../resources/validation';
 
 interface CategoryForm {
@@ -57,7 +58,7 @@ export function CategoryEditor() {
       setValues(initial);
     }
   }, [initial]);
-  const { busy, askDelete, setAskDelete, result, run, resultDialog } = useEditorSave();
+  const { busy, askDelete, setAskDelete, result, run, removeRecord, resultDialog } = useEditorSave();
 
   const removed = useRef(false);
   useEffect(() => {
@@ -87,8 +88,8 @@ export function CategoryEditor() {
     const data = { category: values.category.trim(), picture: values.picture.trim(), sort: values.sort === '' ? 0 : Number(values.sort), subId: values.subId };
     return run(
       async () => {
-        if (isNew) await dataProvider.create('offers_category', { data });
-        else await dataProvider.update('offers_category', { id: categoryId, data, previousData: record! });
+        if (isNew) answered(await dataProvider.create('offers_category', { data }));
+        else answered(await dataProvider.update('offers_category', { id: categoryId, data, previousData: record! }));
         await queryClient.invalidateQueries({ queryKey: ['offers_category'] });
         setSaved(values);
       },
@@ -96,24 +97,20 @@ export function CategoryEditor() {
     );
   }
 
-  async function remove() {
-    setAskDelete(false);
-    if (isNew) {
-      setValues(saved);
-      return;
-    }
-    await run(
-      async () => {
-        await dataProvider.delete('offers_category', { id: categoryId, previousData: record });
+  // 'new' only clears the form; a stored category goes with its subtree and their products.
+  const remove = () =>
+    removeRecord({
+      resource: 'offers_category',
+      id: isNew ? undefined : categoryId,
+      previousData: record,
+      onNew: () => setValues(saved),
+      onDeleted: () => {
         removed.current = true;
-        await queryClient.invalidateQueries({ queryKey: ['offers_category', 'getList'] });
-        await queryClient.invalidateQueries({ queryKey: ['offers_category', 'getMany'] });
-        await queryClient.invalidateQueries({ queryKey: ['offers'] });
         setSaved(values);
       },
-      { then: list },
-    );
-  }
+      alsoInvalidate: ['offers'],
+      then: list,
+    });
 
   const title = translate(isNew ? 'admin.categories.new' : 'admin.categories.edit');
   const loading = treePending || (!isNew && recordPending) || !values;

@@ -7,9 +7,10 @@ import Close from '@mui/icons-material/Close';
 import { PARAM_KINDS, ROOT_CATEGORY_ID, fieldByName, paramSchema, type ParamKind } from '../../../schemas';
 import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { useEditorSave } from '../../components/useEditorSave';
+import { answered, quietWhenSignedOut } from '../../components/editorWork';
 import { registryValidator } from '../../resources/validation';
 import { categoryOfPath, filterName } from './FilterList';
-import { draftOf, newFilter, withKind, withValueRemoved, withValueTyped, type FilterDraft } from './filterModel';
+import { canRemoveValue, draftOf, newFilter, withKind, withValueRemoved, withValueTyped, type FilterDraft } from './filterModel';
 
 const F = {
   name: fieldByName(paramSchema, 'name'),
@@ -48,7 +49,7 @@ function Editor() {
   useEffect(() => {
     if (error && !left.current) navigate('/404', { replace: true });
   }, [error, navigate]);
-  const { busy, askDelete, setAskDelete, run, resultDialog } = useEditorSave();
+  const { busy, askDelete, setAskDelete, run, removeRecord, resultDialog } = useEditorSave();
 
   const list = `/filter_editor/category/${categoryPath}`;
   const common = !!record?.common;
@@ -76,11 +77,12 @@ function Editor() {
       values: draft.kind === 'select' ? draft.values.filter((v) => v.name.trim() !== '') : [],
       deletedValues: draft.deletedValues,
     };
-    // No success popup here: a toast, and straight back to the filter list. A signed-out session's 401 propagates.
+    // No success popup here: a toast, and straight back to the filter list. A signed-out session's error
+    // ('token error') is thrown on (the seed), not shown: the panel goes to its sign-in page.
     return run(
       async () => {
-        if (isNew) await dataProvider.create('offers_params', { data });
-        else await dataProvider.update('offers_params', { id: filterId, data, previousData: record! });
+        if (isNew) answered(await dataProvider.create('offers_params', { data }));
+        else answered(await dataProvider.update('offers_params', { id: filterId, data, previousData: record! }));
         await queryClient.invalidateQueries({ queryKey: ['offers_params'] });
         setSaved(draft);
         left.current = true;
@@ -91,30 +93,26 @@ function Editor() {
     );
   }
 
-  async function remove() {
-    setAskDelete(false);
-    if (isNew) {
-      navigate(list);
-      return;
-    }
-    await run(
-      async () => {
-        await dataProvider.delete('offers_params', { id: filterId, previousData: record });
+  const remove = () =>
+    removeRecord({
+      resource: 'offers_params',
+      id: isNew ? undefined : filterId,
+      previousData: record,
+      onNew: () => navigate(list),
+      onDeleted: () => {
         left.current = true;
-        await queryClient.invalidateQueries({ queryKey: ['offers_params', 'getList'] });
         setSaved(draft);
         notify('admin.editor.changes_applied', { type: 'success' });
         navigate(list);
       },
-      { popup: false },
-    );
-  }
+      popup: false,
+    });
 
   if (!draft || (!isNew && isPending)) return <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />;
   const title = isNew ? translate('admin.filters.new') : common ? filterName(record as never, translate) : translate('admin.filters.edit');
   return (
     <Box sx={{ maxWidth: 720 }}>
-      <EditorHeader title={title} back={list} onConfirm={common ? undefined : () => void save()} confirmDisabled={!dirty || busy} />
+      <EditorHeader title={title} back={list} onConfirm={common ? undefined : () => void save().catch(quietWhenSignedOut)} confirmDisabled={!dirty || busy} />
       {common ? <Alert severity="info" sx={{ mb: 2 }}>{translate('admin.filters.common_hint')}</Alert> : null}
       <EditorCard>
         <Stack spacing={2}>
@@ -158,7 +156,7 @@ function Editor() {
                     fullWidth
                     slotProps={{ htmlInput: { maxLength: 300, 'data-value-id': v.id } }}
                   />
-                  <IconButton aria-label={translate('admin.filters.remove_value', { n: i + 1 })} onClick={() => setDraft((d) => (d ? withValueRemoved(d, i) : d))} disabled={draft.values.length <= 1}>
+                  <IconButton aria-label={translate('admin.filters.remove_value', { n: i + 1 })} onClick={() => setDraft((d) => (d ? withValueRemoved(d, i) : d))} disabled={!canRemoveValue(draft, i)}>
                     <Close />
                   </IconButton>
                 </Box>
@@ -168,11 +166,11 @@ function Editor() {
         </EditorCard>
       ) : null}
       {common ? null : (
-        <EditorActions busy={busy} dirty={dirty} onDelete={() => setAskDelete(true)} onAccept={() => void save()} />
+        <EditorActions busy={busy} dirty={dirty} onDelete={() => setAskDelete(true)} onAccept={() => void save().catch(quietWhenSignedOut)} />
       )}
       <ConfirmDialog open={askDelete} title={translate('admin.filters.delete_quest')} text={draft.name} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
       {resultDialog}
-      <UnsavedChangesPrompt dirty={dirty && !busy && !left.current} onSave={save} />
+      <UnsavedChangesPrompt dirty={dirty && !busy && !left.current} onSave={() => save().catch((e) => (quietWhenSignedOut(e), false))} />
     </Box>
   );
 }

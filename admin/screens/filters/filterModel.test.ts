@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftOf, newFilter, nextValueId, withKind, withValueRemoved, withValueTyped } from './filterModel';
+import { canRemoveValue, draftOf, newFilter, nextValueId, withKind, withValueRemoved, withValueTyped, type FilterDraft } from './filterModel';
 
 describe('filter editor rules (seed section 4)', () => {
   it('starts a new filter as varchar, not required, with one empty value 1$', () => {
@@ -29,7 +29,20 @@ describe('filter editor rules (seed section 4)', () => {
     d = withValueRemoved(d, 1);
     expect(d.values).toEqual([{ id: '7', name: 'белый' }]);
     expect(d.deletedValues).toEqual(['4']);
-    // The last value cannot go.
-    expect(withValueRemoved(d, 0)).toBe(d);
+    // The last value cannot go: removing it clears it, its stored id goes to deletedValues.
+    const cleared = withValueRemoved(d, 0);
+    expect(cleared.values).toEqual([{ id: '1$', name: '' }]);
+    expect(cleared.deletedValues).toEqual(['4', '7']);
+    // An only row that is already empty and new: nothing to do, the button is off.
+    expect(withValueRemoved(cleared, 0)).toBe(cleared);
+    expect(canRemoveValue(cleared, 0)).toBe(false);
+    expect(canRemoveValue(d, 0)).toBe(true);
+  });
+
+  it('clears the only custom row when it is deleted', () => {
+    const typed: FilterDraft = { ...withKind(newFilter(), 'select'), values: [{ id: '1$', name: 'красный' }] };
+    const cleared = withValueRemoved(typed, 0);
+    expect(cleared.values).toEqual([{ id: '1$', name: '' }]);
+    expect(cleared.deletedValues).toEqual([]);
   });
 });

@@ -40,16 +40,23 @@ export function withValueTyped(draft: FilterDraft, index: number, name: string):
   return { ...draft, values };
 }
 
-/** Removing a value: only while more than one exists; a stored value's id is kept in deletedValues. */
+/**
+ * Removing a value: a row goes only while more than one exists; removing the only row clears it instead
+ * (a new empty row '1$'). A stored value's id is kept in deletedValues either way.
+ */
 export function withValueRemoved(draft: FilterDraft, index: number): FilterDraft {
-  if (draft.values.length <= 1) return draft;
   const gone = draft.values[index];
-  return {
-    ...draft,
-    values: draft.values.filter((_, i) => i !== index),
-    deletedValues: gone && !isNewValueId(gone.id) ? [...draft.deletedValues, gone.id] : draft.deletedValues,
-  };
+  if (!gone) return draft;
+  const deletedValues = isNewValueId(gone.id) ? draft.deletedValues : [...draft.deletedValues, gone.id];
+  if (draft.values.length <= 1) {
+    if (gone.name === '' && isNewValueId(gone.id)) return draft;
+    return { ...draft, values: [{ id: nextValueId([]), name: '' }], deletedValues };
+  }
+  return { ...draft, values: draft.values.filter((_, i) => i !== index), deletedValues };
 }
+
+/** Whether a value row's remove button does anything: always while more than one exists; the only row when it holds something. */
+export const canRemoveValue = (draft: FilterDraft, index: number): boolean => withValueRemoved(draft, index) !== draft;
 
 /** A stored filter as a draft: a select gets its trailing empty row. */
 export function draftOf(record: { name?: string; kind?: string; isRequired?: boolean; unit?: string | null; sort?: number; values?: FilterValue[] }): FilterDraft {

@@ -12,6 +12,7 @@ import { registryValidator } from '../../resources/validation';
 import { CategoryTreeInput } from '../../components/CategoryTreeInput';
 import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { useEditorSave } from '../../components/useEditorSave';
+import { answered } from '../../components/editorWork';
 import { productsOfCategoryPath } from '../../resources/offers_category';
 import { PhotosInput } from './PhotosInput';
 import { ParamsInputs, markRequired, paramLabel, useCategoryParams, type ParamRecord } from './ParamsInputs';
@@ -72,7 +73,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
   const categoryId = useWatch({ name: 'categoryId' }) as string | undefined;
   const { params } = useCategoryParams(categoryId);
   const [showAll, setShowAll] = useState(false);
-  const { busy, askDelete, setAskDelete, result, run, resultDialog } = useEditorSave();
+  const { busy, askDelete, setAskDelete, result, run, removeRecord, resultDialog } = useEditorSave();
   const current = useRef<RaRecord | undefined>(record);
 
   const fields = useMemo(() => editable(type), [type]);
@@ -102,7 +103,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
     const data = { ...values, paramValues };
     return run(
       async () => {
-        const saved = isNew && !current.current ? (await dataProvider.create('offers', { data })).data : (await dataProvider.update('offers', { id: current.current!.id, data, previousData: current.current! })).data;
+        const saved = answered(isNew && !current.current ? await dataProvider.create('offers', { data }) : await dataProvider.update('offers', { id: current.current!.id, data, previousData: current.current! })).data;
         current.current = saved;
         await queryClient.invalidateQueries({ queryKey: ['offers'] });
         reset(saved);
@@ -112,20 +113,20 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
     );
   }
 
-  async function remove() {
-    setAskDelete(false);
-    if (!current.current) {
-      reset(newOffer(categoryPath.split(CATEGORY_PATH_SEPARATOR).filter((x) => x && x !== ROOT_CATEGORY_ID).at(-1)));
-      return;
-    }
+  // 'delete product?' confirmed: a new product only clears its data; a stored one is deleted.
+  const remove = () => {
     const deleted = current.current;
-    await run(async () => {
-      await dataProvider.delete('offers', { id: deleted.id, previousData: deleted });
-      await queryClient.invalidateQueries({ queryKey: ['offers', 'getList'] });
-      reset(getValues());
-      return listPath(deleted.categoryId);
+    return removeRecord({
+      resource: 'offers',
+      id: deleted?.id,
+      previousData: deleted,
+      onNew: () => reset(newOffer(categoryPath.split(CATEGORY_PATH_SEPARATOR).filter((x) => x && x !== ROOT_CATEGORY_ID).at(-1))),
+      onDeleted: () => {
+        reset(getValues());
+        return listPath(deleted!.categoryId);
+      },
     });
-  }
+  };
 
   const title = translate(isNew && !current.current ? 'admin.items.new' : 'admin.items.edit');
   const back = listPath(record?.categoryId ?? categoryPath.split(CATEGORY_PATH_SEPARATOR).at(-1));
