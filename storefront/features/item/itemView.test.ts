@@ -6,7 +6,7 @@ import common from '../../../i18n/common/ru';
 import { deepMerge } from '../../lib/i18n';
 import type { Offer } from '../../lib/types';
 import { miniatureCount } from './components/DesktopGallery';
-import { daysText, mainProperties, paramProperties, termsOf, typeProperties, yesNo } from './itemView';
+import { daysText, mainProperties, paramProperties, sizeProperties, termsOf, typeProperties, yesNo } from './itemView';
 
 setTexts('ru', deepMerge(deepMerge(common, ru), ruPages));
 
@@ -32,7 +32,7 @@ describe('item page view rules', () => {
     ]);
   });
 
-  it('properties by group; custom params by kind', () => {
+  it('properties in three key groups (main, the type’s own, weight and size), then the custom params by kind', () => {
     const item: Offer = {
       ...base,
       type: 'book',
@@ -53,8 +53,9 @@ describe('item page view rules', () => {
     expect(mainProperties(item, t).map((p) => [p.label, p.value])).toEqual([
       ['Производитель', 'Изд'],
       ['Гарантия производителя', 'Нет'],
-      ['Размеры (Д × Ш × В), см', '20 × 13 × 4'],
     ]);
+    expect(sizeProperties(item, t).map((p) => [p.label, p.value])).toEqual([['Размеры (Д × Ш × В), см', '20 × 13 × 4']]);
+    expect(sizeProperties({ ...item, weight: 0.3 }, t).map((p) => p.value)).toEqual(['0,3', '20 × 13 × 4']);
     expect(typeProperties(item, t).map((p) => [p.label, p.value])).toEqual([
       ['Автор', 'Толстой'],
       ['Год', '1869'],

@@ -14,7 +14,9 @@ export interface Property {
   value: string;
 }
 
-const MAIN = ['vendor', 'model', 'vendorCode', 'country_of_origin', 'manufacturer_warranty', 'barcode', 'sales_notes', 'min_quantity', 'expiry', 'adult', 'downloadable', 'weight', 'dimensions'];
+/** The three key groups (main, the type's own fields, weight and size); the custom params follow them. */
+const MAIN = ['vendor', 'model', 'vendorCode', 'country_of_origin', 'manufacturer_warranty', 'barcode', 'sales_notes', 'min_quantity', 'expiry', 'adult', 'downloadable'];
+const SIZE = ['weight', 'dimensions'];
 const BOOLEAN = new Set(['manufacturer_warranty', 'adult', 'downloadable', 'is_premiere', 'is_kids']);
 const PRICES = new Set(['price_min', 'price_max']);
 
@@ -52,8 +54,12 @@ export function mainProperties(item: Offer, t: TextFn): Property[] {
   return MAIN.map((k) => field(item, k, t)).filter((p): p is Property => p !== null);
 }
 
+export function sizeProperties(item: Offer, t: TextFn): Property[] {
+  return SIZE.map((k) => field(item, k, t)).filter((p): p is Property => p !== null);
+}
+
 export function typeProperties(item: Offer, t: TextFn): Property[] {
-  const shown = new Set(MAIN);
+  const shown = new Set([...MAIN, ...SIZE]);
   return (TYPE_FIELDS[String(item.type)] ?? [])
     .filter((k) => !shown.has(k))
     .map((k) => field(item, k, t))

@@ -15,8 +15,9 @@ import { formatPrice } from '../../../lib/price';
 import { useScrollTop } from '../../../lib/scroll';
 import type { Offer } from '../../../lib/types';
 import { itemOpened, itemRetried, selectItemEntry } from '../itemSlice';
-import { mainProperties, paramProperties, termsOf, typeProperties, type Property } from '../itemView';
+import { mainProperties, paramProperties, sizeProperties, termsOf, typeProperties, type Property } from '../itemView';
 import Gallery from './Gallery';
+import ShareButton from '../../share/ShareButton';
 import '../item.css';
 
 function PropertyList({ title, list }: { title: string; list: Property[] }) {
@@ -98,6 +99,7 @@ export default function ItemPage() {
           <div className="item__head">
             <h1 className="item__name">{item.name}</h1>
             {itemTopActions?.(item)}
+            <ShareButton path={path} itemId={item.id} />
           </div>
           <Price price={item.price} oldprice={item.oldprice} currencyId={item.currencyId} size="lg" />
           {unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
@@ -116,6 +118,7 @@ export default function ItemPage() {
         <h2>{t('item.properties')}</h2>
         <PropertyList title={t('item.groups.main')} list={mainProperties(item, t)} />
         <PropertyList title={t('item.groups.type')} list={typeProperties(item, t)} />
+        <PropertyList title={t('props.group_size')} list={sizeProperties(item, t)} />
         <PropertyList title={t('item.groups.params')} list={paramProperties(item, t)} />
       </section>
       {!wide && (
