@@ -15,6 +15,7 @@ export default {
     barcode: 'الرمز الشريطي',
     weight: 'الوزن، كغ',
     dimensions: 'الأبعاد (الطول × العرض × الارتفاع)، سم',
+    group_size: 'الوزن والأبعاد', // item page: the weight and size group (catalogue engineer)
     sales_notes: 'ملاحظة',
     min_quantity: 'الحد الأدنى للكمية',
     expiry: 'مدة الصلاحية',

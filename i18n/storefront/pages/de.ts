@@ -15,6 +15,7 @@ export default {
     barcode: 'Barcode',
     weight: 'Gewicht, kg',
     dimensions: 'Maße (L × B × H), cm',
+    group_size: 'Gewicht und Maße', // item page: the weight and size group (catalogue engineer)
     sales_notes: 'Hinweis',
     min_quantity: 'Mindestmenge',
     expiry: 'Haltbarkeit',

@@ -15,6 +15,7 @@ export default {
     barcode: 'Barcode',
     weight: 'Weight, kg',
     dimensions: 'Size (L × W × H), cm',
+    group_size: 'Weight and size', // item page: the weight and size group (catalogue engineer)
     sales_notes: 'Note',
     min_quantity: 'Minimum quantity',
     expiry: 'Shelf life',

@@ -15,6 +15,7 @@ export default {
     barcode: 'Código de barras',
     weight: 'Peso, kg',
     dimensions: 'Medidas (L × An × Al), cm',
+    group_size: 'Peso y medidas', // item page: the weight and size group (catalogue engineer)
     sales_notes: 'Nota',
     min_quantity: 'Cantidad mínima',
     expiry: 'Caducidad',

@@ -15,6 +15,7 @@ export default {
     barcode: 'Code-barres',
     weight: 'Poids, kg',
     dimensions: 'Dimensions (L × l × H), cm',
+    group_size: 'Poids et dimensions', // item page: the weight and size group (catalogue engineer)
     sales_notes: 'Remarque',
     min_quantity: 'Quantité minimale',
     expiry: 'Durée de conservation',

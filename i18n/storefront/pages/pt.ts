@@ -15,6 +15,7 @@ export default {
     barcode: 'Código de barras',
     weight: 'Peso, kg',
     dimensions: 'Dimensões (C × L × A), cm',
+    group_size: 'Peso e dimensões', // item page: the weight and size group (catalogue engineer)
     sales_notes: 'Observação',
     min_quantity: 'Quantidade mínima',
     expiry: 'Validade',

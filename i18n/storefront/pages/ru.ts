@@ -15,6 +15,7 @@ export default {
     barcode: 'Штрихкод',
     weight: 'Вес, кг',
     dimensions: 'Размеры (Д × Ш × В), см',
+    group_size: 'Вес и габариты', // item page: the weight and size group (catalogue engineer)
     sales_notes: 'Примечание',
     min_quantity: 'Минимальное количество',
     expiry: 'Срок годности',

@@ -15,6 +15,7 @@ export default {
     barcode: '条形码',
     weight: '重量，千克',
     dimensions: '尺寸（长 × 宽 × 高），厘米',
+    group_size: '重量和尺寸', // item page: the weight and size group (catalogue engineer)
     sales_notes: '备注',
     min_quantity: '最小数量',
     expiry: '保质期',
