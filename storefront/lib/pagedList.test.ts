@@ -16,7 +16,7 @@ async function run(answers: (unknown | Error)[], timing: RetryTiming) {
     return a;
   });
   const task = runSaga({ dispatch: (a: { type: string }) => actions.push(a), getState: () => ({}), context: { api: { call } }, onError: () => {} }, callWithRetry, 'offers', { offset: 1 }, timing);
-  const result = await task.toPromise().then(
+  const result: { value?: unknown; error?: unknown } = await task.toPromise().then(
     (value) => ({ value }),
     (error) => ({ error }),
   );
