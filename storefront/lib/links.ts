@@ -1,4 +1,4 @@
-import { platform } from './platform';
+import { platform, type Platform } from './platform';
 
 /**
  * Where a link goes (banner clicks): an internal path or a same-origin address goes through the router;
@@ -17,20 +17,32 @@ export function internalPath(link: string, origin: string = typeof location === 
   return null;
 }
 
-interface NativeBridges {
-  webkit?: { messageHandlers?: Record<string, { postMessage(m: unknown): void }> };
-  AndroidBridge?: { openLink?(url: string): void };
+/**
+ * The native apps' bridges, one name per action on both: iOS `webkit.messageHandlers.<name>.postMessage(arg)`,
+ * Android `AndroidBridge.<name>(arg)`. Names in use: openLink (url), logout, requestPushPermission
+ * (features/account/pushToken.ts also reads AndroidBridge.getPushToken / hasPushPermission).
+ * False when not in an app or the app lacks that handler.
+ */
+export function callNative(name: string, arg?: string, p: Platform = platform): boolean {
+  const w = window as unknown as { webkit?: { messageHandlers?: Record<string, { postMessage(m: unknown): void }> }; AndroidBridge?: Record<string, unknown> };
+  const ios = p === 'ios' && w.webkit?.messageHandlers?.[name];
+  if (ios) {
+    ios.postMessage(arg ?? name);
+    return true;
+  }
+  const bridge = p === 'android' ? w.AndroidBridge : undefined;
+  const fn = bridge?.[name];
+  if (typeof fn !== 'function') return false;
+  try {
+    if (arg === undefined) fn.call(bridge);
+    else fn.call(bridge, arg);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
+/** Opens a link outside the shop: through the app's bridge, else a new window. */
 export function openExternal(url: string): void {
-  const w = window as unknown as NativeBridges;
-  if (platform === 'ios' && w.webkit?.messageHandlers?.openLink) {
-    w.webkit.messageHandlers.openLink.postMessage(url);
-    return;
-  }
-  if (platform === 'android' && w.AndroidBridge?.openLink) {
-    w.AndroidBridge.openLink(url);
-    return;
-  }
-  window.open(url, '_blank', 'noopener,noreferrer');
+  if (!callNative('openLink', url)) window.open(url, '_blank', 'noopener,noreferrer');
 }

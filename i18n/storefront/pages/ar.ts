@@ -256,4 +256,13 @@ export default {
       required: 'حقل مطلوب',
     },
   },
+  // share: the item page's link button, copying, addresses on a map, the shop's contacts on an order; sign-out's return
+  share: {
+    copy_link: 'نسخ الرابط',
+    share: 'مشاركة',
+    copy_number: 'نسخ رقم الطلب',
+    on_map: 'عرض على الخريطة: {address}',
+    shop_contacts: 'أسئلة حول الطلب',
+    returning: 'جارٍ الرجوع…',
+  },
 } satisfies Catalogue;

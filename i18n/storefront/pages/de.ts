@@ -256,4 +256,13 @@ export default {
       required: 'Pflichtfeld',
     },
   },
+  // share: the item page's link button, copying, addresses on a map, the shop's contacts on an order; sign-out's return
+  share: {
+    copy_link: 'Link kopieren',
+    share: 'Teilen',
+    copy_number: 'Bestellnummer kopieren',
+    on_map: 'Auf der Karte zeigen: {address}',
+    shop_contacts: 'Fragen zur Bestellung',
+    returning: 'Zurück…',
+  },
 } satisfies Catalogue;

@@ -256,4 +256,13 @@ export default {
       required: 'Required field',
     },
   },
+  // share: the item page's link button, copying, addresses on a map, the shop's contacts on an order; sign-out's return
+  share: {
+    copy_link: 'Copy link',
+    share: 'Share',
+    copy_number: 'Copy the order number',
+    on_map: 'Show on the map: {address}',
+    shop_contacts: 'Questions about the order',
+    returning: 'Returning…',
+  },
 } satisfies Catalogue;

@@ -256,4 +256,13 @@ export default {
       required: 'Campo obligatorio',
     },
   },
+  // share: the item page's link button, copying, addresses on a map, the shop's contacts on an order; sign-out's return
+  share: {
+    copy_link: 'Copiar enlace',
+    share: 'Compartir',
+    copy_number: 'Copiar el número de pedido',
+    on_map: 'Ver en el mapa: {address}',
+    shop_contacts: 'Preguntas sobre el pedido',
+    returning: 'Volviendo…',
+  },
 } satisfies Catalogue;

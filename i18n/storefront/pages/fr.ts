@@ -256,4 +256,13 @@ export default {
       required: 'Champ obligatoire',
     },
   },
+  // share: the item page's link button, copying, addresses on a map, the shop's contacts on an order; sign-out's return
+  share: {
+    copy_link: 'Copier le lien',
+    share: 'Partager',
+    copy_number: 'Copier le numéro de commande',
+    on_map: 'Voir sur la carte : {address}',
+    shop_contacts: 'Questions sur la commande',
+    returning: 'Retour en cours…',
+  },
 } satisfies Catalogue;

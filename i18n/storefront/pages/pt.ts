@@ -256,4 +256,13 @@ export default {
       required: 'Campo obrigatório',
     },
   },
+  // share: the item page's link button, copying, addresses on a map, the shop's contacts on an order; sign-out's return
+  share: {
+    copy_link: 'Copiar link',
+    share: 'Compartilhar',
+    copy_number: 'Copiar o número do pedido',
+    on_map: 'Ver no mapa: {address}',
+    shop_contacts: 'Dúvidas sobre o pedido',
+    returning: 'Voltando…',
+  },
 } satisfies Catalogue;

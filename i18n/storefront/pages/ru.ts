@@ -256,4 +256,13 @@ export default {
       required: 'Обязательное поле',
     },
   },
+  // share: the item page's link button, copying, addresses on a map, the shop's contacts on an order; sign-out's return
+  share: {
+    copy_link: 'Скопировать ссылку',
+    share: 'Поделиться',
+    copy_number: 'Скопировать номер заказа',
+    on_map: 'Показать на карте: {address}',
+    shop_contacts: 'Вопросы по заказу',
+    returning: 'Возвращаемся…',
+  },
 } satisfies Catalogue;

@@ -256,4 +256,13 @@ export default {
       required: '必填项',
     },
   },
+  // share: the item page's link button, copying, addresses on a map, the shop's contacts on an order; sign-out's return
+  share: {
+    copy_link: '复制链接',
+    share: '分享',
+    copy_number: '复制订单号',
+    on_map: '在地图上显示：{address}',
+    shop_contacts: '订单问题',
+    returning: '正在返回…',
+  },
 } satisfies Catalogue;

@@ -5,6 +5,8 @@ import { toastShown } from '../../lib/events';
 import { hasText, t } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../lib/pagedList';
+import { PaymentFormMissing, PaymentRefused, requestPaymentForm } from '../payment/paymentForm';
+import { afterSignOut } from './logout';
 import { clearAuth, fetchPlace, postQuestion, REVIEW_IMAGE_TYPES, saveAuth, type LoginAnswer } from './accountApi';
 import {
   myOrdersFailed,
@@ -36,10 +38,8 @@ import {
  * accountSaga.ts): sign-in, sign-out, the order list, one order, its payment, the question about it.
  */
 
-/** The seed: a network error on sign-in is retried after 1.5 s; the payment call up to 10 times, 100 ms apart. */
+/** The seed: a network error on sign-in is retried after 1.5 s (the payment call's retries: payment/paymentForm.ts). */
 export const LOGIN_RETRY = { retries: 5, retryDelay: 1500 };
-export const PAY_TRIES = 10;
-export const PAY_RETRY_MS = 100;
 
 /** A failure as the customer reads it: the server's code translated, else its message. */
 export function messageOf(e: unknown): string {
@@ -102,6 +102,8 @@ export function* signOut() {
   yield call(clearAuth);
   yield put(signedOut());
   yield put(toastShown(t('account.signed_out')));
+  // The apps are told; the web returns to the stored 'back' address (logout.ts).
+  yield call(afterSignOut);
 }
 
 export function* loadOrders() {
@@ -151,37 +153,27 @@ export function* loadOrder(action: ReturnType<typeof orderRequested>) {
 /** Leaves the shop for the acquirer's payment page. */
 export const goToPaymentPage = (url: string) => window.location.assign(url);
 
-/** api=sber: a payment attempt for the order; an empty answer or a lost connection is asked again (10 × 100 ms). */
+/** api=sber: a payment attempt for the order; an empty answer or a lost connection is asked again (10 × 100 ms, payment/paymentForm.ts). */
 export function* pay(action: ReturnType<typeof orderPayRequested>) {
-  const client = yield* api();
   const params: Params = { orderId: action.payload, device_id: deviceId(), localhost: typeof location === 'undefined' ? '' : location.origin };
-  for (let attempt = 0; attempt < PAY_TRIES; attempt++) {
-    try {
-      const res: { formUrl?: string | null; errorMessage?: string | null } = yield call([client, client.call], 'sber', params);
-      if (res?.formUrl) {
-        yield call(goToPaymentPage, res.formUrl);
-        return;
-      }
-      if (res?.errorMessage) {
-        yield put(orderPayFailed());
-        yield put(toastShown(res.errorMessage, 'error'));
-        return;
-      }
-      console.warn('api=sber: empty answer', res);
-    } catch (e) {
-      if (!(e instanceof NetworkError)) {
-        yield put(orderPayFailed());
-        yield put(toastShown(messageOf(e), 'error'));
-        if (isTokenError(e)) yield* sessionExpired();
-        // Paid meanwhile (another tab): show the order as it is now.
-        if (e instanceof ApiError && e.code === 'already_paid') yield put(orderRequested(action.payload));
-        return;
-      }
+  try {
+    const formUrl: string = yield call(requestPaymentForm, params);
+    yield call(goToPaymentPage, formUrl);
+  } catch (e) {
+    yield put(orderPayFailed());
+    if (e instanceof PaymentRefused) {
+      yield put(toastShown(e.message, 'error'));
+      return;
     }
-    yield delay(PAY_RETRY_MS);
+    if (e instanceof NetworkError || e instanceof PaymentFormMissing) {
+      yield put(toastShown(t('errors.payment_error'), 'error'));
+      return;
+    }
+    yield put(toastShown(messageOf(e), 'error'));
+    if (isTokenError(e)) yield* sessionExpired();
+    // Paid meanwhile (another tab): show the order as it is now.
+    if (e instanceof ApiError && e.code === 'already_paid') yield put(orderRequested(action.payload));
   }
-  yield put(orderPayFailed());
-  yield put(toastShown(t('errors.payment_error'), 'error'));
 }
 
 /** The question form's own checks: contact and message required, pictures png/gif/jpeg only. */

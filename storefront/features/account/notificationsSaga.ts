@@ -5,7 +5,7 @@ import { deviceId } from '../../lib/device';
 import { toastShown } from '../../lib/events';
 import { clearAuth } from './accountApi';
 import { signedOut } from './accountSlice';
-import pushTokenSaga from './pushToken';
+import pushTokenSaga, { pushPermissionSaga } from './pushToken';
 
 /**
  * In-app notifications (api=inner_push), polled every second while the page is visible, for the signed-in
@@ -72,9 +72,10 @@ function* poll() {
   }
 }
 
-/** From app start (accountSaga loads this module then): the push token once, the poll for good. */
+/** From app start (accountSaga loads this module then): the Android push prompt, the push token, the poll for good. */
 export function* startNotifications() {
   if (typeof window === 'undefined' || typeof document === 'undefined') return;
+  yield fork(pushPermissionSaga);
   yield fork(pushTokenSaga);
   yield call(poll);
 }

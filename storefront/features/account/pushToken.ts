@@ -2,6 +2,8 @@ import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, getContext, race, take } from 'redux-saga/effects';
 import { NetworkError, type ApiClient } from '../../../dataProvider/apiClient';
 import { deviceId } from '../../lib/device';
+import { callNative } from '../../lib/links';
+import { platform as currentPlatform, type Platform } from '../../lib/platform';
 import { readString, writeString } from '../../lib/storage';
 import { signedIn } from './accountSlice';
 
@@ -12,7 +14,7 @@ import { signedIn } from './accountSlice';
  * server once per token and account (remembered in localStorage 'push_token_sent'), again after signing in.
  */
 interface PushBridges {
-  AndroidBridge?: { getPushToken?(): string | null | undefined };
+  AndroidBridge?: { getPushToken?(): string | null | undefined; hasPushPermission?(): boolean | string };
   nativePushToken?: string;
 }
 
@@ -66,4 +68,31 @@ export default function* pushTokenSaga() {
     if (next.token) token = next.token;
     else token = token ?? nativePushToken();
   }
+}
+
+/**
+ * The Android app's push permission prompt (the seed: retried 10 s after start): `AndroidBridge.requestPushPermission()`
+ * at start, and once more 10 s later unless granted by then (`AndroidBridge.hasPushPermission()` true, or a
+ * push token known). iOS asks by itself; browsers have no prompt here.
+ */
+export const PUSH_PERMISSION_RETRY_MS = 10_000;
+
+export function pushPermissionGranted(): boolean {
+  if (typeof window === 'undefined') return false;
+  try {
+    const has = (window as unknown as PushBridges).AndroidBridge?.hasPushPermission?.();
+    if (has === true || has === 'true') return true;
+  } catch {
+    /* an app without the check */
+  }
+  return nativePushToken() !== null;
+}
+
+export function* pushPermissionSaga(platform: Platform = currentPlatform) {
+  if (platform !== 'android') return;
+  if (pushPermissionGranted()) return;
+  const asked: boolean = yield call(callNative, 'requestPushPermission', undefined, platform);
+  if (!asked) return;
+  yield delay(PUSH_PERMISSION_RETRY_MS);
+  if (!pushPermissionGranted()) yield call(callNative, 'requestPushPermission', undefined, platform);
 }

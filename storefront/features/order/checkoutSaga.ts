@@ -13,6 +13,7 @@ import { signedIn } from '../account/accountSlice';
 import { cartTotals, formatRoubles, minSumOf } from '../cart/cartLogic';
 import { cartCleared, cartLinesUnavailable, promoChecked, selectCartItems, selectPromo, type PromoState } from '../cart/cartSlice';
 import { deliveryMinutes, deliveryTimerStarted } from '../map/deliveryTimer';
+import { requestPaymentForm } from '../payment/paymentForm';
 import type { DeliveryPoint } from '../map/mapSlice';
 import {
   attemptFor,
@@ -56,8 +57,6 @@ import {
 export const ATTEMPT_TTL_MS = 60 * 60 * 1000;
 /** Sending an order: network failures are retried (same key: the server makes one order). */
 const ORDER_RETRIES = 2;
-/** The payment call: an empty answer is asked again up to 10 times, 100 ms apart (seed). */
-const SBER_RETRIES = 10;
 
 /** Where the browser goes for the card payment (tests replace it). */
 export const browser = {
@@ -153,19 +152,10 @@ function* refusal(e: ApiError, promo: PromoState) {
   }
 }
 
-/** The card payment: api=sber gives the acquirer's form, and the browser goes there. */
+/** The card payment: api=sber gives the acquirer's form (10 tries on an empty answer: payment/paymentForm.ts), and the browser goes there. */
 function* payOnline(orderId: number | string) {
-  const api: ApiClient = yield getContext('api');
-  for (let attempt = 0; attempt <= SBER_RETRIES; attempt++) {
-    const res: { formUrl?: string | null; errorMessage?: string | null } = yield call([api, api.call], 'sber', { orderId: String(orderId), device_id: deviceId(), localhost: browser.origin() }, { retries: 2, retryDelay: 1500 });
-    if (res?.formUrl) {
-      yield call([browser, browser.assign], res.formUrl);
-      return;
-    }
-    if (res?.errorMessage) throw new Error(res.errorMessage);
-    yield delay(100);
-  }
-  throw new Error('no payment form');
+  const formUrl: string = yield call(requestPaymentForm, { orderId: String(orderId), device_id: deviceId(), localhost: browser.origin() });
+  yield call([browser, browser.assign], formUrl);
 }
 
 /** localStorage key of the phone the session was checked for (the seed's key; digits, 7XXXXXXXXXX). */

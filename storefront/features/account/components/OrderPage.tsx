@@ -14,6 +14,9 @@ import { useScrollTop } from '../../../lib/scroll';
 import { canPayOnline, orderPayRequested, orderRequested, selectOrder, selectPay, type OrderDetail, type PickupPlace } from '../accountSlice';
 import { orderDate } from '../format';
 import { statusText } from './MyOrdersPage';
+import AddressLink from '../../share/AddressLink';
+import CopyButton from '../../share/CopyButton';
+import ShopContacts from '../../share/ShopContacts';
 import '../account.css';
 
 /** A whole order number from the route, else null (→ /404). */
@@ -85,13 +88,16 @@ function ClientBlock({ order, place }: { order: OrderDetail; place: PickupPlace 
           ? place && (
               <Row label={t('account.place')}>
                 {place.name}
-                {place.address ? `, ${place.address}` : ''}
+                {place.address ? ', ' : ''}
+                {place.address && <AddressLink address={[place.city, place.address].filter(Boolean).join(', ')}>{place.address}</AddressLink>}
               </Row>
             )
           : order.address && (
               <Row label={t('account.address')}>
-                {order.address}
-                {house.length ? `, ${house.join('/')}` : ''}
+                <AddressLink address={order.address}>
+                  {order.address}
+                  {house.length ? `, ${house.join('/')}` : ''}
+                </AddressLink>
               </Row>
             )}
         <Row label={t('account.payment')}>
@@ -229,9 +235,11 @@ export default function OrderPage() {
           {t('account.order_title', { number: id })}
           {order && <span className="order-head__date">{t('account.order_from', { date: orderDate(order) })}</span>}
         </h1>
+        <CopyButton text={String(id)} label={t('share.copy_number')} />
         <OrderMenu orderId={id} />
       </div>
       {body}
+      {order && <ShopContacts />}
     </div>
   );
 }

@@ -29,6 +29,7 @@ import '../../cart/cart.css';
 import '../order.css';
 import SmsCheckPopup from './SmsCheckPopup';
 import UnavailableItemsPopup from '../../cart/components/UnavailableItemsPopup';
+import AddressLink from '../../share/AddressLink';
 
 const IOS = platform === 'ios';
 
@@ -189,7 +190,7 @@ export default function OrderPage() {
                       <input type="radio" name="place_id" value={String(p.id)} checked={checked} onChange={() => set('place_id')(String(p.id))} />
                       <span className="place__body">
                         <span className="place__name">{p.name}</span>
-                        {p.address && <span className="place__address">{[p.city, p.address].filter(Boolean).join(', ')}</span>}
+                        {p.address && <span className="place__address"><AddressLink address={[p.city, p.address].filter(Boolean).join(', ')} /></span>}
                         <span className="place__hours">{hours ? t('checkout.hours_today', { hours }) : t('checkout.day_off')}</span>
                       </span>
                     </label>
