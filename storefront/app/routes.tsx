@@ -4,29 +4,32 @@ import { lazyPage } from '../lib/i18n';
 import Loader from '../components/Loader';
 import CategoryPage from '../features/catalogue/components/CategoryPage';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
-import { INFO_PAGES } from '../features/info/infoSlice';
+import { INFO_PAGES } from '../features/info/pages';
 import HomeRedirect from './pages/HomeRedirect';
 import NotFoundPage from './pages/NotFoundPage';
 import UnauthorizedPage from './pages/UnauthorizedPage';
 
+/** A page that needs a lazy feature (app/features.ts): both arrive before the page renders. */
+const withFeature = <T,>(feature: Promise<unknown>, page: Promise<T>) => Promise.all([feature, page]).then(([, m]) => m);
+
 // The catalogue pages are in the first bundle (/ leads there); everything else loads when opened.
-const ItemPage = lazyPage(() => import('../features/item/components/ItemPage'));
+const ItemPage = lazyPage(() => withFeature(import('../features/item/feature'), import('../features/item/components/ItemPage')));
 const SearchPage = lazyPage(() => import('../features/search/components/SearchPage'));
 const FiltersPage = lazyPage(() => import('../features/catalogue/components/FiltersPage'));
 const FilterValuesPage = lazyPage(() => import('../features/catalogue/components/FilterValuesPage'));
 const FavouritesPage = lazyPage(() => import('../features/favourites/components/FavouritesPage'));
-const InfoPage = lazyPage(() => import('../features/info/components/InfoPage'));
-const LegacyProductPage = lazyPage(() => import('../features/item/components/LegacyProductPage'));
+const InfoPage = lazyPage(() => withFeature(import('../features/info/feature'), import('../features/info/components/InfoPage')));
+const LegacyProductPage = lazyPage(() => withFeature(import('../features/item/feature'), import('../features/item/components/LegacyProductPage')));
 // The map (Leaflet and its CSS) loads only with /map.
 const MapPage = lazyPage(() => import('../features/map/components/MapPage'));
-const SuccessPaymentPage = lazyPage(() => import('../features/payment/components/SuccessPaymentPage'));
-const FailPaymentPage = lazyPage(() => import('../features/payment/components/FailPaymentPage'));
+const SuccessPaymentPage = lazyPage(() => withFeature(import('../features/payment/feature'), import('../features/payment/components/SuccessPaymentPage')));
+const FailPaymentPage = lazyPage(() => withFeature(import('../features/payment/feature'), import('../features/payment/components/FailPaymentPage')));
 const SignInPage = lazyPage(() => import('../features/account/components/SignInPage'));
 const MyOrdersPage = lazyPage(() => import('../features/account/components/MyOrdersPage'));
 const CustomerOrderPage = lazyPage(() => import('../features/account/components/OrderPage'));
 const OrderReviewPage = lazyPage(() => import('../features/account/components/OrderReviewPage'));
 const CartPage = lazyPage(() => import('../features/cart/components/CartPage'));
-const OrderPage = lazyPage(() => import('../features/order/components/OrderPage'));
+const OrderPage = lazyPage(() => withFeature(import('../features/order/feature'), import('../features/order/components/OrderPage')));
 
 /** The storefront's routes (the seed's table); any unknown path goes to /404. */
 export default function AppRoutes() {

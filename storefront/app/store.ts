@@ -1,4 +1,4 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { ApiClient } from '../../dataProvider/apiClient';
 import type { RetryTiming } from '../lib/pagedList';
@@ -7,17 +7,27 @@ import cart from '../features/cart/cartSlice';
 import catalogue from '../features/catalogue/catalogueSlice';
 import filters from '../features/catalogue/filtersSlice';
 import favourites from '../features/favourites/favouritesSlice';
-import info from '../features/info/infoSlice';
-import item from '../features/item/itemSlice';
 import map from '../features/map/mapSlice';
-import payment from '../features/payment/paymentSlice';
-import order from '../features/order/orderSlice';
 import search from '../features/search/searchSlice';
 import shell from '../features/shell/shellSlice';
 import shop from '../features/shop/shopSlice';
+import type { InfoState } from '../features/info/infoSlice';
+import type { ItemState } from '../features/item/itemSlice';
+import type { OrderState } from '../features/order/orderSlice';
+import type { PaymentState } from '../features/payment/paymentSlice';
+import { hostFeatures } from './features';
 import rootSaga from './rootSaga';
 
-export const reducer = { shell, shop, catalogue, filters, item, cart, search, favourites, info, map, order, payment, account };
+/** The state the first screen needs; the lazy features (app/features.ts) add theirs when their page loads. */
+export const reducer = { shell, shop, catalogue, filters, cart, search, favourites, map, account };
+
+/** The lazy features' state, present once their page has loaded (only their own pages read it). */
+interface LazyState {
+  item: ItemState;
+  info: InfoState;
+  order: OrderState;
+  payment: PaymentState;
+}
 
 /** What the sagas get from outside (saga context): the api client; tests give a fake one and short retries. */
 export interface AppDeps {
@@ -32,9 +42,16 @@ export function createAppStore(deps: AppDeps) {
     middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: false, immutableCheck: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
-  return store;
+  const reducers: Record<string, Reducer> = { ...reducer };
+  hostFeatures(({ slice, saga }) => {
+    reducers[slice.name] = slice.reducer;
+    // replaceReducer also gives the slice its initial state at once: its page reads it on the first render.
+    store.replaceReducer(combineReducers(reducers) as unknown as Parameters<typeof store.replaceReducer>[0]);
+    if (saga) sagaMiddleware.run(saga);
+  });
+  return store as Omit<typeof store, 'getState'> & { getState(): RootState };
 }
 
+export type RootState = { [K in keyof typeof reducer]: ReturnType<(typeof reducer)[K]> } & LazyState;
 export type AppStore = ReturnType<typeof createAppStore>;
-export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];

@@ -1,9 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ListError } from '../../lib/pagedList';
 
-/** The shop's read-only info pages (rich text of the store settings, sanitised by the server). */
-export const INFO_PAGES = ['about_company', 'delivery', 'payment', 'contacts'] as const;
-export type InfoPageName = (typeof INFO_PAGES)[number];
+import type { InfoPageName } from './pages';
+
+export { INFO_PAGES, type InfoPageName } from './pages';
 
 export interface InfoState {
   pages: Partial<Record<InfoPageName, string>>;
@@ -14,7 +14,7 @@ export interface InfoState {
 
 const initialState: InfoState = { pages: {}, status: 'idle', error: null, loaded: false };
 
-const infoSlice = createSlice({
+export const infoSlice = createSlice({
   name: 'info',
   initialState,
   reducers: {

@@ -16,7 +16,7 @@ export interface ItemState {
 
 const initialState: ItemState = { byId: {}, status: 'idle' };
 
-const itemSlice = createSlice({
+export const itemSlice = createSlice({
   name: 'item',
   initialState,
   reducers: {

@@ -36,10 +36,4 @@ export const emptyForm = (): OrderFormValues => ({
   place_id: '',
 });
 
-/** The landing URL's query: utm_* and the other marketing parameters (the seed's urlData). */
-const URL_DATA_KEYS = /^(utm_[a-z_]{1,30}|gclid|yclid|fbclid|ref)$/;
-export function urlDataOf(search: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(search)) if (URL_DATA_KEYS.test(k) && v && Object.keys(out).length < 20) out[k] = v.slice(0, 300);
-  return out;
-}
+export { urlDataOf } from './orderStart';

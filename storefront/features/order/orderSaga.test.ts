@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
+import './feature';
 import { deepMerge, setTexts } from '../../lib/i18n';
 import type { CartLine, StoreSettings } from '../../lib/types';
 import ru from '../../../i18n/storefront/ru';

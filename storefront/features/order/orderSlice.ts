@@ -9,8 +9,7 @@ import { emptyForm, type OrderFormValues } from './orderForm';
  * the order form data), the pick-up places, the sending state and the result popup.
  */
 export const FORM_KEY = 'orderForm';
-export const ATTEMPT_KEY = 'orderAttempt';
-export const URL_DATA_KEY = 'urlData';
+export { ATTEMPT_KEY, URL_DATA_KEY } from './orderStart';
 export const ORDER_ID_KEY = 'orderId';
 
 /** What the popup after sending says: the store's delivery or pickup text, or the failure text. */
@@ -44,7 +43,7 @@ function loadForm(): OrderFormValues {
   return form;
 }
 
-const orderSlice = createSlice({
+export const orderSlice = createSlice({
   name: 'order',
   initialState: (): OrderState => ({ form: loadForm(), places: [], placesStatus: 'idle', status: 'idle', result: null, missing: [], sms: null }),
   reducers: {

@@ -18,7 +18,7 @@ export interface PaymentState {
 
 const initialState: PaymentState = { orderId: null, result: null, status: 'idle', error: null };
 
-const paymentSlice = createSlice({
+export const paymentSlice = createSlice({
   name: 'payment',
   initialState,
   reducers: {
