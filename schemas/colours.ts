@@ -74,3 +74,22 @@ export function hexToRgba(hex: string, alpha: number | string | null | undefined
   a = Math.min(1, Math.max(0, Math.round(a * 10) / 10));
   return `${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${a}`;
 }
+
+/** A stored colour as CSS: 'r,g,b,alpha' → rgba(r,g,b,alpha), alpha 1 when empty; the default when blank. */
+export function rgbaCss(value: string | undefined | null, fallback: string): string {
+  const v = (value ?? '').trim() || fallback;
+  const [r, g, b, a] = v.split(',').map((s) => s.trim());
+  return `rgba(${r},${g},${b},${a === undefined || a === '' ? 1 : a})`;
+}
+
+/** The store's theme as CSS variables `--color-<name>` (unset colours take the defaults above). */
+export function themeVariables(colors: Record<string, string | null | undefined> | undefined): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const [name, def] of THEME_COLOURS) vars[`--color-${name}`] = rgbaCss(colors?.[name], def);
+  return vars;
+}
+
+/** The same as one `:root{…}` rule, which the server puts into the storefront's index.html. */
+export function themeCss(colors: Record<string, string | null | undefined> | undefined): string {
+  return `:root{${Object.entries(themeVariables(colors)).map(([k, v]) => `${k}:${v}`).join(';')}}`;
+}

@@ -7,7 +7,6 @@ import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
 import { setShopConfig } from './lib/config';
 import { getLang, loadTexts } from './lib/i18n';
 import { readString, writeString } from './lib/storage';
-import { applyTheme } from './lib/theme';
 import './styles.css';
 
 /** The signed-in customer's auth form, kept under the seed's keys. */
@@ -23,7 +22,6 @@ function clearAuth() {
 }
 
 async function start() {
-  applyTheme(undefined);
   const root = createRoot(document.getElementById('root')!);
   const [texts, config] = await Promise.allSettled([loadTexts(), loadShopConfig()]);
   if (texts.status === 'rejected') console.error(texts.reason);

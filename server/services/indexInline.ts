@@ -1,3 +1,4 @@
+import { rgbaCss, themeCss } from '../../schemas/colours';
 import type { Db, Store } from '../db/types';
 import { categoryTree, listCategories } from './categories';
 import { listBanners } from './banners';
@@ -42,7 +43,13 @@ interface Inline {
   json: string;
   title: string;
   description: string;
+  /** The store's colours as CSS variables, then the owner's CSS: the first paint is in the shop's colours. */
+  styles: string;
+  themeColor: string;
 }
+
+/** CSS text that cannot end its style element early. */
+const styleText = (css: string) => css.replace(/<\/style/gi, '');
 
 export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }) {
   const cache = new Map<number, { at: number; store: Store; inline: Promise<Inline> }>();
@@ -50,11 +57,16 @@ export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }
   async function build(store: Store): Promise<Inline> {
     const api = storeToApi(store, { owner: false, acquirerReady: acquirerFor(store, opts.acquiringUrl) !== null }) as Record<string, unknown>;
     const [tree, banners] = await Promise.all([categoryTree(db, store.id), listBanners(db, store)]);
+    const colors = api.colors as Record<string, string> | undefined;
     return {
       // The banners too: drawn with the first category's buttons, they no longer push them down when they arrive.
       json: scriptSafeJson({ stores: [api], offers_category: listCategories(tree, store.id), shop_banners: banners }),
       title: String(api.title || api.name || ''),
       description: describe(api),
+      styles:
+        `<style id="shop-theme">${styleText(themeCss(colors))}</style>` +
+        (String(api.custom_css ?? '').trim() ? `<style id="shop-custom-css">${styleText(String(api.custom_css))}</style>` : ''),
+      themeColor: rgbaCss(colors?.header_background, '255,255,255,1'),
     };
   }
 
@@ -69,12 +81,14 @@ export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }
         cache.set(store.id, hit);
         hit.inline.catch(() => cache.delete(store.id));
       }
-      const { json, title, description } = await hit.inline;
+      const { json, title, description, styles, themeColor } = await hit.inline;
       if (!html.includes('</head>')) return html;
       const head =
         (description ? `<meta name="description" content="${escapeHtml(description)}" />` : '') +
-        `<script id="shop-data" type="application/json">${json}</script>`;
+        `<script id="shop-data" type="application/json">${json}</script>` +
+        styles;
       let out = html.replace('</head>', () => `${head}</head>`);
+      out = out.replace(/<meta name="theme-color" content="[^"]*"/, () => `<meta name="theme-color" content="${escapeHtml(themeColor)}"`);
       if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
       return out;
     },

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { saveStore } from '../services/stores';
 import { scriptSafeJson } from '../services/indexInline';
+import { THEME_COLOURS } from '../../schemas/colours';
 import { OWNER_PHONE, startTestServer, type TestServer } from './helpers';
 
 const B = 'shop-b.example';
@@ -15,6 +16,9 @@ let server: TestServer;
 let app: FastifyInstance;
 let dist: string;
 let storeB: number;
+let ownerSession: Promise<{ token: string }> | undefined;
+/** One sign-in for the file: a second code within 20 s is refused. */
+const signInOwner = () => (ownerSession ??= server.signIn(OWNER_PHONE));
 
 /** The inlined JSON of a page, parsed back the way the browser reads it (the script element's text). */
 function inlined(html: string) {
@@ -88,7 +92,7 @@ describe('index.html with the shop inlined', () => {
 
   it('a settings save shows in the next page at once, not after the cache time', async () => {
     expect(inlined((await app.inject({ url: '/', headers: { host: 'localhost' } })).body).stores[0].name).toBe('Тестовый магазин');
-    const owner = await server.signIn(OWNER_PHONE);
+    const owner = await signInOwner();
     const save = await app.inject({
       method: 'POST',
       url: '/api?api=stores',
@@ -106,6 +110,35 @@ describe('index.html with the shop inlined', () => {
         payload: new URLSearchParams({ update: '1', 'p[399_name]': 'Тестовый магазин' }).toString(),
       });
     }
+  });
+
+  it("paints in the shop's colours from the first byte: its 46 colours and its own CSS, after the app's styles", async () => {
+    const owner = await signInOwner();
+    const save = (fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api?api=stores',
+        headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${owner.token}` },
+        payload: new URLSearchParams({ update: '1', ...fields }).toString(),
+      });
+    const headerNo = 500 + THEME_COLOURS.findIndex(([name]) => name === 'header_background');
+    expect((await save({ [`p[${headerNo}_header_background]`]: '10,20,30,0.5', 'p[403_custom_css]': '.card{outline:1px solid red}</style><b>x</b>' })).statusCode).toBe(200);
+    try {
+      const { body } = await app.inject({ url: '/', headers: { host: 'localhost' } });
+      const theme = /<style id="shop-theme">([^<]*)<\/style>/.exec(body)?.[1] ?? '';
+      expect(theme.match(/--color-/g)).toHaveLength(46);
+      expect(theme).toContain('--color-header_background:rgba(10,20,30,0.5)');
+      expect(theme).toContain('--color-search_input:rgba(255,255,255,1)');
+      // The owner's CSS comes last and cannot close its element: the rest stays text inside it.
+      const custom = body.slice(body.indexOf('<style id="shop-custom-css">'));
+      expect(custom.startsWith('<style id="shop-custom-css">.card{outline:1px solid red}><b>x</b></style></head>')).toBe(true);
+      expect(body.indexOf('shop-theme')).toBeLessThan(body.indexOf('shop-custom-css'));
+    } finally {
+      await save({ [`p[${headerNo}_header_background]`]: '255,255,255,1', 'p[403_custom_css]': '' });
+    }
+    const { body } = await app.inject({ url: '/', headers: { host: 'localhost' } });
+    expect(body).toContain('--color-header_background:rgba(255,255,255,1)');
+    expect(body).not.toContain('shop-custom-css');
   });
 
   it('the admin and the api are not touched', async () => {

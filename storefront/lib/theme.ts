@@ -1,28 +1,7 @@
-import { THEME_COLOURS } from '../../schemas/colours';
-
 /**
- * The store's 46 colours as CSS variables `--color-<name>: rgba(r,g,b,a)` on <html>; every component's
- * CSS reads them. Until the store loads, the registry's defaults apply.
+ * The store's head: title, favicon and the owner's CSS. Its colours are in index.html already (the
+ * server's `<style id="shop-theme">`); without them lib/themeColours.ts sets them.
  */
-export const rgbaCss = (value: string | undefined | null, fallback: string): string => {
-  const v = (value ?? '').trim() || fallback;
-  const [r, g, b, a] = v.split(',').map((s) => s.trim());
-  return `rgba(${r},${g},${b},${a === undefined || a === '' ? 1 : a})`;
-};
-
-export function themeVariables(colors: Record<string, string> | undefined): Record<string, string> {
-  const vars: Record<string, string> = {};
-  for (const [name, def] of THEME_COLOURS) vars[`--color-${name}`] = rgbaCss(colors?.[name], def);
-  return vars;
-}
-
-export function applyTheme(colors: Record<string, string> | undefined): void {
-  if (typeof document === 'undefined') return;
-  const style = document.documentElement.style;
-  for (const [k, v] of Object.entries(themeVariables(colors))) style.setProperty(k, v);
-  const meta = document.querySelector('meta[name="theme-color"]');
-  if (meta) meta.setAttribute('content', rgbaCss(colors?.header_background, '255,255,255,1'));
-}
 
 /** Title and favicon from the store settings; failures are only logged (the seed). */
 export function applyHead(title: string | null | undefined, faviconUrl: string | undefined): void {

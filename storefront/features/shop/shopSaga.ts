@@ -7,7 +7,7 @@ import type { Category } from '../../lib/categories';
 import { appStarted } from '../../lib/events';
 import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../lib/pagedList';
 import { readString } from '../../lib/storage';
-import { applyCustomCss, applyHead, applyTheme } from '../../lib/theme';
+import { applyCustomCss, applyHead } from '../../lib/theme';
 import type { StoreSettings } from '../../lib/types';
 import { takeInlineShop, type InlineShop } from './inlineShop';
 import {
@@ -36,7 +36,10 @@ function* loadShop() {
     const store = Array.isArray(stores.stores) ? (stores.stores[0] ?? null) : null;
     const categories = Array.isArray(cats.offers_category) ? cats.offers_category : [];
     if (store) {
-      yield call(applyTheme, store.colors);
+      if (typeof document !== 'undefined' && !document.getElementById('shop-theme')) {
+        const theme: typeof import('../../lib/themeColours') = yield call(() => import('../../lib/themeColours'));
+        yield call(theme.applyTheme, store.colors);
+      }
       yield call(applyHead, store.title || store.name, imgUrl(store.favicon) ?? imgUrl(store.logo));
       yield call(applyCustomCss, store.custom_css);
     }
