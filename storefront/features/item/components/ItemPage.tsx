@@ -18,7 +18,6 @@ import { itemOpened, itemRetried, selectItemEntry } from '../itemSlice';
 import { mainProperties, paramProperties, sizeProperties, termsOf, typeProperties, type Property } from '../itemView';
 import Gallery from './Gallery';
 import ShareButton from '../../share/ShareButton';
-import ShareButton from '../../share/ShareButton';
 import '../item.css';
 
 function PropertyList({ title, list }: { title: string; list: Property[] }) {
@@ -100,7 +99,6 @@ export default function ItemPage() {
           <div className="item__head">
             <h1 className="item__name">{item.name}</h1>
             {itemTopActions?.(item)}
-            <ShareButton path={path} itemId={item.id} />
             <ShareButton path={path} itemId={item.id} />
           </div>
           <Price price={item.price} oldprice={item.oldprice} currencyId={item.currencyId} size="lg" />
