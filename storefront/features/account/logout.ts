@@ -61,7 +61,7 @@ export const io = {
     el.className = 'loader';
     el.setAttribute('role', 'status');
     el.setAttribute('aria-label', t('share.returning'));
-    el.style.cssText = 'position:fixed;inset:0;z-index:1000;min-height:0;background:var(--color-background_main);opacity:.92';
+    el.style.cssText = 'position:fixed;inset:0;z-index:1000;min-height:0;background:var(--color-background_main)';
     el.innerHTML = '<span class="loader__spinner"></span>';
     document.body.appendChild(el);
   },
