@@ -4,14 +4,14 @@ import cartSaga from '../features/cart/cartSaga';
 import catalogueSaga from '../features/catalogue/catalogueSaga';
 import filtersSaga from '../features/catalogue/filtersSaga';
 import favouritesSaga from '../features/favourites/favouritesSaga';
-import mapSaga from '../features/map/mapRootSaga';
+import { deliveryTimerSaga } from '../features/map/deliveryTimer';
 import orderStartSaga from '../features/order/orderStart';
 import searchSaga from '../features/search/searchSaga';
 import shellSaga from '../features/shell/shellSaga';
 import shopSaga from '../features/shop/shopSaga';
 
 /** Every first-screen feature's saga, spawned: one failing saga does not stop the others (the lazy ones: app/features.ts). */
-export const featureSagas = [shellSaga, shopSaga, catalogueSaga, filtersSaga, cartSaga, searchSaga, favouritesSaga, mapSaga, orderStartSaga, accountSaga];
+export const featureSagas = [shellSaga, shopSaga, catalogueSaga, filtersSaga, cartSaga, searchSaga, favouritesSaga, deliveryTimerSaga, orderStartSaga, accountSaga];
 
 export default function* rootSaga() {
   yield all(featureSagas.map((saga) => spawn(saga)));

@@ -21,7 +21,7 @@ const FavouritesPage = lazyPage(() => import('../features/favourites/components/
 const InfoPage = lazyPage(() => withFeature(import('../features/info/feature'), import('../features/info/components/InfoPage')));
 const LegacyProductPage = lazyPage(() => withFeature(import('../features/item/feature'), import('../features/item/components/LegacyProductPage')));
 // The map (Leaflet and its CSS) loads only with /map.
-const MapPage = lazyPage(() => import('../features/map/components/MapPage'));
+const MapPage = lazyPage(() => withFeature(import('../features/map/feature'), import('../features/map/components/MapPage')));
 const SuccessPaymentPage = lazyPage(() => withFeature(import('../features/payment/feature'), import('../features/payment/components/SuccessPaymentPage')));
 const FailPaymentPage = lazyPage(() => withFeature(import('../features/payment/feature'), import('../features/payment/components/FailPaymentPage')));
 const SignInPage = lazyPage(() => import('../features/account/components/SignInPage'));

@@ -13,6 +13,7 @@ import shell from '../features/shell/shellSlice';
 import shop from '../features/shop/shopSlice';
 import type { InfoState } from '../features/info/infoSlice';
 import type { ItemState } from '../features/item/itemSlice';
+import type { MapPageState } from '../features/map/mapPageSlice';
 import type { OrderState } from '../features/order/orderSlice';
 import type { PaymentState } from '../features/payment/paymentSlice';
 import { hostFeatures } from './features';
@@ -25,6 +26,7 @@ export const reducer = { shell, shop, catalogue, filters, cart, search, favourit
 interface LazyState {
   item: ItemState;
   info: InfoState;
+  mapPage: MapPageState;
   order: OrderState;
   payment: PaymentState;
 }

@@ -1,9 +1,11 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import { DELIVERY_TIMER_KEY, deliveryMinutes, deliveryTimerExpired, deliveryTimerStarted, formatCountdown, timerUntil } from './deliveryTimer';
 import { CITY_CENTRE, entriesOf } from './mapApi';
-import { DELIVERY_POINT_KEY, mapCentreSettled, mapLeft, mapOpened, mapPointConfirmed, mapSearchTyped, mapSuggestionChosen } from './mapSlice';
+import './feature';
+import { mapCentreSettled, mapLeft, mapOpened, mapPointConfirmed, mapSearchTyped, mapSuggestionChosen } from './mapPageSlice';
+import { DELIVERY_POINT_KEY } from './mapSlice';
 import { memoryStorage } from '../../test/memoryStorage';
 
 /** The map flow on a real store with a fake api client (api=geocode, api=geo_check) and a fake /rest/places. */
@@ -33,12 +35,10 @@ function setup(opts: { geo?: '1' | '0'; reverse?: unknown; search?: unknown; fai
     }),
   );
   const store = createAppStore({ api });
-  return { store, calls, map: () => store.getState().map };
+  return { store, calls, map: () => ({ ...store.getState().mapPage, point: store.getState().map.point }) };
 }
 
 describe('map saga', () => {
-  // The page's saga is a chunk of its own (mapRootSaga imports it on the first event): load it once up front.
-  beforeAll(() => import('./mapSaga'));
   beforeEach(() => {
     vi.useFakeTimers();
     vi.stubGlobal('localStorage', memoryStorage());

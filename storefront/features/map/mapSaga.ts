@@ -1,24 +1,25 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { Channel } from 'redux-saga';
 import { all, call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { ApiClient } from '../../../dataProvider/apiClient';
 import type { StoreSettings } from '../../lib/types';
 import { CITY_CENTRE, coordsText, entriesOf, fetchPlaces, placePoint, reverseParams, searchParams, SUGGEST_DELAY_MS, type GeocodeEntry, type LatLon, type MapPlace } from './mapApi';
+import { deliveryPointChosen, deliveryPointCleared, selectDeliveryPoint, type DeliveryPoint } from './mapSlice';
 import {
-  deliveryPointChosen,
-  deliveryPointCleared,
   mapAddressFailed,
   mapAddressResolved,
-  mapCentreSettled,
   mapStarted,
   mapSearchTyped,
   mapSuggestionsFailed,
   mapSuggestionsLoaded,
+  mapCentreSettled,
+  mapLeft,
+  mapOpened,
+  mapPointConfirmed,
+  mapSuggestionChosen,
   mapZoneChecked,
-  selectMap,
-  type DeliveryPoint,
-  type MapState,
-} from './mapSlice';
+  selectMapPage,
+  type MapPageState,
+} from './mapPageSlice';
 
 /** The map waits this long after it stops before asking (a quick second move asks once). */
 export const SETTLE_DELAY_MS = 250;
@@ -34,7 +35,7 @@ function* apiCall(name: string, params: Record<string, string>): Generator<unkno
 
 /** Where the map starts: the chosen point, else the first place's point, else the city centre. */
 function* onOpened() {
-  const { point }: MapState = yield select(selectMap);
+  const point: DeliveryPoint | null = yield select(selectDeliveryPoint);
   let places: MapPlace[] = [];
   try {
     places = yield call(fetchPlaces);
@@ -47,7 +48,7 @@ function* onOpened() {
 
 /** The map settled: the address at its centre (api=geocode ll) and whether it is in a delivery zone (api=geo_check). */
 function* onCentreSettled(action: PayloadAction<LatLon>) {
-  const map: MapState = yield select(selectMap);
+  const map: MapPageState = yield select(selectMapPage);
   if (!map.resolving) return; // the same centre as before: already known
   yield delay(SETTLE_DELAY_MS);
   const centre = action.payload;
@@ -80,7 +81,7 @@ function* onTyped(action: PayloadAction<string>) {
   const text = action.payload;
   if (!text.trim()) return;
   yield delay(SUGGEST_DELAY_MS);
-  const map: MapState = yield select(selectMap);
+  const map: MapPageState = yield select(selectMapPage);
   if (text.trim() === map.resolved?.address) {
     yield put(mapSuggestionsFailed());
     return;
@@ -97,7 +98,7 @@ function* onTyped(action: PayloadAction<string>) {
 
 /** 'Я здесь': the centre and its address become the delivery point. */
 function* onConfirmed() {
-  const map: MapState = yield select(selectMap);
+  const map: MapPageState = yield select(selectMapPage);
   const coords = map.centre ?? map.start;
   if (!coords) return;
   const resolved = map.resolved && map.resolved.centre[0] === coords[0] && map.resolved.centre[1] === coords[1] ? map.resolved : null;
@@ -108,27 +109,18 @@ function* onConfirmed() {
 
 /** Leaving /map without 'Я здесь' clears the coordinates and the address (the seed's rule). */
 function* onLeft() {
-  const map: MapState = yield select(selectMap);
+  const map: MapPageState = yield select(selectMapPage);
   if (!map.confirmed) yield put(deliveryPointCleared());
 }
 
-/** The channels mapRootSaga buffers from the start, so no event of the page is lost while this chunk loads. */
-export interface MapPageChannels {
-  opened: Channel<PayloadAction<unknown>>;
-  settled: Channel<PayloadAction<LatLon>>;
-  typed: Channel<PayloadAction<unknown>>;
-  confirmed: Channel<PayloadAction<unknown>>;
-  left: Channel<PayloadAction<unknown>>;
-}
-
-/** The /map page's work (places, geocoding, zone checks), loaded with the page (mapRootSaga starts it). */
-export default function* mapSaga(channels: MapPageChannels) {
-  yield takeLatest(channels.opened, onOpened);
-  yield takeLatest(channels.settled, onCentreSettled);
+/** The /map page's work (places, geocoding, zone checks), started when the page's chunk loads (feature.ts). */
+export default function* mapSaga() {
+  yield takeLatest(mapOpened.type, onOpened);
+  yield takeLatest(mapCentreSettled.type, onCentreSettled);
   // A new keystroke cancels the pending request (takeLatest + delay is the debounce); choosing one too.
-  yield takeLatest(channels.typed, function* (action: PayloadAction<unknown>) {
+  yield takeLatest([mapSearchTyped.type, mapSuggestionChosen.type], function* (action: PayloadAction<unknown>) {
     if (action.type === mapSearchTyped.type) yield call(onTyped, action as PayloadAction<string>);
   });
-  yield takeEvery(channels.confirmed, onConfirmed);
-  yield takeEvery(channels.left, onLeft);
+  yield takeEvery(mapPointConfirmed.type, onConfirmed);
+  yield takeEvery(mapLeft.type, onLeft);
 }

@@ -17,8 +17,8 @@ import {
   mapSearchTyped,
   mapSuggestionChosen,
   mapSuggestionsToggled,
-  selectMap,
-} from '../mapSlice';
+  selectMapPage,
+} from '../mapPageSlice';
 
 const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -49,7 +49,7 @@ function CentreWatcher() {
 /** Moves the map to a chosen suggestion (zoom 17, a 300 ms move). */
 function MoveTo() {
   const map = useMap();
-  const { moveTo } = useSelector(selectMap);
+  const { moveTo } = useSelector(selectMapPage);
   useEffect(() => {
     if (moveTo) map.flyTo([moveTo.lat, moveTo.lon], moveTo.zoom, { duration: MOVE_SECONDS });
   }, [moveTo, map]);
@@ -60,7 +60,7 @@ function MoveTo() {
 function MapSearch() {
   const t = useT();
   const dispatch = useDispatch();
-  const { search } = useSelector(selectMap);
+  const { search } = useSelector(selectMapPage);
   const [active, setActive] = useState(-1);
   const box = useRef<HTMLDivElement>(null);
   const open = search.open && search.suggestions.length > 0;
@@ -154,7 +154,7 @@ function CentrePin() {
 }
 
 function AddressMap({ start }: { start: LatLon }) {
-  const { places } = useSelector(selectMap);
+  const { places } = useSelector(selectMapPage);
   const tiles = getShopConfig().MAP_TILES_URL || DEFAULT_TILES;
   const osm = /openstreetmap\.(org|fr|de)/.test(tiles);
   return (
@@ -176,7 +176,7 @@ function MapScreen() {
   const t = useT();
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const map = useSelector(selectMap);
+  const map = useSelector(selectMapPage);
 
   useEffect(() => {
     dispatch(mapOpened());
