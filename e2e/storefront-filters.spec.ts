@@ -41,3 +41,84 @@ test('the filter page without a previous page goes to the main page', async ({ p
   await page.goto('/filters/1-11');
   await expect(page).toHaveURL(/\/category\/0(\/1)?$/);
 });
+
+test('the checkbox page: Сбросить clears that filter and goes back two steps to the list', async ({ page }) => {
+  await page.goto('/category/1-11/1');
+  const list = page.getByRole('list', { name: 'Смартфоны' });
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  await page.getByRole('link', { name: 'Фильтры' }).click();
+  await page.getByRole('link', { name: /Цвет/ }).click();
+  await page.getByRole('checkbox', { name: 'чёрный' }).check();
+  await page.getByRole('button', { name: 'Применить' }).click();
+  await expect(page).toHaveURL(/\/category\/1-11\/1$/);
+  await expect(page.getByRole('link', { name: 'Фильтры, выбрано: 1' })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('link', { name: 'Фильтры, выбрано: 1' }).click();
+  await page.getByRole('link', { name: /Цвет/ }).click();
+  await expect(page).toHaveURL(/\/filters\/1-11\/323$/);
+  await expect(page.getByRole('checkbox', { name: 'чёрный' })).toBeChecked();
+  await page.getByRole('button', { name: 'Сбросить' }).click();
+  // Two steps back: the list itself (not the filter page), without the filter.
+  await expect(page).toHaveURL(/\/category\/1-11\/1$/);
+  await expect(page.getByRole('link', { name: 'Фильтры', exact: true })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/filters\//);
+});
+
+test('number ranges keep digits; the defaults are no filter; an empty bound is sent as 0', async ({ page }) => {
+  await page.goto('/category/1-11/1');
+  const list = page.getByRole('list', { name: 'Смартфоны' });
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  // The filter[...] fields of each list request.
+  const lists: string[][][] = [];
+  page.on('request', (r) => {
+    const body = r.url().includes('api=offers') ? (r.postData() ?? '') : '';
+    if (body.includes('name="offset"')) lists.push([...body.matchAll(/name="(filter\[\d+\])"\r\n\r\n([^\r]*)/g)].map((m) => [m[1], m[2]]));
+  });
+  const sentFilters = async (before: number) => {
+    await expect.poll(() => lists.length).toBeGreaterThan(before);
+    return lists.at(-1);
+  };
+
+  // The category's own bounds (the placeholders) typed in: nothing to filter by.
+  await page.getByRole('link', { name: 'Фильтры' }).click();
+  const from = page.getByRole('textbox', { name: 'Цена, ₽: от' });
+  const to = page.getByRole('textbox', { name: 'Цена, ₽: до' });
+  await expect(from).toHaveAttribute('placeholder', '290');
+  await expect(to).toHaveAttribute('placeholder', '129990');
+  await from.fill('290');
+  await to.fill('129 990');
+  await expect(to).toHaveValue('129990');
+  const memory = page.getByRole('textbox', { name: 'Объём памяти, ГБ: от' });
+  await memory.fill('3 2 ГБ');
+  await expect(memory).toHaveValue('32');
+  let before = lists.length;
+  await page.getByRole('button', { name: 'Применить' }).click();
+  await expect(page).toHaveURL(/\/category\/1-11\/1$/);
+  await expect(page.getByRole('link', { name: 'Фильтры', exact: true })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  // The list is the unfiltered one (asked again or not): no request carried a filter.
+  expect(lists.slice(before).flat()).toEqual([]);
+
+  // Only the upper bound: the lower one goes as 0.
+  await page.getByRole('link', { name: 'Фильтры' }).click();
+  await from.fill('');
+  await to.fill('15000');
+  await memory.fill('');
+  before = lists.length;
+  await page.getByRole('button', { name: 'Применить' }).click();
+  expect(await sentFilters(before)).toEqual([['filter[283]', '0_15000']]);
+  await expect(page.getByRole('link', { name: 'Фильтры, выбрано: 1' })).toBeVisible();
+  await expect(list.getByRole('heading')).toHaveText(['Смартфон Квант A5 64 ГБ', 'Смартфон Квант A5 128 ГБ', 'Смартфон Пульсар Лайт 32 ГБ']);
+
+  // Only the lower bound: the upper one goes as 0.
+  await page.getByRole('link', { name: 'Фильтры, выбрано: 1' }).click();
+  await from.fill('20000');
+  await to.fill('');
+  before = lists.length;
+  await page.getByRole('button', { name: 'Применить' }).click();
+  expect(await sentFilters(before)).toEqual([['filter[283]', '20000_0']]);
+  await expect(list.getByRole('heading')).toHaveText(['Смартфон Квант X Pro 256 ГБ', 'Смартфон Пульсар Ультра 512 ГБ']);
+});

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
@@ -58,16 +58,21 @@ function Terms({ item }: { item: Offer }) {
   );
 }
 
-/** /category/{path}/item/{id}: pictures, name, price, actions, delivery and pickup terms, description, properties. */
+/**
+ * /category/{path}/item/{id}: pictures, name, price, actions, delivery and pickup terms, description, properties.
+ * The seed's shop id in the address (?shopId=): the shop is the one of the Host, so an address naming another
+ * shop is not found here (/404) rather than showing this shop's item of the same number.
+ */
 export default function ItemPage() {
   const t = useT();
   const { path = ROOT_PATH, itemId = '' } = useParams();
-  const { tree } = useShopContext();
+  const { tree, store } = useShopContext();
+  const shopId = useSearchParams()[0].get('shopId');
   const { itemActions, itemTopActions } = useSlots();
   const wide = useIsWide();
   const dispatch = useDispatch();
   const entry = useSelector((s: Parameters<typeof selectItemEntry>[0]) => selectItemEntry(s, itemId));
-  const validPath = isValidPath(tree, path);
+  const validPath = isValidPath(tree, path) && (!shopId || !store || shopId === String(store.id));
   useScrollTop(itemId);
 
   useEffect(() => {
