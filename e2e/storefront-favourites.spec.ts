@@ -20,6 +20,11 @@ test('favourites are toggled on cards and the item page, listed on /favourites a
   const list = page.getByRole('list', { name: 'Избранное' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ' })).toBeVisible();
+  // The favourites' cards carry the cart control too.
+  const a5Card = list.getByRole('article').filter({ has: page.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ' }) });
+  await a5Card.getByRole('button', { name: 'В корзину' }).click();
+  await expect(a5Card.getByRole('textbox', { name: 'Количество' })).toHaveValue('1');
+  await expect(page.getByRole('link', { name: 'Корзина, товаров: 1' })).toBeVisible();
   await list.getByRole('button', { name: 'Удалить из избранного: Смартфон Квант X Pro 256 ГБ' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await list.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ' }).click();

@@ -10,6 +10,7 @@ import {
   draftSelectToggled,
   draftSortChanged,
   draftValueChanged,
+  cleanRange,
   encodeFilters,
   filtersApplied,
   filtersOpened,
@@ -115,5 +116,20 @@ describe('filters saga', () => {
       '323': ['1', '2'],
       '292': true,
     });
+  });
+
+  it('a range is a filter only when it differs from the defaults; an empty bound goes as 0; inputs keep digits', () => {
+    const range = (from: string, to: string) => encodeFilters(PARAMS, { '324': { from, to } });
+    // The defaults (32–2048), or nothing typed: no filter.
+    expect([range('32', '2048'), range('', ''), range('32', ''), range('', '2048'), range('032', '2048')]).toEqual([{}, {}, {}, {}, {}]);
+    // Different from the defaults: sent, the empty bound as 0.
+    expect(range('64', '2048')).toEqual({ '324': '64_2048' });
+    expect(range('', '512')).toEqual({ '324': '0_512' });
+    expect(range('64', '')).toEqual({ '324': '64_0' });
+    expect(encodeFilters(PARAMS, { '283': { from: '290', to: '129990' } })).toEqual({});
+    expect(encodeFilters(PARAMS, { '283': { from: '290', to: '99990.5' } })).toEqual({ '283': '290_99990.5' });
+    expect(cleanRange('1 299 990 ₽', 'number')).toBe('1299990');
+    expect(cleanRange('6,1 дюйм', 'float')).toBe('6.1');
+    expect(cleanRange('1.2.3', 'float')).toBe('1.23');
   });
 });
