@@ -22,7 +22,7 @@ async function buttons(nav: Locator) {
   );
 }
 
-test('category pages: sub-category buttons (icon, name, an arrow unless a leaf), show all, banners on the first category, breadcrumbs; wide screens go to /1', async ({ page }, info) => {
+test('category pages: sub-category buttons (icon, name, an arrow unless a leaf), show all, banners on the first category, breadcrumbs, wide screens go to /1', async ({ page }, info) => {
   if (info.project.name === 'desktop') {
     // Over 1100 px a category page is its product list.
     for (const path of ['0', '1', '1-13']) {
@@ -131,7 +131,7 @@ test('layout: 1099 px is the phone layout, 1100 px the wide one', async ({ page 
   await expect(page).toHaveURL(/\/category\/1$/);
 });
 
-test('cards carry a cart control: В корзину, then minus / quantity / plus; plus adds one, minus from 1 and a typed 0 take the item out', async ({ page }, info) => {
+test('cards carry a cart control: В корзину, then minus / quantity / plus: plus adds one, minus from 1 and a typed 0 take the item out', async ({ page }, info) => {
   await page.goto('/category/1-11/1');
   const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ' }) });
   await card.getByRole('button', { name: 'В корзину' }).click();

@@ -67,7 +67,7 @@ test('the checkbox page: Сбросить clears that filter and goes back two s
   await expect(page).not.toHaveURL(/\/filters\//);
 });
 
-test('number ranges keep digits; the defaults are no filter; an empty bound is sent as 0', async ({ page }) => {
+test('number ranges keep digits, the defaults are no filter, an empty bound is sent as 0', async ({ page }) => {
   await page.goto('/category/1-11/1');
   const list = page.getByRole('list', { name: 'Смартфоны' });
   await expect(list.getByRole('listitem')).toHaveCount(5);

@@ -101,7 +101,7 @@ test('delivery and pickup blocks: cost or Бесплатно, the days in words,
   await expect(pickup).toHaveCount(0);
 });
 
-test('phones show a footer with the name and the price; wide screens do not', async ({ page }, info) => {
+test('phones show a footer with the name and the price, wide screens do not', async ({ page }, info) => {
   await page.goto('/category/1-12/item/1104');
   await expect(page.getByRole('heading', { level: 1, name: 'Ноутбук Северон Игровой 17' })).toBeVisible();
   const footer = page.locator('.item-footer');
@@ -115,7 +115,7 @@ test('phones show a footer with the name and the price; wide screens do not', as
   } else await expect(footer).toHaveCount(0);
 });
 
-test('the cart button: В корзину, then the quantity control (count_controls on); plus adds one, minus from 1 and a typed 0 take the item out', async ({ page }) => {
+test('the cart button: В корзину, then the quantity control (count_controls on): plus adds one, minus from 1 and a typed 0 take the item out', async ({ page }) => {
   await page.goto('/category/1-12/item/1101');
   const main = page.getByRole('main');
   await main.getByRole('button', { name: 'В корзину' }).click();

@@ -118,7 +118,7 @@ describe('filters saga', () => {
     });
   });
 
-  it('a range is a filter only when it differs from the defaults; an empty bound goes as 0; inputs keep digits', () => {
+  it('a range is a filter only when it differs from the defaults, an empty bound goes as 0, inputs keep digits', () => {
     const range = (from: string, to: string) => encodeFilters(PARAMS, { '324': { from, to } });
     // The defaults (32–2048), or nothing typed: no filter.
     expect([range('32', '2048'), range('', ''), range('32', ''), range('', '2048'), range('032', '2048')]).toEqual([{}, {}, {}, {}, {}]);

@@ -12,7 +12,7 @@ const run = (...actions: Parameters<typeof reducer>[1][]) => actions.reduce(redu
 const quantities = (s: CartState) => s.items.map((l: CartLine) => [l.id, l.quantity]);
 
 describe('cart controls of the item page and the product cards', () => {
-  it('a card becomes a cart line; adding it again adds one', () => {
+  it('a card becomes a cart line, adding it again adds one', () => {
     expect(lineOf(card)).toEqual({ id: '1001', categoryId: '11', name: card.name, typePrefix: null, price: 12990, quantity: 1, currencyId: 'RUR', images: ['1/offers/a.jpg'], thumb: '1/offers/a_t.webp' });
     expect(quantities(run(cartItemAdded(lineOf(card)), cartItemAdded(lineOf(card))))).toEqual([['1001', 2]]);
   });
@@ -23,7 +23,7 @@ describe('cart controls of the item page and the product cards', () => {
     expect(quantities(run(cartItemAdded(lineOf(card)), cartItemDecremented('1001')))).toEqual([]);
   });
 
-  it('a typed quantity keeps digits (at most 6); 0 or nothing takes the item out', () => {
+  it('a typed quantity keeps digits (at most 6), 0 or nothing takes the item out', () => {
     const one = run(cartItemAdded(lineOf(card)));
     expect(quantities(reducer(one, cartQuantitySet({ id: '1001', quantity: '1x2345678' })))).toEqual([['1001', 123456]]);
     expect(quantities(reducer(one, cartQuantitySet({ id: '1001', quantity: '0' })))).toEqual([]);
