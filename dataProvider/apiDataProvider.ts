@@ -419,6 +419,12 @@ export function createApiDataProvider({ api, urlImages, onUploadProgress }: ApiD
       params = { update: 1, text: 1, [meta.page === 'about_company' ? 'about' : meta.page]: 1, [pKey(field)]: String(data[field.name] ?? '') };
     } else {
       params = { ...fieldParams(storeSchema.fields, data, previous), update: 1 };
+      // The shop's pictures (logo, favicon): a picked file is uploaded in the field's slot; a changed text (a link, or '' to remove) is sent as it is.
+      for (const field of storeSchema.fields.filter((x) => x.type === 'image' && !x.readOnly)) {
+        const v = data[field.name] as PickedFile | string | null | undefined;
+        if (v && typeof v === 'object' && v.rawFile) params[pKey(field)] = v.rawFile;
+        else if ((typeof v === 'string' || v === null) && (v ?? '') !== (previous?.[field.name] ?? '')) params[pKey(field)] = v ?? '';
+      }
     }
     params['p[398_store_id]'] = String(previous?.id ?? data.id ?? '1');
     const body = await call<{ stores: Record<string, unknown>[] }>('stores', params);

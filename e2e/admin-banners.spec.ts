@@ -25,7 +25,13 @@ test.describe('admin banners', () => {
 
     await page.getByRole('link', { name: 'Новый баннер' }).click();
     await expect(page).toHaveURL(/\/admin\/banner_settings\/banner\/new$/);
-    // A new banner: full width and the last place.
+    // A new banner: empty (no picture, no video), full width and the last place.
+    await expect(page.getByLabel('Баннер', { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Баннер' })).toHaveCount(0);
+    await expect(page.locator('video')).toHaveCount(0);
+    await expect(page.getByRole('switch', { name: 'Удалить видео' })).toHaveCount(0);
+    // The picker offers the seed's kinds: png, gif, jpeg pictures and mp4/mov video.
+    await expect(page.getByLabel('Выбрать картинку или видео')).toHaveAttribute('accept', /image\/png,image\/gif,image\/jpeg,video\/mp4/);
     await expect(page.getByRole('combobox', { name: 'Ширина' })).toHaveText('1');
     await expect(page.getByLabel('Порядок')).toHaveValue(String(before.length + 1));
     await page.getByLabel('Ссылка').fill(link);

@@ -65,6 +65,24 @@ test.describe('admin categories', () => {
     await expect(page.getByText(`${name} и ридеры`)).toHaveCount(0);
   });
 
+  test("delete on a new category only clears the form, sending nothing", async ({ adminPage: page }) => {
+    const deletes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('api=offers_category') && (r.postDataBuffer()?.toString('latin1') ?? '').includes('name="del"')) deletes.push(r.url());
+    });
+    await page.goto('/admin/category_editor/1/new');
+    const parents = page.getByRole('radiogroup', { name: 'Родительская категория' });
+    await page.getByLabel('Название').fill('Черновик');
+    await parents.getByRole('radio', { name: 'Книги', exact: true }).check();
+    await page.getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('dialog', { name: 'Удалить категорию?' }).getByRole('button', { name: 'Удалить' }).click();
+    await expect(page.getByLabel('Название')).toHaveValue('');
+    await expect(parents.getByRole('radio', { name: 'Электроника', exact: true })).toBeChecked();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin\/category_editor\/1\/new$/);
+    expect(deletes).toEqual([]);
+  });
+
   test('a new sub-category starts under the category of its path', async ({ adminPage: page }) => {
     await page.goto('/admin/category_editor/2/new');
     await expect(page.getByRole('radiogroup', { name: 'Родительская категория' }).getByRole('radio', { name: 'Книги', exact: true })).toBeChecked();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DefaultEditorOptions, RichTextInput, useEditorSelection, useTiptapEditor, type RichTextInputProps } from 'ra-input-rich-text';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Select, TextField, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
@@ -34,6 +34,20 @@ interface Chain {
 }
 type Editor = NonNullable<ReturnType<typeof useTiptapEditor>>;
 const chainOf = (editor: Editor) => editor.chain().focus() as unknown as Chain;
+
+/**
+ * Re-renders on every change of the editor, not only of its selection: a heading set where the caret
+ * already was, or an undo, moves no selection, and a stale toolbar (the style still 'Обычный текст', redo
+ * still off) would make the next choice do nothing.
+ */
+function useEditorChanges(editor: Editor | null | undefined) {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!editor) return;
+    editor.on('transaction', rerender);
+    return () => void editor.off('transaction', rerender);
+  }, [editor]);
+}
 const canOf = (editor: Editor | null | undefined) => editor?.can() as unknown as { undo(): boolean; redo(): boolean } | undefined;
 type Level = (typeof LEVELS)[number];
 
@@ -41,6 +55,7 @@ function LevelSelect() {
   const editor = useTiptapEditor();
   const translate = useTranslate();
   useEditorSelection();
+  useEditorChanges(editor);
   const level: Level = editor?.isActive('heading', { level: 1 }) ? 'h1' : editor?.isActive('heading', { level: 2 }) ? 'h2' : editor?.isActive('heading', { level: 3 }) ? 'h3' : 'paragraph';
   return (
     <Select
@@ -152,6 +167,7 @@ function History() {
   const editor = useTiptapEditor();
   const translate = useTranslate();
   useEditorSelection();
+  useEditorChanges(editor);
   return (
     <Box sx={{ display: 'flex' }}>
       <Tooltip title={translate('admin.rich.undo')}>

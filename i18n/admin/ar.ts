@@ -280,6 +280,13 @@ export default {
       secret_hint: 'يُحفظ سرًا. اكتب قيمة جديدة لاستبداله.',
       settings_quest: 'حفظ التغييرات؟',
       settings_quest_text: 'هل أنت متأكد أنك تريد إرسال التغييرات؟',
+      // logo and favicon: a file or a link
+      images: 'صور المتجر',
+      image_source: 'المصدر',
+      image_file: 'ملف',
+      image_link: 'رابط',
+      pick_image: 'اختر ملفًا: {name}',
+      invalid_email: 'أدخل بريدًا إلكترونيًا صحيحًا',
     },
     items: {
       new: 'منتج جديد',

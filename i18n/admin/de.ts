@@ -276,6 +276,13 @@ export default {
       secret_hint: 'Wird geheim gespeichert. Geben Sie einen neuen Wert ein, um ihn zu ersetzen.',
       settings_quest: 'Änderungen speichern?',
       settings_quest_text: 'Möchten Sie die Änderungen wirklich senden?',
+      // logo and favicon: a file or a link
+      images: 'Bilder des Shops',
+      image_source: 'Quelle',
+      image_file: 'Datei',
+      image_link: 'Link',
+      pick_image: 'Datei wählen: {name}',
+      invalid_email: 'Gültige E-Mail eingeben',
     },
     items: {
       new: 'Neues Produkt',

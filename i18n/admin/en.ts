@@ -91,6 +91,13 @@ export default {
       secret_hint: 'Kept secret. Type a new value to replace it.',
       settings_quest: 'Save changes?',
       settings_quest_text: 'Are you sure you want to submit the changes?',
+      // logo and favicon: a file or a link
+      images: 'Shop pictures',
+      image_source: 'Source',
+      image_file: 'File',
+      image_link: 'Link',
+      pick_image: 'Choose a file: {name}',
+      invalid_email: 'Enter valid e-mail',
     },
     items: {
       new: 'New product',

@@ -276,6 +276,13 @@ export default {
       secret_hint: 'Se guarda en secreto. Escriba un valor nuevo para reemplazarlo.',
       settings_quest: '¿Guardar los cambios?',
       settings_quest_text: '¿Seguro que quiere enviar los cambios?',
+      // logo and favicon: a file or a link
+      images: 'Imágenes de la tienda',
+      image_source: 'Origen',
+      image_file: 'Archivo',
+      image_link: 'Enlace',
+      pick_image: 'Elegir archivo: {name}',
+      invalid_email: 'Introduzca un correo válido',
     },
     items: {
       new: 'Nuevo producto',

@@ -92,6 +92,13 @@ export default {
       secret_hint: 'Conservé en secret. Saisissez une nouvelle valeur pour le remplacer.',
       settings_quest: 'Enregistrer les modifications ?',
       settings_quest_text: 'Voulez-vous vraiment envoyer les modifications ?',
+      // logo and favicon: a file or a link
+      images: 'Images de la boutique',
+      image_source: 'Source',
+      image_file: 'Fichier',
+      image_link: 'Lien',
+      pick_image: 'Choisir un fichier : {name}',
+      invalid_email: 'Saisissez un e-mail valide',
     },
     items: {
       new: 'Nouveau produit',

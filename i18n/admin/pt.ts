@@ -276,6 +276,13 @@ export default {
       secret_hint: 'Guardado em segredo. Digite um novo valor para substituí-lo.',
       settings_quest: 'Salvar as alterações?',
       settings_quest_text: 'Tem certeza de que quer enviar as alterações?',
+      // logo and favicon: a file or a link
+      images: 'Imagens da loja',
+      image_source: 'Origem',
+      image_file: 'Arquivo',
+      image_link: 'Link',
+      pick_image: 'Escolher arquivo: {name}',
+      invalid_email: 'Digite um e-mail válido',
     },
     items: {
       new: 'Novo produto',

@@ -95,6 +95,13 @@ export default {
       secret_hint: 'Хранится скрытно. Введите новое значение, чтобы заменить его.',
       settings_quest: 'Сохранить изменения?',
       settings_quest_text: 'Вы уверены, что хотите отправить изменения?',
+      // logo and favicon: a file or a link
+      images: 'Картинки магазина',
+      image_source: 'Источник',
+      image_file: 'Файл',
+      image_link: 'Ссылка',
+      pick_image: 'Выбрать файл: {name}',
+      invalid_email: 'Введите корректный e-mail',
     },
     items: {
       new: 'Новый товар',

@@ -277,6 +277,13 @@ export default {
       secret_hint: '保密存储。输入新值即可替换。',
       settings_quest: '保存更改？',
       settings_quest_text: '确定要提交更改吗？',
+      // logo and favicon: a file or a link
+      images: '店铺图片',
+      image_source: '来源',
+      image_file: '文件',
+      image_link: '链接',
+      pick_image: '选择文件：{name}',
+      invalid_email: '请输入有效的电子邮箱',
     },
     items: {
       new: '新商品',

@@ -97,9 +97,11 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
       notify(`${translate('admin.validation.invalid')}: ${invalid.map((f) => translate(f.label)).join(', ')}`, { type: 'error' });
       return false;
     }
-    // Only the parameters of the chosen category go with the product.
+    // Only the parameters of the chosen category go with the product; a new product sends no empty ones
+    // (the seed: empty values are not sent). An update sends them all, as the server replaces the set.
+    const creating = isNew && !current.current;
     const known = new Set(params.map((p) => paramField(p.baseId)));
-    const paramValues = Object.fromEntries(Object.entries((values.paramValues ?? {}) as Record<string, unknown>).filter(([k]) => known.has(k)));
+    const paramValues = Object.fromEntries(Object.entries((values.paramValues ?? {}) as Record<string, unknown>).filter(([k, v]) => known.has(k) && !(creating && isBlank(v))));
     const data = { ...values, paramValues };
     return run(
       async () => {

@@ -14,6 +14,7 @@ import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import { CONTROLS, REQUIRED_ORDER_FIELDS, RICH_TEXT_PAGES, THEME_COLOURS, isBlank, storeSchema, type FieldDef } from '../../../schemas';
 import { FieldInput } from '../../resources/fieldWidgets';
 import { ColourInput } from '../../resources/ColourInput';
+import { StoreImageInput } from './StoreImageInput';
 import { registryValidator } from '../../resources/validation';
 import { markRequired } from '../items/ParamsInputs';
 import { ConfirmDialog, EditorCard, EditorFooter, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
@@ -28,6 +29,8 @@ const byName = new Map(storeSchema.fields.map((f) => [f.name, f]));
 /** The store's own settings fields on common_settings: writable, not grouped, not pictures or rich-text pages. */
 export const COMMON_FIELDS = storeSchema.fields.filter((f) => !f.readOnly && !f.group && f.type !== 'image' && f.type !== 'wysiwyg');
 const SECRET_HELP = 'admin.settings.secret_hint';
+/** The shop's pictures (logo, favicon): a file or a link each (StoreImageInput). */
+const IMAGE_FIELDS = storeSchema.fields.filter((f) => !f.readOnly && !f.group && f.type === 'image');
 
 function sectionTitle(text: string, id: string) {
   return (
@@ -119,6 +122,14 @@ function CommonSettings() {
         </Box>
       </EditorCard>
       <EditorCard>
+        <Box component="section" aria-labelledby="images-title">
+          {sectionTitle(translate('admin.settings.images'), 'images-title')}
+          {IMAGE_FIELDS.map((f) => (
+            <StoreImageInput key={f.name} field={f} />
+          ))}
+        </Box>
+      </EditorCard>
+      <EditorCard>
         <Box component="section" aria-labelledby="controls-title">
           {sectionTitle(translate('admin.settings.controls'), 'controls-title')}
           {CONTROLS.map(([key]) => (
@@ -187,6 +198,11 @@ function SettingsForm({ page, record }: { page: SettingsPageName; record: RaReco
         return;
       }
       const invalid = COMMON_FIELDS.filter((f) => registryValidator(f)(values[f.name], values, {} as never));
+      // The seed's own message for a malformed order e-mail.
+      if (invalid.some((f) => f.type === 'email')) {
+        notify('admin.settings.invalid_email', { type: 'error' });
+        return;
+      }
       const badColours = THEME_COLOURS.filter(([name]) => registryValidator(byName.get(name)!)((values.colors as Record<string, unknown>)?.[name], values, {} as never));
       if (invalid.length || badColours.length) {
         notify(`${translate('admin.validation.invalid')}: ${[...invalid.map((f) => translate(f.label)), ...badColours.map(([n]) => translate(`resources.stores.colors.${n}`))].join(', ')}`, { type: 'error' });
