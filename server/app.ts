@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -72,6 +74,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     return reply.status(status).send({ error: { code, message: error.message } });
   });
 
+  // Answers (api JSON, index.html) compressed for clients that accept it; the built apps' files come
+  // compressed already (scripts/build.ts) and pictures are not compressible.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(formbody);
   await app.register(multipart);
   await app.register(rateLimit, { global: false });
@@ -125,9 +130,13 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
   const storefront = path.join(distDir, 'storefront');
   const admin = path.join(distDir, 'admin');
   const sendIndex = (dir: string) => (fs.existsSync(path.join(dir, 'index.html')) ? fs.readFileSync(path.join(dir, 'index.html'), 'utf8') : null);
-  if (fs.existsSync(admin)) app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: false, index: ['index.html'], wildcard: true });
-  if (fs.existsSync(storefront)) app.register(fastifyStatic, { root: storefront, prefix: '/', decorateReply: false, index: false, wildcard: false });
-  app.setNotFoundHandler((request, reply) => {
+  // Hashed file names never change their contents: a year in the browser's cache; the rest is revalidated.
+  const cacheHeaders = (reply: FastifyReply, file: string) =>
+    reply.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  const appFiles = { decorateReply: false, preCompressed: true, cacheControl: false, setHeaders: cacheHeaders } as const;
+  if (fs.existsSync(admin)) app.register(fastifyStatic, { root: admin, prefix: '/admin/', index: ['index.html'], wildcard: true, ...appFiles });
+  if (fs.existsSync(storefront)) app.register(fastifyStatic, { root: storefront, prefix: '/', index: false, wildcard: false, ...appFiles });
+  const page = (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0];
     if (/^\/(api|rest|images)(\/|$)/.test(url) || request.method !== 'GET') {
       return reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } });
@@ -145,7 +154,11 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
         return html;
       })
       .then((page) => reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'Host').send(page));
-  });
+  };
+  // A route for every other GET, so the pages are compressed like any answer (the not-found handler is no
+  // route: the compression hook does not see it); the handler still serves what the admin's files miss.
+  app.get('/*', page);
+  app.setNotFoundHandler(page);
 }
 
 declare module 'fastify' {
