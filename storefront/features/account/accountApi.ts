@@ -1,6 +1,7 @@
 import { ApiError, NetworkError } from '../../../dataProvider/apiClient';
 import { getShopConfig } from '../../lib/config';
 import { readString, writeString } from '../../lib/storage';
+import { uploadFetch } from '../../lib/upload';
 
 /**
  * What the account feature asks outside the api client: the stored auth form and the REST routes the seed
@@ -45,7 +46,8 @@ async function restCall<T>(method: string, path: string, body?: FormData): Promi
   const token = storedToken();
   let res: Response;
   try {
-    res = await fetch(`${restBase()}${path}`, { method, body, headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    // A body (the question's pictures) goes through uploadFetch: its progress shows as 'Загрузка N%'.
+    res = await (body ? uploadFetch : fetch)(`${restBase()}${path}`, { method, body, headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   } catch {
     throw new NetworkError();
   }

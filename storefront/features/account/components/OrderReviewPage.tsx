@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useParams } from 'react-router';
 import Icon from '../../../components/Icon';
+import UploadProgress from '../../../components/UploadProgress';
 import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
 import { REVIEW_IMAGE_TYPES } from '../accountApi';
@@ -136,6 +137,8 @@ export default function OrderReviewPage() {
             </span>
           )}
         </fieldset>
+        {/* 'Загрузка N%' while the pictures go up. */}
+        {sending && <UploadProgress />}
         <button type="submit" className="button button--wide" disabled={sending}>
           {sending ? t('account.review.sending') : t('account.review.send')}
         </button>
