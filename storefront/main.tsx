@@ -5,6 +5,7 @@ import BrokenUrlPage from './app/pages/BrokenUrlPage';
 import { createAppStore } from './app/store';
 import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
 import { setShopConfig } from './lib/config';
+import { sessionRejected } from './lib/events';
 import { getLang, loadTexts } from './lib/i18n';
 import { readString, writeString } from './lib/storage';
 import './styles.css';
@@ -33,7 +34,8 @@ async function start() {
   setShopConfig(config.value);
   // The store settings and categories the server inlined into index.html: no request chain before the list.
   setInlineShop(readInlineShop());
-  const api = createApiClient({ apiHost: config.value.API_HOST, getAuth: storedAuth, getLang, onTokenError: clearAuth });
+  // A token 'error' in any answer: the stored session goes and the app shows itself signed out.
+  const api = createApiClient({ apiHost: config.value.API_HOST, getAuth: storedAuth, getLang, onTokenError: () => (clearAuth(), store.dispatch(sessionRejected())) });
   const store = createAppStore({ api });
   root.render(<App store={store} />);
 }

@@ -12,5 +12,7 @@ export const networkRestored = createAction('net/restored');
 export const toastShown = createAction('toast/shown', (text: string, kind: 'info' | 'error' = 'info') => ({
   payload: { id: Math.random().toString(36).slice(2), text, kind },
 }));
+/** A response carried token 'error': the stored session is cleared (main.tsx), the app is signed out. */
+export const sessionRejected = createAction('session/rejected');
 /** The app started: load the shop (settings and categories). */
 export const appStarted = createAction('app/started');

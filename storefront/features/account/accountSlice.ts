@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionRejected } from '../../lib/events';
 import type { ListError } from '../../lib/pagedList';
 import { readString } from '../../lib/storage';
 
@@ -197,6 +198,7 @@ const accountSlice = createSlice({
       state.review = { status: 'sent', fieldErrors: {} };
     },
   },
+  extraReducers: (b) => b.addCase(sessionRejected, (state) => void (state.session = null)),
 });
 
 export const {
