@@ -32,6 +32,7 @@ export default {
     already_paid: 'Die Bestellung ist bereits bezahlt',
     order_error: 'Ein Fehler ist aufgetreten. Versuchen Sie es später oder bestellen Sie telefonisch',
     geocoder_error: 'Der Adressdienst ist nicht verfügbar, versuchen Sie es später',
+    sms_error: 'Die SMS konnte nicht gesendet werden, versuchen Sie es später',
     error_msg: 'Ein Fehler ist aufgetreten',
   },
   common: {

@@ -31,6 +31,7 @@ export default {
     already_paid: 'The order is already paid',
     order_error: 'An error occurred, try again later or place the order by phone',
     geocoder_error: 'The address service is unavailable, try again later',
+    sms_error: 'The SMS could not be sent, try again later',
     error_msg: 'An error occurred',
   },
   common: {

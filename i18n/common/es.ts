@@ -32,6 +32,7 @@ export default {
     already_paid: 'El pedido ya está pagado',
     order_error: 'Se produjo un error. Inténtelo más tarde o haga el pedido por teléfono',
     geocoder_error: 'El servicio de direcciones no está disponible, inténtelo más tarde',
+    sms_error: 'No se pudo enviar el SMS, inténtelo más tarde',
     error_msg: 'Se produjo un error',
   },
   common: {

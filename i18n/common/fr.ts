@@ -32,6 +32,7 @@ export default {
     already_paid: 'La commande est déjà payée',
     order_error: 'Une erreur est survenue, réessayez plus tard ou commandez par téléphone',
     geocoder_error: 'Le service d’adresses est indisponible, réessayez plus tard',
+    sms_error: 'Impossible d’envoyer le SMS, réessayez plus tard',
     error_msg: 'Une erreur est survenue',
   },
   common: {

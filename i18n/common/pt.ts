@@ -32,6 +32,7 @@ export default {
     already_paid: 'O pedido já está pago',
     order_error: 'Ocorreu um erro. Tente mais tarde ou faça o pedido por telefone',
     geocoder_error: 'O serviço de endereços não está disponível, tente mais tarde',
+    sms_error: 'Não foi possível enviar o SMS, tente mais tarde',
     error_msg: 'Ocorreu um erro',
   },
   common: {

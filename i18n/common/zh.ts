@@ -32,6 +32,7 @@ export default {
     already_paid: '订单已支付',
     order_error: '出现错误，请稍后再试或电话下单',
     geocoder_error: '地址服务不可用，请稍后再试',
+    sms_error: '短信发送失败，请稍后再试',
     error_msg: '发生错误',
   },
   common: {

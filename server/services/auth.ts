@@ -50,7 +50,13 @@ export async function requestCode(db: Executor, store: Store, rawPhone: string, 
     .insertInto('sms_codes')
     .values({ store_id: store.id, phone, code_hash: codeHash(store.id, phone, code), attempts: 0, expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(), created_at: now(), used_at: null })
     .execute();
-  await sms.send(phone, `Код для входа в ${store.name}: ${code}`);
+  try {
+    await sms.send(phone, `Код для входа в ${store.name}: ${code}`);
+  } catch (e) {
+    // No SMS went out: the code is forgotten, so the customer may ask again at once (not after 20 s).
+    await db.deleteFrom('sms_codes').where('store_id', '=', store.id).where('phone', '=', phone).where('code_hash', '=', codeHash(store.id, phone, code)).execute();
+    throw Object.assign(new ApiError(502, 'sms_error'), { cause: e });
+  }
 }
 
 /** Checks the code and opens a session: the token is returned once and stored only as its hash. */
