@@ -40,6 +40,8 @@ test('choosing Arabic reloads the shop right to left, in Arabic, and asks the se
   expect(crumbs.x).toBeGreaterThan((page.viewportSize()!.width * 2) / 3);
 
   await page.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ' }).click();
+  // The item page itself (the list's cards have their own cart buttons until it has loaded).
+  await expect(page.getByRole('heading', { level: 1, name: 'Смартфон Квант A5 64 ГБ' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'أضف إلى السلة' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'الاستلام من المتجر' })).toContainText('مجاناً');
 

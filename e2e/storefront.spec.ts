@@ -60,6 +60,8 @@ test.describe('storefront', () => {
     await page.goto('/category/1-11/3');
     await expect(page).toHaveURL(/\/category\/1-11\/1$/);
     await page.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ' }).click();
+    // The item page itself (the list's cards have their own 'В корзину' until it has loaded).
+    await expect(page.getByRole('heading', { level: 1, name: 'Смартфон Квант A5 64 ГБ' })).toBeVisible();
     await page.getByRole('button', { name: 'В корзину' }).click();
     await expect(page.getByRole('link', { name: 'Корзина, товаров: 1' })).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('Cart') ?? '[]'));
