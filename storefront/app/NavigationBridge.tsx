@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
+import { isLeaf, lastId } from '../lib/categories';
 import { backStep, noteEntry, noteNavigation, registerNavigate, setCurrentPath } from '../lib/navigation';
+import { selectCategoryTree } from '../features/shop/shopSlice';
 import { parentOf } from './layout/backTarget';
 
 /**
@@ -29,9 +32,10 @@ export default function NavigationBridge() {
 export function useGoBack(): () => void {
   const navigate = useNavigate();
   const { pathname, key } = useLocation();
+  const tree = useSelector(selectCategoryTree);
   return useCallback(() => {
-    const step = backStep(key, parentOf(pathname));
+    const step = backStep(key, parentOf(pathname, (p) => isLeaf(tree, lastId(p))));
     if (step === -1) navigate(-1);
     else navigate(step, { replace: true });
-  }, [navigate, pathname, key]);
+  }, [navigate, pathname, key, tree]);
 }
