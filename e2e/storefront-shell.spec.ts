@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 /** The shell: side menu and info pages, the offline banner, toasts, the broken-url page. */
@@ -17,25 +18,21 @@ test('the side menu opens the info pages; each shows the shop text', async ({ pa
 });
 
 test("an empty info page says 'not_found_info'; a failing one gives the no-connection panel and its retry", async ({ page }) => {
-  await page.route(
-    (url) => url.pathname === '/api' && url.searchParams.get('api') === 'stores',
-    async (route) => {
-      const res = await route.fetch();
-      const body = await res.json();
-      body.stores[0].payment = '<p> </p>';
-      await route.fulfill({ response: res, json: body });
-    },
-  );
+  const storesApi = (url: URL) => url.pathname === '/api' && url.searchParams.get('api') === 'stores';
+  const emptyPayment = async (route: Route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    body.stores[0].payment = '<p> </p>';
+    await route.fulfill({ response: res, json: body });
+  };
+  await page.route(storesApi, emptyPayment);
   await page.goto('/payment');
   await expect(page.getByText('Информация не найдена')).toBeVisible();
+  await page.unroute(storesApi, emptyPayment);
 
-  await page.unroute('**/api?api=stores*');
   await page.clock.install();
   let fail = true;
-  await page.route(
-    (url) => url.pathname === '/api' && url.searchParams.get('api') === 'stores',
-    (route) => (fail ? route.abort('internetdisconnected') : route.fallback()),
-  );
+  await page.route(storesApi, (route) => (fail ? route.abort('internetdisconnected') : route.fallback()));
   await page.getByRole('contentinfo').getByRole('link', { name: 'О компании' }).click();
   for (let i = 0; i < 6; i++) await page.clock.runFor(5000);
   await expect(page.getByText('Отсутствует интернет-соединение. Проверьте подключение и повторите попытку')).toBeVisible();
@@ -93,4 +90,170 @@ test('the loader shows only when loading takes longer than 2 s', async ({ page }
   await expect(loader).toBeVisible({ timeout: 2000 });
   await expect(page.getByRole('list', { name: 'Аудиокниги' }).getByRole('listitem').first()).toBeVisible({ timeout: 5000 });
   await expect(loader).toHaveCount(0);
+});
+
+const INFO = [
+  { name: 'О компании', path: '/about_company', text: 'Демо-магазин показывает' },
+  { name: 'Доставка', path: '/delivery', text: 'Курьером по Санкт-Петербургу' },
+  { name: 'Оплата', path: '/payment', text: 'Наличными курьеру' },
+  { name: 'Контакты', path: '/contacts', text: 'shop@example.com' },
+];
+
+test('every side menu entry and every footer link opens its page', async ({ page }) => {
+  await page.goto('/favourites');
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Меню' });
+  const menu = page.getByRole('dialog', { name: 'Меню' });
+  for (const info of INFO) {
+    await menuButton.click();
+    await menu.getByRole('link', { name: info.name }).click();
+    await expect(page).toHaveURL(new RegExp(`${info.path}$`));
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('region', { name: info.name })).toContainText(info.text);
+  }
+  await menuButton.click();
+  await menu.getByRole('link', { name: 'Мои заказы' }).click();
+  await expect(page).toHaveURL(/\/my_orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Мои заказы' })).toBeVisible();
+
+  const footer = page.getByRole('contentinfo').getByRole('navigation', { name: 'Покупателям' });
+  await expect(footer.getByRole('link')).toHaveText(INFO.map((i) => i.name));
+  for (const info of [...INFO].reverse()) {
+    await footer.getByRole('link', { name: info.name }).click();
+    await expect(page).toHaveURL(new RegExp(`${info.path}$`));
+    await expect(page.getByRole('region', { name: info.name })).toContainText(info.text);
+  }
+});
+
+test('an info page shows its loader after 400 ms, not before; the first page of a visit is the remembered back target', async ({ page }) => {
+  // Opened first: remembered, and kept while the visit goes on.
+  await page.goto('/delivery');
+  await expect(page.getByRole('region', { name: 'Доставка' })).toContainText('Курьером по Санкт-Петербургу');
+  expect(await page.evaluate(() => localStorage.getItem('back'))).toBe('/delivery');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Контакты' }).click();
+  await expect(page.getByRole('region', { name: 'Контакты' })).toContainText('shop@example.com');
+  expect(await page.evaluate(() => localStorage.getItem('back'))).toBe('/delivery');
+
+  // A new visit from the catalogue: hold the texts' answer and step the page's clock.
+  await page.evaluate(() => localStorage.removeItem('back'));
+  await page.goto('/category/0');
+  await expect(page.getByRole('link', { name: 'Аудиокниги' }).first()).toBeVisible();
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let asked = 0;
+  await page.route(
+    (url) => url.pathname === '/api' && url.searchParams.get('api') === 'stores',
+    async (route) => {
+      asked++;
+      await held;
+      await route.fallback();
+    },
+  );
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Оплата' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect.poll(() => asked).toBe(1);
+  const loader = page.getByRole('status', { name: 'Загрузка…' });
+  await page.clock.runFor(350);
+  await expect(loader).toHaveCount(0);
+  await page.clock.runFor(100);
+  await expect(loader).toBeVisible();
+  release();
+  await expect(page.getByRole('region', { name: 'Оплата' })).toContainText('Наличными курьеру');
+  await expect(loader).toHaveCount(0);
+  // Not the first page of this visit: not remembered.
+  expect(await page.evaluate(() => localStorage.getItem('back'))).toBeNull();
+});
+
+test('the header: the logo leads to the root; on phones a back arrow replaces it away from the root', async ({ page }) => {
+  const wide = page.viewportSize()!.width > 1100;
+  const header = page.getByRole('banner');
+  const logo = header.getByRole('link', { name: 'Демо-магазин' });
+  const back = header.getByRole('button', { name: 'Назад' });
+  await page.goto('/category/1-11/item/1002');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  if (wide) {
+    await expect(back).toHaveCount(0);
+    await logo.click();
+    await expect(page).toHaveURL(/\/category\/0\/1$/);
+    return;
+  }
+  await expect(logo).toHaveCount(0);
+  // A deep link has no history here: the arrow goes one level up, to the item's list and on to the root.
+  await back.click();
+  await expect(page).toHaveURL(/\/category\/1-11\/1$/);
+  // Within the visit it goes back in the history: list → item → back to the list.
+  await page.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ' }).click();
+  await expect(page).toHaveURL(/\/item\/1001$/);
+  await back.click();
+  await expect(page).toHaveURL(/\/category\/1-11\/1$/);
+  // 1-11 is a leaf (its own page is this list): up to its parent category.
+  await back.click();
+  await expect(page).toHaveURL(/\/category\/1$/);
+  await back.click();
+  await expect(page).toHaveURL(/\/category\/0$/);
+  await expect(back).toHaveCount(0);
+  await expect(logo).toBeVisible();
+  await page.goto('/delivery');
+  await expect(back).toBeVisible();
+  await expect(logo).toHaveCount(0);
+});
+
+test("the header's phone link calls the shop", async ({ page }) => {
+  await page.goto('/category/0');
+  const call = page.getByRole('banner').getByRole('link', { name: 'Позвонить +7 (812) 555-01-23' });
+  await expect(call).toBeVisible();
+  await expect(call).toHaveAttribute('href', 'tel:+78125550123');
+});
+
+test('the menu button opens the side menu; Escape, the overlay and the close button close it', async ({ page }) => {
+  await page.goto('/favourites');
+  const button = page.getByRole('banner').getByRole('button', { name: 'Меню' });
+  const menu = page.getByRole('dialog', { name: 'Меню' });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeHidden();
+
+  await button.click();
+  await expect(menu).toBeVisible();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+  await button.click();
+  await expect(menu).toBeVisible();
+  // The overlay: the panel is at the inline end, so the start edge of the window is the overlay.
+  await page.mouse.click(8, 400);
+  await expect(menu).toBeHidden();
+
+  await button.click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole('button', { name: 'Закрыть меню' }).click();
+  await expect(menu).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the language selector stores the choice and reloads the page in that language', async ({ page }) => {
+  const wide = page.viewportSize()!.width > 1100;
+  await page.goto('/favourites');
+  await expect(page.getByRole('heading', { name: 'Избранное' })).toBeVisible();
+  // Wide screens have it in the header; phones in the side menu.
+  let scope = page.getByRole('banner');
+  if (!wide) {
+    await page.getByRole('banner').getByRole('button', { name: 'Меню' }).click();
+    scope = page.getByRole('dialog', { name: 'Меню' });
+  }
+  const select = scope.getByRole('combobox', { name: 'Язык' });
+  await expect(select).toHaveValue('ru');
+  const reloaded = page.waitForEvent('load');
+  await select.selectOption('en');
+  await reloaded;
+  await expect(page).toHaveURL(/\/favourites$/);
+  await expect(page.getByRole('heading', { name: 'Favourites' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
+  // Kept for the next visit.
+  await page.goto('/404');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
