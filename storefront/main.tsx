@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { createApiClient, loadShopConfig, type Auth } from '../dataProvider/apiClient';
 import App from './app/App';
+import { preloadPage } from './app/routes';
 import BrokenUrlPage from './app/pages/BrokenUrlPage';
 import { createAppStore } from './app/store';
 import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
@@ -24,6 +25,7 @@ function clearAuth() {
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
+  preloadPage(location.pathname);
   const [texts, config] = await Promise.allSettled([loadTexts(), loadShopConfig()]);
   if (texts.status === 'rejected') console.error(texts.reason);
   if (config.status === 'rejected') {

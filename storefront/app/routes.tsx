@@ -13,12 +13,15 @@ import UnauthorizedPage from './pages/UnauthorizedPage';
 const withFeature = <T,>(feature: Promise<unknown>, page: Promise<T>) => Promise.all([feature, page]).then(([, m]) => m);
 
 // The catalogue pages are in the first bundle (/ leads there); everything else loads when opened.
-const ItemPage = lazyPage(() => withFeature(import('../features/item/feature'), import('../features/item/components/ItemPage')));
-const SearchPage = lazyPage(() => import('../features/search/components/SearchPage'));
+const itemPage = () => withFeature(import('../features/item/feature'), import('../features/item/components/ItemPage'));
+const searchPage = () => import('../features/search/components/SearchPage');
+const infoPage = () => withFeature(import('../features/info/feature'), import('../features/info/components/InfoPage'));
+const ItemPage = lazyPage(itemPage);
+const SearchPage = lazyPage(searchPage);
 const FiltersPage = lazyPage(() => import('../features/catalogue/components/FiltersPage'));
 const FilterValuesPage = lazyPage(() => import('../features/catalogue/components/FilterValuesPage'));
 const FavouritesPage = lazyPage(() => import('../features/favourites/components/FavouritesPage'));
-const InfoPage = lazyPage(() => withFeature(import('../features/info/feature'), import('../features/info/components/InfoPage')));
+const InfoPage = lazyPage(infoPage);
 const LegacyProductPage = lazyPage(() => withFeature(import('../features/item/feature'), import('../features/item/components/LegacyProductPage')));
 // The map (Leaflet and its CSS) loads only with /map.
 const MapPage = lazyPage(() => withFeature(import('../features/map/feature'), import('../features/map/components/MapPage')));
@@ -30,6 +33,18 @@ const CustomerOrderPage = lazyPage(() => import('../features/account/components/
 const OrderReviewPage = lazyPage(() => import('../features/account/components/OrderReviewPage'));
 const CartPage = lazyPage(() => import('../features/cart/components/CartPage'));
 const OrderPage = lazyPage(() => withFeature(import('../features/order/feature'), import('../features/order/components/OrderPage')));
+
+/** Pages people land on from outside (shared links, search engines) that are not in the first bundle. */
+const LANDINGS: [RegExp, () => Promise<unknown>][] = [
+  [/^\/category\/[^/]+\/item\//, itemPage],
+  [/^\/search\//, searchPage],
+  [/^\/(about_company|delivery|payment|contacts)$/, infoPage],
+];
+
+/** Starts loading the landing page's chunk with the app's start, not after it (the texts load meanwhile). */
+export function preloadPage(pathname: string): void {
+  LANDINGS.find(([re]) => re.test(pathname))?.[1]().catch(() => undefined);
+}
 
 /** The storefront's routes (the seed's table); any unknown path goes to /404. */
 export default function AppRoutes() {
