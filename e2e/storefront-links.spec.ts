@@ -70,8 +70,9 @@ test('an item entered from its list records that list, and back returns to it wi
   const href = await card.getAttribute('href');
   await card.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
-  const recorded = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('itemFrom:')).map((k) => sessionStorage.getItem(k)));
-  expect(recorded).toContain('/category/1-11/1');
+  // The router changes the address first and records the entry when the new page renders: wait for it.
+  const recorded = () => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('itemFrom:')).map((k) => sessionStorage.getItem(k)));
+  await expect.poll(recorded).toContain('/category/1-11/1');
   await page.getByRole('button', { name: 'Назад' }).click();
   await expect(page).toHaveURL(/\/category\/1-11\/1$/);
   await expect(page.locator(`a[href="${href}"]`).first()).toBeInViewport();
