@@ -1,12 +1,8 @@
-import { call, takeLatest } from 'redux-saga/effects';
+import { takeLatest } from 'redux-saga/effects';
 import { paymentStatusRequested } from './paymentSlice';
+import { checkStatus } from './paymentWorkers';
 
-/** The return pages ask the server about the payment; the worker loads with them (not with the first page). */
-function* checkStatus(action: ReturnType<typeof paymentStatusRequested>) {
-  const m: typeof import('./paymentWorkers') = yield call(() => import('./paymentWorkers'));
-  yield call(m.checkStatus, action);
-}
-
+/** The return pages ask the server about the payment (this saga loads with them: feature.ts). */
 export default function* paymentSaga() {
   yield takeLatest(paymentStatusRequested.type, checkStatus);
 }
