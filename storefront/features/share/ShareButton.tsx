@@ -22,7 +22,7 @@ export default function ShareButton({ path, itemId }: { path: string; itemId: st
     else void copyWithToast(url, dispatch);
   };
   return (
-    <button type="button" className="share-toggle" aria-label={label} title={label} onClick={onClick}>
+    <button type="button" className="round-button round-button--large" aria-label={label} title={label} onClick={onClick}>
       <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
         {app ? (
           <path d="M12 15V4M8 8l4-4 4 4M5 12v6.5A1.5 1.5 0 0 0 6.5 20h11a1.5 1.5 0 0 0 1.5-1.5V12" />

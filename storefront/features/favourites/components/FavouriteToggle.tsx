@@ -12,7 +12,7 @@ export default function FavouriteToggle({ item, large = false }: { item: Offer |
   return (
     <button
       type="button"
-      className={`${large ? 'fav-toggle fav-toggle--large' : 'fav-toggle'}${on ? ' is-on' : ''}`}
+      className={`${large ? 'round-button round-button--large' : 'round-button'}${on ? ' is-on' : ''}`}
       aria-pressed={on}
       aria-label={on ? t('favourites.remove') : t('favourites.add')}
       title={on ? t('favourites.remove') : t('favourites.add')}

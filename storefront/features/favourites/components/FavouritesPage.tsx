@@ -21,7 +21,7 @@ export default function FavouritesPage() {
     () => ({
       ...slots,
       cardActions: (card: { id: string; name: string }) => (
-        <button type="button" className="fav-toggle fav-toggle--trash" aria-label={`${t('favourites.delete')}: ${card.name}`} onClick={() => dispatch(favouriteRemoved(card.id))}>
+        <button type="button" className="round-button round-button--danger" aria-label={`${t('favourites.delete')}: ${card.name}`} onClick={() => dispatch(favouriteRemoved(card.id))}>
           <Icon name="trash" size={22} />
         </button>
       ),
