@@ -6,14 +6,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['schemas/**/*.test.ts', 'dataProvider/**/*.test.ts', 'storefront/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}', 'i18n/**/*.test.ts', 'server/services/**/*.test.ts', 'server/lib/**/*.test.ts'],
+          include: ['schemas/**/*.test.ts', 'dataProvider/**/*.test.ts', 'storefront/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}', 'i18n/**/*.test.ts', 'server/**/*.test.ts'],
+          exclude: ['server/test/**', 'server/**/*.server.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'server',
-          include: ['server/test/**/*.test.ts'],
+          // Integration tests over real HTTP and a real database: server/test/ and `*.server.test.ts` beside their feature.
+          include: ['server/test/**/*.test.ts', 'server/**/*.server.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
