@@ -61,7 +61,7 @@ export const storeSchema: EntitySchema = {
     // The optional SMS code check of the customer's phone before an order (seed "Order flow").
     { no: 422, key: 'sms_check', type: 'bool', default: false, label: 'resources.stores.fields.sms_check' },
     // Derived, never stored: whether card payment on the site works now (pay_online and the acquirer set up).
-    // server/services/stores.ts storeToApi computes it.
+    // server/features/stores/stores.ts storeToApi computes it.
     { no: 423, key: 'online_payment', type: 'bool', derived: true },
     { no: 429, key: 'about_company', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
     { no: 430, key: 'delivery', type: 'wysiwyg', rows: 10, maxLength: 200_000 },

@@ -12,10 +12,10 @@ import type { Database } from './db/database';
 import { ApiError, badRequest } from './errors';
 import { registerApi } from './api/dispatcher';
 import type { AppServices } from './api/context';
-import { createStoreResolver } from './services/stores';
-import { createIndexInliner } from './services/indexInline';
-import { createImageStore } from './services/images';
-import { consoleSms, httpSms, type SmsSender } from './services/sms';
+import { createStoreResolver } from './features/stores/stores';
+import { createIndexInliner } from './features/stores/indexInline';
+import { createImageStore } from './features/images/images';
+import { consoleSms, httpSms, type SmsSender } from './features/auth/sms';
 import { registerRest } from './rest';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
@@ -147,7 +147,7 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
     const html = sendIndex(isAdmin ? admin : storefront);
     if (!html) return reply.status(404).type('text/plain').send('The apps are not built yet: run npm run build');
     if (isAdmin) return reply.type('text/html').header('cache-control', 'no-cache').send(html);
-    // The storefront's index carries the Host's store settings and categories (services/indexInline.ts).
+    // The storefront's index carries the Host's store settings and categories (server/features/stores/indexInline.ts).
     return services.stores
       .resolve(request.headers.host)
       .then((store) => (store ? inliner.render(html, store) : html))

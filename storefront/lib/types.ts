@@ -1,4 +1,4 @@
-/** Shapes of the api= answers the storefront reads (docs: /work/shared briefs, server/api/handlers). */
+/** Shapes of the api= answers the storefront reads (docs: /work/shared briefs, server/features/*/*.api.ts). */
 export interface OfferCard {
   id: string;
   mainCatId?: string;

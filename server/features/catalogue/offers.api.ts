@@ -1,0 +1,78 @@
+import {
+  CUSTOM_PARAM_FIRST,
+  CUSTOM_PARAM_LAST,
+  IMAGE_SLOT_FIRST,
+  MAX_OFFER_IMAGES,
+  OFFER_TYPES,
+  offerFieldsFor,
+  validateFields,
+} from '../../../schemas';
+import { badRequest, requiredFields } from '../../errors';
+import { deleteOffer, deleteOfferImage, getOffer, listOffers, offersByIds, parseSort, saveOffer } from './offers';
+import type { ApiContext, Handler } from '../../api/context';
+import { fieldsFromInput, flag, pageOf } from '../../api/input';
+
+const OFFER_ID = 478;
+const CATEGORY_ID = 287;
+const TYPE = 275;
+
+/**
+ * api=offers: the catalogue. Reads: a category page (p[287_categoryId], offset, sort, filter[baseId]),
+ * a search (value, offset, sortId), one item (p[478_offer_id]), cart lines (ids). Owner writes: save
+ * (set=1 / update=1 with fields, image slots p[466..475_img] and custom params p[<baseId>_param]),
+ * delete (del=1), delete one picture (del=1 with img_id).
+ */
+export const offers: Handler = async (ctx) => {
+  const { input, store } = ctx;
+  const id = input.p.get(OFFER_ID)?.trim() || undefined;
+  if (flag(input, 'del')) {
+    await ctx.requireOwner();
+    if (!id) throw badRequest('required_fields_error', undefined, ['id']);
+    if (input.raw.img_id) await deleteOfferImage(ctx.db, store.id, id, input.raw.img_id);
+    else await deleteOffer(ctx.db, ctx.dialect, store.id, id);
+    return { offers: [] };
+  }
+  if (flag(input, 'set') || flag(input, 'update')) return save(ctx, flag(input, 'set') ? null : id);
+  if (id) return { offers: [await getOffer(ctx.db, store.id, id, { includeHidden: await ctx.isOwner() })] };
+  if (input.raw.coords !== undefined) {
+    // The stop list: of the cart's products, those that cannot be ordered now.
+    const lines = await offersByIds(ctx.db, store.id, (input.raw.ids ?? '').split(','));
+    return { offers: lines.filter((o) => o.available !== '1') };
+  }
+  if (input.raw.ids !== undefined) return { offers: await offersByIds(ctx.db, store.id, input.raw.ids.split(',')) };
+  const page = pageOf(input);
+  const categoryId = input.p.get(CATEGORY_ID)?.trim() || undefined;
+  // hidden=1: the owner's panel lists products hidden from the shop too.
+  const includeHidden = flag(input, 'hidden') && (await ctx.isOwner());
+  if (input.raw.value !== undefined) {
+    const word = input.raw.value.trim().slice(0, 200);
+    const sort = parseSort(input.raw.sortId || input.raw.sort);
+    return { offers: word ? await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden }) : [] };
+  }
+  return { offers: await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden }) };
+};
+
+async function save(ctx: ApiContext, id: string | null | undefined) {
+  const owner = await ctx.requireOwner();
+  const { input, store } = ctx;
+  if (id === undefined) throw badRequest('required_fields_error', undefined, ['id']);
+  let type = input.p.get(TYPE)?.trim();
+  if (!type && id) type = String((await getOffer(ctx.db, store.id, id, { includeHidden: true }) as Record<string, unknown>).type);
+  type ||= 'common';
+  if (!(OFFER_TYPES as readonly string[]).includes(type)) throw badRequest('invalid_input', undefined, ['type']);
+  const fields = offerFieldsFor(type);
+  const { values, errors } = validateFields(fields, fieldsFromInput(fields, input), { partial: id !== null });
+  const missing = errors.filter((e) => e.code === 'required');
+  if (missing.length) throw requiredFields(missing);
+  if (errors.length) throw badRequest('invalid_input', undefined, errors);
+  values.type = type;
+  const params = new Map<number, string>();
+  for (const [no, v] of input.p) if (no >= CUSTOM_PARAM_FIRST && no <= CUSTOM_PARAM_LAST) params.set(no, v);
+  const files = new Map<number, Buffer>();
+  for (const [no, f] of input.files) {
+    if (no < IMAGE_SLOT_FIRST || no >= IMAGE_SLOT_FIRST + MAX_OFFER_IMAGES) throw badRequest('invalid_input', undefined, [`${no}`]);
+    files.set(no - IMAGE_SLOT_FIRST, f.data);
+  }
+  const savedId = await saveOffer(ctx.db, ctx.dialect, ctx.services.images, store.id, owner.id, id, { values, params, files });
+  return { offers: [await getOffer(ctx.db, store.id, savedId, { includeHidden: true })] };
+}
