@@ -63,7 +63,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (error instanceof ApiError) {
       // An outside service that failed (the SMS gateway, the geocoder): the client gets the code, the log the cause.
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
-      const body: Record<string, unknown> = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+      const body: Record<string, unknown> = { error: { code: error.code, ...(error.params ? { params: error.params } : {}), message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
       if (error.code === 'token_error') body.token = 'error';
       return reply.status(error.status).send(body);
     }

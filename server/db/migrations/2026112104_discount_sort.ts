@@ -7,7 +7,8 @@ import type { Dialect } from '../database';
  * (0.12 ms). The list query must order by exactly this expression (server/features/catalogue/offers.ts imports it), or the
  * planners (SQLite and PostgreSQL both match the expression's text structurally) fall back to sorting.
  */
-export const DISCOUNT_EXPRESSION = 'case when oldprice > price and oldprice > 0 then (oldprice - price) / oldprice else 0 end';
+import { DISCOUNT_EXPRESSION } from '../../../schemas/rules/money';
+export { DISCOUNT_EXPRESSION };
 
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await sql.raw(`create index offers_discount_sorted on offers (store_id, deleted, active, (${DISCOUNT_EXPRESSION}) desc, sort, id, category_id)`).execute(db);

@@ -286,6 +286,8 @@ describe('api=orders: the seed’s checks, in order, each storing nothing', () =
     await setWeeks(week);
     const err = await refused(orderForm({ [shop.offers.cheap]: 1 }, { client_name: '' }), 400, 'out_of_hours');
     expect(err.message).toBe(`Извините, доставка работает с ${week.monday.from} до ${week.monday.to}`);
+    // Errors as data: the hours come as params too, for the client's own language.
+    expect(err.params).toEqual({ from: week.monday.from, to: week.monday.to });
   });
 
   it('3. refuses on a day every place has off', async () => {
@@ -298,6 +300,7 @@ describe('api=orders: the seed’s checks, in order, each storing nothing', () =
   it('4. refuses a total below the minimum sum (after the discount)', async () => {
     const err = await refused(orderForm({ [shop.offers.cheap]: 3 }, { client_name: '' }), 400, 'min_sum');
     expect(err.message).toBe('Минимальная сумма заказа 500 р.');
+    expect(err.params).toEqual({ sum: '500' });
     // 2 × 300 = 600, but 20% off makes it 480.
     await refused(orderForm({ [shop.offers.mid]: 2 }, { client_promocode: 'SALE20' }), 400, 'min_sum');
   });
@@ -373,7 +376,7 @@ describe('api=orders: the seed’s checks, in order, each storing nothing', () =
 
   it('refuses online payment while no acquirer is set up', async () => {
     const err = await refused(orderForm({ [shop.offers.mid]: 2 }, { client_payment: 'online' }), 400, 'payment_unavailable');
-    expect(err).toMatchObject({ message: 'Оплата на сайте недоступна', fields: ['client_payment'] });
+    expect(err).toMatchObject({ code: 'payment_unavailable', message: 'Оплата на сайте сейчас недоступна', fields: ['client_payment'] });
     // The storefront is told beforehand, so it does not offer the way at all.
     const loaded = (await server.api('stores', {})).body.stores[0];
     expect(loaded).toMatchObject({ pay_online: '1', online_payment: '0' });

@@ -1,6 +1,6 @@
 import { badRequest, tokenError } from '../../errors';
 import { checkToken } from '../auth/auth';
-import { localTime, safeTimeZone } from '../places/delivery';
+import { localTime, safeTimeZone } from '../../../schemas/rules/hours';
 import {
   customerOrders,
   deviceIdOf,

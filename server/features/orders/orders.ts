@@ -19,31 +19,15 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db, Executor, OrdersTable, Store } from '../../db/types';
 import { now } from '../../db/database';
-import { ApiError, badRequest, notFound, requiredFields } from '../../errors';
+import { ApiError, badRequest, notFound, requiredFields, serverText } from '../../errors';
 import { normalizePhone, type SessionUser } from '../auth/auth';
-import { checkHours, deliveryCostFor, localTime, minSumMessage, outOfHoursMessage, formatRoubles, safeTimeZone } from '../places/delivery';
-import { parseLatLon, type LatLon } from '../places/geo';
+import { checkHours, deliveryCostFor, discountedUnitPrice, formatRoubles, isRequired, localTime, priceOrder, round2, safeTimeZone } from '../../../schemas/rules';
+import { parseLatLon, type LatLon } from '../../../schemas/rules/geo';
 import { notify } from '../notifications/notifications';
 import { inDeliveryZone, listPlaces, placesServing, zonedPlaces, type Place } from '../places/places';
-import { checkPromo, discountedUnitPrice, findPromo, promoError, usePromo, type Promo } from '../promo/promo';
+import { checkPromo, findPromo, promoError, usePromo, type Promo } from '../promo/promo';
 import { storeValues } from '../stores/stores';
 
-export const ORDER_MESSAGES = {
-  unavailable_items: 'В корзине есть товары недоступные к заказу',
-  out_of_zone: 'Извините, указанный адрес вне зоны доставки',
-  empty_cart: 'Корзина пуста',
-  phone_check_required: 'Подтвердите номер телефона кодом из SMS',
-} as const;
-
-/** Russian names of the statuses, for the customer's notifications. */
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  new: 'Новый',
-  accepted: 'Принят',
-  preparing: 'Готовится',
-  delivering: 'Передан курьеру',
-  done: 'Выполнен',
-  cancelled: 'Отменён',
-};
 
 export const MAX_ORDER_LINES = 200;
 const QUANTITY = /^\d{1,6}$/;
@@ -197,7 +181,7 @@ function parseForm(form: OrderForm, store: Record<string, unknown>): ParsedForm 
 export function missingRequired(store: Record<string, unknown>, parsed: Pick<ParsedForm, 'values' | 'receiving' | 'receivingChosen' | 'payment' | 'coords'>, opts: { needCoords: boolean }): FieldError[] {
   const v = parsed.values;
   const missing: string[] = [];
-  const need = (name: string) => store[name] === true;
+  const need = (name: string) => isRequired(store, name);
   if (need('client_name') && isBlank(v.client_name)) missing.push('client_name');
   if (need('client_phone') && isBlank(v.client_phone)) missing.push('client_phone');
   if (need('client_payment') && !parsed.payment) missing.push('client_payment');
@@ -253,12 +237,10 @@ export function priceLines(products: Map<string, ProductRow>, wanted: { id: stri
       picture: p.picture,
     };
   });
-  const goodsTotal = round2(lines.reduce((s, l) => s + l.basePrice * l.quantity, 0));
-  const total = round2(lines.reduce((s, l) => s + l.sum, 0));
-  return { lines, goodsTotal, total, discount: round2(goodsTotal - total), totalQuantity: lines.reduce((s, l) => s + l.quantity, 0) };
+  // The sums by the rule the storefront's cart shows (schemas/rules/order.ts).
+  const sums = priceOrder(lines.map((l) => ({ price: l.basePrice, quantity: l.quantity })), promoPercent);
+  return { lines, goodsTotal: sums.goods, total: sums.total, discount: sums.discount, totalQuantity: sums.quantity };
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 class DuplicateOrder extends Error {}
 
@@ -291,9 +273,9 @@ export async function placeOrder(
   const parsed = parseForm(form, settings);
   // An online order nobody could pay is refused before anything is stored.
   if (parsed.payment === 'online' && opts.onlinePayments === false) {
-    throw new ApiError(400, 'payment_unavailable', 'Оплата на сайте недоступна', ['client_payment']);
+    throw new ApiError(400, 'payment_unavailable', undefined, ['client_payment']);
   }
-  if (!parsed.lines.length) throw badRequest('empty_cart', ORDER_MESSAGES.empty_cart, ['item']);
+  if (!parsed.lines.length) throw badRequest('empty_cart', undefined, ['item']);
   const timeZone = safeTimeZone(settings.timezone);
   const local = localTime(at, timeZone);
 
@@ -305,14 +287,14 @@ export async function placeOrder(
       return !p || !p.available || !p.active || settings.stop_purchase === true;
     })
     .map((l) => l.id);
-  if (unavailable.length) throw new ApiError(400, 'unavailable_items', ORDER_MESSAGES.unavailable_items, unavailable);
+  if (unavailable.length) throw new ApiError(400, 'unavailable_items', undefined, unavailable);
 
   // 2. The delivery point inside a place's zone (when the shop has zones).
   const places = await listPlaces(db, store.id);
   const zoned = zonedPlaces(places);
   const delivery = parsed.receiving === 'delivery';
   if (delivery && parsed.coords && zoned.length && !inDeliveryZone(places, parsed.coords)) {
-    throw new ApiError(400, 'out_of_zone', ORDER_MESSAGES.out_of_zone, ['client_coords']);
+    throw new ApiError(400, 'out_of_zone', undefined, ['client_coords']);
   }
   let place: Place | null = null;
   let hoursPlaces: Place[] = places;
@@ -330,7 +312,7 @@ export async function placeOrder(
 
   // 3. Delivery hours of those places, in the store's time zone.
   const hours = checkHours(hoursPlaces.map((p) => p.week), local);
-  if (!hours.open) throw new ApiError(400, 'out_of_hours', outOfHoursMessage(hours), []);
+  if (!hours.open) throw new ApiError(400, 'out_of_hours', { from: hours.from, to: hours.to }, []);
 
   // 4. The minimum sum, of the goods after a valid promo's discount.
   const promo: Promo | null = parsed.promoCode ? await findPromo(db, store.id, parsed.promoCode) : null;
@@ -338,7 +320,7 @@ export async function placeOrder(
   const refusal = parsed.promoCode ? checkPromo(promo, { now: at, timeZone, goodsTotal: basePrices.goodsTotal }) : null;
   const priced = promo && !refusal ? priceLines(products, parsed.lines, promo.discount) : basePrices;
   const minSum = Number(settings.min_sum ?? 0) || 0;
-  if (minSum > 0 && priced.total < minSum) throw new ApiError(400, 'min_sum', minSumMessage(minSum), []);
+  if (minSum > 0 && priced.total < minSum) throw new ApiError(400, 'min_sum', { sum: formatRoubles(minSum) }, []);
 
   // 5. The required fields the store asks for.
   const missing = missingRequired(settings, parsed, { needCoords: delivery && zoned.length > 0 && settings.map === true });
@@ -353,7 +335,7 @@ export async function placeOrder(
   // (the sign-in's auth form or Bearer, or a phoneNumberToken) may order; checked before anything is stored.
   const phoneVerified = phone !== null && (customer.user?.phone === phone || customer.verifiedPhone === phone);
   if (settings.sms_check === true && !phoneVerified) {
-    throw new ApiError(400, 'phone_check_required', ORDER_MESSAGES.phone_check_required, ['client_phone']);
+    throw new ApiError(400, 'phone_check_required', undefined, ['client_phone']);
   }
 
   const deliveryCost = deliveryCostFor(settings, priced.total, parsed.receiving);
@@ -415,8 +397,8 @@ export async function placeOrder(
           storeId: store.id,
           userId: store.user_id,
           deviceId: null,
-          header: `Новый заказ №${inserted.id}`,
-          desc: `${data.clientName ?? 'Без имени'}, ${formatRoubles(round2(priced.total + deliveryCost))} р., ${parsed.receiving === 'pickup' ? 'самовывоз' : 'доставка'}`,
+          header: serverText('new_order_header', { id: inserted.id }),
+          desc: serverText('new_order_desc', { name: data.clientName ?? serverText('no_name'), sum: formatRoubles(round2(priced.total + deliveryCost)), receiving: serverText(`receiving_${parsed.receiving}`) }),
           img: priced.lines[0]?.picture ?? null,
           fromId: customer.user?.id ?? 0,
           orderId: inserted.id,
@@ -590,8 +572,8 @@ export async function updateOrder(db: Db, store: Store, id: number, change: { st
         storeId: store.id,
         userId: row.user_id,
         deviceId: row.device_id,
-        header: `Заказ №${id}`,
-        desc: `Статус заказа: ${STATUS_LABELS[change.status as OrderStatus]}`,
+        header: serverText('order_header', { id }),
+        desc: serverText('status_desc', { status: serverText(`statuses.${change.status}`) }),
         img: data.products[0]?.picture ?? null,
         fromId: by.id,
         orderId: id,

@@ -1,6 +1,6 @@
 import type { Db, Executor, Store } from '../../db/types';
 import { now } from '../../db/database';
-import { ApiError, badRequest } from '../../errors';
+import { ApiError, badRequest, errorText, serverText } from '../../errors';
 import { notify } from '../notifications/notifications';
 import { amountDue, getOrderFor, orderData, type Customer, type OrderRow } from '../orders/orders';
 import { storeValues } from '../stores/stores';
@@ -49,7 +49,7 @@ async function call(cfg: AcquirerConfig, method: string, params: Record<string, 
       redirect: 'error',
     });
   } catch {
-    throw new ApiError(502, 'payment_error', 'Платёжный сервис недоступен, попробуйте позже');
+    throw new ApiError(502, 'payment_error', {}, undefined, 'payment_service_error');
   }
   const text = await res.text();
   try {
@@ -58,7 +58,7 @@ async function call(cfg: AcquirerConfig, method: string, params: Record<string, 
   } catch {
     /* falls through */
   }
-  throw new ApiError(502, 'payment_error', `Платёжный сервис ответил ${res.status}`);
+  throw new ApiError(502, 'payment_error', { status: res.status }, undefined, 'payment_service_status');
 }
 
 const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
@@ -79,7 +79,7 @@ export const acquirer = {
     const formUrl = str(body.formUrl);
     const acquirerOrderId = str(body.orderId);
     if ((errorCode && errorCode !== '0') || !formUrl || !acquirerOrderId || !/^https?:\/\//i.test(formUrl)) {
-      return { acquirerOrderId: null, formUrl: null, errorMessage: str(body.errorMessage) ?? 'Платёж не зарегистрирован' };
+      return { acquirerOrderId: null, formUrl: null, errorMessage: str(body.errorMessage) ?? errorText('payment_not_registered') };
     }
     return { acquirerOrderId, formUrl, errorMessage: null };
   },
@@ -104,7 +104,7 @@ export function acquirerFor(store: Store, baseUrl: string | null): AcquirerConfi
   return { baseUrl, userName, password };
 }
 
-const unavailable = () => new ApiError(400, 'payment_unavailable', 'Оплата на сайте недоступна');
+const unavailable = () => new ApiError(400, 'payment_unavailable');
 
 /** Kopecks of what the customer pays for the order (goods after the discount plus delivery, computed when it was placed). */
 export const amountInKopecks = (row: Pick<OrderRow, 'total' | 'delivery_cost'>) => Math.round(amountDue(row) * 100);
@@ -121,12 +121,12 @@ export interface PaymentForm {
  */
 export async function startPayment(db: Db, store: Store, orderId: number, who: Customer, opts: { acquiringUrl: string | null; origin: string }): Promise<PaymentForm> {
   const row = await getOrderFor(db, store.id, orderId, who);
-  if (row.payment !== 'online') throw badRequest('invalid_input', 'Заказ оплачивается не на сайте', ['orderId']);
-  if (row.status === 'cancelled') throw badRequest('invalid_input', 'Заказ отменён', ['orderId']);
-  if (row.payment_status === 'paid') throw new ApiError(409, 'already_paid', 'Заказ уже оплачен');
+  if (row.payment !== 'online') throw badRequest('invalid_input', {}, ['orderId'], 'not_paid_online');
+  if (row.status === 'cancelled') throw badRequest('invalid_input', {}, ['orderId'], 'order_cancelled');
+  if (row.payment_status === 'paid') throw new ApiError(409, 'already_paid');
   const cfg = acquirerFor(store, opts.acquiringUrl);
   if (!cfg) throw unavailable();
-  if ((await refreshPayment(db, store, row, cfg)) === 'paid') throw new ApiError(409, 'already_paid', 'Заказ уже оплачен');
+  if ((await refreshPayment(db, store, row, cfg)) === 'paid') throw new ApiError(409, 'already_paid');
 
   const amount = amountInKopecks(row);
   const attempt = await newAttempt(db, store.id, orderId, amount);
@@ -138,7 +138,7 @@ export async function startPayment(db: Db, store: Store, orderId: number, who: C
       amount,
       returnUrl: `${origin}/success_payment?orderId=${orderId}`,
       failUrl: `${origin}/fail_payment?orderId=${orderId}`,
-      description: `Заказ №${orderId}`,
+      description: serverText('payment_description', { id: orderId }),
     });
   } catch (e) {
     await db.updateTable('payments').set({ status: 'error', error: (e as Error).message.slice(0, 500), updated_at: now() }).where('id', '=', attempt.id).execute();
@@ -176,7 +176,7 @@ async function newAttempt(db: Db, storeId: number, orderId: number, amount: numb
       .executeTakeFirst();
     if (row) return { id: row.id, attempt };
   }
-  throw new ApiError(409, 'conflict', 'Повторите попытку');
+  throw new ApiError(409, 'conflict', {}, undefined, 'retry');
 }
 
 export type PaymentState = 'paid' | 'pending' | 'failed' | 'none';
@@ -218,8 +218,8 @@ export async function refreshPayment(db: Db, store: Store, row: OrderRow, cfg: A
             storeId: store.id,
             userId: store.user_id,
             deviceId: null,
-            header: `Заказ №${row.id} оплачен`,
-            desc: `Оплата картой на сайте: ${(p.amount / 100).toFixed(2)} р.`,
+            header: serverText('paid_header', { id: row.id }),
+            desc: serverText('paid_desc', { sum: (p.amount / 100).toFixed(2) }),
             img: orderData(row).products[0]?.picture ?? null,
             fromId: row.user_id ?? 0,
             orderId: row.id,
@@ -248,7 +248,7 @@ async function settleState(db: Executor, storeId: number, orderId: number): Prom
 /** api=sber_status: what the success (or fail) page asks; confirmed with the acquirer, never taken from the browser. */
 export async function paymentStatus(db: Db, store: Store, orderId: number, who: Customer, acquiringUrl: string | null): Promise<{ orderId: number; paymentStatus: PaymentState; paid: '1' | '0' }> {
   const row = await getOrderFor(db, store.id, orderId, who);
-  if (row.payment !== 'online') throw badRequest('invalid_input', 'Заказ оплачивается не на сайте', ['orderId']);
+  if (row.payment !== 'online') throw badRequest('invalid_input', {}, ['orderId'], 'not_paid_online');
   const cfg = acquirerFor(store, acquiringUrl);
   if (!cfg) throw unavailable();
   const state = await refreshPayment(db, store, row, cfg);

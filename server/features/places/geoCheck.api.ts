@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { parseLatLon } from './geo';
+import { parseLatLon } from '../../../schemas/rules/geo';
 import { inDeliveryZone, listPlaces, zonedPlaces } from './places';
 import type { Handler } from '../../api/context';
 

@@ -1,5 +1,5 @@
 import { ApiError, badRequest } from '../../errors';
-import { parseLatLon } from './geo';
+import { parseLatLon } from '../../../schemas/rules/geo';
 import { geocoder, MAX_QUERY_LENGTH } from './geocoder';
 import type { Handler } from '../../api/context';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../../errors';
-import type { LatLon } from './geo';
+import type { LatLon } from '../../../schemas/rules/geo';
 
 /**
  * Address search and reverse geocoding through a Nominatim-style HTTP service (the server's GEOCODER_URL:
@@ -30,8 +30,8 @@ const CACHE_MAX = 1_000;
 export const USER_AGENT = 'shop-builder/0.1 (white-label shop; geocoding for delivery addresses)';
 
 /** The geocoder could not be reached in time (503) or answered something unusable (502). */
-export const geocoderUnavailable = () => new ApiError(503, 'geocoder_error', 'Сервис адресов недоступен, попробуйте позже');
-export const geocoderBadAnswer = (what: string) => new ApiError(502, 'geocoder_error', `Сервис адресов ответил ${what}`);
+export const geocoderUnavailable = () => new ApiError(503, 'geocoder_error');
+export const geocoderBadAnswer = (what: string) => new ApiError(502, 'geocoder_error', { what }, undefined, 'geocoder_status');
 
 type Details = Record<string, unknown>;
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');

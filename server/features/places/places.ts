@@ -1,6 +1,6 @@
 import { fromRow, placeSchema, toApiObject, type WeekSchedule } from '../../../schemas';
 import type { Executor } from '../../db/types';
-import { inAnyZone, pointInPolygon, polygonOf, type LatLon } from './geo';
+import { inAnyZone, pointInPolygon, polygonOf, type LatLon } from '../../../schemas/rules/geo';
 
 /** A place (branch) with its delivery zone and weekly schedule, as the checkout reads it. */
 export interface Place {

@@ -1,6 +1,6 @@
 import { normalizePromoCode } from '../../../schemas';
 import { badRequest } from '../../errors';
-import { safeTimeZone } from '../places/delivery';
+import { safeTimeZone } from '../../../schemas/rules/hours';
 import { checkPromo, findPromo, promoMessage } from './promo';
 import { storeValues } from '../stores/stores';
 import type { Handler } from '../../api/context';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPromo, discountedUnitPrice, promoMessage, type Promo } from './promo';
+import { discountedUnitPrice } from '../../../schemas/rules';
+import { checkPromo, promoMessage, type Promo } from './promo';
 
 const promo = (over: Partial<Promo> = {}): Promo => ({ id: 1, code: 'SALE20', discount: 20, isOnceOnly: false, condition: 0, count: 0, ...over });
 const now = new Date('2026-11-23T12:00:00Z');

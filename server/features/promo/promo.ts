@@ -1,7 +1,9 @@
 import { fromRow, normalizePromoCode, promoCodeSchema, toApiObject, toRow } from '../../../schemas';
 import type { Executor } from '../../db/types';
-import { ApiError } from '../../errors';
-import { formatRoubles, localTime } from '../places/delivery';
+import { ApiError, errorText } from '../../errors';
+import { checkPromo, formatRoubles, type PromoRefusal } from '../../../schemas/rules';
+
+export { checkPromo, type PromoRefusal };
 
 /** A stored promo code as typed values (schemas/promo.ts) plus its usage count. */
 export interface Promo {
@@ -17,18 +19,12 @@ export interface Promo {
   count: number;
 }
 
-export type PromoRefusal = 'not_found' | 'not_started' | 'expired' | 'used' | 'min_sum';
 
-export const PROMO_MESSAGES: Record<PromoRefusal, string> = {
-  not_found: 'Промокод не найден',
-  not_started: 'Промокод ещё не действует',
-  expired: 'Срок действия промокода истёк',
-  used: 'Промокод использован',
-  min_sum: 'Промокод действует для заказа от {sum} р.',
-};
+/** A refusal's params: the reason and the code's minimum sum; its text is i18n `errors.promo_<reason>`. */
+export const promoParams = (reason: PromoRefusal, promo?: Pick<Promo, 'condition'> | null) => ({ reason, sum: formatRoubles(promo?.condition ?? 0) });
 
-export const promoMessage = (reason: PromoRefusal, promo?: Pick<Promo, 'condition'> | null) =>
-  PROMO_MESSAGES[reason].replace('{sum}', formatRoubles(promo?.condition ?? 0));
+/** A refusal's Russian text (the api=promo answer's `message`). */
+export const promoMessage = (reason: PromoRefusal, promo?: Pick<Promo, 'condition'> | null) => errorText(`promo_${reason}`, promoParams(reason, promo));
 
 type PromoRow = { id: number; code: string; used_count: number; data: string };
 
@@ -59,44 +55,6 @@ export async function findPromo(db: Executor, storeId: number, rawCode: string):
   return row ? promoFromRow(row) : null;
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `now` is before the window's start / after its end. Date-only bounds are whole days in the store's zone. */
-function windowState(p: Pick<Promo, 'dateFrom' | 'dateTo'>, now: Date, timeZone: string): 'before' | 'after' | 'in' {
-  const today = localTime(now, timeZone).date;
-  const from = p.dateFrom?.trim();
-  const to = p.dateTo?.trim();
-  if (from) {
-    if (DATE_ONLY.test(from) ? today < from : now.getTime() < Date.parse(from)) return 'before';
-  }
-  if (to) {
-    if (DATE_ONLY.test(to) ? today > to : now.getTime() > Date.parse(to)) return 'after';
-  }
-  return 'in';
-}
-
-/**
- * Whether a code may be used now on goods worth `goodsTotal` (before the discount; unknown = not checked).
- * Usage is only read here; an order counts it atomically (see usePromo).
- */
-export function checkPromo(p: Promo | null, opts: { now: Date; timeZone: string; goodsTotal?: number | null }): PromoRefusal | null {
-  if (!p) return 'not_found';
-  const w = windowState(p, opts.now, opts.timeZone);
-  if (w === 'before') return 'not_started';
-  if (w === 'after') return 'expired';
-  if (p.isOnceOnly && p.count >= 1) return 'used';
-  if (opts.goodsTotal !== undefined && opts.goodsTotal !== null && p.condition > 0 && opts.goodsTotal < p.condition) return 'min_sum';
-  return null;
-}
-
-/** The seed's rule: the percent divided by 100, the price after the discount rounded per unit. */
-export function discountedUnitPrice(price: number, percent: number): number {
-  if (!percent) return price;
-  const p = Math.min(100, Math.max(0, percent));
-  // price * (100 - p) / 100 keeps halves exact (150 at 5% is 142.5, rounded to 143).
-  return Math.round((price * (100 - p)) / 100);
-}
-
 /**
  * Counts one use inside the order's transaction. A once-only code goes from 0 to 1 uses in one
  * conditional UPDATE, so of any number of parallel orders exactly one gets it.
@@ -113,4 +71,4 @@ export async function usePromo(tx: Executor, storeId: number, p: Promo): Promise
 }
 
 export const promoError = (reason: PromoRefusal, p?: Pick<Promo, 'condition'> | null) =>
-  new ApiError(400, 'promo_error', promoMessage(reason, p), ['client_promocode']);
+  new ApiError(400, 'promo_error', promoParams(reason, p), ['client_promocode'], `promo_${reason}`);

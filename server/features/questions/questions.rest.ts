@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { questionSchema } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
-import { ApiError, badRequest, notFound } from '../../errors';
+import { ApiError, badRequest, notFound, serverText } from '../../errors';
 import { notify } from '../notifications/notifications';
 import { deviceIdOf, ownsOrder, parseOrderId, selectOrders } from '../orders/orders';
 import type { StoredImage } from '../images/images';
@@ -83,7 +83,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
           storeId: call.store.id,
           userId: call.store.user_id,
           deviceId: null,
-          header: `Вопрос по заказу №${orderId}`,
+          header: serverText('question_header', { id: orderId }),
           desc: String(values.message).slice(0, 200),
           img: images[0]?.thumb ?? null,
           fromId: call.user?.id ?? 0,

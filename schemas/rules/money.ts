@@ -1,4 +1,5 @@
 /**
+ * Money, pure and browser-safe, shared by the server and the storefront.
  * Prices as the shop shows them: digits grouped by three ('12 990'), with thin spaces (U+2009) once a
  * number has six or more digits ('1 299 990'), a no-break space before the currency sign.
  */
@@ -32,3 +33,16 @@ export function discountPercent(price: number | null | undefined, oldprice: numb
   if (!price || !oldprice || !(oldprice > price)) return null;
   return Math.round(((oldprice - price) / oldprice) * 100);
 }
+
+/** Roubles as the seed's texts write them ('Минимальная сумма заказа 700 р.'): whole numbers bare, else two decimals. */
+export const formatRoubles = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+/** Money is kept to the kopeck. */
+export const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/**
+ * The discount sort's expression in SQL: the share the old price is above the price, 0 without one. It is
+ * `discountPercent` / 100 before rounding; the list query orders by it and an index is built on it
+ * (server/db/migrations/2026112104_discount_sort.ts re-exports it), so the text must stay byte for byte.
+ */
+export const DISCOUNT_EXPRESSION = 'case when oldprice > price and oldprice > 0 then (oldprice - price) / oldprice else 0 end';

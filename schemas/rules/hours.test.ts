@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWeek, type WeekSchedule } from '../../../schemas';
-import { checkHours, deliveryCostFor, hoursOn, localTime, minSumMessage, outOfHoursMessage, safeTimeZone, withinHours, type LocalTime } from './delivery';
+import { defaultWeek, type WeekSchedule } from '..';
+import { errorText } from '../../server/errors';
+import { deliveryCostFor } from './order';
+import { formatRoubles } from './money';
+import { checkHours, hoursOn, localTime, safeTimeZone, withinHours, type LocalTime } from './hours';
 
 const at = (day: LocalTime['day'], time: string): LocalTime => ({ date: '2026-11-23', day, minutes: Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) });
 const week = (from: string, to: string, weekend: string[] = []): WeekSchedule =>
@@ -38,7 +41,7 @@ describe('delivery hours', () => {
     w.monday = { from: '09:00', to: '18:00', isWeekend: false };
     const r = checkHours([w], at('saturday', '12:00'));
     expect(r).toEqual({ open: false, from: '09:00', to: '18:00' });
-    expect(outOfHoursMessage(r)).toBe('Извините, доставка работает с 09:00 до 18:00');
+    expect(errorText('out_of_hours', { from: r.from, to: r.to })).toBe('Извините, доставка работает с 09:00 до 18:00');
   });
   it('is open when any of the places works, and names their widest hours', () => {
     const r = checkHours([week('10:00', '18:00'), week('12:00', '23:00')], at('friday', '22:30'));
@@ -69,7 +72,7 @@ describe('delivery cost and minimum sum', () => {
     expect(deliveryCostFor({}, 100, 'delivery')).toBe(0);
   });
   it('writes the seed’s minimum-sum message', () => {
-    expect(minSumMessage(700)).toBe('Минимальная сумма заказа 700 р.');
-    expect(minSumMessage(99.5)).toBe('Минимальная сумма заказа 99.50 р.');
+    expect(errorText('min_sum', { sum: '700' })).toBe('Минимальная сумма заказа 700 р.');
+    expect(errorText('min_sum', { sum: formatRoubles(99.5) })).toBe('Минимальная сумма заказа 99.50 р.');
   });
 });

@@ -1,4 +1,18 @@
-import { DEFAULT_HOURS, WEEK_DAYS, type DaySchedule, type WeekDay, type WeekSchedule } from '../../../schemas';
+import { DEFAULT_HOURS, WEEK_DAYS, type WeekDay } from '../place';
+
+/**
+ * Delivery and pickup hours (seed, section 5, check 3): pure and browser-safe, run by the server when it
+ * takes an order and by the storefront before it sends one, so both name the same hours.
+ */
+
+/** One day of a place's schedule as stored or as api= answers it (missing parts mean the default hours). */
+export interface DayHours {
+  from?: string;
+  to?: string;
+  isWeekend?: boolean;
+}
+/** A place's week; missing days work the default hours. */
+export type WeekHours = Partial<Record<string, DayHours | undefined>>;
 
 /** The moment in a store's time zone: its date, weekday and minutes since midnight. */
 export interface LocalTime {
@@ -68,14 +82,14 @@ export const toMinutes = (hhmm: string): number | null => {
 export const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** A place's hours on one day: null when it does not work that day. No schedule at all means 00:00–23:59 daily. */
-export function hoursOn(week: WeekSchedule | null | undefined, day: WeekDay): { from: number; to: number } | null {
+export function hoursOn(week: WeekHours | null | undefined, day: WeekDay): { from: number; to: number } | null {
   const whole = { from: toMinutes(DEFAULT_HOURS.from)!, to: toMinutes(DEFAULT_HOURS.to)! };
   if (!week || typeof week !== 'object') return whole;
-  const d = (week as Partial<Record<WeekDay, DaySchedule>>)[day];
+  const d = week[day];
   if (!d) return whole;
   if (d.isWeekend) return null;
-  const from = toMinutes(d.from);
-  const to = toMinutes(d.to);
+  const from = toMinutes(d.from ?? '');
+  const to = toMinutes(d.to ?? '');
   if (from === null || to === null) return whole;
   return { from, to };
 }
@@ -96,7 +110,7 @@ export interface HoursCheck {
  * Whether delivery (or pickup) works now at any of the places. No place at all means the default
  * 00:00–23:59. The hours named are those of today, or of the next day any place works.
  */
-export function checkHours(weeks: readonly (WeekSchedule | null | undefined)[], now: LocalTime): HoursCheck {
+export function checkHours(weeks: readonly (WeekHours | null | undefined)[], now: Pick<LocalTime, 'day' | 'minutes'>): HoursCheck {
   const schedules = weeks.length ? weeks : [null];
   const open = schedules.some((w) => {
     const h = hoursOn(w, now.day);
@@ -113,19 +127,8 @@ export function checkHours(weeks: readonly (WeekSchedule | null | undefined)[], 
   return { open, from: DEFAULT_HOURS.from, to: DEFAULT_HOURS.to };
 }
 
-export const outOfHoursMessage = (h: Pick<HoursCheck, 'from' | 'to'>) => `Извините, доставка работает с ${h.from} до ${h.to}`;
-
-/** The delivery cost of an order: the store's cost, free for pickup and from `free_delivery_from` (when set) of the goods' sum. */
-export function deliveryCostFor(store: { delivery_cost?: unknown; free_delivery_from?: unknown }, goodsTotal: number, receiving: 'delivery' | 'pickup'): number {
-  if (receiving === 'pickup') return 0;
-  const cost = Number(store.delivery_cost ?? 0);
-  const freeFrom = Number(store.free_delivery_from ?? 0);
-  if (!Number.isFinite(cost) || cost <= 0) return 0;
-  if (Number.isFinite(freeFrom) && freeFrom > 0 && goodsTotal >= freeFrom) return 0;
-  return cost;
+/** A place's hours today for the pickup list ('10:00–22:00'), null on its day off. */
+export function hoursToday(week: WeekHours | null | undefined, now: Pick<LocalTime, 'day'>): string | null {
+  const h = hoursOn(week, now.day);
+  return h ? `${hhmm(h.from)}–${hhmm(h.to)}` : null;
 }
-
-/** Roubles as the seed writes them: whole numbers without decimals, else two decimals. */
-export const formatRoubles = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(2));
-
-export const minSumMessage = (minSum: number) => `Минимальная сумма заказа ${formatRoubles(minSum)} р.`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatPrice } from './price';
+import { discountPercent, formatPrice } from './money';
 
 describe('prices', () => {
   it('groups digits, with thin spaces from six digits on', () => {
