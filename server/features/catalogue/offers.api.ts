@@ -9,40 +9,21 @@ import {
 } from '../../../schemas';
 import { badRequest, requiredFields } from '../../errors';
 import { deleteOffer, deleteOfferImage, getOffer, listOffers, offersByIds, parseSort, saveOffer } from './offers';
-import type { ApiContext, Handler } from '../../api/context';
+import type { ApiContext } from '../../api/context';
+import { operationTable } from '../../api/operations';
 import { fieldsFromInput, flag, pageOf } from '../../api/input';
 
 const OFFER_ID = 478;
 const CATEGORY_ID = 287;
 const TYPE = 275;
 
-/**
- * api=offers: the catalogue. Reads: a category page (p[287_categoryId], offset, sort, filter[baseId]),
- * a search (value, offset, sortId), one item (p[478_offer_id]), cart lines (ids). Owner writes: save
- * (set=1 / update=1 with fields, image slots p[466..475_img] and custom params p[<baseId>_param]),
- * delete (del=1), delete one picture (del=1 with img_id).
- */
-export const offers: Handler = async (ctx) => {
+const idOf = (ctx: ApiContext) => ctx.input.p.get(OFFER_ID)?.trim() || undefined;
+
+/** A category page or a search: hidden=1 lets the owner's panel list products hidden from the shop too. */
+async function list(ctx: ApiContext) {
   const { input, store } = ctx;
-  const id = input.p.get(OFFER_ID)?.trim() || undefined;
-  if (flag(input, 'del')) {
-    await ctx.requireOwner();
-    if (!id) throw badRequest('required_fields_error', undefined, ['id']);
-    if (input.raw.img_id) await deleteOfferImage(ctx.db, store.id, id, input.raw.img_id);
-    else await deleteOffer(ctx.db, ctx.dialect, store.id, id);
-    return { offers: [] };
-  }
-  if (flag(input, 'set') || flag(input, 'update')) return save(ctx, flag(input, 'set') ? null : id);
-  if (id) return { offers: [await getOffer(ctx.db, store.id, id, { includeHidden: await ctx.isOwner() })] };
-  if (input.raw.coords !== undefined) {
-    // The stop list: of the cart's products, those that cannot be ordered now.
-    const lines = await offersByIds(ctx.db, store.id, (input.raw.ids ?? '').split(','));
-    return { offers: lines.filter((o) => o.available !== '1') };
-  }
-  if (input.raw.ids !== undefined) return { offers: await offersByIds(ctx.db, store.id, input.raw.ids.split(',')) };
   const page = pageOf(input);
   const categoryId = input.p.get(CATEGORY_ID)?.trim() || undefined;
-  // hidden=1: the owner's panel lists products hidden from the shop too.
   const includeHidden = flag(input, 'hidden') && (await ctx.isOwner());
   if (input.raw.value !== undefined) {
     const word = input.raw.value.trim().slice(0, 200);
@@ -50,7 +31,48 @@ export const offers: Handler = async (ctx) => {
     return { offers: word ? await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden }) : [] };
   }
   return { offers: await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden }) };
-};
+}
+
+/**
+ * api=offers: the catalogue, one operation per row. Reads: one item (p[478_offer_id]), the cart's stop
+ * list (coords + ids), cart lines (ids), a search (value) or a category page (p[287_categoryId], offset,
+ * sort, filter[baseId]). Owner writes: save (set=1 / update=1 with fields, image slots p[466..475_img] and
+ * custom params p[<baseId>_param]), delete (del=1), delete one picture (del=1 with img_id).
+ */
+export const offers = operationTable([
+  {
+    name: 'delete',
+    access: 'owner',
+    when: (ctx) => flag(ctx.input, 'del'),
+    run: async (ctx) => {
+      const id = idOf(ctx);
+      if (!id) throw badRequest('required_fields_error', undefined, ['id']);
+      if (ctx.input.raw.img_id) await deleteOfferImage(ctx.db, ctx.store.id, id, ctx.input.raw.img_id);
+      else await deleteOffer(ctx.db, ctx.dialect, ctx.store.id, id);
+      return { offers: [] };
+    },
+  },
+  { name: 'create', access: 'owner', when: (ctx) => flag(ctx.input, 'set'), run: (ctx) => save(ctx, null) },
+  { name: 'update', access: 'owner', when: (ctx) => flag(ctx.input, 'update'), run: (ctx) => save(ctx, idOf(ctx)) },
+  {
+    name: 'one',
+    access: 'public',
+    when: (ctx) => idOf(ctx) !== undefined,
+    run: async (ctx) => ({ offers: [await getOffer(ctx.db, ctx.store.id, idOf(ctx)!, { includeHidden: await ctx.isOwner() })] }),
+  },
+  {
+    name: 'stop list',
+    access: 'public',
+    when: (ctx) => ctx.input.raw.coords !== undefined,
+    run: async (ctx) => {
+      // Of the cart's products, those that cannot be ordered now.
+      const lines = await offersByIds(ctx.db, ctx.store.id, (ctx.input.raw.ids ?? '').split(','));
+      return { offers: lines.filter((o) => o.available !== '1') };
+    },
+  },
+  { name: 'by ids', access: 'public', when: (ctx) => ctx.input.raw.ids !== undefined, run: async (ctx) => ({ offers: await offersByIds(ctx.db, ctx.store.id, ctx.input.raw.ids!.split(',')) }) },
+  { name: 'list or search', access: 'public', run: list },
+]);
 
 async function save(ctx: ApiContext, id: string | null | undefined) {
   const owner = await ctx.requireOwner();
