@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, isOrderPlacement, missingRequired, ownsOrder, priceLines } from './orders';
+import { ORDER_CHECKS, amountDue, isOrderPlacement, missingRequired, ownsOrder, priceLines } from './orders';
 import { amountInKopecks } from '../payments/payments';
 
 const product = (id: string, price: number) => [id, { id, name: `P${id}`, price, category_id: '1', available: 1, active: 1, picture: null, data: '{"currencyId":"RUR"}' }] as const;
@@ -71,5 +71,21 @@ describe('order helpers', () => {
     expect(amountDue({ total: 571, delivery_cost: 200 })).toBe(771);
     expect(amountInKopecks({ total: 599.7, delivery_cost: 200 })).toBe(79970);
     expect(amountInKopecks({ total: 0.1 + 0.2, delivery_cost: 0 })).toBe(30);
+  });
+});
+
+describe('ORDER_CHECKS', () => {
+  it('runs the seed’s five checks in its order, then the promo code and the SMS check', () => {
+    expect(ORDER_CHECKS.map((c) => c.name)).toEqual([
+      'online payment possible',
+      'cart not empty',
+      '1. every item available',
+      '2. delivery point inside a zone',
+      '3. within delivery hours',
+      '4. minimum sum after a valid promo',
+      '5. required fields',
+      'promo code valid',
+      'phone verified by SMS (when the shop asks)',
+    ]);
   });
 });

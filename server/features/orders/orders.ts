@@ -21,7 +21,7 @@ import type { Db, Executor, OrdersTable, Store } from '../../db/types';
 import { now } from '../../db/database';
 import { ApiError, badRequest, notFound, requiredFields, serverText } from '../../errors';
 import { normalizePhone, type SessionUser } from '../auth/auth';
-import { checkHours, deliveryCostFor, discountedUnitPrice, formatRoubles, isRequired, localTime, priceOrder, round2, safeTimeZone } from '../../../schemas/rules';
+import { checkHours, deliveryCostFor, discountedUnitPrice, formatRoubles, isRequired, localTime, minSumOf, priceOrder, round2, safeTimeZone, type PromoRefusal } from '../../../schemas/rules';
 import { parseLatLon, type LatLon } from '../../../schemas/rules/geo';
 import { notify } from '../notifications/notifications';
 import { inDeliveryZone, listPlaces, placesServing, zonedPlaces, type Place } from '../places/places';
@@ -249,10 +249,135 @@ export interface PlacedOrder {
   created: boolean;
 }
 
+/** What the checks learn about an order, step by step; each check reads what the earlier ones found. */
+interface OrderDraft {
+  db: Db;
+  store: Store;
+  settings: Record<string, unknown>;
+  parsed: ParsedForm;
+  customer: Customer;
+  at: Date;
+  timeZone: string;
+  onlinePayments?: boolean;
+  products: Map<string, ProductRow>;
+  places: Place[];
+  /** The place the order goes to, and the places whose hours count. */
+  place: Place | null;
+  hoursPlaces: Place[];
+  promo: Promo | null;
+  refusal: PromoRefusal | null;
+  priced: Omit<Quote, 'deliveryCost'>;
+  phone: string | null;
+  phoneVerified: boolean;
+}
+
+/** A named check of an order: throws the refusal, or fills in what later checks need. */
+interface OrderCheck {
+  name: string;
+  run: (d: OrderDraft) => Promise<void> | void;
+}
+
 /**
- * A customer's order (api=orders). The server prices it from stored data and runs the seed's checks in
- * their order: unavailable items, delivery zone, delivery hours, minimum sum, required fields; then the
- * promo code. The order, the promo's use and the owner's notification are one transaction. A repeat with
+ * The checks of api=orders in the seed's order (section 5): unavailable items, delivery zone, delivery
+ * hours, minimum sum, required fields; then the promo code and the optional SMS check. Each stores
+ * nothing; the first refusal is the answer.
+ */
+export const ORDER_CHECKS: readonly OrderCheck[] = [
+  {
+    name: 'online payment possible',
+    // An online order nobody could pay is refused before anything else.
+    run: (d) => {
+      if (d.parsed.payment === 'online' && d.onlinePayments === false) throw new ApiError(400, 'payment_unavailable', undefined, ['client_payment']);
+    },
+  },
+  {
+    name: 'cart not empty',
+    run: (d) => {
+      if (!d.parsed.lines.length) throw badRequest('empty_cart', undefined, ['item']);
+    },
+  },
+  {
+    name: '1. every item available',
+    run: async (d) => {
+      d.products = await loadProducts(d.db, d.store.id, d.parsed.lines.map((l) => l.id));
+      const unavailable = d.parsed.lines
+        .filter((l) => {
+          const p = d.products.get(l.id);
+          return !p || !p.available || !p.active || d.settings.stop_purchase === true;
+        })
+        .map((l) => l.id);
+      if (unavailable.length) throw new ApiError(400, 'unavailable_items', undefined, unavailable);
+    },
+  },
+  {
+    name: '2. delivery point inside a zone',
+    run: async (d) => {
+      const places = (d.places = await listPlaces(d.db, d.store.id));
+      const { parsed } = d;
+      if (parsed.receiving === 'delivery' && parsed.coords && zonedPlaces(places).length && !inDeliveryZone(places, parsed.coords)) {
+        throw new ApiError(400, 'out_of_zone', undefined, ['client_coords']);
+      }
+      d.hoursPlaces = places;
+      if (parsed.receiving === 'delivery') {
+        const serving = parsed.coords ? placesServing(places, parsed.coords) : [];
+        if (serving.length) d.hoursPlaces = serving;
+        d.place = serving[0] ?? places[0] ?? null;
+      } else if (parsed.placeId !== null) {
+        d.place = places.find((p) => p.id === parsed.placeId) ?? null;
+        if (!d.place) throw badRequest('invalid_input', undefined, ['674_place_id']);
+        d.hoursPlaces = [d.place];
+      } else d.place = places[0] ?? null;
+    },
+  },
+  {
+    name: '3. within delivery hours',
+    run: (d) => {
+      const hours = checkHours(d.hoursPlaces.map((p) => p.week), localTime(d.at, d.timeZone));
+      if (!hours.open) throw new ApiError(400, 'out_of_hours', { from: hours.from, to: hours.to }, []);
+    },
+  },
+  {
+    name: '4. minimum sum after a valid promo',
+    run: async (d) => {
+      const { parsed } = d;
+      d.promo = parsed.promoCode ? await findPromo(d.db, d.store.id, parsed.promoCode) : null;
+      const basePrices = priceLines(d.products, parsed.lines, 0);
+      d.refusal = parsed.promoCode ? checkPromo(d.promo, { now: d.at, timeZone: d.timeZone, goodsTotal: basePrices.goodsTotal }) : null;
+      d.priced = d.promo && !d.refusal ? priceLines(d.products, parsed.lines, d.promo.discount) : basePrices;
+      const minSum = minSumOf(d.settings);
+      if (minSum > 0 && d.priced.total < minSum) throw new ApiError(400, 'min_sum', { sum: formatRoubles(minSum) }, []);
+    },
+  },
+  {
+    name: '5. required fields',
+    run: (d) => {
+      const needCoords = d.parsed.receiving === 'delivery' && zonedPlaces(d.places).length > 0 && d.settings.map === true;
+      const missing = missingRequired(d.settings, d.parsed, { needCoords });
+      if (missing.length) throw requiredFields(missing);
+    },
+  },
+  {
+    name: 'promo code valid',
+    // One that does not apply is refused rather than silently dropped.
+    run: (d) => {
+      if (d.parsed.promoCode && d.refusal) throw promoError(d.refusal, d.promo);
+    },
+  },
+  {
+    name: 'phone verified by SMS (when the shop asks)',
+    // Only a session of that very number (the sign-in's auth form or Bearer, or a phoneNumberToken) may order.
+    run: (d) => {
+      const v = d.parsed.values;
+      d.phone = typeof v.client_phone === 'string' ? (normalizePhone(v.client_phone) ?? v.client_phone) : null;
+      d.phoneVerified = d.phone !== null && (d.customer.user?.phone === d.phone || d.customer.verifiedPhone === d.phone);
+      if (d.settings.sms_check === true && !d.phoneVerified) throw new ApiError(400, 'phone_check_required', undefined, ['client_phone']);
+    },
+  },
+];
+
+/**
+ * A customer's order (api=orders). The server prices it from stored data and runs ORDER_CHECKS in their
+ * order. The order, the promo's use and the owner's notification are one transaction. A repeat with
  * the same idempotency key (also a concurrent one: the unique index decides) returns the first order's number.
  */
 export async function placeOrder(
@@ -270,73 +395,31 @@ export async function placeOrder(
   if (existing !== null) return { id: existing, created: false };
 
   const settings = storeValues(store);
-  const parsed = parseForm(form, settings);
-  // An online order nobody could pay is refused before anything is stored.
-  if (parsed.payment === 'online' && opts.onlinePayments === false) {
-    throw new ApiError(400, 'payment_unavailable', undefined, ['client_payment']);
-  }
-  if (!parsed.lines.length) throw badRequest('empty_cart', undefined, ['item']);
   const timeZone = safeTimeZone(settings.timezone);
-  const local = localTime(at, timeZone);
-
-  // 1. Every product must be live and available (and the shop not on stop).
-  const products = await loadProducts(db, store.id, parsed.lines.map((l) => l.id));
-  const unavailable = parsed.lines
-    .filter((l) => {
-      const p = products.get(l.id);
-      return !p || !p.available || !p.active || settings.stop_purchase === true;
-    })
-    .map((l) => l.id);
-  if (unavailable.length) throw new ApiError(400, 'unavailable_items', undefined, unavailable);
-
-  // 2. The delivery point inside a place's zone (when the shop has zones).
-  const places = await listPlaces(db, store.id);
-  const zoned = zonedPlaces(places);
+  const draft: OrderDraft = {
+    db,
+    store,
+    settings,
+    parsed: parseForm(form, settings),
+    customer,
+    at,
+    timeZone,
+    onlinePayments: opts.onlinePayments,
+    products: new Map(),
+    places: [],
+    place: null,
+    hoursPlaces: [],
+    promo: null,
+    refusal: null,
+    priced: { lines: [], goodsTotal: 0, total: 0, discount: 0, totalQuantity: 0 },
+    phone: null,
+    phoneVerified: false,
+  };
+  for (const check of ORDER_CHECKS) await check.run(draft);
+  const { parsed, priced, promo, refusal, place, phone, phoneVerified } = draft;
   const delivery = parsed.receiving === 'delivery';
-  if (delivery && parsed.coords && zoned.length && !inDeliveryZone(places, parsed.coords)) {
-    throw new ApiError(400, 'out_of_zone', undefined, ['client_coords']);
-  }
-  let place: Place | null = null;
-  let hoursPlaces: Place[] = places;
-  if (delivery) {
-    const serving = parsed.coords ? placesServing(places, parsed.coords) : [];
-    if (serving.length) hoursPlaces = serving;
-    place = serving[0] ?? places[0] ?? null;
-  } else {
-    if (parsed.placeId !== null) {
-      place = places.find((p) => p.id === parsed.placeId) ?? null;
-      if (!place) throw badRequest('invalid_input', undefined, ['674_place_id']);
-      hoursPlaces = [place];
-    } else place = places[0] ?? null;
-  }
-
-  // 3. Delivery hours of those places, in the store's time zone.
-  const hours = checkHours(hoursPlaces.map((p) => p.week), local);
-  if (!hours.open) throw new ApiError(400, 'out_of_hours', { from: hours.from, to: hours.to }, []);
-
-  // 4. The minimum sum, of the goods after a valid promo's discount.
-  const promo: Promo | null = parsed.promoCode ? await findPromo(db, store.id, parsed.promoCode) : null;
-  const basePrices = priceLines(products, parsed.lines, 0);
-  const refusal = parsed.promoCode ? checkPromo(promo, { now: at, timeZone, goodsTotal: basePrices.goodsTotal }) : null;
-  const priced = promo && !refusal ? priceLines(products, parsed.lines, promo.discount) : basePrices;
-  const minSum = Number(settings.min_sum ?? 0) || 0;
-  if (minSum > 0 && priced.total < minSum) throw new ApiError(400, 'min_sum', { sum: formatRoubles(minSum) }, []);
-
-  // 5. The required fields the store asks for.
-  const missing = missingRequired(settings, parsed, { needCoords: delivery && zoned.length > 0 && settings.map === true });
-  if (missing.length) throw requiredFields(missing);
-
-  // Then the promo code itself: one that does not apply is refused rather than silently dropped.
-  if (parsed.promoCode && refusal) throw promoError(refusal, promo);
-
+  const local = localTime(at, timeZone);
   const v = parsed.values;
-  const phone = typeof v.client_phone === 'string' ? (normalizePhone(v.client_phone) ?? v.client_phone) : null;
-  // The optional SMS check of the phone (store setting sms_check): only a session of that very number
-  // (the sign-in's auth form or Bearer, or a phoneNumberToken) may order; checked before anything is stored.
-  const phoneVerified = phone !== null && (customer.user?.phone === phone || customer.verifiedPhone === phone);
-  if (settings.sms_check === true && !phoneVerified) {
-    throw new ApiError(400, 'phone_check_required', undefined, ['client_phone']);
-  }
 
   const deliveryCost = deliveryCostFor(settings, priced.total, parsed.receiving);
   const data: OrderData = {
