@@ -4,6 +4,8 @@ import {
   IMAGE_SLOT_FIRST,
   MAX_OFFER_IMAGES,
   OFFER_TYPES,
+  fieldByName,
+  offerSchema,
   offerFieldsFor,
   validateFields,
 } from '../../../schemas';
@@ -13,9 +15,9 @@ import type { ApiContext } from '../../api/context';
 import { operationTable } from '../../api/operations';
 import { fieldsFromInput, flag, pageOf } from '../../api/input';
 
-const OFFER_ID = 478;
-const CATEGORY_ID = 287;
-const TYPE = 275;
+const OFFER_ID = fieldByName(offerSchema, 'id').no;
+const CATEGORY_ID = fieldByName(offerSchema, 'categoryId').no;
+const TYPE = fieldByName(offerSchema, 'type').no;
 
 const idOf = (ctx: ApiContext) => ctx.input.p.get(OFFER_ID)?.trim() || undefined;
 

@@ -1,4 +1,4 @@
-import { paramSchema, validateFields } from '../../../schemas';
+import { fieldByName, paramSchema, paramValueSchema, validateFields } from '../../../schemas';
 import { badRequest, notFound, requiredFields } from '../../errors';
 import { categoryTree, chain } from './categories';
 import {
@@ -16,7 +16,15 @@ import {
 import type { ApiContext, Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
 
-const P = { paramId: 396, categoryId: 389, valuesCategoryId: 394, valuesParamId: 395, valueId: 480, value: 479 };
+const no = (schema: typeof paramSchema, name: string) => fieldByName(schema, name).no;
+const P = {
+  paramId: no(paramSchema, 'id'),
+  categoryId: no(paramSchema, 'categoryId'),
+  valuesCategoryId: no(paramValueSchema, 'categoryId'),
+  valuesParamId: no(paramValueSchema, 'paramId'),
+  valueId: no(paramValueSchema, 'id'),
+  value: no(paramValueSchema, 'name'),
+};
 
 const idOf = (raw: string | undefined, field: string) => {
   if (!raw || !/^\d{1,10}$/.test(raw.trim())) throw badRequest('required_fields_error', undefined, [field]);

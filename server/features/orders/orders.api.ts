@@ -1,3 +1,4 @@
+import { fieldByName, placeSchema } from '../../../schemas';
 import { badRequest, tokenError } from '../../errors';
 import { checkToken } from '../auth/auth';
 import { localTime, safeTimeZone } from '../../../schemas/rules/hours';
@@ -19,7 +20,8 @@ import type { ApiContext } from '../../api/context';
 import { operationTable } from '../../api/operations';
 import { pageOf } from '../../api/input';
 
-const PLACE_ID = 674;
+const PLACE_ID = fieldByName(placeSchema, 'id').no;
+/** The day of the owner's place orders: a query parameter only, not a stored field. */
 const DATE = 688;
 
 /**

@@ -3,7 +3,9 @@ import {
   PAYMENT_CODES,
   PAYMENT_LABELS,
   PAYMENT_UNKNOWN_LABEL,
+  fieldByName,
   fromRow,
+  placeSchema,
   normalizePromoCode,
   orderFormSchema,
   orderSchema,
@@ -30,6 +32,8 @@ import { storeValues } from '../stores/stores';
 
 
 export const MAX_ORDER_LINES = 200;
+const DELIVERY_NO = fieldByName(orderFormSchema, 'delivery').no;
+const PLACE_NO = fieldByName(placeSchema, 'id').no;
 const QUANTITY = /^\d{1,6}$/;
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,128}$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
@@ -143,7 +147,7 @@ function parseForm(form: OrderForm, store: Record<string, unknown>): ParsedForm 
     if (!coords) bad.push('client_coords');
   }
 
-  const delivery751 = form.p.get(751);
+  const delivery751 = form.p.get(DELIVERY_NO);
   if (delivery751 !== undefined && !['0', '1', ''].includes(delivery751.trim())) bad.push('751_delivery');
   let receiving: ReceivingWay = 'delivery';
   let receivingChosen = false;
@@ -160,7 +164,7 @@ function parseForm(form: OrderForm, store: Record<string, unknown>): ParsedForm 
   const payment = (typeof values.client_payment === 'string' ? values.client_payment : null) as PaymentWay | null;
   if (payment && store[`pay_${payment}`] === false) bad.push('client_payment');
 
-  const rawPlace = form.p.get(674);
+  const rawPlace = form.p.get(PLACE_NO);
   let placeId: number | null = null;
   if (rawPlace !== undefined && rawPlace.trim() !== '') {
     if (/^\d{1,10}$/.test(rawPlace.trim())) placeId = Number(rawPlace.trim());

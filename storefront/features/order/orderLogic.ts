@@ -1,5 +1,8 @@
 import type { Params } from '../../../dataProvider/apiClient';
 import type { CartLine, Place, StoreSettings } from '../../lib/types';
+import { fieldByName, formParam } from '../../../schemas/field';
+import { orderFormSchema } from '../../../schemas/order';
+import { placeSchema } from '../../../schemas/place';
 import { checkHours as checkWeeks, deliveryCostFor, hoursToday as hoursOfToday, isRequired as requiredIn, localTime, pointInPolygon, safeTimeZone, type LocalTime } from '../../../schemas/rules';
 
 /**
@@ -165,6 +168,9 @@ export function placesForHours(places: Place[], receiving: ReceivingWay, placeId
 
 // ---------- sending ----------
 
+const DELIVERY_PARAM = formParam(fieldByName(orderFormSchema, 'delivery'));
+const PLACE_PARAM = formParam(fieldByName(placeSchema, 'id'));
+
 export interface OrderRequest {
   form: OrderFormValues;
   store: StoreSettings | null;
@@ -190,7 +196,7 @@ export function orderParams(r: OrderRequest): Params {
   }
   if (payment) params.client_payment = payment;
   params.client_receiving = receiving;
-  params['p[751_delivery]'] = receiving === 'delivery' ? '1' : '0';
+  params[DELIVERY_PARAM] = receiving === 'delivery' ? '1' : '0';
   if (receiving === 'delivery') {
     if (usesMap(r.store)) {
       if (r.point) {
@@ -201,7 +207,7 @@ export function orderParams(r: OrderRequest): Params {
     if (f.client_house.trim()) params.client_house = f.client_house.trim();
     if (f.client_entrance.trim()) params.client_entrance = f.client_entrance.trim();
     if (f.client_appart.trim()) params.client_appart = f.client_appart.trim();
-  } else if (f.place_id) params['p[674_place_id]'] = f.place_id;
+  } else if (f.place_id) params[PLACE_PARAM] = f.place_id;
   // The change is sent only with cash.
   if (payment === 'cash' && changeShown(r.store, payment) && f.client_change.trim()) params.client_change = f.client_change.trim();
   if (f.client_comment.trim()) params.client_comment = f.client_comment.trim();
