@@ -1,17 +1,9 @@
 import { defineFields, type EntitySchema } from './field';
 import { THEME_COLOURS } from './colours';
 
-/** Order-form fields whose "required" flag the owner sets (seed section 3, with its defaults). */
-export const REQUIRED_ORDER_FIELDS = [
-  ['client_name', true],
-  ['client_phone', true],
-  ['client_payment', true],
-  ['client_receiving', true],
-  ['client_address', true],
-  ['client_change', false],
-  ['client_numbers', false],
-  ['client_comment', false],
-] as const;
+import { REQUIRED_ORDER_FIELDS } from './rules/order';
+
+export { REQUIRED_ORDER_FIELDS };
 
 /** Element toggles (seed "Controls") with their defaults. */
 export const CONTROLS = [

@@ -1,4 +1,7 @@
-import { DEFAULT_HOURS, WEEK_DAYS, type WeekDay } from '../place';
+export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+/** Delivery hours when a place has no schedule: the whole day. */
+export const DEFAULT_HOURS = { from: '00:00', to: '23:59' } as const;
 
 /**
  * Delivery and pickup hours (seed, section 5, check 3): pure and browser-safe, run by the server when it

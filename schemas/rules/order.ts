@@ -1,4 +1,3 @@
-import { REQUIRED_ORDER_FIELDS } from '../store';
 import { round2 } from './money';
 import { discountedUnitPrice } from './promo';
 
@@ -54,6 +53,18 @@ export function minSumOf(store: { min_sum?: unknown } | null | undefined): numbe
   const n = Number(store?.min_sum ?? 0);
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
+
+/** Order-form fields whose "required" flag the owner sets (seed section 3, with its defaults). */
+export const REQUIRED_ORDER_FIELDS = [
+  ['client_name', true],
+  ['client_phone', true],
+  ['client_payment', true],
+  ['client_receiving', true],
+  ['client_address', true],
+  ['client_change', false],
+  ['client_numbers', false],
+  ['client_comment', false],
+] as const;
 
 const on = (v: unknown) => v === '1' || v === 1 || v === true;
 

@@ -1,9 +1,9 @@
 import { fromRow, normalizePromoCode, promoCodeSchema, toApiObject, toRow } from '../../../schemas';
 import type { Executor } from '../../db/types';
 import { ApiError, errorText } from '../../errors';
-import { checkPromo, formatRoubles, type PromoRefusal } from '../../../schemas/rules';
+import { formatRoubles, localTime, type PromoRefusal } from '../../../schemas/rules';
 
-export { checkPromo, type PromoRefusal };
+export type { PromoRefusal };
 
 /** A stored promo code as typed values (schemas/promo.ts) plus its usage count. */
 export interface Promo {
@@ -39,6 +39,47 @@ export function promoFromRow(row: PromoRow): Promo {
     condition: Number(v.condition ?? 0) || 0,
     count: Number(row.used_count),
   } as Promo;
+}
+
+/** What the rule needs to know of a stored code. */
+export interface PromoTerms {
+  isOnceOnly: boolean;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  /** The minimum sum of goods (before the discount) the code works from; 0 = any. */
+  condition: number;
+  /** Times used. */
+  count: number;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `now` is before the window's start / after its end. Date-only bounds are whole days in the store's zone. */
+function windowState(p: Pick<PromoTerms, 'dateFrom' | 'dateTo'>, now: Date, timeZone: string): 'before' | 'after' | 'in' {
+  const today = localTime(now, timeZone).date;
+  const from = p.dateFrom?.trim();
+  const to = p.dateTo?.trim();
+  if (from) {
+    if (DATE_ONLY.test(from) ? today < from : now.getTime() < Date.parse(from)) return 'before';
+  }
+  if (to) {
+    if (DATE_ONLY.test(to) ? today > to : now.getTime() > Date.parse(to)) return 'after';
+  }
+  return 'in';
+}
+
+/**
+ * Whether a code may be used now on goods worth `goodsTotal` (before the discount; unknown = not checked).
+ * Usage is only read here; the server counts a use atomically when it stores the order.
+ */
+export function checkPromo(p: PromoTerms | null, opts: { now: Date; timeZone: string; goodsTotal?: number | null }): PromoRefusal | null {
+  if (!p) return 'not_found';
+  const w = windowState(p, opts.now, opts.timeZone);
+  if (w === 'before') return 'not_started';
+  if (w === 'after') return 'expired';
+  if (p.isOnceOnly && p.count >= 1) return 'used';
+  if (opts.goodsTotal !== undefined && opts.goodsTotal !== null && p.condition > 0 && opts.goodsTotal < p.condition) return 'min_sum';
+  return null;
 }
 
 /** The owner's view of a code: schema fields, `count` = times used, `isUsed` for a spent once-only code. */

@@ -1,6 +1,3 @@
-import { fieldByName, formParam } from '../../../schemas/field';
-import { offerSchema } from '../../../schemas/offer';
-import { paramSchema } from '../../../schemas/param';
 import type { Params } from '../../../dataProvider/apiClient';
 
 /** Parameters of the catalogue's api= calls (the seed's keys). */
@@ -10,13 +7,10 @@ export const SORTS: SortId[] = ['default', 'increase', 'descend', 'discount', 'd
 /** Active filters: base id → the value sent as filter[<baseId>] (select: ids joined by '_', bool: '1', range: 'from_to'). */
 export type FilterValues = Record<string, string>;
 
-const CATEGORY_ID = formParam(fieldByName(offerSchema, 'categoryId'));
-const PARAM_CATEGORY_ID = formParam(fieldByName(paramSchema, 'categoryId'));
-
 /** api=offers, a page of a category: p[287_categoryId] (left out for the root '0'), offset, sort, filter[...]. */
 export function categoryPageParams(categoryId: string, offset: number, sort: SortId = 'default', filters: FilterValues = {}): Params {
   const params: Params = { offset };
-  if (categoryId && categoryId !== '0') params[CATEGORY_ID] = categoryId;
+  if (categoryId && categoryId !== '0') params['p[287_categoryId]'] = categoryId;
   if (sort !== 'default') params.sort = JSON.stringify(sort);
   for (const [baseId, value] of Object.entries(filters)) if (value) params[`filter[${baseId}]`] = value;
   return params;
@@ -31,4 +25,4 @@ export const listKeyOf = (categoryId: string, sort: SortId = 'default', filters:
     .join('&')}`;
 
 /** api=offers_params of a category: its own filters, its parents' and the common ones. */
-export const paramsParams = (categoryId: string): Params => ({ [PARAM_CATEGORY_ID]: categoryId || '0' });
+export const paramsParams = (categoryId: string): Params => ({ 'p[389_category_id]': categoryId || '0' });

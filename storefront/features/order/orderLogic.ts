@@ -3,7 +3,9 @@ import type { CartLine, Place, StoreSettings } from '../../lib/types';
 import { fieldByName, formParam } from '../../../schemas/field';
 import { orderFormSchema } from '../../../schemas/order';
 import { placeSchema } from '../../../schemas/place';
-import { checkHours as checkWeeks, deliveryCostFor, hoursToday as hoursOfToday, isRequired as requiredIn, localTime, pointInPolygon, safeTimeZone, type LocalTime } from '../../../schemas/rules';
+import { checkHours as checkWeeks, hoursToday as hoursOfToday, localTime, safeTimeZone, type LocalTime } from '../../../schemas/rules/hours';
+import { deliveryCostFor, isRequired as requiredIn } from '../../../schemas/rules/order';
+import { pointInPolygon } from '../../../schemas/rules/geo';
 
 /**
  * The order form's pure rules (seed, sections 3-5): the phone mask, the store's payment and receiving
@@ -143,7 +145,7 @@ export function missingFields({ form, store, point, places }: CheckInput): Requi
 // ---------- delivery hours ----------
 
 export { WEEK_DAYS, type WeekDay } from '../../../schemas/place';
-export { pointInPolygon } from '../../../schemas/rules';
+export { pointInPolygon } from '../../../schemas/rules/geo';
 export type { LocalTime };
 
 /** Now in the store's time zone (Moscow when unset or unknown). */
