@@ -25,8 +25,8 @@ import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import type { DB } from '../server/db/types';
-import { createStore } from '../server/services/stores';
-import { indexOffer, listOffers, type ListQuery } from '../server/services/offers';
+import { createStore } from '../server/features/stores/stores';
+import { indexOffer, listOffers, type ListQuery } from '../server/features/catalogue/offers';
 import { baseIdOf, generateCatalogue, SEARCH_WORD } from './generate';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);

@@ -1,7 +1,7 @@
 /**
  * A synthetic catalogue for the benchmark, written straight into the database through Kysely in big
- * transactions, row for row as the YML importer writes it (server/services/yml/importYml.ts `writeOffer`
- * and `writeParams`, server/services/offers.ts `writeOfferParams` and `indexOffer`): the same columns and
+ * transactions, row for row as the YML importer writes it (server/features/yml/importYml.ts `writeOffer`
+ * and `writeParams`, server/features/catalogue/offers.ts `writeOfferParams` and `indexOffer`): the same columns and
  * `data` document (schemas' `toRow`), the same offer_params rows (select values as value ids, numbers also
  * in `num`, the common shop 292 and warranty 306 flags), the same search text (`searchText`).
  *
@@ -11,7 +11,7 @@
  */
 import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
 import type { Database } from '../server/db/database';
-import { searchText } from '../server/services/offers';
+import { searchText } from '../server/features/catalogue/offers';
 
 /** Top-level categories × children × grandchildren; offers live in the grandchildren (the leaves). */
 export const TREE = { top: 5, children: 5, leaves: 4 };

@@ -15,13 +15,14 @@ export interface Auth {
   token: string;
 }
 
-/** The server answered with an error body (`{"error": {code, message, fields}}`). */
+/** The server answered with an error body (`{"error": {code, params, message, fields}}`): `params` fill the code's text in i18n. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly fields: unknown[] = [],
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -119,8 +120,8 @@ export function createApiClient(opts: ApiClientOptions) {
     }
     if (body && body.token === 'error') opts.onTokenError?.();
     if (status >= 400 || (body && typeof body.error === 'object' && body.error)) {
-      const e = (body.error ?? {}) as { code?: string; message?: string; fields?: unknown[] };
-      throw new ApiError(status, e.code ?? 'server_error', e.message ?? `HTTP ${status}`, e.fields ?? []);
+      const e = (body.error ?? {}) as { code?: string; message?: string; fields?: unknown[]; params?: Record<string, string | number> };
+      throw new ApiError(status, e.code ?? 'server_error', e.message ?? `HTTP ${status}`, e.fields ?? [], e.params ?? {});
     }
     return body as T;
   }

@@ -79,6 +79,9 @@ export function defineFields(entity: string, fields: readonly FieldInput[]): Fie
 /** The protocol key of a field: `478_offer_id`, sent as `p[478_offer_id]`. */
 export const formKey = (field: Pick<FieldDef, 'no' | 'key'>): string => `${field.no}_${field.key}`;
 
+/** The form parameter of a field as a client sends it: `p[478_offer_id]`. */
+export const formParam = (field: Pick<FieldDef, 'no' | 'key'>): string => `p[${formKey(field)}]`;
+
 export interface EntitySchema {
   name: string;
   /** The database table (rows carry `store_id`). */

@@ -1,7 +1,8 @@
 import { defineFields, type EntitySchema } from './field';
 
-export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type WeekDay = (typeof WEEK_DAYS)[number];
+import { DEFAULT_HOURS, WEEK_DAYS, type WeekDay } from './rules/hours';
+
+export { DEFAULT_HOURS, WEEK_DAYS, type WeekDay };
 export interface DaySchedule {
   from: string;
   to: string;
@@ -9,8 +10,6 @@ export interface DaySchedule {
 }
 export type WeekSchedule = Record<WeekDay, DaySchedule>;
 
-/** Delivery hours when a place has no schedule: the whole day. */
-export const DEFAULT_HOURS = { from: '00:00', to: '23:59' } as const;
 
 export const defaultWeek = (): WeekSchedule =>
   Object.fromEntries(

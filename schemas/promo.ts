@@ -1,12 +1,8 @@
 import { defineFields, type EntitySchema } from './field';
 
-export const PROMO_CODE_MAX = 54;
-/** What the promo input keeps: letters and digits, uppercased, at most 54. */
-export const normalizePromoCode = (raw: string): string =>
-  raw
-    .toUpperCase()
-    .replace(/[^\p{L}\p{N}]/gu, '')
-    .slice(0, PROMO_CODE_MAX);
+import { PROMO_CODE_MAX, normalizePromoCode } from './rules/promo';
+
+export { PROMO_CODE_MAX, normalizePromoCode };
 
 export const promoCodeSchema: EntitySchema = {
   name: 'promo_codes',

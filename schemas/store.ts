@@ -1,17 +1,9 @@
 import { defineFields, type EntitySchema } from './field';
 import { THEME_COLOURS } from './colours';
 
-/** Order-form fields whose "required" flag the owner sets (seed section 3, with its defaults). */
-export const REQUIRED_ORDER_FIELDS = [
-  ['client_name', true],
-  ['client_phone', true],
-  ['client_payment', true],
-  ['client_receiving', true],
-  ['client_address', true],
-  ['client_change', false],
-  ['client_numbers', false],
-  ['client_comment', false],
-] as const;
+import { REQUIRED_ORDER_FIELDS } from './rules/order';
+
+export { REQUIRED_ORDER_FIELDS };
 
 /** Element toggles (seed "Controls") with their defaults. */
 export const CONTROLS = [
@@ -61,7 +53,7 @@ export const storeSchema: EntitySchema = {
     // The optional SMS code check of the customer's phone before an order (seed "Order flow").
     { no: 422, key: 'sms_check', type: 'bool', default: false, label: 'resources.stores.fields.sms_check' },
     // Derived, never stored: whether card payment on the site works now (pay_online and the acquirer set up).
-    // server/services/stores.ts storeToApi computes it.
+    // server/features/stores/stores.ts storeToApi computes it.
     { no: 423, key: 'online_payment', type: 'bool', derived: true },
     { no: 429, key: 'about_company', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
     { no: 430, key: 'delivery', type: 'wysiwyg', rows: 10, maxLength: 200_000 },

@@ -12,10 +12,10 @@ import type { Database } from './db/database';
 import { ApiError, badRequest } from './errors';
 import { registerApi } from './api/dispatcher';
 import type { AppServices } from './api/context';
-import { createStoreResolver } from './services/stores';
-import { createIndexInliner } from './services/indexInline';
-import { createImageStore } from './services/images';
-import { consoleSms, httpSms, type SmsSender } from './services/sms';
+import { createStoreResolver } from './features/stores/stores';
+import { createIndexInliner } from './features/stores/indexInline';
+import { createImageStore } from './features/images/images';
+import { consoleSms, httpSms, type SmsSender } from './features/auth/sms';
 import { registerRest } from './rest';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
@@ -63,7 +63,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (error instanceof ApiError) {
       // An outside service that failed (the SMS gateway, the geocoder): the client gets the code, the log the cause.
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
-      const body: Record<string, unknown> = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+      const body: Record<string, unknown> = { error: { code: error.code, ...(error.params ? { params: error.params } : {}), message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
       if (error.code === 'token_error') body.token = 'error';
       return reply.status(error.status).send(body);
     }
@@ -147,7 +147,7 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
     const html = sendIndex(isAdmin ? admin : storefront);
     if (!html) return reply.status(404).type('text/plain').send('The apps are not built yet: run npm run build');
     if (isAdmin) return reply.type('text/html').header('cache-control', 'no-cache').send(html);
-    // The storefront's index carries the Host's store settings and categories (services/indexInline.ts).
+    // The storefront's index carries the Host's store settings and categories (server/features/stores/indexInline.ts).
     return services.stores
       .resolve(request.headers.host)
       .then((store) => (store ? inliner.render(html, store) : html))

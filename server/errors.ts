@@ -1,28 +1,55 @@
 import type { FieldError } from '../schemas';
+import { format, lookup, type Catalogue } from '../i18n';
 import ru from '../i18n/common/ru';
+import serverRu from '../i18n/server/ru';
 
 /**
- * Error codes are translation keys; the message is the Russian text of i18n/common (the seed's texts),
- * kept in one place for both apps and the server. 'token error' is the seed's literal token message.
+ * Errors as data: a code (a key of i18n/common `errors`) and its params. The answer carries both, plus the
+ * protocol's `message`: the code's Russian text (the seed's texts) with the params filled in, so every text
+ * lives once, in i18n/. 'token error' is the seed's literal token message.
  */
-const MESSAGES: Record<string, string> = { ...ru.errors, token_error: 'token error' };
+export type ErrorParams = Record<string, string | number>;
 
-/** An error the client caused or may see: becomes `{"error": {code, message, fields}}` with its status. */
+const CATALOGUE = ru as unknown as Catalogue;
+
+/** The Russian text of an error code with its params ({name} placeholders). */
+export function errorText(code: string, params?: ErrorParams): string {
+  if (code === 'token_error') return 'token error';
+  const text = lookup(CATALOGUE, `errors.${code}`);
+  return text === undefined ? code : format(text, params);
+}
+
+/** A text the server itself sends (notifications, SMS, payment descriptions) from i18n/server. */
+export function serverText(key: string, params?: ErrorParams): string {
+  const text = lookup(serverRu as Catalogue, key);
+  return text === undefined ? key : format(text, params);
+}
+
+/**
+ * An error the client caused or may see: becomes `{"error": {code, params?, message, fields?}}` with its
+ * status. The third argument is the params of the code's text; a plain string is a developer's note for
+ * malformed requests (English, not shown to shoppers).
+ */
 export class ApiError extends Error {
+  readonly params?: ErrorParams;
   constructor(
     readonly status: number,
     readonly code: string,
-    message?: string,
+    paramsOrNote?: ErrorParams | string,
     readonly fields?: FieldError[] | string[],
+    /** The text's key when it is more precise than the code (the code stays the protocol's). */
+    textKey?: string,
   ) {
-    super(message ?? MESSAGES[code] ?? code);
+    super(typeof paramsOrNote === 'string' ? paramsOrNote : errorText(textKey ?? code, paramsOrNote));
+    if (paramsOrNote && typeof paramsOrNote === 'object') this.params = paramsOrNote;
   }
 }
 
-export const badRequest = (code = 'invalid_input', message?: string, fields?: FieldError[] | string[]) => new ApiError(400, code, message, fields);
+export const badRequest = (code = 'invalid_input', paramsOrNote?: ErrorParams | string, fields?: FieldError[] | string[], textKey?: string) =>
+  new ApiError(400, code, paramsOrNote, fields, textKey);
 export const requiredFields = (fields: FieldError[]) =>
-  new ApiError(400, 'required_fields_error', `${MESSAGES.required_fields_error}: ${fields.map((f) => f.field).join(', ')}`, fields);
+  new ApiError(400, 'required_fields_error', `${errorText('required_fields_error')}: ${fields.map((f) => f.field).join(', ')}`, fields);
 export const tokenError = () => new ApiError(401, 'token_error');
 export const forbidden = () => new ApiError(403, 'forbidden');
-export const notFound = (what = 'not_found') => new ApiError(404, what, MESSAGES.not_found);
+export const notFound = (what = 'not_found') => new ApiError(404, what, errorText('not_found'));
 export const conflict = (message?: string) => new ApiError(409, 'conflict', message);

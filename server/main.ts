@@ -4,7 +4,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './demo/seedDemo';
-import { createImageStore } from './services/images';
+import { createImageStore } from './features/images/images';
 import { buildIfChanged } from '../scripts/build';
 
 const config = loadConfig();

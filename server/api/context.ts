@@ -3,10 +3,10 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Db, Store } from '../db/types';
 import { forbidden, tokenError } from '../errors';
-import { checkToken, type SessionUser } from '../services/auth';
-import type { ImageStore } from '../services/images';
-import type { SmsSender } from '../services/sms';
-import type { StoreResolver } from '../services/stores';
+import { checkToken, type SessionUser } from '../features/auth/auth';
+import type { ImageStore } from '../features/images/images';
+import type { SmsSender } from '../features/auth/sms';
+import type { StoreResolver } from '../features/stores/stores';
 import type { ApiInput } from './input';
 
 export interface AppServices {

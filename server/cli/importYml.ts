@@ -11,8 +11,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { fetchFeed } from '../lib/feedUrl';
-import { createImageStore } from '../services/images';
-import { importYml } from '../services/yml/importYml';
+import { createImageStore } from '../features/images/images';
+import { importYml } from '../features/yml/importYml';
 import { CliError, describeDatabase, openCliDatabase, parseArgs, pickStore, runCli } from './cliSupport';
 
 const USAGE = `Usage: npm run import-yml -- <feed.xml | https://…/feed.xml> [--store <id>]

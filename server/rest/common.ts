@@ -3,7 +3,7 @@ import { validateFields, type EntitySchema, type FieldDef, type FieldError } fro
 import { credentialsOf, type AppServices } from '../api/context';
 import type { Store } from '../db/types';
 import { ApiError, badRequest, forbidden, notFound, requiredFields, tokenError } from '../errors';
-import { checkToken, type SessionUser } from '../services/auth';
+import { checkToken, type SessionUser } from '../features/auth/auth';
 
 /**
  * The REST dialect of ra-data-simple-rest: `GET /rest/<resource>?sort=["name","ASC"]&range=[0,24]&filter={}`

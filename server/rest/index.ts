@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../api/context';
 import { addTopLevelErrorMessage } from './common';
-import { registerIngredients } from './ingredients';
-import { registerItemIngredients } from './itemIngredients';
-import { registerOrders } from './orders';
-import { registerPlaces } from './places';
-import { registerPromoCodes } from './promoCodes';
-import { registerQuestions } from './questions';
-import { registerSubscriptions } from './subscriptions';
+import { registerIngredients } from '../features/ingredients/ingredients.rest';
+import { registerItemIngredients } from '../features/ingredients/itemIngredients.rest';
+import { registerOrders } from '../features/orders/orders.rest';
+import { registerPlaces } from '../features/places/places.rest';
+import { registerPromoCodes } from '../features/promo/promoCodes.rest';
+import { registerQuestions } from '../features/questions/questions.rest';
+import { registerSubscriptions } from '../features/notifications/subscriptions.rest';
 
 /** The REST resources of checkout and the owner's editors, one module each. */
 export const CHECKOUT_REST_RESOURCES = ['places', 'promo_codes', 'ingredients', 'item_ingredients', 'orders', 'questions', 'subscriptions'] as const;

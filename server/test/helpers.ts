@@ -15,12 +15,12 @@ import type { Database } from '../db/database';
 import type { Db } from '../db/types';
 import { migrate } from '../db/migrate';
 import { seedDemoIfEmpty } from '../demo/seedDemo';
-import { makeOwner, normalizePhone } from '../services/auth';
-import { saveCategory } from '../services/categories';
-import { createImageStore, type ImageStore } from '../services/images';
-import { saveOffer } from '../services/offers';
-import { consoleSms } from '../services/sms';
-import { createStore, saveStore } from '../services/stores';
+import { makeOwner, normalizePhone } from '../features/auth/auth';
+import { saveCategory } from '../features/catalogue/categories';
+import { createImageStore, type ImageStore } from '../features/images/images';
+import { saveOffer } from '../features/catalogue/offers';
+import { consoleSms } from '../features/auth/sms';
+import { createStore, saveStore } from '../features/stores/stores';
 import { freshDatabase } from './db';
 
 export const OWNER_PHONE = '+79990000000';

@@ -1,4 +1,4 @@
-/** Shapes of the api= answers the storefront reads (docs: /work/shared briefs, server/api/handlers). */
+/** Shapes of the api= answers the storefront reads (docs: /work/shared briefs, the *.api.ts files in server/features). */
 export interface OfferCard {
   id: string;
   mainCatId?: string;

@@ -1,17 +1,17 @@
 import type { Handler } from '../context';
-import { stores } from './stores';
-import { login, logout, smsCode, tokenCheck } from './auth';
-import { offersCategory } from './categories';
-import { offers } from './offers';
-import { offersParams, offersParamsValues } from './params';
-import { shopBanners } from './banners';
-import { orders } from './orders';
-import { geoCheck } from './geoCheck';
-import { geocode } from './geocode';
-import { promo } from './promo';
-import { sber, sberStatus } from './sber';
-import { innerPush } from './innerPush';
-import { push } from './push';
+import { stores } from '../../features/stores/stores.api';
+import { login, logout, smsCode, tokenCheck } from '../../features/auth/auth.api';
+import { offersCategory } from '../../features/catalogue/categories.api';
+import { offers } from '../../features/catalogue/offers.api';
+import { offersParams, offersParamsValues } from '../../features/catalogue/params.api';
+import { shopBanners } from '../../features/banners/banners.api';
+import { orders } from '../../features/orders/orders.api';
+import { geoCheck } from '../../features/places/geoCheck.api';
+import { geocode } from '../../features/places/geocode.api';
+import { promo } from '../../features/promo/promo.api';
+import { sber, sberStatus } from '../../features/payments/sber.api';
+import { innerPush } from '../../features/push/innerPush.api';
+import { push } from '../../features/push/push.api';
 
 /** Every `api=` name and its handler module. */
 export const HANDLERS: Record<string, Handler> = {

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../lib/price';
+import { formatPrice } from '../../../schemas/rules/money';
 import type { Offer, OfferParam } from '../../lib/types';
 
 /**

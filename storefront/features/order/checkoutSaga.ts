@@ -116,13 +116,12 @@ function* refusal(e: ApiError, promo: PromoState) {
       yield call(stop, t('checkout.out_of_zone'));
       return true;
     case 'out_of_hours': {
-      const [from, to] = e.message.match(/\d{1,2}:\d{2}/g) ?? ['00:00', '23:59'];
-      yield call(stop, t('checkout.out_of_hours', { from, to }));
+      // The hours come as data (params), never read out of the server's text.
+      yield call(stop, t('checkout.out_of_hours', { from: String(e.params.from ?? '00:00'), to: String(e.params.to ?? '23:59') }));
       return true;
     }
     case 'min_sum': {
-      const n = /(\d+(?:[.,]\d+)?)/.exec(e.message)?.[1] ?? '';
-      yield call(stop, t('checkout.min_sum', { n }));
+      yield call(stop, t('checkout.min_sum', { n: String(e.params.sum ?? '') }));
       return true;
     }
     case 'required_fields_error': {
@@ -130,10 +129,12 @@ function* refusal(e: ApiError, promo: PromoState) {
       yield call(stop, `${t('checkout.required_fields_error')}: ${fieldNames(known)}`, known);
       return true;
     }
-    case 'promo_error':
-      yield put(promoChecked({ code: promo.code, status: 'error', discount: 0, message: e.message || t('cart.promo_error') }));
-      yield call(stop, e.message || t('cart.promo_error'));
+    case 'promo_error': {
+      const text = e.params.reason ? t(`errors.promo_${e.params.reason}`, { sum: String(e.params.sum ?? '') }) : e.message || t('cart.promo_error');
+      yield put(promoChecked({ code: promo.code, status: 'error', discount: 0, message: text }));
+      yield call(stop, text);
       return true;
+    }
     case 'payment_unavailable':
       yield call(stop, t('checkout.payment_unavailable'));
       return true;

@@ -1,5 +1,11 @@
 import type { Params } from '../../../dataProvider/apiClient';
-import type { CartLine, Place, PlaceDay, StoreSettings } from '../../lib/types';
+import type { CartLine, Place, StoreSettings } from '../../lib/types';
+import { fieldByName, formParam } from '../../../schemas/field';
+import { orderFormSchema } from '../../../schemas/order';
+import { placeSchema } from '../../../schemas/place';
+import { checkHours as checkWeeks, hoursToday as hoursOfToday, localTime, safeTimeZone, type LocalTime } from '../../../schemas/rules/hours';
+import { deliveryCostFor, isRequired as requiredIn } from '../../../schemas/rules/order';
+import { pointInPolygon } from '../../../schemas/rules/geo';
 
 /**
  * The order form's pure rules (seed, sections 3-5): the phone mask, the store's payment and receiving
@@ -99,21 +105,8 @@ export const usesMap = (store: StoreSettings | null) => store?.controls?.map !==
 
 export type RequiredField = 'client_name' | 'client_phone' | 'client_payment' | 'client_receiving' | 'client_address' | 'client_numbers' | 'client_change' | 'client_comment' | 'place_id';
 
-/** The store's required flags (required_fields), the seed's defaults where it says nothing. */
-const REQUIRED_DEFAULTS: Record<string, boolean> = {
-  client_name: true,
-  client_phone: true,
-  client_payment: true,
-  client_receiving: true,
-  client_address: true,
-  client_change: false,
-  client_numbers: false,
-  client_comment: false,
-};
-export const isRequired = (store: StoreSettings | null, name: string): boolean => {
-  const v = store?.required_fields?.[name];
-  return v === undefined ? (REQUIRED_DEFAULTS[name] ?? false) : on(v);
-};
+/** The store's required flags (required_fields), the seed's defaults where it says nothing (schemas/rules). */
+export const isRequired = (store: StoreSettings | null, name: string): boolean => requiredIn(store?.required_fields as Record<string, unknown> | undefined, name);
 
 const blank = (v: string | null | undefined) => !v || !v.trim();
 
@@ -151,76 +144,18 @@ export function missingFields({ form, store, point, places }: CheckInput): Requi
 
 // ---------- delivery hours ----------
 
-export type WeekDay = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-export const WEEK_DAYS: WeekDay[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const DEFAULT_FROM = 0;
-const DEFAULT_TO = 23 * 60 + 59;
-
-export interface LocalTime {
-  day: WeekDay;
-  minutes: number;
-}
+export { WEEK_DAYS, type WeekDay } from '../../../schemas/place';
+export { pointInPolygon } from '../../../schemas/rules/geo';
+export type { LocalTime };
 
 /** Now in the store's time zone (Moscow when unset or unknown). */
-export function localNow(timeZone: string | null | undefined, at: Date = new Date()): LocalTime {
-  let f: Intl.DateTimeFormat;
-  try {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: timeZone || 'Europe/Moscow', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  } catch {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Moscow', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  }
-  const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
-  return { day: String(parts.weekday).toLowerCase() as WeekDay, minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute) };
-}
-
-const toMinutes = (s: string | undefined): number | null => {
-  const m = /^([01]?\d|2[0-3]):([0-5]\d)/.exec(s?.trim() ?? '');
-  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
-};
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
-function hoursOn(week: Place['week'], day: WeekDay): { from: number; to: number } | null {
-  const d: PlaceDay | undefined = week?.[day];
-  if (!d) return { from: DEFAULT_FROM, to: DEFAULT_TO };
-  if (d.isWeekend) return null;
-  const from = toMinutes(d.from);
-  const to = toMinutes(d.to);
-  return from === null || to === null ? { from: DEFAULT_FROM, to: DEFAULT_TO } : { from, to };
-}
-
-const within = (h: { from: number; to: number }, m: number) => (h.from <= h.to ? m >= h.from && m <= h.to : m >= h.from || m <= h.to);
+export const localNow = (timeZone: string | null | undefined, at: Date = new Date()): LocalTime => localTime(at, safeTimeZone(timeZone));
 
 /**
  * Check 3: whether any of these places works now, and the hours to name ('с HH:MM до HH:MM'): today's,
- * or the next working day's once today's are over (the server's rule).
+ * or the next working day's once today's are over (schemas/rules/hours.ts, the server's rule).
  */
-export function checkHours(places: readonly Pick<Place, 'week'>[], now: LocalTime): { open: boolean; from: string; to: string } {
-  const weeks = places.length ? places.map((p) => p.week) : [null];
-  const open = weeks.some((w) => {
-    const h = hoursOn(w, now.day);
-    return h !== null && within(h, now.minutes);
-  });
-  const start = WEEK_DAYS.indexOf(now.day);
-  for (let i = 0; i < 7; i++) {
-    const day = WEEK_DAYS[(start + i) % 7];
-    const hours = weeks.map((w) => hoursOn(w, day)).filter((h): h is { from: number; to: number } => h !== null);
-    if (!hours.length || (i === 0 && !open && hours.every((h) => h.from <= h.to && now.minutes > h.to))) continue;
-    return { open, from: hhmm(Math.min(...hours.map((h) => h.from))), to: hhmm(Math.max(...hours.map((h) => h.to))) };
-  }
-  return { open, from: hhmm(DEFAULT_FROM), to: hhmm(DEFAULT_TO) };
-}
-
-/** Whether a point lies inside a polygon of [lat, lon] corners (ray casting). */
-export function inPolygon(point: readonly [number, number], polygon: readonly (readonly [number, number])[]): boolean {
-  const [y, x] = point;
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [yi, xi] = polygon[i];
-    const [yj, xj] = polygon[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
+export const checkHours = (places: readonly Pick<Place, 'week'>[], now: Pick<LocalTime, 'day' | 'minutes'>) => checkWeeks(places.map((p) => p.week), now);
 
 /** The places whose hours count: the pickup place; for delivery those whose zone holds the point (else all). */
 export function placesForHours(places: Place[], receiving: ReceivingWay, placeId: string, point: [number, number] | null): Place[] {
@@ -229,11 +164,14 @@ export function placesForHours(places: Place[], receiving: ReceivingWay, placeId
     return chosen ? [chosen] : places;
   }
   if (!point) return places;
-  const serving = places.filter((p) => Array.isArray(p.coords) && p.coords.length >= 3 && inPolygon(point, p.coords));
+  const serving = places.filter((p) => Array.isArray(p.coords) && p.coords.length >= 3 && pointInPolygon(point, p.coords));
   return serving.length ? serving : places;
 }
 
 // ---------- sending ----------
+
+const DELIVERY_PARAM = formParam(fieldByName(orderFormSchema, 'delivery'));
+const PLACE_PARAM = formParam(fieldByName(placeSchema, 'id'));
 
 export interface OrderRequest {
   form: OrderFormValues;
@@ -260,7 +198,7 @@ export function orderParams(r: OrderRequest): Params {
   }
   if (payment) params.client_payment = payment;
   params.client_receiving = receiving;
-  params['p[751_delivery]'] = receiving === 'delivery' ? '1' : '0';
+  params[DELIVERY_PARAM] = receiving === 'delivery' ? '1' : '0';
   if (receiving === 'delivery') {
     if (usesMap(r.store)) {
       if (r.point) {
@@ -271,7 +209,7 @@ export function orderParams(r: OrderRequest): Params {
     if (f.client_house.trim()) params.client_house = f.client_house.trim();
     if (f.client_entrance.trim()) params.client_entrance = f.client_entrance.trim();
     if (f.client_appart.trim()) params.client_appart = f.client_appart.trim();
-  } else if (f.place_id) params['p[674_place_id]'] = f.place_id;
+  } else if (f.place_id) params[PLACE_PARAM] = f.place_id;
   // The change is sent only with cash.
   if (payment === 'cash' && changeShown(r.store, payment) && f.client_change.trim()) params.client_change = f.client_change.trim();
   if (f.client_comment.trim()) params.client_comment = f.client_comment.trim();
@@ -304,18 +242,8 @@ export function randomKey(): string {
   return 'checkout-' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The delivery cost shown (the server's rule): free for pickup, and from free_delivery_from of the goods' sum. */
-export function deliveryCostOf(store: StoreSettings | null, goodsTotal: number, receiving: ReceivingWay): number {
-  if (receiving === 'pickup') return 0;
-  const cost = Number(store?.delivery_cost ?? 0);
-  const freeFrom = Number(store?.free_delivery_from ?? 0);
-  if (!Number.isFinite(cost) || cost <= 0) return 0;
-  if (Number.isFinite(freeFrom) && freeFrom > 0 && goodsTotal >= freeFrom) return 0;
-  return cost;
-}
+/** The delivery cost shown: the server's rule (schemas/rules/order.ts). */
+export const deliveryCostOf = (store: StoreSettings | null, goodsTotal: number, receiving: ReceivingWay): number => deliveryCostFor(store, goodsTotal, receiving);
 
 /** A place's hours today for the pickup list ('10:00–22:00'), null on its day off. */
-export function hoursToday(place: Place, now: LocalTime): string | null {
-  const h = hoursOn(place.week, now.day);
-  return h ? `${hhmm(h.from)}–${hhmm(h.to)}` : null;
-}
+export const hoursToday = (place: Place, now: Pick<LocalTime, 'day'>): string | null => hoursOfToday(place.week, now);

@@ -6,6 +6,7 @@ import { deepMerge, setTexts } from '../../lib/i18n';
 import type { CartLine, StoreSettings } from '../../lib/types';
 import ru from '../../../i18n/storefront/ru';
 import ruPages from '../../../i18n/storefront/pages/ru';
+import commonRu from '../../../i18n/common/ru';
 import { cartReplaced } from '../cart/cartSlice';
 import { browser } from './checkoutSaga';
 import { orderFieldChanged, orderPopupClosed, orderSubmitted, placesLoaded } from './orderSlice';
@@ -57,7 +58,7 @@ const pickup: Partial<OrderFormValues> = { client_name: 'Анна', client_phone
 describe('order saga', () => {
   beforeEach(() => {
     vi.stubGlobal('localStorage', memoryStorage());
-    setTexts('ru', deepMerge(ru, ruPages));
+    setTexts('ru', deepMerge(deepMerge(commonRu, ru), ruPages));
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -169,6 +170,27 @@ describe('order saga', () => {
     await settle();
     expect(toasts().at(-1)).toBe('Промокод использован');
     expect(store.getState().order.result).toBeNull();
+  });
+
+  it('reads a refusal’s numbers from its params, never from its text', async () => {
+    const { store, toasts, fill } = setup({
+      orders: [
+        new ApiError(400, 'min_sum', 'text the client must not parse 1', [], { sum: '700' }),
+        new ApiError(400, 'out_of_hours', 'text 01:02 03:04', [], { from: '10:00', to: '22:00' }),
+        new ApiError(400, 'promo_error', 'text', ['client_promocode'], { reason: 'min_sum', sum: '1000' }),
+      ],
+    });
+    fill(pickup);
+    store.dispatch(cartReplaced([line('1', 900)]));
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(toasts().at(-1)).toBe('Минимальная сумма заказа 700 р.');
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(toasts().at(-1)).toBe('Извините, доставка работает с 10:00 до 22:00');
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+    expect(toasts().at(-1)).toBe('Промокод действует для заказа от 1000 р.');
   });
 
   it('an online payment asks api=sber and goes to its form; a payment error gives the failure popup', async () => {

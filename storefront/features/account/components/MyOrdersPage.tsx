@@ -5,7 +5,7 @@ import Icon from '../../../components/Icon';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import { hasText, useT } from '../../../lib/i18n';
-import { formatPrice } from '../../../lib/price';
+import { formatPrice } from '../../../../schemas/rules/money';
 import { useScrollTop } from '../../../lib/scroll';
 import { myOrdersRequested, selectMyOrders, selectSession, type OrderSummary } from '../accountSlice';
 import { orderDate } from '../format';

@@ -9,7 +9,7 @@ import ProductImage from '../../../components/ProductImage';
 import { useShopContext } from '../../../components/ShopContext';
 import { pathOf } from '../../../lib/categories';
 import { hasText, useT } from '../../../lib/i18n';
-import { formatPrice } from '../../../lib/price';
+import { formatPrice } from '../../../../schemas/rules/money';
 import { useScrollTop } from '../../../lib/scroll';
 import { canPayOnline, orderPayRequested, orderRequested, selectOrder, selectPay, type OrderDetail, type PickupPlace } from '../accountSlice';
 import { orderDate } from '../format';

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import Icon from '../../../components/Icon';
 import ProductImage from '../../../components/ProductImage';
 import { useT } from '../../../lib/i18n';
-import { formatPrice } from '../../../lib/price';
+import { formatPrice } from '../../../../schemas/rules/money';
 import type { CartLine } from '../../../lib/types';
 import { discountedUnitPrice } from '../cartLogic';
 import { cartItemRemoved, cartLineDecremented, cartLineIncremented, cartLineQuantityTyped } from '../cartSlice';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useShopContext } from '../../../components/ShopContext';
 import { pathOf } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
-import { formatPrice } from '../../../lib/price';
+import { formatPrice } from '../../../../schemas/rules/money';
 import { useScrollTop } from '../../../lib/scroll';
 import { formatRoubles, minSumOf } from '../cartLogic';
 import { cartLeft, cartRefreshRequested, selectCart, selectCartTotals } from '../cartSlice';

@@ -11,7 +11,7 @@ import { useSlots } from '../../../components/Slots';
 import { isValidPath, ROOT_PATH } from '../../../lib/categories';
 import { tPlural, useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
-import { formatPrice } from '../../../lib/price';
+import { formatPrice } from '../../../../schemas/rules/money';
 import { useScrollTop } from '../../../lib/scroll';
 import type { Offer } from '../../../lib/types';
 import { itemOpened, itemRetried, selectItemEntry } from '../itemSlice';

@@ -5,7 +5,7 @@ import Icon from '../../../components/Icon';
 import { useShopContext } from '../../../components/ShopContext';
 import { useT } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
-import { formatPrice } from '../../../lib/price';
+import { formatPrice } from '../../../../schemas/rules/money';
 import { useScrollTop } from '../../../lib/scroll';
 import { cartRefreshRequested, selectCart, selectCartTotals } from '../../cart/cartSlice';
 import Popup from '../../cart/components/Popup';

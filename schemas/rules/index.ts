@@ -1,0 +1,6 @@
+/** Business rules shared by the server and the storefront: pure, browser-safe, one copy each. */
+export * from './hours';
+export * from './geo';
+export * from './money';
+export * from './promo';
+export * from './order';

@@ -1,0 +1,38 @@
+import { categorySchema, validateFields } from '../../../schemas';
+import { badRequest, notFound, requiredFields } from '../../errors';
+import { categoryToApi, categoryTree, deleteCategory, listCategories, saveCategory } from './categories';
+import type { Handler } from '../../api/context';
+import { fieldsFromInput, flag } from '../../api/input';
+
+const ID_NO = 486;
+
+/** api=offers_category: the category list (or one with p[486_category_id]); set=1 / update=1 / del=1 by the owner. */
+export const offersCategory: Handler = async (ctx) => {
+  const { input, store } = ctx;
+  const id = input.p.get(ID_NO)?.trim() || null;
+  if (flag(input, 'del')) {
+    await ctx.requireOwner();
+    if (!id) throw badRequest('required_fields_error', undefined, ['categoryId']);
+    const deleted = await deleteCategory(ctx.db, store.id, id);
+    return { offers_category: [], deleted };
+  }
+  if (flag(input, 'set') || flag(input, 'update')) {
+    await ctx.requireOwner();
+    const creating = flag(input, 'set');
+    if (!creating && !id) throw badRequest('required_fields_error', undefined, ['categoryId']);
+    const { values, errors } = validateFields(categorySchema.fields, fieldsFromInput(categorySchema.fields, input), { partial: !creating });
+    const missing = errors.filter((e) => e.code === 'required');
+    if (missing.length) throw requiredFields(missing);
+    if (errors.length) throw badRequest('invalid_input', undefined, errors);
+    const savedId = await saveCategory(ctx.db, store.id, creating ? null : id, values);
+    const tree = await categoryTree(ctx.db, store.id);
+    return { offers_category: [categoryToApi(tree.byId.get(savedId)!, store.id)] };
+  }
+  const tree = await categoryTree(ctx.db, store.id);
+  if (id) {
+    const node = tree.byId.get(id);
+    if (!node) throw notFound();
+    return { offers_category: [categoryToApi(node, store.id)] };
+  }
+  return { offers_category: listCategories(tree, store.id) };
+};

@@ -1,0 +1,139 @@
+import { ROOT_CATEGORY_ID, categorySchema, fromRow, toApiObject, toRow } from '../../../schemas';
+import { lockStore } from '../../db/database';
+import type { Db, Executor } from '../../db/types';
+import { badRequest, notFound } from '../../errors';
+
+export interface CategoryNode {
+  id: string;
+  parentId: string;
+  name: string;
+  sort: number;
+  data: string;
+  children: string[];
+}
+
+export interface CategoryTree {
+  byId: Map<string, CategoryNode>;
+  roots: string[];
+}
+
+const TTL_MS = 5_000;
+const cache = new Map<number, { at: number; tree: Promise<CategoryTree> }>();
+
+/** The store's category tree, cached for a few seconds (every process sees writes within TTL_MS). */
+export function categoryTree(db: Db, storeId: number): Promise<CategoryTree> {
+  const hit = cache.get(storeId);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.tree;
+  const tree = loadTree(db, storeId);
+  cache.set(storeId, { at: Date.now(), tree });
+  tree.catch(() => cache.delete(storeId));
+  return tree;
+}
+export const forgetCategories = (storeId: number) => cache.delete(storeId);
+
+async function loadTree(db: Executor, storeId: number): Promise<CategoryTree> {
+  const rows = await db.selectFrom('categories').selectAll().where('store_id', '=', storeId).orderBy('sort').orderBy('name').execute();
+  const byId = new Map<string, CategoryNode>(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, data: r.data, children: [] }]));
+  const roots: string[] = [];
+  for (const n of byId.values()) {
+    const parent = byId.get(n.parentId);
+    if (parent && n.parentId !== n.id) parent.children.push(n.id);
+    else roots.push(n.id);
+  }
+  return { byId, roots };
+}
+
+/** The category and every category below it. */
+export function descendants(tree: CategoryTree, id: string): string[] {
+  const out: string[] = [];
+  const stack = [id];
+  while (stack.length) {
+    const c = stack.pop()!;
+    if (out.includes(c)) continue;
+    out.push(c);
+    stack.push(...(tree.byId.get(c)?.children ?? []));
+  }
+  return out;
+}
+
+/** Ids from the top-level category down to this one. */
+export function chain(tree: CategoryTree, id: string): string[] {
+  const out: string[] = [];
+  let c = tree.byId.get(id);
+  while (c && !out.includes(c.id)) {
+    out.unshift(c.id);
+    c = tree.byId.get(c.parentId);
+  }
+  return out;
+}
+
+export const mainCategoryOf = (tree: CategoryTree, id: string) => chain(tree, id)[0] ?? id;
+
+export function categoryToApi(node: CategoryNode, storeId: number) {
+  const values = fromRow(categorySchema, { id: node.id, parent_id: node.parentId, name: node.name, sort: node.sort, data: node.data });
+  return { ...toApiObject(categorySchema, values), shopId: String(storeId), end: node.children.length === 0 ? '1' : '0' };
+}
+
+/** Every category of the store, parents before children, in their sort order. */
+export function listCategories(tree: CategoryTree, storeId: number) {
+  const out: ReturnType<typeof categoryToApi>[] = [];
+  const walk = (ids: string[]) => {
+    for (const id of ids) {
+      const n = tree.byId.get(id)!;
+      out.push(categoryToApi(n, storeId));
+      walk(n.children);
+    }
+  };
+  walk(tree.roots);
+  return out;
+}
+
+/** Creates or updates a category; the parent must exist and may not be the category itself or below it. */
+export async function saveCategory(db: Db, storeId: number, id: string | null, values: Record<string, unknown>) {
+  const tree = await loadTree(db, storeId);
+  if (id !== null && !tree.byId.has(id)) throw notFound();
+  const parent = (values.subId as string | undefined) ?? (id ? tree.byId.get(id)!.parentId : ROOT_CATEGORY_ID);
+  if (parent !== ROOT_CATEGORY_ID && !tree.byId.has(parent)) throw badRequest('invalid_input', 'Unknown parent category', ['subId']);
+  if (id !== null && descendants(tree, id).includes(parent)) throw badRequest('invalid_input', 'A category cannot be inside itself', ['subId']);
+  const { columns, data } = toRow(categorySchema, { ...values, subId: parent });
+  let newId = id;
+  await db.transaction().execute(async (tx) => {
+    if (id === null) {
+      await lockStore(tx, storeId);
+      newId = await nextCategoryId(tx, storeId);
+      await tx
+        .insertInto('categories')
+        .values({ store_id: storeId, id: newId, parent_id: parent, name: String(columns.name ?? ''), sort: Number(columns.sort ?? 0), data: JSON.stringify(data) })
+        .execute();
+    } else {
+      const old = JSON.parse(tree.byId.get(id)!.data || '{}');
+      await tx
+        .updateTable('categories')
+        .set({ ...(columns as object), data: JSON.stringify({ ...old, ...data }) })
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .execute();
+    }
+  });
+  forgetCategories(storeId);
+  return newId!;
+}
+
+async function nextCategoryId(db: Executor, storeId: number): Promise<string> {
+  const ids = await db.selectFrom('categories').select('id').where('store_id', '=', storeId).execute();
+  const max = ids.reduce((m, r) => (/^\d+$/.test(r.id) ? Math.max(m, Number(r.id)) : m), 0);
+  return String(max + 1);
+}
+
+/** Deletes a category, the categories below it, and (softly) all their products. */
+export async function deleteCategory(db: Db, storeId: number, id: string) {
+  const tree = await loadTree(db, storeId);
+  if (!tree.byId.has(id)) throw notFound();
+  const ids = descendants(tree, id);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('offers').set({ deleted: 1, updated_at: new Date().toISOString() }).where('store_id', '=', storeId).where('category_id', 'in', ids).execute();
+    await tx.deleteFrom('categories').where('store_id', '=', storeId).where('id', 'in', ids).execute();
+  });
+  forgetCategories(storeId);
+  return ids;
+}

@@ -1,0 +1,102 @@
+import {
+  CUSTOM_PARAM_FIRST,
+  CUSTOM_PARAM_LAST,
+  IMAGE_SLOT_FIRST,
+  MAX_OFFER_IMAGES,
+  OFFER_TYPES,
+  fieldByName,
+  offerSchema,
+  offerFieldsFor,
+  validateFields,
+} from '../../../schemas';
+import { badRequest, requiredFields } from '../../errors';
+import { deleteOffer, deleteOfferImage, getOffer, listOffers, offersByIds, parseSort, saveOffer } from './offers';
+import type { ApiContext } from '../../api/context';
+import { operationTable } from '../../api/operations';
+import { fieldsFromInput, flag, pageOf } from '../../api/input';
+
+const OFFER_ID = fieldByName(offerSchema, 'id').no;
+const CATEGORY_ID = fieldByName(offerSchema, 'categoryId').no;
+const TYPE = fieldByName(offerSchema, 'type').no;
+
+const idOf = (ctx: ApiContext) => ctx.input.p.get(OFFER_ID)?.trim() || undefined;
+
+/** A category page or a search: hidden=1 lets the owner's panel list products hidden from the shop too. */
+async function list(ctx: ApiContext) {
+  const { input, store } = ctx;
+  const page = pageOf(input);
+  const categoryId = input.p.get(CATEGORY_ID)?.trim() || undefined;
+  const includeHidden = flag(input, 'hidden') && (await ctx.isOwner());
+  if (input.raw.value !== undefined) {
+    const word = input.raw.value.trim().slice(0, 200);
+    const sort = parseSort(input.raw.sortId || input.raw.sort);
+    return { offers: word ? await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden }) : [] };
+  }
+  return { offers: await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden }) };
+}
+
+/**
+ * api=offers: the catalogue, one operation per row. Reads: one item (p[478_offer_id]), the cart's stop
+ * list (coords + ids), cart lines (ids), a search (value) or a category page (p[287_categoryId], offset,
+ * sort, filter[baseId]). Owner writes: save (set=1 / update=1 with fields, image slots p[466..475_img] and
+ * custom params p[<baseId>_param]), delete (del=1), delete one picture (del=1 with img_id).
+ */
+export const offers = operationTable([
+  {
+    name: 'delete',
+    access: 'owner',
+    when: (ctx) => flag(ctx.input, 'del'),
+    run: async (ctx) => {
+      const id = idOf(ctx);
+      if (!id) throw badRequest('required_fields_error', undefined, ['id']);
+      if (ctx.input.raw.img_id) await deleteOfferImage(ctx.db, ctx.store.id, id, ctx.input.raw.img_id);
+      else await deleteOffer(ctx.db, ctx.dialect, ctx.store.id, id);
+      return { offers: [] };
+    },
+  },
+  { name: 'create', access: 'owner', when: (ctx) => flag(ctx.input, 'set'), run: (ctx) => save(ctx, null) },
+  { name: 'update', access: 'owner', when: (ctx) => flag(ctx.input, 'update'), run: (ctx) => save(ctx, idOf(ctx)) },
+  {
+    name: 'one',
+    access: 'public',
+    when: (ctx) => idOf(ctx) !== undefined,
+    run: async (ctx) => ({ offers: [await getOffer(ctx.db, ctx.store.id, idOf(ctx)!, { includeHidden: await ctx.isOwner() })] }),
+  },
+  {
+    name: 'stop list',
+    access: 'public',
+    when: (ctx) => ctx.input.raw.coords !== undefined,
+    run: async (ctx) => {
+      // Of the cart's products, those that cannot be ordered now.
+      const lines = await offersByIds(ctx.db, ctx.store.id, (ctx.input.raw.ids ?? '').split(','));
+      return { offers: lines.filter((o) => o.available !== '1') };
+    },
+  },
+  { name: 'by ids', access: 'public', when: (ctx) => ctx.input.raw.ids !== undefined, run: async (ctx) => ({ offers: await offersByIds(ctx.db, ctx.store.id, ctx.input.raw.ids!.split(',')) }) },
+  { name: 'list or search', access: 'public', run: list },
+]);
+
+async function save(ctx: ApiContext, id: string | null | undefined) {
+  const owner = await ctx.requireOwner();
+  const { input, store } = ctx;
+  if (id === undefined) throw badRequest('required_fields_error', undefined, ['id']);
+  let type = input.p.get(TYPE)?.trim();
+  if (!type && id) type = String((await getOffer(ctx.db, store.id, id, { includeHidden: true }) as Record<string, unknown>).type);
+  type ||= 'common';
+  if (!(OFFER_TYPES as readonly string[]).includes(type)) throw badRequest('invalid_input', undefined, ['type']);
+  const fields = offerFieldsFor(type);
+  const { values, errors } = validateFields(fields, fieldsFromInput(fields, input), { partial: id !== null });
+  const missing = errors.filter((e) => e.code === 'required');
+  if (missing.length) throw requiredFields(missing);
+  if (errors.length) throw badRequest('invalid_input', undefined, errors);
+  values.type = type;
+  const params = new Map<number, string>();
+  for (const [no, v] of input.p) if (no >= CUSTOM_PARAM_FIRST && no <= CUSTOM_PARAM_LAST) params.set(no, v);
+  const files = new Map<number, Buffer>();
+  for (const [no, f] of input.files) {
+    if (no < IMAGE_SLOT_FIRST || no >= IMAGE_SLOT_FIRST + MAX_OFFER_IMAGES) throw badRequest('invalid_input', undefined, [`${no}`]);
+    files.set(no - IMAGE_SLOT_FIRST, f.data);
+  }
+  const savedId = await saveOffer(ctx.db, ctx.dialect, ctx.services.images, store.id, owner.id, id, { values, params, files });
+  return { offers: [await getOffer(ctx.db, store.id, savedId, { includeHidden: true })] };
+}

@@ -1,0 +1,480 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import {
+  COMMON_FILTERS,
+  MAX_OFFER_IMAGES,
+  fromRow,
+  offerSchema,
+  toApiObject,
+  toRow,
+  type SortId,
+  SORTS,
+} from '../../../schemas';
+import type { Dialect } from '../../db/database';
+import { lockStore, now } from '../../db/database';
+import type { Db, Executor, OfferRow } from '../../db/types';
+import { DISCOUNT_EXPRESSION } from '../../db/migrations/2026112104_discount_sort';
+import { badRequest, notFound } from '../../errors';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { categoryTree, descendants, mainCategoryOf, type CategoryTree } from './categories';
+import { paramsByBase, type ParamInfo } from './params';
+import type { ImageStore } from '../images/images';
+
+export const PAGE_SIZE = 20;
+
+export interface OfferImage {
+  id: string;
+  img: string;
+  thumb: string;
+}
+
+export interface ListQuery {
+  categoryId?: string;
+  page: number;
+  sort: SortId;
+  filters: Map<number, string>;
+  word?: string;
+  /** The owner's lists also show products hidden from the shop (active = 0). */
+  includeHidden?: boolean;
+}
+
+/** The sort of a list call: a sort id, or the seed's JSON (`"increase"`, `{"id": "increase"}`). */
+export function parseSort(raw: string | undefined): SortId {
+  if (!raw) return 'default';
+  let v: unknown = raw;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    /* a bare sort id */
+  }
+  if (v && typeof v === 'object') v = (v as Record<string, unknown>).id ?? (v as Record<string, unknown>).sort ?? (v as Record<string, unknown>).value;
+  if (typeof v === 'string' && (SORTS as readonly string[]).includes(v)) return v as SortId;
+  throw badRequest('invalid_input', `Unknown sort; use one of ${SORTS.join(', ')}`, ['sort']);
+}
+
+const RANGE = /^(-?\d+(?:[.,]\d+)?)?_(-?\d+(?:[.,]\d+)?)?$/;
+const num = (s: string | undefined) => (s === undefined || s === '' ? null : Number(s.replace(',', '.')));
+
+/** A range `from_to`; an empty or 0 upper bound means no upper bound (the seed sends empty bounds as 0). */
+function parseRange(raw: string, baseId: number): { from: number | null; to: number | null } {
+  const m = RANGE.exec(raw);
+  if (!m) throw badRequest('invalid_input', `filter[${baseId}] must be from_to`, [`filter[${baseId}]`]);
+  const from = num(m[1]);
+  let to = num(m[2]);
+  if (to === 0 && (from ?? 0) > 0) to = null;
+  if (from === 0 && to === 0) return { from: null, to: null };
+  return { from, to };
+}
+
+type OfferQuery = ReturnType<typeof baseQuery>;
+const baseQuery = (db: Db, storeId: number, includeHidden = false) => {
+  const q = db.selectFrom('offers as o').where('o.store_id', '=', storeId).where('o.deleted', '=', 0);
+  return includeHidden ? q : q.where('o.active', '=', 1);
+};
+
+function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, string>, params: Map<number, ParamInfo>): OfferQuery {
+  for (const [baseId, raw] of filters) {
+    const value = raw.trim();
+    if (value === '') continue;
+    if (baseId === COMMON_FILTERS.price) {
+      const { from, to } = parseRange(value, baseId);
+      if (from !== null) q = q.where('o.price', '>=', from);
+      if (to !== null) q = q.where('o.price', '<=', to);
+      continue;
+    }
+    const param = params.get(baseId);
+    if (!param) throw badRequest('invalid_input', `Unknown filter ${baseId}`, [`filter[${baseId}]`]);
+    const has = (cond: (eb: any) => Expression<SqlBool>) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('offer_params as op')
+            .select(sql.lit(1).as('one'))
+            .where('op.store_id', '=', storeId)
+            .whereRef('op.offer_id', '=', 'o.id')
+            .where('op.base_id', '=', baseId)
+            .where(cond),
+        ),
+      );
+    switch (param.kind) {
+      case 'select': {
+        const ids = value.split('_').filter(Boolean).slice(0, 200);
+        q = has((eb) => eb('op.value', 'in', ids));
+        break;
+      }
+      case 'bool':
+        if (value !== '1' && value !== '0') throw badRequest('invalid_input', `filter[${baseId}] must be 1 or 0`, [`filter[${baseId}]`]);
+        q = has((eb) => eb('op.value', '=', value));
+        break;
+      case 'number':
+      case 'float': {
+        const { from, to } = parseRange(value, baseId);
+        if (from === null && to === null) break;
+        q = has((eb) => eb.and([...(from !== null ? [eb('op.num', '>=', from)] : []), ...(to !== null ? [eb('op.num', '<=', to)] : [])]));
+        break;
+      }
+      default:
+        q = has((eb) => eb('op.value', '=', value));
+    }
+  }
+  return q;
+}
+
+/**
+ * One spelling for the search index and the query, the same on both databases: lower case, ё as е (Russian
+ * readers mostly type е), Latin letters without accents (café as cafe). SQLite's tokenizer folded Latin
+ * accents but PostgreSQL's 'simple' configuration did not, and neither folded ё.
+ */
+export function foldSearch(s: string): string {
+  return s.toLowerCase().normalize('NFD').replace(/([a-z])\p{M}+/gu, '$1').normalize('NFC').replace(/ё/g, 'е');
+}
+
+/** Words of a search, each matched as a prefix; only letters and digits reach the full-text query. */
+export function searchTerms(word: string): string[] {
+  return foldSearch(word)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+function applySearch(q: OfferQuery, dialect: Dialect, storeId: number, word: string): OfferQuery {
+  const terms = searchTerms(word);
+  if (!terms.length) return q.where(sql.lit(false));
+  if (dialect === 'postgres') {
+    const query = terms.map((t) => `${t}:*`).join(' & ');
+    return q.where('o.id', 'in', (eb) =>
+      eb.selectFrom('offer_search').select('offer_id').where('store_id', '=', storeId).where(sql<SqlBool>`doc @@ to_tsquery('simple', ${query})`),
+    );
+  }
+  const query = terms.map((t) => `"${t}"*`).join(' ');
+  return q.where('o.id', 'in', (eb) =>
+    eb
+      .selectFrom('offer_search as s')
+      .select('s.offer_id')
+      .where('s.store_id', '=', storeId)
+      .where(sql<SqlBool>`s.id in (select rowid from offer_search_fts where offer_search_fts match ${query})`),
+  );
+}
+
+function applySort(q: OfferQuery, sort: SortId): OfferQuery {
+  switch (sort) {
+    case 'increase':
+      return q.orderBy('o.price', 'asc').orderBy('o.id');
+    case 'descend':
+      return q.orderBy('o.price', 'desc').orderBy('o.id');
+    case 'discount':
+      return q.orderBy(sql.raw(DISCOUNT_EXPRESSION), 'desc').orderBy('o.sort').orderBy('o.id');
+    case 'date':
+      return q.orderBy('o.created_at', 'desc').orderBy('o.id');
+    default:
+      return q.orderBy('o.sort').orderBy('o.id');
+  }
+}
+
+const CARD_COLUMNS = ['o.id', 'o.type', 'o.name', 'o.vendor', 'o.price', 'o.oldprice', 'o.category_id', 'o.available', 'o.active', 'o.picture', 'o.thumb', 'o.data'] as const;
+
+/** A page of live products of a category (and the categories below it) or of a search, filtered and sorted. */
+export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery) {
+  const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsByBase(db, storeId)]);
+  let q = baseQuery(db, storeId, query.includeHidden);
+  if (query.categoryId && query.categoryId !== '0') {
+    if (!tree.byId.has(query.categoryId)) return [];
+    const ids = descendants(tree, query.categoryId);
+    q = ids.length === 1 ? q.where('o.category_id', '=', ids[0]) : q.where('o.category_id', 'in', ids);
+  }
+  q = applyFilters(q, storeId, query.filters, params);
+  if (query.word !== undefined) q = applySearch(q, dialect, storeId, query.word);
+  const offset = (query.page - 1) * PAGE_SIZE;
+  if (offset < DEFERRED_FROM) {
+    const rows = await applySort(q, query.sort).select(CARD_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
+    return rows.map((r) => offerCard(r, tree, storeId));
+  }
+  // Deep pages: skip rows on the index alone, then read just the page's 20 rows.
+  const ids = (await applySort(q, query.sort).select('o.id').limit(PAGE_SIZE).offset(offset).execute()).map((r) => r.id);
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('offers as o').select(CARD_COLUMNS).where('o.store_id', '=', storeId).where('o.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [offerCard(byId.get(id)!, tree, storeId)] : []));
+}
+
+/** From this offset on, a page is read as ids first (skipping wide rows costs more than a second query). */
+const DEFERRED_FROM = 200;
+
+type CardRow = Pick<OfferRow, 'id' | 'type' | 'name' | 'vendor' | 'price' | 'oldprice' | 'category_id' | 'available' | 'active' | 'picture' | 'thumb' | 'data'>;
+
+/**
+ * The name a card shows, kept in the `name` column: the offer's name, else what its type names it by
+ * (artist.title: the title; vendor.model: type prefix, vendor and model).
+ */
+export function displayNameOf(v: Record<string, unknown>): string {
+  const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');
+  return text(v.name) || text(v.title) || [v.typePrefix, v.vendor, v.model].map(text).filter(Boolean).join(' ');
+}
+
+/** The list form of an offer: what a catalogue card and a cart line need. */
+export function offerCard(r: CardRow, tree: CategoryTree, storeId: number) {
+  const data = JSON.parse(r.data) as Record<string, unknown>;
+  return {
+    id: r.id,
+    mainCatId: mainCategoryOf(tree, r.category_id),
+    shopId: String(storeId),
+    type: r.type,
+    name: r.name,
+    vendor: r.vendor,
+    model: data.model ?? null,
+    typePrefix: data.typePrefix ?? null,
+    price: r.price,
+    oldprice: r.oldprice,
+    currencyId: data.currencyId ?? 'RUR',
+    categoryId: r.category_id,
+    picture: r.picture,
+    thumb: r.thumb,
+    images: ((data.images as OfferImage[] | undefined) ?? []).map((i) => i.img),
+    available: r.available ? '1' : '0',
+    active: r.active ? '1' : '0',
+  };
+}
+
+/** The full item: every field of its type, its pictures and its parameters. */
+export async function getOffer(db: Db, storeId: number, id: string, opts: { includeHidden?: boolean } = {}) {
+  let q = db.selectFrom('offers').selectAll().where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0);
+  if (!opts.includeHidden) q = q.where('active', '=', 1);
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound();
+  const [tree, params, values] = await Promise.all([
+    categoryTree(db, storeId),
+    paramsByBase(db, storeId),
+    db.selectFrom('offer_params').select(['base_id', 'value', 'num']).where('store_id', '=', storeId).where('offer_id', '=', id).execute(),
+  ]);
+  const custom = values.filter((v) => v.base_id !== COMMON_FILTERS.shop && v.base_id !== COMMON_FILTERS.warranty);
+  const valueNames = await selectValueNames(db, storeId, custom.map((v) => v.base_id), params);
+  const typed = fromRow(offerSchema, row as unknown as Record<string, unknown>);
+  const images = ((typed as { images?: OfferImage[] }).images ?? JSON.parse(row.data).images ?? []) as OfferImage[];
+  return {
+    ...toApiObject(offerSchema, typed),
+    id: row.id,
+    shopId: String(storeId),
+    categoryId: row.category_id,
+    mainCatId: mainCategoryOf(tree, row.category_id),
+    created: row.created_at,
+    images: images.map((i) => ({ id: i.id, img: i.img, thumb: i.thumb })),
+    params: custom
+      .map((v) => {
+        const p = params.get(v.base_id);
+        if (!p) return null;
+        return {
+          baseId: v.base_id,
+          name: p.name,
+          kind: p.kind,
+          unit: p.unit,
+          value: v.value,
+          valueName: p.kind === 'select' ? (valueNames.get(`${p.id}:${v.value}`) ?? v.value) : v.value,
+        };
+      })
+      .filter((x) => x !== null),
+  };
+}
+
+async function selectValueNames(db: Executor, storeId: number, baseIds: number[], params: Map<number, ParamInfo>) {
+  const ids = [...new Set(baseIds.map((b) => params.get(b)).filter((p) => p?.kind === 'select').map((p) => p!.id))];
+  const out = new Map<string, string>();
+  if (!ids.length) return out;
+  const rows = await db.selectFrom('param_values').select(['param_id', 'id', 'name']).where('store_id', '=', storeId).where('param_id', 'in', ids).execute();
+  for (const r of rows) out.set(`${r.param_id}:${r.id}`, r.name);
+  return out;
+}
+
+/** Cart lines by id: live products of this store, in the order asked; unknown or deleted ones are left out. */
+export async function offersByIds(db: Db, storeId: number, ids: string[]) {
+  const wanted = [...new Set(ids.map((s) => s.trim()).filter(Boolean))].slice(0, 500);
+  if (!wanted.length) return [];
+  const tree = await categoryTree(db, storeId);
+  const rows = await db
+    .selectFrom('offers as o')
+    .select(CARD_COLUMNS)
+    .where('o.store_id', '=', storeId)
+    .where('o.deleted', '=', 0)
+    .where('o.id', 'in', wanted)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return wanted
+    .map((id) => byId.get(id))
+    .filter((r) => r !== undefined)
+    .map((r) => ({ ...offerCard(r, tree, storeId), available: r.available && r.active ? '1' : '0' }));
+}
+
+/** The text the search index holds for an offer. */
+export function searchText(values: Record<string, unknown>): string {
+  const strip = (s: unknown) => (typeof s === 'string' ? s.replace(/<[^>]*>/g, ' ') : '');
+  return foldSearch(
+    ['name', 'vendor', 'model', 'typePrefix', 'vendorCode', 'barcode', 'author', 'artist', 'title', 'oneCName', 'description']
+      .map((k) => strip(values[k]))
+      .filter(Boolean)
+      .join(' ')
+      .slice(0, 20_000),
+  );
+}
+
+export async function indexOffer(db: Executor, _dialect: Dialect, storeId: number, offerId: string, text: string | null) {
+  if (text === null) {
+    await db.deleteFrom('offer_search').where('store_id', '=', storeId).where('offer_id', '=', offerId).execute();
+    return;
+  }
+  await db
+    .insertInto('offer_search')
+    .values({ store_id: storeId, offer_id: offerId, text })
+    .onConflict((oc) => oc.columns(['store_id', 'offer_id']).doUpdateSet({ text }))
+    .execute();
+}
+
+/** Replaces an offer's parameter values: custom params by base id plus the common shop and warranty flags. */
+export async function writeOfferParams(db: Executor, storeId: number, offerId: string, values: Map<number, string[]>, params: Map<number, ParamInfo>) {
+  await db.deleteFrom('offer_params').where('store_id', '=', storeId).where('offer_id', '=', offerId).execute();
+  const rows = [...values].flatMap(([baseId, vals]) =>
+    [...new Set(vals)].map((value) => {
+      const kind = params.get(baseId)?.kind;
+      const n = kind === 'number' || kind === 'float' ? Number(value.replace(',', '.')) : null;
+      return { store_id: storeId, offer_id: offerId, base_id: baseId, value, num: n !== null && Number.isFinite(n) ? n : null };
+    }),
+  );
+  if (rows.length) await db.insertInto('offer_params').values(rows).execute();
+}
+
+export interface OfferWrite {
+  values: Record<string, unknown>;
+  /** Custom params by base id; a select param's value is a value id, several joined by '_'. */
+  params: Map<number, string>;
+  /** New pictures by slot (0..9). */
+  files: Map<number, Buffer>;
+}
+
+async function nextOfferId(db: Executor, storeId: number): Promise<string> {
+  const ids = await db.selectFrom('offers').select('id').where('store_id', '=', storeId).execute();
+  return String(ids.reduce((m, r) => (/^\d{1,15}$/.test(r.id) ? Math.max(m, Number(r.id)) : m), 0) + 1);
+}
+
+/**
+ * Creates (id null) or updates an offer from validated values. Pictures go to their slots; custom params
+ * are checked against the store's params; the description is sanitised; the search index follows.
+ */
+export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, storeId: number, userId: number, id: string | null, write: OfferWrite): Promise<string> {
+  const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsByBase(db, storeId)]);
+  const values = { ...write.values };
+  if (values.categoryId !== undefined && !tree.byId.has(String(values.categoryId))) throw badRequest('invalid_input', 'Unknown category', ['categoryId']);
+  if (typeof values.description === 'string') values.description = sanitizeRichText(values.description);
+  const paramValues = new Map<number, string[]>();
+  for (const [baseId, raw] of write.params) {
+    const p = params.get(baseId);
+    if (!p || p.id === 0) throw badRequest('invalid_input', `Unknown parameter ${baseId}`, [`${baseId}_param`]);
+    if (raw.trim() === '') continue;
+    if ((p.kind === 'number' || p.kind === 'float') && !Number.isFinite(Number(raw.replace(',', '.')))) throw badRequest('invalid_input', undefined, [`${baseId}_param`]);
+    if (p.kind === 'bool' && !['0', '1'].includes(raw)) throw badRequest('invalid_input', undefined, [`${baseId}_param`]);
+    paramValues.set(baseId, p.kind === 'select' ? raw.split('_').filter(Boolean) : [raw.trim()]);
+  }
+  if (write.params.size) {
+    const selectIds = [...paramValues].filter(([b]) => params.get(b)!.kind === 'select');
+    for (const [b, ids] of selectIds) {
+      const known = await db.selectFrom('param_values').select('id').where('store_id', '=', storeId).where('param_id', '=', params.get(b)!.id).where('id', 'in', ids).execute();
+      if (known.length !== ids.length) throw badRequest('invalid_input', `Unknown value of parameter ${b}`, [`${b}_param`]);
+    }
+  }
+  // Pictures are checked by their bytes (all of them) before any is stored, and stored before the
+  // transaction: a bad file, or an unknown product, changes nothing and leaves no file behind.
+  const prepared = [];
+  for (const [slot, data] of write.files) prepared.push({ slot, image: await images.prepareImage(storeId, 'offers', data) });
+  if (id !== null && prepared.length) {
+    const exists = await db.selectFrom('offers').select('id').where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    if (!exists) throw notFound();
+  }
+  const uploaded = new Map<number, OfferImage>();
+  for (const { slot, image } of prepared) {
+    const saved = await image.save();
+    uploaded.set(slot, { id: saved.img.split('/').pop()!.split('.')[0], ...saved });
+  }
+
+  let offerId = id;
+  await db.transaction().execute(async (tx) => {
+    let existing: Record<string, unknown> = {};
+    let oldImages: (OfferImage | null)[] = [];
+    if (id !== null) {
+      const row = await tx.selectFrom('offers').selectAll().where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+      if (!row) throw notFound();
+      existing = fromRow(offerSchema, row as unknown as Record<string, unknown>);
+      oldImages = (JSON.parse(row.data).images ?? []) as OfferImage[];
+    } else {
+      await lockStore(tx, storeId);
+      offerId = await nextOfferId(tx, storeId);
+      // A new product goes to the end of the shop's default order unless the owner gave it a place.
+      if (values.sort === undefined || values.sort === null || values.sort === 0) {
+        const last = await tx.selectFrom('offers').select((eb) => eb.fn.max('sort').as('max')).where('store_id', '=', storeId).executeTakeFirst();
+        values.sort = Number(last?.max ?? 0) + 1;
+      }
+    }
+    const merged: Record<string, unknown> = { ...existing, ...values, userId };
+    const imgs: (OfferImage | null)[] = Array.from({ length: MAX_OFFER_IMAGES }, (_, i) => oldImages[i] ?? null);
+    for (const [slot, img] of uploaded) imgs[slot] = img;
+    const kept = imgs.filter((x): x is OfferImage => x !== null);
+    // The same picture in two slots shares its file (content-addressed) but not its id: deleting one keeps the other.
+    const ids = new Set<string>();
+    for (const img of kept) {
+      const base = img.id.replace(/-\d+$/, '');
+      let n = 1;
+      while (ids.has(img.id)) img.id = `${base}-${++n}`;
+      ids.add(img.id);
+    }
+    const { columns, data } = toRow(offerSchema, merged);
+    const row = {
+      ...columns,
+      store_id: storeId,
+      id: offerId!,
+      type: String(merged.type ?? 'common'),
+      name: displayNameOf(merged),
+      price: Number(merged.price ?? 0),
+      category_id: String(merged.categoryId),
+      picture: kept[0]?.img ?? null,
+      thumb: kept[0]?.thumb ?? null,
+      updated_at: now(),
+      data: JSON.stringify({ ...data, images: kept }),
+    } as Record<string, unknown>;
+    delete row.deleted;
+    if (id === null) await tx.insertInto('offers').values({ ...row, created_at: now(), deleted: 0 } as never).execute();
+    else await tx.updateTable('offers').set(row as never).where('store_id', '=', storeId).where('id', '=', id).execute();
+    if (write.params.size || id === null || 'shop' in values || 'manufacturer_warranty' in values) {
+      const all = new Map(paramValues);
+      if (id !== null && !write.params.size) {
+        const old = await tx.selectFrom('offer_params').select(['base_id', 'value']).where('store_id', '=', storeId).where('offer_id', '=', id).execute();
+        for (const o of old) if (o.base_id !== COMMON_FILTERS.shop && o.base_id !== COMMON_FILTERS.warranty) all.set(o.base_id, [...(all.get(o.base_id) ?? []), o.value]);
+      }
+      all.set(COMMON_FILTERS.shop, [merged.shop ? '1' : '0']);
+      all.set(COMMON_FILTERS.warranty, [merged.manufacturer_warranty ? '1' : '0']);
+      await writeOfferParams(tx, storeId, offerId!, all, params);
+    }
+    await indexOffer(tx, dialect, storeId, offerId!, searchText(merged));
+  });
+  return offerId!;
+}
+
+export async function deleteOffer(db: Db, dialect: Dialect, storeId: number, id: string) {
+  await db.transaction().execute(async (tx) => {
+    const r = await tx.updateTable('offers').set({ deleted: 1, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw notFound();
+    await indexOffer(tx, dialect, storeId, id, null);
+  });
+}
+
+/** Removes one picture; the next one becomes the main picture. */
+export async function deleteOfferImage(db: Db, storeId: number, id: string, imageId: string) {
+  await db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom('offers').select(['data']).where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    if (!row) throw notFound();
+    const data = JSON.parse(row.data);
+    const images = (data.images ?? []) as OfferImage[];
+    const left = images.filter((i) => i.id !== imageId);
+    if (left.length === images.length) throw notFound();
+    await tx
+      .updateTable('offers')
+      .set({ data: JSON.stringify({ ...data, images: left }), picture: left[0]?.img ?? null, thumb: left[0]?.thumb ?? null, updated_at: now() })
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .execute();
+  });
+}

@@ -1,0 +1,148 @@
+import { fieldByName, paramSchema, paramValueSchema, validateFields } from '../../../schemas';
+import { badRequest, notFound, requiredFields } from '../../errors';
+import { categoryTree, chain } from './categories';
+import {
+  COMMON_PARAMS,
+  createParam,
+  deleteParam,
+  deleteValue,
+  listValues,
+  loadParams,
+  numericRanges,
+  saveValue,
+  updateParam,
+  type ParamInfo,
+} from './params';
+import type { ApiContext, Handler } from '../../api/context';
+import { fieldsFromInput, flag } from '../../api/input';
+
+const no = (schema: typeof paramSchema, name: string) => fieldByName(schema, name).no;
+const P = {
+  paramId: no(paramSchema, 'id'),
+  categoryId: no(paramSchema, 'categoryId'),
+  valuesCategoryId: no(paramValueSchema, 'categoryId'),
+  valuesParamId: no(paramValueSchema, 'paramId'),
+  valueId: no(paramValueSchema, 'id'),
+  value: no(paramValueSchema, 'name'),
+};
+
+const idOf = (raw: string | undefined, field: string) => {
+  if (!raw || !/^\d{1,10}$/.test(raw.trim())) throw badRequest('required_fields_error', undefined, [field]);
+  // No row has an id beyond a 32-bit integer column (PostgreSQL would refuse to even compare it: a 500).
+  if (Number(raw) > 2_147_483_647) throw notFound();
+  return Number(raw);
+};
+
+async function paramsToApi(ctx: ApiContext, list: ParamInfo[], ownerId: number | null) {
+  const values = await listValues(ctx.db, ctx.store.id, list.filter((p) => p.kind === 'select' && p.id).map((p) => p.id));
+  const ranges = await numericRanges(ctx.db, ctx.store.id, list.filter((p) => p.kind === 'number' || p.kind === 'float').map((p) => p.baseId));
+  const prices = list.some((p) => p.baseId === 283)
+    ? await ctx.db
+        .selectFrom('offers')
+        .select((eb) => [eb.fn.min('price').as('min'), eb.fn.max('price').as('max')])
+        .where('store_id', '=', ctx.store.id)
+        .where('deleted', '=', 0)
+        .where('active', '=', 1)
+        .executeTakeFirst()
+    : undefined;
+  return list.map((p) => {
+    const range = p.baseId === 283 ? { min: Number(prices?.min ?? 0), max: Number(prices?.max ?? 0) } : ranges.get(p.baseId);
+    return {
+      id: String(p.id),
+      baseId: String(p.baseId),
+      userId: p.id === 0 ? '0' : String(ownerId ?? ''),
+      shopId: String(ctx.store.id),
+      categoryId: p.categoryId,
+      name: p.name,
+      kind: p.kind,
+      isRequired: p.isRequired ? '1' : '0',
+      unit: p.unit,
+      sort: p.sort,
+      values: p.kind === 'select' ? (values[p.id] ?? []) : [],
+      ...(p.kind === 'number' || p.kind === 'float'
+        ? { defaultFrom: Math.floor(range?.min ?? 0), defaultTo: Math.ceil(range?.max ?? 0) }
+        : {}),
+    };
+  });
+}
+
+/**
+ * api=offers_params: a category's filters (its own and its parents', plus the common ones), or the common
+ * ones alone with user_id=0; owner writes set=1 (next free base id from 323), update=1, del=1.
+ */
+export const offersParams: Handler = async (ctx) => {
+  const { input, store } = ctx;
+  if (flag(input, 'del')) {
+    await ctx.requireOwner();
+    await deleteParam(ctx.db, store.id, idOf(input.p.get(P.paramId), 'id'));
+    return { offers_params: [] };
+  }
+  const creating = flag(input, 'set');
+  if (creating || flag(input, 'update')) {
+    await ctx.requireOwner();
+    const { values, errors } = validateFields(paramSchema.fields, fieldsFromInput(paramSchema.fields, input), { partial: !creating });
+    const missing = errors.filter((e) => e.code === 'required');
+    if (missing.length) throw requiredFields(missing);
+    if (errors.length) throw badRequest('invalid_input', undefined, errors);
+    if (values.categoryId !== undefined && values.categoryId !== '0' && !(await categoryTree(ctx.db, store.id)).byId.has(String(values.categoryId))) {
+      throw badRequest('invalid_input', 'Unknown category', ['categoryId']);
+    }
+    const id = creating ? await createParam(ctx.db, store.id, values) : idOf(input.p.get(P.paramId), 'id');
+    if (!creating) await updateParam(ctx.db, store.id, id, values);
+    const saved = (await loadParams(ctx.db, store.id)).filter((p) => p.id === id);
+    return { offers_params: await paramsToApi(ctx, saved, store.user_id) };
+  }
+  if (input.raw.user_id === '0' && !input.raw.token) return { offers_params: await paramsToApi(ctx, COMMON_PARAMS, store.user_id) };
+  const all = await loadParams(ctx.db, store.id);
+  const paramId = input.p.get(P.paramId);
+  if (paramId) {
+    const one = all.filter((p) => String(p.id) === paramId.trim());
+    if (!one.length) throw notFound();
+    return { offers_params: await paramsToApi(ctx, one, store.user_id) };
+  }
+  const categoryId = input.p.get(P.categoryId)?.trim();
+  let list: ParamInfo[];
+  if (!categoryId || categoryId === '0') list = [...COMMON_PARAMS, ...all];
+  else {
+    const tree = await categoryTree(ctx.db, store.id);
+    if (!tree.byId.has(categoryId)) throw notFound();
+    const ids = new Set(['0', ...chain(tree, categoryId)]);
+    list = [...COMMON_PARAMS, ...all.filter((p) => ids.has(p.categoryId))];
+  }
+  return { offers_params: await paramsToApi(ctx, list, store.user_id) };
+};
+
+/** api=offers_params_values: the values of select filters keyed by param id; owner set/update/del of one value. */
+export const offersParamsValues: Handler = async (ctx) => {
+  const { input, store } = ctx;
+  const paramIdRaw = input.p.get(P.valuesParamId);
+  if (flag(input, 'del')) {
+    await ctx.requireOwner();
+    const valueId = input.p.get(P.valueId)?.trim();
+    if (!valueId) throw badRequest('required_fields_error', undefined, ['valueId']);
+    await deleteValue(ctx.db, store.id, idOf(paramIdRaw, 'paramId'), valueId);
+    return { offers_params_values: {} };
+  }
+  const creating = flag(input, 'set');
+  if (creating || flag(input, 'update')) {
+    await ctx.requireOwner();
+    const paramId = idOf(paramIdRaw, 'paramId');
+    const name = (input.p.get(P.value) ?? '').trim();
+    if (!name) throw badRequest('required_fields_error', undefined, ['value']);
+    if (name.length > 300) throw badRequest('invalid_input', undefined, ['value']);
+    const id = await saveValue(ctx.db, store.id, paramId, input.p.get(P.valueId)?.trim(), name, creating);
+    return { offers_params_values: { [paramId]: [{ id, name }] } };
+  }
+  const all = await loadParams(ctx.db, store.id);
+  let ids = all.filter((p) => p.kind === 'select').map((p) => p.id);
+  if (paramIdRaw) ids = ids.filter((i) => String(i) === paramIdRaw.trim());
+  else {
+    const categoryId = input.p.get(P.valuesCategoryId)?.trim();
+    if (categoryId && categoryId !== '0') {
+      const tree = await categoryTree(ctx.db, store.id);
+      const chainIds = new Set(['0', ...chain(tree, categoryId)]);
+      ids = all.filter((p) => p.kind === 'select' && chainIds.has(p.categoryId)).map((p) => p.id);
+    }
+  }
+  return { offers_params_values: await listValues(ctx.db, store.id, ids) };
+};

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { ORDER_STATUSES } from '../../../schemas';
+import type { AppServices } from '../../api/context';
+import { badRequest, notFound } from '../../errors';
+import { orderToApi, selectOrders, updateOrder } from './orders';
+import { bodyOf, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * /rest/orders (owner only): the list with filters `date` (the store's day, YYYY-MM-DD), `status` (one or
+ * several), `placeId`, `paymentStatus`, `q` (an order number or a phone's digits); one order; and `PUT` of
+ * `status` (the customer gets a notification) or `placeId`. Orders are created by customers (api=orders) only.
+ */
+export function registerOrders(rest: FastifyInstance, services: AppServices) {
+  rest.get('/orders', async (request, reply) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const q = parseListQuery(request.query);
+    const { column, order } = sortColumn(q, { id: 'id', datetime: 'created_at', date: 'date', status: 'status', totalPrice: 'total', placeId: 'place_id' }, 'id');
+    const f = q.filter;
+    const filtered = (b: ReturnType<typeof selectOrders>) => {
+      let x = b;
+      const ids = idFilter(f);
+      if (ids) x = ids.length ? x.where('id', 'in', ids) : x.where('id', '=', -1);
+      if (f.date !== undefined && f.date !== '') {
+        if (typeof f.date !== 'string' || !DATE.test(f.date)) throw badRequest('invalid_input', undefined, ['date']);
+        x = x.where('date', '=', f.date);
+      }
+      if (f.status !== undefined && f.status !== '') {
+        const statuses = (Array.isArray(f.status) ? f.status : [f.status]).map(String);
+        if (statuses.some((s) => !(ORDER_STATUSES as readonly string[]).includes(s))) throw badRequest('invalid_input', undefined, ['status']);
+        x = x.where('status', 'in', statuses);
+      }
+      if (f.paymentStatus !== undefined && f.paymentStatus !== '') x = x.where('payment_status', '=', String(f.paymentStatus));
+      if (f.placeId !== undefined && f.placeId !== '' && f.placeId !== null) {
+        const n = Number(f.placeId);
+        if (!Number.isInteger(n)) throw badRequest('invalid_input', undefined, ['placeId']);
+        x = x.where('place_id', '=', n);
+      }
+      if (typeof f.q === 'string' && f.q.trim()) {
+        let digits = f.q.replace(/\D/g, '').slice(0, 16);
+        if (digits.length === 11 && digits.startsWith('8')) digits = `7${digits.slice(1)}`;
+        if (!digits) x = x.where('id', '=', -1);
+        else
+          x = x.where((eb) =>
+            eb.or([
+              ...(digits.length <= 9 ? [eb('id', '=', Number(digits))] : []),
+              // A phone (stored as E.164 in the order's data), typed with or without its country code.
+              ...(digits.length >= 7 ? [0, 1, 2, 3].map((k) => eb('data', 'like', `%"phone":"+${'_'.repeat(k)}${digits}"%`)) : []),
+            ]),
+          );
+      }
+      return x;
+    };
+    const rows = await filtered(selectOrders(services.db, call.store.id)).orderBy(column, order).orderBy('id', order).limit(q.limit).offset(q.start).execute();
+    const count = await filtered(selectOrders(services.db, call.store.id))
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return sendList(reply, 'orders', q, rows.map(orderToApi), Number(count?.n ?? 0));
+  });
+
+  rest.get('/orders/:id', async (request) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const row = await selectOrders(services.db, call.store.id).where('id', '=', idParam(request)).executeTakeFirst();
+    if (!row) throw notFound();
+    return orderToApi(row);
+  });
+
+  rest.put('/orders/:id', async (request) => {
+    const call = await restCall(services, request);
+    const owner = requireOwner(call);
+    const id = idParam(request);
+    const body = bodyOf(request);
+    const change: { status?: string; placeId?: number | null } = {};
+    if (body.status !== undefined) {
+      if (typeof body.status !== 'string' || !(ORDER_STATUSES as readonly string[]).includes(body.status)) {
+        throw badRequest('invalid_input', undefined, [{ field: 'status', label: 'resources.orders.fields.status', code: 'not_option' }]);
+      }
+      change.status = body.status;
+    }
+    if (body.placeId !== undefined) {
+      if (body.placeId === null || body.placeId === '') change.placeId = null;
+      else if (Number.isInteger(Number(body.placeId)) && Number(body.placeId) > 0) change.placeId = Number(body.placeId);
+      else throw badRequest('invalid_input', undefined, ['placeId']);
+    }
+    return orderToApi(await updateOrder(services.db, call.store, id, change, owner));
+  });
+}

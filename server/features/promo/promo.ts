@@ -1,0 +1,115 @@
+import { fromRow, normalizePromoCode, promoCodeSchema, toApiObject, toRow } from '../../../schemas';
+import type { Executor } from '../../db/types';
+import { ApiError, errorText } from '../../errors';
+import { formatRoubles, localTime, type PromoRefusal } from '../../../schemas/rules';
+
+export type { PromoRefusal };
+
+/** A stored promo code as typed values (schemas/promo.ts) plus its usage count. */
+export interface Promo {
+  id: number;
+  code: string;
+  name?: string;
+  discount: number;
+  isOnceOnly: boolean;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  /** The minimum sum of goods (before the discount) the code works from; 0 = any. */
+  condition: number;
+  count: number;
+}
+
+
+/** A refusal's params: the reason and the code's minimum sum; its text is i18n `errors.promo_<reason>`. */
+export const promoParams = (reason: PromoRefusal, promo?: Pick<Promo, 'condition'> | null) => ({ reason, sum: formatRoubles(promo?.condition ?? 0) });
+
+/** A refusal's Russian text (the api=promo answer's `message`). */
+export const promoMessage = (reason: PromoRefusal, promo?: Pick<Promo, 'condition'> | null) => errorText(`promo_${reason}`, promoParams(reason, promo));
+
+type PromoRow = { id: number; code: string; used_count: number; data: string };
+
+export function promoFromRow(row: PromoRow): Promo {
+  const v = fromRow(promoCodeSchema, row as unknown as Record<string, unknown>);
+  return {
+    ...(v as object),
+    id: row.id,
+    code: row.code,
+    discount: Number(v.discount ?? 0),
+    isOnceOnly: v.isOnceOnly === true,
+    condition: Number(v.condition ?? 0) || 0,
+    count: Number(row.used_count),
+  } as Promo;
+}
+
+/** What the rule needs to know of a stored code. */
+export interface PromoTerms {
+  isOnceOnly: boolean;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  /** The minimum sum of goods (before the discount) the code works from; 0 = any. */
+  condition: number;
+  /** Times used. */
+  count: number;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `now` is before the window's start / after its end. Date-only bounds are whole days in the store's zone. */
+function windowState(p: Pick<PromoTerms, 'dateFrom' | 'dateTo'>, now: Date, timeZone: string): 'before' | 'after' | 'in' {
+  const today = localTime(now, timeZone).date;
+  const from = p.dateFrom?.trim();
+  const to = p.dateTo?.trim();
+  if (from) {
+    if (DATE_ONLY.test(from) ? today < from : now.getTime() < Date.parse(from)) return 'before';
+  }
+  if (to) {
+    if (DATE_ONLY.test(to) ? today > to : now.getTime() > Date.parse(to)) return 'after';
+  }
+  return 'in';
+}
+
+/**
+ * Whether a code may be used now on goods worth `goodsTotal` (before the discount; unknown = not checked).
+ * Usage is only read here; the server counts a use atomically when it stores the order.
+ */
+export function checkPromo(p: PromoTerms | null, opts: { now: Date; timeZone: string; goodsTotal?: number | null }): PromoRefusal | null {
+  if (!p) return 'not_found';
+  const w = windowState(p, opts.now, opts.timeZone);
+  if (w === 'before') return 'not_started';
+  if (w === 'after') return 'expired';
+  if (p.isOnceOnly && p.count >= 1) return 'used';
+  if (opts.goodsTotal !== undefined && opts.goodsTotal !== null && p.condition > 0 && opts.goodsTotal < p.condition) return 'min_sum';
+  return null;
+}
+
+/** The owner's view of a code: schema fields, `count` = times used, `isUsed` for a spent once-only code. */
+export function promoToApi(p: Promo): Record<string, unknown> {
+  return { ...toApiObject(promoCodeSchema, { ...p, isUsed: p.isOnceOnly && p.count >= 1 }), id: p.id };
+}
+
+export const promoRow = (values: Record<string, unknown>) => toRow(promoCodeSchema, values);
+
+export async function findPromo(db: Executor, storeId: number, rawCode: string): Promise<Promo | null> {
+  const code = normalizePromoCode(rawCode);
+  if (!code) return null;
+  const row = await db.selectFrom('promo_codes').selectAll().where('store_id', '=', storeId).where('code', '=', code).executeTakeFirst();
+  return row ? promoFromRow(row) : null;
+}
+
+/**
+ * Counts one use inside the order's transaction. A once-only code goes from 0 to 1 uses in one
+ * conditional UPDATE, so of any number of parallel orders exactly one gets it.
+ */
+export async function usePromo(tx: Executor, storeId: number, p: Promo): Promise<void> {
+  let q = tx
+    .updateTable('promo_codes')
+    .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
+    .where('store_id', '=', storeId)
+    .where('id', '=', p.id);
+  if (p.isOnceOnly) q = q.where('used_count', '<', 1);
+  const r = await q.executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw promoError('used', p);
+}
+
+export const promoError = (reason: PromoRefusal, p?: Pick<Promo, 'condition'> | null) =>
+  new ApiError(400, 'promo_error', promoParams(reason, p), ['client_promocode'], `promo_${reason}`);

@@ -1,0 +1,20 @@
+import { badRequest } from '../../errors';
+import { latestSeq, notificationsAfter } from '../notifications/notifications';
+import type { Handler } from '../../api/context';
+import { customerOf } from '../orders/orders.api';
+
+/**
+ * api=inner_push (polled every second): notifications after `seq` for the signed-in user (the owner: new
+ * orders and payments; a customer: status changes) or the device → `{seq, inner_push, srv_error}`. Without a
+ * seq the client starts at the newest one (no backlog of old toasts). A bad token is a 401 with "token": "error".
+ */
+export const innerPush: Handler = async (ctx) => {
+  const who = await customerOf(ctx, { strict: true });
+  const raw = (ctx.input.raw.seq ?? '').trim();
+  if (raw !== '' && !/^\d{1,12}$/.test(raw)) throw badRequest('invalid_input', undefined, ['seq']);
+  const recipient = { userId: who.user?.id ?? null, deviceId: who.deviceId };
+  if (raw === '') return { seq: String(await latestSeq(ctx.db)), inner_push: [], srv_error: '' };
+  const seq = Number(raw);
+  const items = await notificationsAfter(ctx.db, ctx.store.id, recipient, seq);
+  return { seq: String(items.length ? items[items.length - 1].seq : seq), inner_push: items, srv_error: '' };
+};

@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { questionSchema } from '../../../schemas';
+import type { AppServices } from '../../api/context';
+import { now } from '../../db/database';
+import { ApiError, badRequest, notFound, serverText } from '../../errors';
+import { notify } from '../notifications/notifications';
+import { deviceIdOf, ownsOrder, parseOrderId, selectOrders } from '../orders/orders';
+import type { StoredImage } from '../images/images';
+import { bodyOf, checkWrite, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
+
+export const MAX_ATTACHMENTS = 10;
+const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+/** The attachment kinds the question form accepts (png, gif, jpeg), told by their first bytes, not their name. */
+export function attachmentKind(data: Buffer): 'png' | 'gif' | 'jpeg' | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (data.length >= 6 && ['GIF87a', 'GIF89a'].includes(data.toString('latin1', 0, 6))) return 'gif';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  return null;
+}
+
+type QuestionRow = { id: number; order_id: number; user_id: number | null; device_id: string | null; created_at: string; data: string };
+const toApi = (r: QuestionRow) => {
+  const d = JSON.parse(r.data) as { contact?: string; message?: string; images?: StoredImage[] };
+  return { id: r.id, orderId: r.order_id, contact: d.contact ?? '', message: d.message ?? '', images: d.images ?? [], userId: r.user_id, createdAt: r.created_at };
+};
+
+/** Fields and files of a multipart question (or the fields of a JSON one). */
+async function readQuestion(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: Buffer[] }> {
+  if (!request.isMultipart()) return { fields: bodyOf(request), files: [] };
+  const fields: Record<string, unknown> = {};
+  const files: Buffer[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fields: 50, fieldSize: 20_000, files: MAX_ATTACHMENTS, fileSize: MAX_ATTACHMENT_BYTES } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (data.length) files.push(data);
+      } else fields[part.fieldname] = String(part.value ?? '');
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'too_large');
+    if (code === 'FST_FILES_LIMIT') throw badRequest('invalid_input', `At most ${MAX_ATTACHMENTS} attachments`, ['images']);
+    if (code?.startsWith('FST_')) throw badRequest('invalid_input', (e as Error).message);
+    throw e;
+  }
+  return { fields, files };
+}
+
+/**
+ * /rest/questions: a customer's question about their own order (seed route /order/{id}/review): contact,
+ * message and png/gif/jpeg attachments (multipart, checked by their bytes). The customer is the signed-in
+ * user (Bearer) or the device of an anonymous order (`device_id`). The owner is told and lists them.
+ */
+export function registerQuestions(rest: FastifyInstance, services: AppServices) {
+  rest.post('/questions', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
+    const call = await restCall(services, request);
+    const { fields, files } = await readQuestion(request);
+    const values = checkWrite(questionSchema.fields, { orderId: fields.orderId, contact: fields.contact, message: fields.message }, { partial: false });
+    const orderId = parseOrderId(values.orderId as number);
+    const deviceId = deviceIdOf(typeof fields.device_id === 'string' ? fields.device_id : undefined);
+    const order = await selectOrders(services.db, call.store.id).where('id', '=', orderId).executeTakeFirst();
+    if (!order || !(call.user?.isOwner || ownsOrder(order, { user: call.user, deviceId }))) throw notFound();
+    // Every file is checked before any is stored: a bad one stores nothing.
+    if (files.some((f) => attachmentKind(f) === null)) throw new ApiError(400, 'unsupported_file', undefined, ['images']);
+    const images: StoredImage[] = [];
+    for (const f of files) images.push(await services.images.saveImage(call.store.id, 'questions', f));
+    const row = await services.db.transaction().execute(async (tx) => {
+      const inserted = await tx
+        .insertInto('questions')
+        .values({
+          store_id: call.store.id,
+          order_id: orderId,
+          user_id: call.user?.id ?? null,
+          device_id: deviceId,
+          created_at: now(),
+          data: JSON.stringify({ contact: values.contact, message: values.message, images }),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (call.store.user_id !== null) {
+        await notify(tx, {
+          storeId: call.store.id,
+          userId: call.store.user_id,
+          deviceId: null,
+          header: serverText('question_header', { id: orderId }),
+          desc: String(values.message).slice(0, 200),
+          img: images[0]?.thumb ?? null,
+          fromId: call.user?.id ?? 0,
+          orderId,
+        });
+      }
+      return inserted;
+    });
+    reply.code(201);
+    return toApi(row);
+  });
+
+  rest.get('/questions', async (request, reply) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const q = parseListQuery(request.query);
+    const { column, order } = sortColumn(q, { id: 'id', orderId: 'order_id', createdAt: 'created_at' }, 'id');
+    const base = () => {
+      let x = services.db.selectFrom('questions').where('store_id', '=', call.store.id);
+      const ids = idFilter(q.filter);
+      if (ids) x = ids.length ? x.where('id', 'in', ids) : x.where('id', '=', -1);
+      if (q.filter.orderId !== undefined && q.filter.orderId !== '') x = x.where('order_id', '=', parseOrderId(q.filter.orderId as string, 'orderId'));
+      return x;
+    };
+    const rows = await base().selectAll().orderBy(column, order).orderBy('id', order).limit(q.limit).offset(q.start).execute();
+    const count = await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    return sendList(reply, 'questions', q, rows.map(toApi), Number(count?.n ?? 0));
+  });
+
+  rest.get('/questions/:id', async (request) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const row = await services.db.selectFrom('questions').selectAll().where('store_id', '=', call.store.id).where('id', '=', idParam(request)).executeTakeFirst();
+    if (!row) throw notFound();
+    return toApi(row);
+  });
+
+  rest.delete('/questions/:id', async (request) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const id = idParam(request);
+    const row = await services.db.selectFrom('questions').selectAll().where('store_id', '=', call.store.id).where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    await services.db.deleteFrom('questions').where('store_id', '=', call.store.id).where('id', '=', id).execute();
+    return toApi(row);
+  });
+}

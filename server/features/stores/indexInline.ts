@@ -1,0 +1,96 @@
+import { rgbaCss, themeCss } from '../../../schemas/colours';
+import type { Db, Store } from '../../db/types';
+import { categoryTree, listCategories } from '../catalogue/categories';
+import { listBanners } from '../banners/banners';
+import { acquirerFor } from '../payments/payments';
+import { storeToApi } from './stores';
+
+/**
+ * The storefront's first screen without a request chain: index.html carries the Host's store as
+ * api=stores answers it (public fields only), its category list as api=offers_category answers it and its
+ * banners as api=shop_banners does, in `<script id="shop-data" type="application/json">` (storefront/features/shop/inlineShop.ts reads it),
+ * plus the shop's title and a description for search engines. Cached per store for a few seconds, like
+ * the category tree.
+ */
+const TTL_MS = 5_000;
+const MAX_STORES = 500;
+
+/** JSON that is safe inside a script element: no '<' (so no '</script>' or '<!--'), no '>' or '&', no line separators. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Plain text of the shop's about page, for the meta description. */
+function describe(store: Record<string, unknown>): string {
+  const about = String(store.about_company ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_, e: string) => ({ nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const text = about || String(store.title || store.name || '');
+  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
+}
+
+interface Inline {
+  json: string;
+  title: string;
+  description: string;
+  /** The store's colours as CSS variables, then the owner's CSS: the first paint is in the shop's colours. */
+  styles: string;
+  themeColor: string;
+}
+
+/** CSS text that cannot end its style element early. */
+const styleText = (css: string) => css.replace(/<\/style/gi, '');
+
+export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }) {
+  const cache = new Map<number, { at: number; store: Store; inline: Promise<Inline> }>();
+
+  async function build(store: Store): Promise<Inline> {
+    const api = storeToApi(store, { owner: false, acquirerReady: acquirerFor(store, opts.acquiringUrl) !== null }) as Record<string, unknown>;
+    const [tree, banners] = await Promise.all([categoryTree(db, store.id), listBanners(db, store)]);
+    const colors = api.colors as Record<string, string> | undefined;
+    return {
+      // The banners too: drawn with the first category's buttons, they no longer push them down when they arrive.
+      json: scriptSafeJson({ stores: [api], offers_category: listCategories(tree, store.id), shop_banners: banners }),
+      title: String(api.title || api.name || ''),
+      description: describe(api),
+      styles:
+        `<style id="shop-theme">${styleText(themeCss(colors))}</style>` +
+        (String(api.custom_css ?? '').trim() ? `<style id="shop-custom-css">${styleText(String(api.custom_css))}</style>` : ''),
+      themeColor: rgbaCss(colors?.header_background, '255,255,255,1'),
+    };
+  }
+
+  return {
+    /** index.html with the store's data inlined (unchanged when the page has no </head>). */
+    async render(html: string, store: Store): Promise<string> {
+      let hit = cache.get(store.id);
+      // A store row the resolver loaded anew (after a settings save, say) is built anew too.
+      if (!hit || hit.store !== store || Date.now() - hit.at >= TTL_MS) {
+        if (cache.size >= MAX_STORES) cache.clear();
+        hit = { at: Date.now(), store, inline: build(store) };
+        cache.set(store.id, hit);
+        hit.inline.catch(() => cache.delete(store.id));
+      }
+      const { json, title, description, styles, themeColor } = await hit.inline;
+      if (!html.includes('</head>')) return html;
+      const head =
+        (description ? `<meta name="description" content="${escapeHtml(description)}" />` : '') +
+        `<script id="shop-data" type="application/json">${json}</script>` +
+        styles;
+      let out = html.replace('</head>', () => `${head}</head>`);
+      out = out.replace(/<meta name="theme-color" content="[^"]*"/, () => `<meta name="theme-color" content="${escapeHtml(themeColor)}"`);
+      if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+      return out;
+    },
+  };
+}
