@@ -1,9 +1,8 @@
 import { Link as RouterLink } from 'react-router';
-import { Authenticated, useGetList, useTranslate, type RaRecord } from 'react-admin';
-import { Box, CircularProgress, Fab, Paper, Tooltip, Typography } from '@mui/material';
-import Add from '@mui/icons-material/Add';
+import { useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Typography } from '@mui/material';
 import { BANNER_WIDTHS } from '../../../schemas';
-import { EditorHeader } from '../../components/EditorParts';
+import { ScreenList, authenticated } from '../../components/ScreenList';
 
 export const widthLabel = (width: unknown) => BANNER_WIDTHS.find(([, w]) => w === String(width))?.[0] ?? String(width);
 
@@ -18,50 +17,35 @@ function Banners() {
   const translate = useTranslate();
   const { data = [], isPending } = useGetList('shop_banners', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'sort', order: 'ASC' } });
   return (
-    <Box sx={{ maxWidth: 1000 }}>
-      <EditorHeader
-        title={translate('admin.banners.title')}
-        back="/settings/common_settings"
-        actions={
-          <Tooltip title={translate('admin.banners.add')}>
-            <Fab size="small" color="primary" component={RouterLink} to="/banner_settings/banner/new" aria-label={translate('admin.banners.add')}>
-              <Add />
-            </Fab>
-          </Tooltip>
-        }
-      />
-      <Paper sx={{ p: { xs: 1, sm: 2 } }}>
-        {isPending ? (
-          <CircularProgress sx={{ m: 2 }} aria-label={translate('admin.editor.loading')} />
-        ) : data.length === 0 ? (
-          <Typography sx={{ p: 2 }}>{translate('admin.banners.banner_not_found')}</Typography>
-        ) : (
-          <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }} aria-label={translate('admin.banners.title')}>
-            {data.map((b) => {
-              const label = translate('admin.banners.banner_n', { sort: b.sort, width: widthLabel(b.width) });
-              return (
-                <Box component="li" key={b.id} sx={{ width: `${b.width}%`, p: 0.5, boxSizing: 'border-box' }}>
-                  <Box component={RouterLink} to={`/banner_settings/banner/${b.id}`} aria-label={label} sx={{ display: 'block', color: 'inherit', textDecoration: 'none', '&:hover img, &:hover video': { opacity: 0.85 } }}>
-                    <BannerMedia banner={b} label={label} />
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                      {widthLabel(b.width)} · {b.link || '—'}
-                    </Typography>
-                  </Box>
+    <ScreenList
+      title={translate('admin.banners.title')}
+      back="/settings/common_settings"
+      add={{ label: translate('admin.banners.add'), to: '/banner_settings/banner/new' }}
+      maxWidth={1000}
+      paperSx={{ p: { xs: 1, sm: 2 } }}
+      rows={data}
+      isPending={isPending}
+      empty={translate('admin.banners.banner_not_found')}
+      items={(rows) => (
+        <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }} aria-label={translate('admin.banners.title')}>
+          {rows.map((b) => {
+            const label = translate('admin.banners.banner_n', { sort: b.sort, width: widthLabel(b.width) });
+            return (
+              <Box component="li" key={b.id} sx={{ width: `${b.width}%`, p: 0.5, boxSizing: 'border-box' }}>
+                <Box component={RouterLink} to={`/banner_settings/banner/${b.id}`} aria-label={label} sx={{ display: 'block', color: 'inherit', textDecoration: 'none', '&:hover img, &:hover video': { opacity: 0.85 } }}>
+                  <BannerMedia banner={b} label={label} />
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    {widthLabel(b.width)} · {b.link || '—'}
+                  </Typography>
                 </Box>
-              );
-            })}
-          </Box>
-        )}
-      </Paper>
-    </Box>
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+    />
   );
 }
 
 /** /banner_settings: the banners in their order, each at its width, as a picture or an auto-playing video. */
-export default function BannerList() {
-  return (
-    <Authenticated>
-      <Banners />
-    </Authenticated>
-  );
-}
+export default authenticated(Banners);

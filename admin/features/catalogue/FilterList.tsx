@@ -1,10 +1,9 @@
-import { Link as RouterLink, useParams } from 'react-router';
-import { Authenticated, useGetList, useTranslate } from 'react-admin';
-import { Box, Chip, CircularProgress, Fab, List, ListItemButton, ListItemText, Paper, Tooltip, Typography } from '@mui/material';
-import Add from '@mui/icons-material/Add';
+import { useParams } from 'react-router';
+import { useGetList, useTranslate } from 'react-admin';
+import { Chip } from '@mui/material';
 import { CATEGORY_PATH_SEPARATOR, ROOT_CATEGORY_ID } from '../../../schemas';
 import { useCategoryTree } from '../../components/CategorySelectInput';
-import { EditorHeader } from '../../components/EditorParts';
+import { ScreenList, authenticated } from '../../components/ScreenList';
 import type { ParamRecord } from './ParamsInputs';
 
 export const categoryOfPath = (path: string) => path.split(CATEGORY_PATH_SEPARATOR).filter((x) => x && x !== ROOT_CATEGORY_ID).at(-1) ?? ROOT_CATEGORY_ID;
@@ -23,45 +22,29 @@ function Filters() {
   const title = categoryId === ROOT_CATEGORY_ID ? translate('admin.filters.title_all') : translate('admin.filters.title', { category: names.get(categoryId) ?? categoryId });
   const base = `/filter_editor/category/${categoryPath}`;
   return (
-    <Box sx={{ maxWidth: 760 }}>
-      <EditorHeader
-        title={title}
-        back="/offers_category"
-        actions={
-          <Tooltip title={translate('admin.filters.add')}>
-            <Fab size="small" color="primary" component={RouterLink} to={`${base}/filter/new`} aria-label={translate('admin.filters.add')}>
-              <Add />
-            </Fab>
-          </Tooltip>
-        }
-      />
-      <Paper>
-        {isPending ? (
-          <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />
-        ) : data.length === 0 ? (
-          <Typography sx={{ p: 3 }}>{translate('admin.filters.filter_not_found')}</Typography>
-        ) : (
-          <List aria-label={title}>
-            {data.map((p) => (
-              <ListItemButton key={p.id} component={RouterLink} to={`${base}/filter/${p.id}`} divider>
-                <ListItemText
-                  primary={filterName(p, translate)}
-                  secondary={
-                    <>
-                      {translate(`resources.offers_params.kinds.${p.kind}`)}
-                      {p.unit ? `, ${p.unit}` : ''}
-                      {' · '}
-                      {p.common ? translate('admin.filters.common') : String(p.categoryId) === ROOT_CATEGORY_ID ? translate('admin.filters.all_categories') : names.get(String(p.categoryId)) ?? p.categoryId}
-                    </>
-                  }
-                />
-                {p.isRequired ? <Chip size="small" label={translate('resources.offers_params.fields.isRequired')} /> : null}
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </Paper>
-    </Box>
+    <ScreenList
+      title={title}
+      back="/offers_category"
+      add={{ label: translate('admin.filters.add'), to: `${base}/filter/new` }}
+      maxWidth={760}
+      rows={data}
+      isPending={isPending}
+      empty={translate('admin.filters.filter_not_found')}
+      row={(p) => ({
+        key: p.id,
+        to: `${base}/filter/${p.id}`,
+        primary: filterName(p, translate),
+        secondary: (
+          <>
+            {translate(`resources.offers_params.kinds.${p.kind}`)}
+            {p.unit ? `, ${p.unit}` : ''}
+            {' · '}
+            {p.common ? translate('admin.filters.common') : String(p.categoryId) === ROOT_CATEGORY_ID ? translate('admin.filters.all_categories') : names.get(String(p.categoryId)) ?? p.categoryId}
+          </>
+        ),
+        end: p.isRequired ? <Chip size="small" label={translate('resources.offers_params.fields.isRequired')} /> : null,
+      })}
+    />
   );
 }
 
@@ -69,10 +52,4 @@ function Filters() {
  * /filter_editor/category/{categoryPath}: the filters of a category (its own, its parents' and the common
  * ones) with their kind; the plus opens a new filter.
  */
-export default function FilterList() {
-  return (
-    <Authenticated>
-      <Filters />
-    </Authenticated>
-  );
-}
+export default authenticated(Filters);

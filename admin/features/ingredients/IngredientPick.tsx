@@ -1,8 +1,8 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import { Authenticated, useGetList, useTranslate } from 'react-admin';
-import { Box, Button, CircularProgress, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import { useGetList, useTranslate } from 'react-admin';
+import { Box, Button, Typography } from '@mui/material';
 import { ROOT_CATEGORY_ID } from '../../../schemas';
-import { EditorHeader } from '../../components/EditorParts';
+import { ScreenList, authenticated } from '../../components/ScreenList';
 import { INGREDIENT_LIST, kilos } from './IngredientList';
 import { itemIngredientPaths, useItemIngredients } from './ItemIngredients';
 
@@ -14,37 +14,31 @@ function Pick() {
   const { data: present = [] } = useItemIngredients(itemId);
   const inItem = new Map(present.map((r) => [String(r.ingredientId), r]));
   return (
-    <Box sx={{ maxWidth: 760 }}>
-      <EditorHeader title={translate('admin.ingredients.pick_title')} back={paths.list} />
-      <Paper>
-        {isPending ? (
-          <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />
-        ) : all.length === 0 ? (
-          <Box sx={{ p: 3 }}>
-            <Typography gutterBottom>{translate('admin.ingredients.pick_empty')}</Typography>
-            <Button component={RouterLink} to={`${INGREDIENT_LIST}/ingredient/new`} variant="outlined">
-              {translate('admin.ingredients.add')}
-            </Button>
-          </Box>
-        ) : (
-          <List aria-label={translate('admin.ingredients.pick_title')} disablePadding>
-            {all.map((i) => {
-              const row = inItem.get(String(i.id));
-              return (
-                <ListItemButton key={i.id} component={RouterLink} to={paths.quantity(i.id)} divider>
-                  <ListItemText
-                    primary={i.name}
-                    secondary={row ? translate('admin.ingredients.in_item', { quantity: row.quantity }) : translate('admin.ingredients.price_each', { price: i.price ?? 0 })}
-                    sx={{ overflowWrap: 'anywhere' }}
-                  />
-                  <Typography sx={{ flexShrink: 0, ml: 2, color: 'text.secondary' }}>{kilos(i.quantity, translate)}</Typography>
-                </ListItemButton>
-              );
-            })}
-          </List>
-        )}
-      </Paper>
-    </Box>
+    <ScreenList
+      title={translate('admin.ingredients.pick_title')}
+      back={paths.list}
+      maxWidth={760}
+      rows={all}
+      isPending={isPending}
+      empty={
+        <Box sx={{ p: 3 }}>
+          <Typography gutterBottom>{translate('admin.ingredients.pick_empty')}</Typography>
+          <Button component={RouterLink} to={`${INGREDIENT_LIST}/ingredient/new`} variant="outlined">
+            {translate('admin.ingredients.add')}
+          </Button>
+        </Box>
+      }
+      row={(i) => {
+        const row = inItem.get(String(i.id));
+        return {
+          key: i.id,
+          to: paths.quantity(i.id),
+          primary: i.name,
+          secondary: row ? translate('admin.ingredients.in_item', { quantity: row.quantity }) : translate('admin.ingredients.price_each', { price: i.price ?? 0 }),
+          end: <Typography sx={{ flexShrink: 0, ml: 2, color: 'text.secondary' }}>{kilos(i.quantity, translate)}</Typography>,
+        };
+      }}
+    />
   );
 }
 
@@ -52,10 +46,4 @@ function Pick() {
  * /ingredients/all/{categoryPath}/{itemId}: every ingredient of the shop to choose from (those the item has
  * already show their quantity); a row opens the quantity page of that ingredient for this item.
  */
-export default function IngredientPick() {
-  return (
-    <Authenticated>
-      <Pick />
-    </Authenticated>
-  );
-}
+export default authenticated(Pick);

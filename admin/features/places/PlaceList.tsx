@@ -1,9 +1,6 @@
-import { Link as RouterLink } from 'react-router';
-import { Authenticated, useGetList, useTranslate } from 'react-admin';
-import { Box, CircularProgress, Fab, List, ListItemButton, ListItemIcon, ListItemText, Paper, Tooltip, Typography } from '@mui/material';
-import Add from '@mui/icons-material/Add';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import { EditorHeader } from '../../components/EditorParts';
+import { useGetList, useTranslate } from 'react-admin';
+import { Box } from '@mui/material';
+import { ScreenList, authenticated } from '../../components/ScreenList';
 
 /** The zone colour's swatch ('r,g,b,alpha'). */
 export function ZoneSwatch({ color }: { color: unknown }) {
@@ -14,56 +11,27 @@ export function ZoneSwatch({ color }: { color: unknown }) {
 function Places() {
   const translate = useTranslate();
   const { data = [], isPending, error } = useGetList('places', { pagination: { page: 1, perPage: 500 }, sort: { field: 'sort', order: 'ASC' } });
-  const title = translate('admin.places.title');
   return (
-    <Box sx={{ maxWidth: 900 }}>
-      <EditorHeader
-        title={title}
-        back="/settings/common_settings"
-        actions={
-          <Tooltip title={translate('admin.places.add')}>
-            <Fab size="small" color="primary" component={RouterLink} to="/place_settings/place/new" aria-label={translate('admin.places.add')}>
-              <Add />
-            </Fab>
-          </Tooltip>
-        }
-      />
-      <Paper>
-        {isPending ? (
-          <CircularProgress sx={{ m: 2 }} aria-label={translate('admin.editor.loading')} />
-        ) : error ? (
-          <Typography sx={{ p: 2 }} color="error">
-            {translate('errors.error_msg')}
-          </Typography>
-        ) : data.length === 0 ? (
-          <Typography sx={{ p: 2 }}>{translate('admin.places.empty')}</Typography>
-        ) : (
-          <List aria-label={title} disablePadding>
-            {data.map((p) => (
-              <ListItemButton key={p.id} component={RouterLink} to={`/place_settings/place/${p.id}`} divider>
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <ZoneSwatch color={p.color} />
-                </ListItemIcon>
-                <ListItemText
-                  primary={p.name}
-                  secondary={[p.city, p.address].filter(Boolean).join(', ') || translate('admin.places.no_address')}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
-                <ChevronRight color="action" />
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </Paper>
-    </Box>
+    <ScreenList
+      title={translate('admin.places.title')}
+      back="/settings/common_settings"
+      add={{ label: translate('admin.places.add'), to: '/place_settings/place/new' }}
+      maxWidth={900}
+      rows={data}
+      isPending={isPending}
+      error={error}
+      empty={translate('admin.places.empty')}
+      row={(p) => ({
+        key: p.id,
+        to: `/place_settings/place/${p.id}`,
+        icon: <ZoneSwatch color={p.color} />,
+        primary: p.name,
+        secondary: [p.city, p.address].filter(Boolean).join(', ') || translate('admin.places.no_address'),
+        chevron: true,
+      })}
+    />
   );
 }
 
 /** /place_settings 'Настройка мест': the places in their order; add → a new place; a row → its editor. */
-export default function PlaceList() {
-  return (
-    <Authenticated>
-      <Places />
-    </Authenticated>
-  );
-}
+export default authenticated(Places);

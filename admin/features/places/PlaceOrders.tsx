@@ -1,9 +1,8 @@
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { Authenticated, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { useParams, useSearchParams } from 'react-router';
+import { useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { Box, CircularProgress, List, ListItemButton, ListItemText, Paper, TextField, Typography } from '@mui/material';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import { EditorHeader } from '../../components/EditorParts';
+import { Box, TextField, Typography } from '@mui/material';
+import { ScreenList, authenticated } from '../../components/ScreenList';
 import { StatusChip, useDateTime, useMoney } from '../orders/orderParts';
 import { shopApi } from '../../components/shopApi';
 
@@ -32,49 +31,42 @@ function Orders() {
   const { data = [], isPending, error } = useQuery({ queryKey: ['placeOrders', placeId, date], queryFn: ({ signal }) => placeOrders(placeId, date, signal) });
   const title = translate('admin.places.orders_title', { name: place?.name ?? '' });
   return (
-    <Box sx={{ maxWidth: 900 }}>
-      <EditorHeader title={title} back={`/place_settings/place/${placeId}`} />
-      <TextField
-        type="date"
-        label={translate('admin.places.orders_date')}
-        value={date}
-        onChange={(e) => DATE.test(e.target.value) && setSearch({ date: e.target.value }, { replace: true })}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ mb: 2, minWidth: 200 }}
-      />
-      <Paper>
-        {isPending ? (
-          <CircularProgress sx={{ m: 2 }} aria-label={translate('admin.editor.loading')} />
-        ) : error ? (
-          <Typography sx={{ p: 2 }} color="error">
-            {translate((error as Error).message, { _: translate('errors.error_msg') })}
-          </Typography>
-        ) : data.length === 0 ? (
-          <Typography sx={{ p: 2 }}>{translate('admin.places.no_orders')}</Typography>
-        ) : (
-          <List aria-label={title} disablePadding>
-            {data.map((o) => (
-              <ListItemButton key={o.id} component={RouterLink} to={`/place_settings/place/${placeId}/place_orders/${o.id}`} divider sx={{ gap: 1 }}>
-                <ListItemText primary={translate('admin.orders.order_n', { id: o.id })} secondary={`${dateTime(o.datetime)}${o.clientName ? ` · ${o.clientName}` : ''}`} sx={{ flex: 1, minWidth: 0 }} />
-                <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row-reverse' }, alignItems: { xs: 'flex-end', sm: 'center' }, gap: { xs: 0.5, sm: 2 } }}>
-                  <Typography sx={{ fontWeight: 500, whiteSpace: 'nowrap', minWidth: { sm: 90 }, textAlign: 'right' }}>{money(o.total)}</Typography>
-                  <StatusChip status={o.status} />
-                </Box>
-                <ChevronRight color="action" />
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </Paper>
-    </Box>
+    <ScreenList
+      title={title}
+      back={`/place_settings/place/${placeId}`}
+      maxWidth={900}
+      above={
+        <TextField
+          type="date"
+          label={translate('admin.places.orders_date')}
+          value={date}
+          onChange={(e) => DATE.test(e.target.value) && setSearch({ date: e.target.value }, { replace: true })}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ mb: 2, minWidth: 200 }}
+        />
+      }
+      rows={data}
+      isPending={isPending}
+      error={error}
+      errorText={error ? translate((error as Error).message, { _: translate('errors.error_msg') }) : undefined}
+      empty={translate('admin.places.no_orders')}
+      row={(o) => ({
+        key: o.id,
+        to: `/place_settings/place/${placeId}/place_orders/${o.id}`,
+        sx: { gap: 1 },
+        primary: translate('admin.orders.order_n', { id: o.id }),
+        secondary: `${dateTime(o.datetime)}${o.clientName ? ` · ${o.clientName}` : ''}`,
+        end: (
+          <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row-reverse' }, alignItems: { xs: 'flex-end', sm: 'center' }, gap: { xs: 0.5, sm: 2 } }}>
+            <Typography sx={{ fontWeight: 500, whiteSpace: 'nowrap', minWidth: { sm: 90 }, textAlign: 'right' }}>{money(o.total)}</Typography>
+            <StatusChip status={o.status} />
+          </Box>
+        ),
+        chevron: true,
+      })}
+    />
   );
 }
 
 /** /place_settings/place/{placeId}/place_orders: the place's orders of a day (default today); the date really filters. */
-export default function PlaceOrders() {
-  return (
-    <Authenticated>
-      <Orders />
-    </Authenticated>
-  );
-}
+export default authenticated(Orders);

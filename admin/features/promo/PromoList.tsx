@@ -1,8 +1,7 @@
-import { Link as RouterLink, useLocation } from 'react-router';
-import { Authenticated, useGetList, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
-import { Box, Chip, CircularProgress, Fab, List, ListItemButton, ListItemText, Paper, Tooltip, Typography } from '@mui/material';
-import Add from '@mui/icons-material/Add';
-import { EditorHeader } from '../../components/EditorParts';
+import { useLocation } from 'react-router';
+import { useGetList, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Chip } from '@mui/material';
+import { ScreenList, authenticated } from '../../components/ScreenList';
 
 export const PROMO_LIST = '/promo_settings';
 
@@ -30,59 +29,40 @@ function Promos() {
   const { data = [], isPending } = useGetList('promo_codes', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'DESC' } });
   const base = pathname.replace(/\/+$/, '') || PROMO_LIST;
   return (
-    <Box sx={{ maxWidth: 860 }}>
-      <EditorHeader
-        title={translate('admin.promo.title')}
-        back="/settings/common_settings"
-        actions={
-          <Tooltip title={translate('admin.promo.add')}>
-            {/* The seed: add goes to {current path}/code/new. */}
-            <Fab size="small" color="primary" component={RouterLink} to={`${base}/code/new`} aria-label={translate('admin.promo.add')}>
-              <Add />
-            </Fab>
-          </Tooltip>
-        }
-      />
-      <Paper>
-        {isPending ? (
-          <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />
-        ) : data.length === 0 ? (
-          <Typography sx={{ p: 3 }}>{translate('admin.promo.promo_not_found')}</Typography>
-        ) : (
-          <List aria-label={translate('admin.promo.title')} disablePadding>
-            {data.map((p) => (
-              <ListItemButton key={p.id} component={RouterLink} to={`${PROMO_LIST}/code/${p.id}`} divider sx={{ gap: 2, alignItems: 'flex-start' }}>
-                <ListItemText
-                  primary={
-                    <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
-                      <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600, letterSpacing: 0.5, overflowWrap: 'anywhere' }}>
-                        {p.code}
-                      </Box>
-                      <Box component="span" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                        {p.name}
-                      </Box>
-                    </Box>
-                  }
-                  secondary={`${promoWindow(p, locale, translate)} · ${translate('admin.promo.used_times', { count: p.count ?? 0 })}`}
-                />
-                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
-                  <Chip size="small" color="primary" label={translate('admin.promo.discount', { discount: p.discount })} />
-                  {p.isOnceOnly ? <Chip size="small" variant="outlined" label={translate('admin.promo.once_only')} /> : null}
-                </Box>
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </Paper>
-    </Box>
+    <ScreenList
+      title={translate('admin.promo.title')}
+      back="/settings/common_settings"
+      // The seed: add goes to {current path}/code/new.
+      add={{ label: translate('admin.promo.add'), to: `${base}/code/new` }}
+      maxWidth={860}
+      rows={data}
+      isPending={isPending}
+      empty={translate('admin.promo.promo_not_found')}
+      row={(p) => ({
+        key: p.id,
+        to: `${PROMO_LIST}/code/${p.id}`,
+        sx: { gap: 2, alignItems: 'flex-start' },
+        primary: (
+          <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
+            <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600, letterSpacing: 0.5, overflowWrap: 'anywhere' }}>
+              {p.code}
+            </Box>
+            <Box component="span" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              {p.name}
+            </Box>
+          </Box>
+        ),
+        secondary: `${promoWindow(p, locale, translate)} · ${translate('admin.promo.used_times', { count: p.count ?? 0 })}`,
+        end: (
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
+            <Chip size="small" color="primary" label={translate('admin.promo.discount', { discount: p.discount })} />
+            {p.isOnceOnly ? <Chip size="small" variant="outlined" label={translate('admin.promo.once_only')} /> : null}
+          </Box>
+        ),
+      })}
+    />
   );
 }
 
 /** /promo_settings: the shop's promo codes — code, name, discount, dates, single use and times used. */
-export default function PromoList() {
-  return (
-    <Authenticated>
-      <Promos />
-    </Authenticated>
-  );
-}
+export default authenticated(Promos);
