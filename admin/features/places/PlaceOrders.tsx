@@ -5,6 +5,7 @@ import { Box, TextField, Typography } from '@mui/material';
 import { ScreenList, authenticated } from '../../components/ScreenList';
 import { StatusChip, useDateTime, useMoney } from '../orders/orderParts';
 import { shopApi } from '../../components/shopApi';
+import { formKey, placeSchema } from '../../../schemas';
 
 /** Today in the owner's time zone as YYYY-MM-DD. */
 export const today = () => {
@@ -13,10 +14,13 @@ export const today = () => {
 };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A place's orders of one day: api=orders with p[674_place_id] and p[688_date] (the owner's call of the seed). */
+/** A place's id as the protocol names it (p[674_place_id]); the day travels as p[688_date], a key of the seed's owner call that no schema field declares. */
+const PLACE_ID = `p[${formKey(placeSchema.fields.find((x) => x.name === 'id')!)}]`;
+
+/** A place's orders of one day: api=orders with the place id and the date (the owner's call of the seed). */
 async function placeOrders(placeId: string, date: string, signal?: AbortSignal): Promise<RaRecord[]> {
   const api = await shopApi();
-  const body = await api.call<{ orders: RaRecord[] }>('orders', { 'p[674_place_id]': placeId, 'p[688_date]': date }, { signal });
+  const body = await api.call<{ orders: RaRecord[] }>('orders', { [PLACE_ID]: placeId, 'p[688_date]': date }, { signal });
   return Array.isArray(body.orders) ? body.orders : [];
 }
 
