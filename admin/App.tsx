@@ -7,10 +7,7 @@ import { currentLocale, i18nProvider, isRtlLocale, subscribeLocale } from './i18
 import { LoginPage } from './auth/LoginPage';
 import { AdminLayout } from './shell/AdminLayout';
 import { NotFoundPage, UnauthorizedPage } from './shell/StatusPages';
-import { RESOURCES } from './resources';
-import { orders } from './screens/orders';
-import { questions } from './screens/questions';
-import { screenRoutes } from './screens/routes';
+import { RESOURCES, ROUTES } from './features';
 import { styleCaches, themeFor } from './theme';
 
 /** Unknown paths of the panel go to /404, as the seed's router does. */
@@ -49,10 +46,10 @@ function AdminApp({ providers }: { providers: AdminProviders }) {
       theme={theme}
       disableTelemetry
     >
-      {[orders, questions, ...RESOURCES].map((r) => (
+      {RESOURCES.map((r) => (
         <Resource key={r.name} {...r} />
       ))}
-      <CustomRoutes>{screenRoutes}</CustomRoutes>
+      <CustomRoutes>{ROUTES}</CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/401" element={<UnauthorizedPage />} />
         <Route path="/404" element={<NotFoundPage />} />

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ConfigError, loadShopConfig } from '../dataProvider/apiClient';
 import { createAdminProviders } from '../dataProvider/adminProviders';
 import { App } from './App';
-import { setShopRuntime } from './screens/places/shopApi';
+import { setShopRuntime } from './components/shopApi';
 import { currentLocale } from './i18nProvider';
 import { uploadProgress } from './shell/uploadProgress';
 import { BrokenConfigPage } from './shell/StatusPages';

@@ -12,6 +12,7 @@ import {
   offerFieldsFor,
   offerSchema,
   paramSchema,
+  paramValueSchema,
   storeSchema,
   type FieldDef,
 } from '../schemas';
@@ -60,6 +61,8 @@ const OFFER = byName(offerSchema.fields);
 const CATEGORY = byName(categorySchema.fields);
 const PARAM = byName(paramSchema.fields);
 const BANNER = byName(bannerSchema.fields);
+const VALUE_FIELDS = byName(paramValueSchema.fields);
+const STORE = byName(storeSchema.fields);
 const f = (m: Map<string, FieldDef>, name: string) => m.get(name)!;
 const OFFER_ID = pKey(f(OFFER, 'id'));
 const CATEGORY_ID = pKey(f(CATEGORY, 'categoryId'));
@@ -67,8 +70,9 @@ const OFFER_CATEGORY = pKey(f(OFFER, 'categoryId'));
 const PARAM_ID = pKey(f(PARAM, 'id'));
 const PARAM_CATEGORY = pKey(f(PARAM, 'categoryId'));
 const BANNER_ID = pKey(f(BANNER, 'id'));
-// The values of a select filter (schemas/param.ts paramValueSchema): 394 category, 395 param, 480 value id, 479 name.
-const VALUE = { category: 'p[394_category_id]', param: 'p[395_param_id]', id: 'p[480_value_id]', name: 'p[479_value]' };
+// The values of a select filter (schemas/param.ts paramValueSchema): category, param, value id, name.
+const VALUE = { category: pKey(f(VALUE_FIELDS, 'categoryId')), param: pKey(f(VALUE_FIELDS, 'paramId')), id: pKey(f(VALUE_FIELDS, 'id')), name: pKey(f(VALUE_FIELDS, 'name')) };
+const STORE_ID = pKey(f(STORE, 'id'));
 const paramKey = (baseId: number | string) => `p[${baseId}_param]`;
 /** Form key of a custom parameter's value in an offer record (`paramValues.p323`): not a bare number, which forms read as an array index. */
 export const paramField = (baseId: number | string) => `p${baseId}`;
@@ -426,96 +430,93 @@ export function createApiDataProvider({ api, urlImages, onUploadProgress }: ApiD
         else if ((typeof v === 'string' || v === null) && (v ?? '') !== (previous?.[field.name] ?? '')) params[pKey(field)] = v ?? '';
       }
     }
-    params['p[398_store_id]'] = String(previous?.id ?? data.id ?? '1');
+    params[STORE_ID] = String(previous?.id ?? data.id ?? '1');
     const body = await call<{ stores: Record<string, unknown>[] }>('stores', params);
     return storeRecord(body.stores[0]);
   }
 
-  // ---------------------------------------------------------------- the provider
-  const unknown = (resource: string) => new HttpError('errors.unknown_api', 404, { resource });
+  // ---------------------------------------------------------------- one adapter per resource
+  /** What the provider does for one api= resource; a resource without `remove` cannot be deleted. */
+  interface Adapter {
+    list(params: GetListParams): Promise<GetListResult>;
+    one(id: unknown, signal?: AbortSignal): Promise<RaRecord>;
+    save(data: Record<string, unknown>, previous?: Record<string, unknown>, meta?: { page?: string }): Promise<RaRecord>;
+    remove?(id: unknown, previousData?: RaRecord): Promise<unknown>;
+    /** Several records in one call (otherwise picked from the whole list). */
+    many?(ids: unknown[], signal?: AbortSignal): Promise<RaRecord[]>;
+  }
 
+  const adapters: Record<ApiResource, Adapter> = {
+    offers: {
+      list: offersList,
+      one: getOffer,
+      save: saveOffer,
+      remove: (id) => call('offers', { del: 1, [OFFER_ID]: String(id) }),
+      async many(ids, signal) {
+        if (!ids.length) return [];
+        const body = await call<{ offers: Record<string, unknown>[] }>('offers', { ids: ids.map(String).join(',') }, { signal });
+        return body.offers.map(offerRecord);
+      },
+    },
+    offers_category: {
+      list: async (params) => localList(await categories(params.signal), params, (r) => String(r.category ?? '')),
+      async one(id, signal) {
+        const body = await call<{ offers_category: Record<string, unknown>[] }>('offers_category', { [CATEGORY_ID]: String(id) }, { signal });
+        return categoryRecord(body.offers_category[0]);
+      },
+      save: saveCategory,
+      remove: (id) => call('offers_category', { del: 1, [CATEGORY_ID]: String(id) }),
+    },
+    offers_params: {
+      async list(params) {
+        const { categoryId, ...filter } = (params.filter ?? {}) as Record<string, unknown>;
+        return localList(await paramsOf(categoryId, params.signal), { ...params, filter }, (r) => String(r.name ?? ''));
+      },
+      one: getParam,
+      save: saveParam,
+      async remove(id, previousData) {
+        if (String(id).startsWith('common_')) throw new HttpError('errors.forbidden', 403, null);
+        return call('offers_params', { del: 1, [PARAM_ID]: String(id), ...(previousData?.categoryId !== undefined ? { [PARAM_CATEGORY]: String(previousData.categoryId) } : {}) });
+      },
+    },
+    shop_banners: {
+      list: async (params) =>
+        localList(await banners(params.signal), { ...params, sort: params.sort?.field === 'id' || !params.sort ? { field: 'sort', order: 'ASC' } : params.sort }, (r) => String(r.link ?? '')),
+      async one(id, signal) {
+        const body = await call<{ shop_banners: Record<string, unknown>[] }>('shop_banners', { [BANNER_ID]: String(id) }, { signal });
+        return bannerRecord(body.shop_banners[0]);
+      },
+      save: saveBanner,
+      remove: (id) => call('shop_banners', { del: 1, [BANNER_ID]: String(id) }),
+    },
+    stores: {
+      list: async (params) => ({ data: [await getStore(params.signal)], total: 1 }),
+      one: (_id, signal) => getStore(signal),
+      save: saveStore,
+    },
+  };
+  const adapterOf = (resource: string): Adapter => {
+    if (!isApiResource(resource)) throw new HttpError('errors.unknown_api', 404, { resource });
+    return adapters[resource];
+  };
+
+  // ---------------------------------------------------------------- the provider
   const provider: DataProvider = {
     supportAbortSignal: true,
-    async getList(resource, params) {
-      switch (resource) {
-        case 'offers':
-          return offersList(params);
-        case 'offers_category':
-          return localList(await categories(params.signal), params, (r) => String(r.category ?? ''));
-        case 'offers_params': {
-          const { categoryId, ...filter } = (params.filter ?? {}) as Record<string, unknown>;
-          return localList(await paramsOf(categoryId, params.signal), { ...params, filter }, (r) => String(r.name ?? ''));
-        }
-        case 'shop_banners':
-          return localList(await banners(params.signal), { ...params, sort: params.sort?.field === 'id' || !params.sort ? { field: 'sort', order: 'ASC' } : params.sort }, (r) => String(r.link ?? ''));
-        case 'stores':
-          return { data: [await getStore(params.signal)], total: 1 };
-      }
-      throw unknown(resource);
-    },
-    async getOne(resource, { id, signal }) {
-      switch (resource) {
-        case 'offers':
-          return { data: await getOffer(id, signal) as never };
-        case 'offers_category': {
-          const body = await call<{ offers_category: Record<string, unknown>[] }>('offers_category', { [CATEGORY_ID]: String(id) }, { signal });
-          return { data: categoryRecord(body.offers_category[0]) as never };
-        }
-        case 'offers_params':
-          return { data: await getParam(id, signal) as never };
-        case 'shop_banners': {
-          const body = await call<{ shop_banners: Record<string, unknown>[] }>('shop_banners', { [BANNER_ID]: String(id) }, { signal });
-          return { data: bannerRecord(body.shop_banners[0]) as never };
-        }
-        case 'stores':
-          return { data: await getStore(signal) as never };
-      }
-      throw unknown(resource);
-    },
+    getList: (resource, params) => adapterOf(resource).list(params) as never,
+    getOne: async (resource, { id, signal }) => ({ data: (await adapterOf(resource).one(id, signal)) as never }),
     async getMany(resource, { ids, signal }) {
-      if (resource === 'offers') {
-        if (!ids.length) return { data: [] };
-        const body = await call<{ offers: Record<string, unknown>[] }>('offers', { ids: ids.map(String).join(',') }, { signal });
-        return { data: body.offers.map(offerRecord) };
-      }
-      const all = await provider.getList(resource, { filter: {}, pagination: { page: 1, perPage: 100_000 }, sort: { field: 'id', order: 'ASC' }, signal });
+      const adapter = adapterOf(resource);
+      if (adapter.many) return { data: (await adapter.many(ids, signal)) as never[] };
+      const all = await adapter.list({ filter: {}, pagination: { page: 1, perPage: 100_000 }, sort: { field: 'id', order: 'ASC' }, signal });
       const wanted = new Set(ids.map(String));
-      return { data: all.data.filter((r) => wanted.has(String(r.id))) };
+      return { data: all.data.filter((r) => wanted.has(String(r.id))) as never[] };
     },
     async getManyReference(resource, params) {
       return provider.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
     },
-    async create(resource, { data, meta }) {
-      switch (resource) {
-        case 'offers':
-          return { data: await saveOffer(data) as never };
-        case 'offers_category':
-          return { data: await saveCategory(data) as never };
-        case 'offers_params':
-          return { data: await saveParam(data) as never };
-        case 'shop_banners':
-          return { data: await saveBanner(data) as never };
-        case 'stores':
-          return { data: await saveStore(data, undefined, meta) as never };
-      }
-      throw unknown(resource);
-    },
-    async update(resource, { id, data, previousData, meta }) {
-      const previous = { ...(previousData ?? {}), id };
-      switch (resource) {
-        case 'offers':
-          return { data: await saveOffer(data, previous) as never };
-        case 'offers_category':
-          return { data: await saveCategory(data, previous) as never };
-        case 'offers_params':
-          return { data: await saveParam(data, previous) as never };
-        case 'shop_banners':
-          return { data: await saveBanner(data, previous) as never };
-        case 'stores':
-          return { data: await saveStore(data, previous, meta) as never };
-      }
-      throw unknown(resource);
-    },
+    create: async (resource, { data, meta }) => ({ data: (await adapterOf(resource).save(data, undefined, meta)) as never }),
+    update: async (resource, { id, data, previousData, meta }) => ({ data: (await adapterOf(resource).save(data, { ...(previousData ?? {}), id }, meta)) as never }),
     async updateMany(resource, { ids, data }) {
       for (const id of ids) {
         const { data: previousData } = await provider.getOne(resource, { id });
@@ -524,23 +525,9 @@ export function createApiDataProvider({ api, urlImages, onUploadProgress }: ApiD
       return { data: ids };
     },
     async delete(resource, { id, previousData }) {
-      switch (resource) {
-        case 'offers':
-          await call('offers', { del: 1, [OFFER_ID]: String(id) });
-          break;
-        case 'offers_category':
-          await call('offers_category', { del: 1, [CATEGORY_ID]: String(id) });
-          break;
-        case 'offers_params':
-          if (String(id).startsWith('common_')) throw new HttpError('errors.forbidden', 403, null);
-          await call('offers_params', { del: 1, [PARAM_ID]: String(id), ...(previousData?.categoryId !== undefined ? { [PARAM_CATEGORY]: String(previousData.categoryId) } : {}) });
-          break;
-        case 'shop_banners':
-          await call('shop_banners', { del: 1, [BANNER_ID]: String(id) });
-          break;
-        default:
-          throw unknown(resource);
-      }
+      const adapter = adapterOf(resource);
+      if (!adapter.remove) throw new HttpError('errors.unknown_api', 404, { resource });
+      await adapter.remove(id, previousData);
       return { data: (previousData ?? { id }) as never };
     },
     async deleteMany(resource, { ids }) {

@@ -22,9 +22,9 @@ test('phones: the picture slider with bullets and prev/next zones; Swiper loads 
   await page.getByRole('button', { name: 'Предыдущее фото' }).click();
   await expect(page.getByRole('button', { name: 'Фото 3' })).toHaveAttribute('aria-current', 'true');
 
-  // A swipe to the left shows the next picture (once the last slide animation, 200 ms, is over).
-  await page.waitForTimeout(400);
+  // A swipe to the left shows the next picture (once the last slide animation is over: the slide stands fully in view).
   const slider = page.getByRole('group', { name: 'Фото 3 из 4' });
+  await expect(slider).toBeInViewport({ ratio: 1 });
   const box = (await slider.boundingBox())!;
   const cdp = await page.context().newCDPSession(page);
   const y = box.y + box.height / 2;

@@ -31,6 +31,21 @@ function productInView(page: Page) {
   });
 }
 
+/** The product in the middle once the rows around the window are drawn after a scroll: the same product at the same place twice in a row. */
+async function settledProductInView(page: Page) {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const p = await productInView(page);
+      const now = p ? `${p.name}@${Math.round(p.top)}` : '';
+      const same = now !== '' && now === last;
+      last = now;
+      return same;
+    })
+    .toBe(true);
+  return productInView(page);
+}
+
 const cardTop = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).evaluate((a) => a.closest('li')!.getBoundingClientRect().top);
 
 test('a long list renders only the rows near the window, each item at least 156 px, in a grid', async ({ page }, info) => {
@@ -64,8 +79,7 @@ test('back from an item shows the same product in view; after a reload too (the 
   await loadPages(page, list, 60);
   // Three pages down, then a little up: a product of page 2 or 3 in the middle of the window.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.55));
-  await page.waitForTimeout(300);
-  const picked = await productInView(page);
+  const picked = await settledProductInView(page);
   expect(picked.index).toBeGreaterThan(20);
   // Where the card is when it is clicked (a click first scrolls a card that is cut off into view).
   await page.getByRole('link', { name: picked.name, exact: true }).scrollIntoViewIfNeeded();
@@ -95,8 +109,7 @@ test('scroll positions are remembered per category path', async ({ page }) => {
   await expect(all.getByRole('listitem').first()).toBeVisible();
   await loadPages(page, all, 40);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.5));
-  await page.waitForTimeout(300);
-  const picked = await productInView(page);
+  const picked = await settledProductInView(page);
 
   // Another category starts at its top.
   await page.goto('/category/2/1');

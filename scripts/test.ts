@@ -8,8 +8,10 @@
  *   4. server       vitest --project server on SQLite (a temp file per test file)
  *   5. server (pg)  the same on PostgreSQL: DATABASE_URL if set, else a throwaway cluster (scripts/pg.ts)
  *                   when the server binaries are installed, else skipped with a message
- *   6. e2e          playwright test in Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH); without it
- *                   the stage fails when CI=true and is skipped otherwise
+ *   6. docs         docs/checkFeatures.ts (every FEATURES.md row names tests that exist) and docs/checkApi.ts
+ *                   (every curl example of API.md against a fresh demo server); one test each
+ *   7. e2e          playwright test in Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH); without it
+ *                   the stage fails when CI=true and is skipped otherwise; no spec found is a failure
  *
  * The last line printed is `N passed, N failed[, N skipped]` over all stages' tests.
  * Environment: TEST_STAGES=types,unit,... runs only those stages (for a quick local loop).
@@ -134,7 +136,7 @@ const chromium = () => {
   return fs.existsSync(p) ? p : null;
 };
 
-const STAGES = ['types', 'build', 'unit', 'server', 'server-pg', 'e2e'] as const;
+const STAGES = ['types', 'build', 'unit', 'server', 'server-pg', 'docs', 'e2e'] as const;
 const wanted = new Set(
   (process.env.TEST_STAGES ?? STAGES.join(','))
     .split(',')
@@ -176,6 +178,21 @@ async function main(): Promise<boolean> {
     if (!ok) return false;
   }
 
+  if (wanted.has('docs')) {
+    const ok = await stage('docs (checkFeatures, checkApi)', async () => {
+      // Each check is one test: the documents must match the code (rows name real tests, curl examples answer as shown).
+      const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
+      for (const script of ['docs/checkFeatures.ts', 'docs/checkApi.ts']) {
+        console.log(`tsx ${script}`);
+        const code = await run(path.join(BIN, 'tsx'), [script]);
+        if (code === 0) counts.passed++;
+        else counts.failed++;
+      }
+      return { status: counts.failed ? ('failed' as const) : ('passed' as const), counts };
+    });
+    if (!ok) return false;
+  }
+
   if (wanted.has('e2e')) {
     const ok = await stage('e2e (playwright test)', async () => {
       const browser = chromium();
@@ -190,7 +207,7 @@ async function main(): Promise<boolean> {
       }
       const report = path.join(tmp, 'e2e.json');
       const env = { ...process.env, CHROMIUM_PATH: browser, PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-      return commandStage(path.join(BIN, 'playwright'), ['test', '--reporter=list,json', '--pass-with-no-tests'], env, () => playwrightCounts(report));
+      return commandStage(path.join(BIN, 'playwright'), ['test', '--reporter=list,json'], env, () => playwrightCounts(report));
     });
     if (!ok) return false;
   }

@@ -29,10 +29,10 @@ const SuccessPaymentPage = lazyPage(() => withFeature(import('../features/paymen
 const FailPaymentPage = lazyPage(() => withFeature(import('../features/payment/feature'), import('../features/payment/components/FailPaymentPage')));
 const SignInPage = lazyPage(() => import('../features/account/components/SignInPage'));
 const MyOrdersPage = lazyPage(() => import('../features/account/components/MyOrdersPage'));
-const CustomerOrderPage = lazyPage(() => import('../features/account/components/OrderPage'));
+const CustomerOrderPage = lazyPage(() => import('../features/account/components/CustomerOrderPage'));
 const OrderReviewPage = lazyPage(() => import('../features/account/components/OrderReviewPage'));
 const CartPage = lazyPage(() => import('../features/cart/components/CartPage'));
-const OrderPage = lazyPage(() => withFeature(import('../features/order/feature'), import('../features/order/components/OrderPage')));
+const CheckoutPage = lazyPage(() => withFeature(import('../features/order/feature'), import('../features/order/components/CheckoutPage')));
 
 /** Pages people land on from outside (shared links, search engines) that are not in the first bundle. */
 const LANDINGS: [RegExp, () => Promise<unknown>][] = [
@@ -69,7 +69,7 @@ export default function AppRoutes() {
         <Route path="/order/:orderId" element={<CustomerOrderPage />} />
         <Route path="/order/:orderId/review" element={<OrderReviewPage />} />
         <Route path="/cart" element={<CartPage />} />
-        <Route path="/order" element={<OrderPage />} />
+        <Route path="/order" element={<CheckoutPage />} />
         {INFO_PAGES.map((p) => (
           <Route key={p} path={`/${p}`} element={<InfoPage page={p} />} />
         ))}

@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
 import { REVIEW_IMAGE_TYPES } from '../accountApi';
 import { orderRequested, reviewOpened, reviewSubmitted, selectOrder, selectReview } from '../accountSlice';
-import { orderIdParam } from './OrderPage';
+import { orderIdParam } from './CustomerOrderPage';
 import '../account.css';
 
 /** At most this many pictures (the server's limit). */

@@ -1,0 +1,171 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Authenticated, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Box, CircularProgress, Stack, TextField } from '@mui/material';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import { CATEGORY_PATH_SEPARATOR, ROOT_CATEGORY_ID, categorySchema, fieldByName, imageUrlFor } from './categoryShared';
+import { useCategoryTree } from '../../components/CategorySelectInput';
+import { CategoryTreeRadio, subtreeIds, type TreeCategory } from '../../components/CategoryTreeRadio';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { useEditorSave } from '../../components/useEditorSave';
+import { answered } from '../../components/editorWork';
+import { registryValidator } from '../../components/validation';
+
+interface CategoryForm {
+  category: string;
+  picture: string;
+  sort: string;
+  subId: string | null;
+}
+
+const FIELD = {
+  category: fieldByName(categorySchema, 'category'),
+  picture: fieldByName(categorySchema, 'picture'),
+  sort: fieldByName(categorySchema, 'sort'),
+  subId: fieldByName(categorySchema, 'subId'),
+};
+
+/**
+ * /category_editor/{categoryPath}/{editedCategoryId} ('new' creates): name, icon, order and the parent as
+ * a tree of radio choices with the root 'Категории'. Save needs a name and a parent ('required_fields_error'
+ * otherwise); delete asks 'delete_category_quest' (its products go too); a success popup follows both.
+ */
+export function CategoryEditor() {
+  const { categoryPath = ROOT_CATEGORY_ID, categoryId = 'new' } = useParams();
+  const isNew = categoryId === 'new';
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const requiredMessage = useRequiredFieldsMessage();
+  const { data: tree = [], isPending: treePending } = useCategoryTree();
+  const { data: record, isPending: recordPending, error } = useGetOne('offers_category', { id: categoryId }, { enabled: !isNew, retry: false });
+
+  const pathIds = categoryPath.split(CATEGORY_PATH_SEPARATOR).filter((x) => x && x !== ROOT_CATEGORY_ID);
+  const initial = useMemo<CategoryForm | null>(() => {
+    if (isNew) return { category: '', picture: '', sort: '', subId: pathIds.at(-1) ?? ROOT_CATEGORY_ID };
+    if (!record) return null;
+    return { category: String(record.category ?? ''), picture: String(record.picture ?? ''), sort: record.sort === undefined || record.sort === null ? '' : String(record.sort), subId: String(record.subId ?? ROOT_CATEGORY_ID) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isNew, record, categoryPath]);
+  const [saved, setSaved] = useState<CategoryForm | null>(null);
+  const [values, setValues] = useState<CategoryForm | null>(null);
+  useEffect(() => {
+    if (initial) {
+      setSaved(initial);
+      setValues(initial);
+    }
+  }, [initial]);
+  const { busy, askDelete, setAskDelete, result, run, removeRecord, resultDialog } = useEditorSave();
+
+  const removed = useRef(false);
+  useEffect(() => {
+    if (error && !removed.current) navigate('/404', { replace: true });
+  }, [error, navigate]);
+
+  const dirty = !!values && !!saved && JSON.stringify(values) !== JSON.stringify(saved);
+  const blocked = useMemo(() => (isNew ? new Set<string>() : subtreeIds(tree as TreeCategory[], categoryId)), [tree, categoryId, isNew]);
+  const list = '/offers_category';
+
+  const set = (patch: Partial<CategoryForm>) => setValues((v) => (v ? { ...v, ...patch } : v));
+
+  async function save(popup = true): Promise<boolean> {
+    if (!values) return false;
+    const missing: string[] = [];
+    if (!values.category.trim()) missing.push(FIELD.category.label);
+    if (!values.subId) missing.push(FIELD.subId.label);
+    if (missing.length) {
+      notify(requiredMessage(missing), { type: 'error' });
+      return false;
+    }
+    const invalid = (['category', 'picture', 'sort'] as const).filter((k) => registryValidator(FIELD[k])(values[k], {}, {} as never));
+    if (invalid.length) {
+      notify(`${translate('admin.validation.invalid')}: ${invalid.map((k) => translate(FIELD[k].label)).join(', ')}`, { type: 'error' });
+      return false;
+    }
+    const data = { category: values.category.trim(), picture: values.picture.trim(), sort: values.sort === '' ? 0 : Number(values.sort), subId: values.subId };
+    return run(
+      async () => {
+        if (isNew) answered(await dataProvider.create('offers_category', { data }));
+        else answered(await dataProvider.update('offers_category', { id: categoryId, data, previousData: record! }));
+        await queryClient.invalidateQueries({ queryKey: ['offers_category'] });
+        setSaved(values);
+      },
+      { popup, then: list },
+    );
+  }
+
+  // 'new' only clears the form; a stored category goes with its subtree and their products.
+  const remove = () =>
+    removeRecord({
+      resource: 'offers_category',
+      id: isNew ? undefined : categoryId,
+      previousData: record,
+      onNew: () => setValues(saved),
+      onDeleted: () => {
+        removed.current = true;
+        setSaved(values);
+      },
+      alsoInvalidate: ['offers'],
+      then: list,
+    });
+
+  const title = translate(isNew ? 'admin.categories.new' : 'admin.categories.edit');
+  const loading = treePending || (!isNew && recordPending) || !values;
+  const icon = values?.picture.trim() ? imageUrlFor(values.picture.trim()) : null;
+
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <EditorHeader title={title} back={list} onConfirm={() => void save()} confirmDisabled={!dirty || busy} />
+      {loading ? (
+        <CircularProgress aria-label={translate('ra.page.loading')} />
+      ) : (
+        <>
+          <EditorCard>
+            <Stack spacing={2}>
+              <TextField label={translate(FIELD.category.label)} required value={values.category} onChange={(e) => set({ category: e.target.value })} slotProps={{ htmlInput: { maxLength: FIELD.category.maxLength } }} fullWidth autoFocus={isNew} />
+              <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+                <Avatar variant="rounded" src={icon ?? undefined} alt="" sx={{ width: 48, height: 48, bgcolor: 'grey.100' }}>
+                  <ImageOutlined color="disabled" />
+                </Avatar>
+                <TextField label={translate(FIELD.picture.label)} helperText={translate('admin.categories.icon_hint')} value={values.picture} onChange={(e) => set({ picture: e.target.value })} fullWidth />
+              </Box>
+              <TextField label={translate(FIELD.sort.label)} type="number" value={values.sort} onChange={(e) => set({ sort: e.target.value.replace(/[^\d-]/g, '') })} sx={{ maxWidth: 200 }} />
+              <CategoryTreeRadio
+                label={translate(FIELD.subId.label)}
+                categories={tree as TreeCategory[]}
+                value={values.subId}
+                onChange={(subId) => set({ subId })}
+                rootLabel={translate('admin.categories.root')}
+                disabledIds={blocked}
+                required
+              />
+            </Stack>
+          </EditorCard>
+          <EditorActions busy={busy} dirty={dirty} onDelete={() => setAskDelete(true)} onAccept={() => void save()} />
+        </>
+      )}
+      <ConfirmDialog
+        open={askDelete}
+        title={translate('admin.categories.delete_category_quest')}
+        text={translate('admin.categories.delete_category_text', { name: values?.category ?? '' })}
+        confirmLabel={translate('admin.editor.delete')}
+        onConfirm={() => void remove()}
+        onCancel={() => setAskDelete(false)}
+        danger
+      />
+      {resultDialog}
+      <UnsavedChangesPrompt dirty={dirty && !result} onSave={() => save(false)} />
+    </Box>
+  );
+}
+
+export default function CategoryEditorPage() {
+  return (
+    <Authenticated>
+      <CategoryEditor />
+    </Authenticated>
+  );
+}

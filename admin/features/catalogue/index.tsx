@@ -1,0 +1,41 @@
+import { lazy } from 'react';
+import { Route } from 'react-router';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import { categorySchema } from '../../../schemas';
+import type { ResourceDefinition } from '../../components/buildResource';
+import { CategoryList } from './CategoryList';
+import { OfferList } from './OfferList';
+
+/**
+ * The catalogue: products (offers), their categories, parameters and category filters. The lists are
+ * react-admin resources; the editors live at the seed's paths (/item_editor, /category_editor,
+ * /filter_editor), each its own chunk loaded when first opened.
+ */
+const CategoryEditor = lazy(() => import('./CategoryEditor'));
+const ItemEditor = lazy(() => import('./ItemEditor'));
+const FilterList = lazy(() => import('./FilterList'));
+const FilterEditor = lazy(() => import('./FilterEditor'));
+
+/** Products: a custom list (thumbnail, price, availability, category filter, search); created and edited in the item editor. */
+export const offers: ResourceDefinition = {
+  name: 'offers',
+  list: OfferList,
+  icon: Inventory2Outlined,
+  recordRepresentation: 'name',
+};
+
+/** Categories: the tree list; the editor is the seed's /category_editor route. */
+export const categories: ResourceDefinition = {
+  name: categorySchema.name,
+  list: CategoryList,
+  icon: AccountTreeOutlined,
+  recordRepresentation: 'category',
+};
+
+export const routes = [
+  <Route key="category_editor" path="/category_editor/:categoryPath/:categoryId" element={<CategoryEditor />} />,
+  <Route key="item_editor" path="/item_editor/:categoryPath/:itemId" element={<ItemEditor />} />,
+  <Route key="filters" path="/filter_editor/category/:categoryPath" element={<FilterList />} />,
+  <Route key="filter" path="/filter_editor/category/:categoryPath/filter/:filterId" element={<FilterEditor />} />,
+];

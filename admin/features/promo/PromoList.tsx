@@ -1,0 +1,68 @@
+import { useLocation } from 'react-router';
+import { useGetList, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Chip } from '@mui/material';
+import { ScreenList, authenticated } from '../../components/ScreenList';
+
+export const PROMO_LIST = '/promo_settings';
+
+/** A stored date ('2026-05-01' or a timestamp) in the panel's language; blank stays blank. */
+export function formatDate(value: unknown, locale: string): string {
+  if (typeof value !== 'string' || !value.trim()) return '';
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
+  const d = new Date(dateOnly ? `${value.trim()}T00:00:00` : value);
+  if (Number.isNaN(d.getTime())) return value;
+  return d.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** The window of a code: 'с 1 мая 2026 по 31 мая 2026', one side of it, or 'Без срока'. */
+export function promoWindow(p: RaRecord, locale: string, translate: (k: string, o?: object) => string): string {
+  const from = formatDate(p.dateFrom, locale);
+  const to = formatDate(p.dateTo, locale);
+  if (!from && !to) return translate('admin.promo.always');
+  return [from ? translate('admin.promo.from', { date: from }) : '', to ? translate('admin.promo.to', { date: to }) : ''].filter(Boolean).join(' ');
+}
+
+function Promos() {
+  const translate = useTranslate();
+  const [locale = 'ru'] = useLocaleState();
+  const { pathname } = useLocation();
+  const { data = [], isPending } = useGetList('promo_codes', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'DESC' } });
+  const base = pathname.replace(/\/+$/, '') || PROMO_LIST;
+  return (
+    <ScreenList
+      title={translate('admin.promo.title')}
+      back="/settings/common_settings"
+      // The seed: add goes to {current path}/code/new.
+      add={{ label: translate('admin.promo.add'), to: `${base}/code/new` }}
+      maxWidth={860}
+      rows={data}
+      isPending={isPending}
+      empty={translate('admin.promo.promo_not_found')}
+      row={(p) => ({
+        key: p.id,
+        to: `${PROMO_LIST}/code/${p.id}`,
+        sx: { gap: 2, alignItems: 'flex-start' },
+        primary: (
+          <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
+            <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600, letterSpacing: 0.5, overflowWrap: 'anywhere' }}>
+              {p.code}
+            </Box>
+            <Box component="span" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              {p.name}
+            </Box>
+          </Box>
+        ),
+        secondary: `${promoWindow(p, locale, translate)} · ${translate('admin.promo.used_times', { count: p.count ?? 0 })}`,
+        end: (
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
+            <Chip size="small" color="primary" label={translate('admin.promo.discount', { discount: p.discount })} />
+            {p.isOnceOnly ? <Chip size="small" variant="outlined" label={translate('admin.promo.once_only')} /> : null}
+          </Box>
+        ),
+      })}
+    />
+  );
+}
+
+/** /promo_settings: the shop's promo codes — code, name, discount, dates, single use and times used. */
+export default authenticated(Promos);
