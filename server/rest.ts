@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from './api/context';
 import { CHECKOUT_REST_RESOURCES, registerCheckoutRest } from './rest/index';
+import { registerNotificationsRest } from './features/notifications';
 
 /**
  * REST resources the seed shows no `api=` call for (places, promo codes, ingredients, orders, questions,
@@ -8,5 +9,6 @@ import { CHECKOUT_REST_RESOURCES, registerCheckoutRest } from './rest/index';
  */
 export function registerRest(rest: FastifyInstance, services: AppServices) {
   registerCheckoutRest(rest, services);
-  rest.get('/', async () => ({ resources: [...CHECKOUT_REST_RESOURCES] }));
+  registerNotificationsRest(rest, services);
+  rest.get('/', async () => ({ resources: [...CHECKOUT_REST_RESOURCES, 'notifications'] }));
 }

@@ -4,6 +4,7 @@ import type { AppServices } from '../api/context';
 import { now } from '../db/database';
 import { ApiError, badRequest, notFound } from '../errors';
 import { notify } from '../services/notifications';
+import { enqueueQuestion } from '../features/notifications';
 import { deviceIdOf, ownsOrder, parseOrderId, selectOrders } from '../services/orders';
 import type { StoredImage } from '../services/images';
 import { bodyOf, checkWrite, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from './common';
@@ -90,6 +91,8 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
           orderId,
         });
       }
+      const d = JSON.parse(order.data) as { clientName?: string | null };
+      await enqueueQuestion(tx, call.store, { orderId, name: d.clientName ?? null, contact: String(values.contact ?? '') || null, text: String(values.message ?? '') });
       return inserted;
     });
     reply.code(201);

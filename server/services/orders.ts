@@ -24,6 +24,7 @@ import { normalizePhone, type SessionUser } from './auth';
 import { checkHours, deliveryCostFor, localTime, minSumMessage, outOfHoursMessage, formatRoubles, safeTimeZone } from './delivery';
 import { parseLatLon, type LatLon } from './geo';
 import { notify } from './notifications';
+import { enqueueNewOrder, enqueueStatusChange, type OrderFacts } from '../features/notifications';
 import { inDeliveryZone, listPlaces, placesServing, zonedPlaces, type Place } from './places';
 import { checkPromo, discountedUnitPrice, findPromo, promoError, usePromo, type Promo } from './promo';
 import { storeValues } from './stores';
@@ -422,6 +423,9 @@ export async function placeOrder(
           orderId: inserted.id,
         });
       }
+      // E-mail and Telegram messages are queued in the same transaction: never sent for an order that was
+      // not stored, never lost for one that was; the sender loop delivers them (features/notifications).
+      await enqueueNewOrder(tx, store, factsOf(inserted.id, data, round2(priced.total + deliveryCost), parsed.receiving));
       return inserted.id;
     });
     return { id, created: true };
@@ -432,6 +436,20 @@ export async function placeOrder(
     return { id: first, created: false };
   }
 }
+
+const factsOf = (id: number, d: OrderData, total: number, receiving: string, status?: string): OrderFacts => ({
+  id,
+  total,
+  receiving,
+  status,
+  clientName: d.clientName,
+  phone: d.phone,
+  email: d.email,
+  address: d.address,
+  comment: d.comment,
+  payment: d.payment,
+  products: d.products,
+});
 
 async function orderIdByKey(db: Executor, storeId: number, key: string): Promise<number | null> {
   const row = await db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('idempotency_key', '=', key).executeTakeFirst();
@@ -596,6 +614,7 @@ export async function updateOrder(db: Db, store: Store, id: number, change: { st
         fromId: by.id,
         orderId: id,
       });
+      await enqueueStatusChange(tx, store, { ...factsOf(id, data, amountDue(row), row.receiving), status: change.status! });
     }
     return (await selectOrders(tx, store.id).where('id', '=', id).executeTakeFirst())!;
   });
