@@ -26,6 +26,11 @@ export const CONTROLS = [
   ['stop_purchase', false],
 ] as const;
 
+/** Sberbank's taxType codes offered: no VAT, 0 %, 10 %, 10/110, 20 %, 20/120. */
+export const VAT_RATES = ['0', '1', '2', '4', '6', '7'] as const;
+/** Sberbank's taxSystem codes: general, simplified (income), simplified (income minus expense), agricultural, patent. */
+export const TAX_SYSTEMS = ['0', '1', '2', '4', '5'] as const;
+
 export const RICH_TEXT_PAGES = ['about_company', 'delivery', 'payment', 'contacts'] as const;
 export type RichTextPage = (typeof RICH_TEXT_PAGES)[number];
 
@@ -79,6 +84,11 @@ export const storeSchema: EntitySchema = {
     { no: 781, key: 'tpl_order_status', type: 'textarea', maxLength: 4000, rows: 4 },
     { no: 782, key: 'tpl_question', type: 'textarea', maxLength: 4000, rows: 4 },
     { no: 783, key: 'tpl_import_failed', type: 'textarea', maxLength: 4000, rows: 4 },
+    // 54-FZ receipts: the card payment's register call carries the basket (orderBundle) with this VAT rate
+    // (Sberbank taxType) and tax system; the cash register of the acquirer prints the receipt.
+    { no: 784, key: 'receipts', type: 'bool', default: true },
+    { no: 785, key: 'vat_rate', type: 'select', default: '0', options: VAT_RATES.map((id) => ({ id, label: `resources.stores.vat.${id}` })) },
+    { no: 786, key: 'tax_system', type: 'select', default: '1', options: TAX_SYSTEMS.map((id) => ({ id, label: `resources.stores.tax_systems.${id}` })) },
     { no: 429, key: 'about_company', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
     { no: 430, key: 'delivery', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
     { no: 431, key: 'payment', type: 'wysiwyg', rows: 10, maxLength: 200_000 },

@@ -669,6 +669,8 @@ export default {
     },
     stores: {
       name: 'Einstellungen',
+      vat: {'0': "Ohne MwSt.", '1': "MwSt. 0%", '2': "MwSt. 10%", '4': "MwSt. 10/110", '6': "MwSt. 20%", '7': "MwSt. 20/120"},
+      tax_systems: {'0': "Allgemein", '1': "Vereinfacht (Einnahmen)", '2': "Vereinfacht (Einnahmen minus Ausgaben)", '4': "Agrarsteuer", '5': "Patent"},
       fields: {
         userId: 'Inhaber',
         id: 'Shop',
@@ -710,6 +712,9 @@ export default {
         tpl_order_status: 'Vorlage: Statusänderung (Kunde)',
         tpl_question: 'Vorlage: Kundenfrage',
         tpl_import_failed: 'Vorlage: fehlgeschlagener Import',
+        receipts: "54-FZ-Belege (Warenkorb in der Zahlung)",
+        vat_rate: "MwSt.-Satz",
+        tax_system: "Steuersystem",
         online_payment: 'Kartenzahlung auf der Website verfügbar',
         about_company: 'Über uns',
         delivery: 'Lieferung',

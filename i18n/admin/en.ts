@@ -486,6 +486,8 @@ export default {
     },
     stores: {
       name: 'Settings',
+      vat: {'0': "No VAT", '1': "VAT 0%", '2': "VAT 10%", '4': "VAT 10/110", '6': "VAT 20%", '7': "VAT 20/120"},
+      tax_systems: {'0': "General", '1': "Simplified (income)", '2': "Simplified (income minus expenses)", '4': "Agricultural tax", '5': "Patent"},
       fields: {
         userId: 'Owner',
         id: 'Shop',
@@ -527,6 +529,9 @@ export default {
         tpl_order_status: 'Template: status change (customer)',
         tpl_question: "Template: customer's question",
         tpl_import_failed: 'Template: failed import',
+        receipts: "54-FZ receipts (basket in the payment)",
+        vat_rate: "VAT rate",
+        tax_system: "Tax system",
         online_payment: 'Card payment on the site available',
         about_company: 'About company',
         delivery: 'Delivery',

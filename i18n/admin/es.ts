@@ -669,6 +669,8 @@ export default {
     },
     stores: {
       name: 'Ajustes',
+      vat: {'0': "Sin IVA", '1': "IVA 0%", '2': "IVA 10%", '4': "IVA 10/110", '6': "IVA 20%", '7': "IVA 20/120"},
+      tax_systems: {'0': "General", '1': "Simplificado (ingresos)", '2': "Simplificado (ingresos menos gastos)", '4': "Impuesto agrícola", '5': "Patente"},
       fields: {
         userId: 'Propietario',
         id: 'Tienda',
@@ -710,6 +712,9 @@ export default {
         tpl_order_status: 'Plantilla: cambio de estado (cliente)',
         tpl_question: 'Plantilla: pregunta del cliente',
         tpl_import_failed: 'Plantilla: importación fallida',
+        receipts: "Recibos 54-FZ (cesta en el pago)",
+        vat_rate: "Tipo de IVA",
+        tax_system: "Régimen fiscal",
         online_payment: 'Pago con tarjeta en la web disponible',
         about_company: 'Sobre la empresa',
         delivery: 'Entrega',

@@ -485,6 +485,8 @@ export default {
     },
     stores: {
       name: 'Réglages',
+      vat: {'0': "Sans TVA", '1': "TVA 0%", '2': "TVA 10%", '4': "TVA 10/110", '6': "TVA 20%", '7': "TVA 20/120"},
+      tax_systems: {'0': "Général", '1': "Simplifié (revenus)", '2': "Simplifié (revenus moins dépenses)", '4': "Taxe agricole", '5': "Patente"},
       fields: {
         userId: 'Propriétaire',
         id: 'Boutique',
@@ -526,6 +528,9 @@ export default {
         tpl_order_status: 'Modèle : changement de statut (client)',
         tpl_question: 'Modèle : question du client',
         tpl_import_failed: 'Modèle : import échoué',
+        receipts: "Reçus 54-FZ (panier dans le paiement)",
+        vat_rate: "Taux de TVA",
+        tax_system: "Régime fiscal",
         online_payment: 'Paiement par carte sur le site disponible',
         about_company: 'À propos',
         delivery: 'Livraison',

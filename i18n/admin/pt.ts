@@ -669,6 +669,8 @@ export default {
     },
     stores: {
       name: 'Configurações',
+      vat: {'0': "Sem IVA", '1': "IVA 0%", '2': "IVA 10%", '4': "IVA 10/110", '6': "IVA 20%", '7': "IVA 20/120"},
+      tax_systems: {'0': "Geral", '1': "Simplificado (receitas)", '2': "Simplificado (receitas menos despesas)", '4': "Imposto agrícola", '5': "Patente"},
       fields: {
         userId: 'Proprietário',
         id: 'Loja',
@@ -710,6 +712,9 @@ export default {
         tpl_order_status: 'Modelo: mudança de estado (cliente)',
         tpl_question: 'Modelo: pergunta do cliente',
         tpl_import_failed: 'Modelo: importação com falha',
+        receipts: "Recibos 54-FZ (cesto no pagamento)",
+        vat_rate: "Taxa de IVA",
+        tax_system: "Regime fiscal",
         online_payment: 'Pagamento com cartão no site disponível',
         about_company: 'Sobre a empresa',
         delivery: 'Entrega',

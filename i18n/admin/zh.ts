@@ -670,6 +670,8 @@ export default {
     },
     stores: {
       name: '设置',
+      vat: {'0': "不含增值税", '1': "增值税 0%", '2': "增值税 10%", '4': "增值税 10/110", '6': "增值税 20%", '7': "增值税 20/120"},
+      tax_systems: {'0': "一般税制", '1': "简易税制（收入）", '2': "简易税制（收入减支出）", '4': "农业税", '5': "专利税制"},
       fields: {
         userId: '店主',
         id: '店铺',
@@ -711,6 +713,9 @@ export default {
         tpl_order_status: '模板：状态变更（顾客）',
         tpl_question: '模板：顾客问题',
         tpl_import_failed: '模板：导入失败',
+        receipts: "54-FZ 收据（付款中的购物篮）",
+        vat_rate: "增值税税率",
+        tax_system: "税制",
         online_payment: '网站刷卡支付可用',
         about_company: '关于我们',
         delivery: '配送',
