@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from './api/context';
 import { CHECKOUT_REST_RESOURCES, registerCheckoutRest } from './rest/index';
 import { registerNotificationsRest } from './features/notifications';
+import { registerDashboardRest } from './features/dashboard/rest';
 
 /**
  * REST resources the seed shows no `api=` call for (places, promo codes, ingredients, orders, questions,
@@ -10,5 +11,6 @@ import { registerNotificationsRest } from './features/notifications';
 export function registerRest(rest: FastifyInstance, services: AppServices) {
   registerCheckoutRest(rest, services);
   registerNotificationsRest(rest, services);
+  registerDashboardRest(rest, services);
   rest.get('/', async () => ({ resources: [...CHECKOUT_REST_RESOURCES, 'notifications'] }));
 }
