@@ -10,6 +10,8 @@ import { NotFoundPage, UnauthorizedPage } from './shell/StatusPages';
 import { RESOURCES } from './resources';
 import { orders } from './screens/orders';
 import { questions } from './screens/questions';
+import { notifications } from './features/notifications';
+import { Dashboard } from './features/dashboard';
 import { screenRoutes } from './screens/routes';
 import { styleCaches, themeFor } from './theme';
 
@@ -45,11 +47,12 @@ function AdminApp({ providers }: { providers: AdminProviders }) {
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={AdminLayout}
+      dashboard={Dashboard}
       catchAll={ToNotFound}
       theme={theme}
       disableTelemetry
     >
-      {[orders, questions, ...RESOURCES].map((r) => (
+      {[orders, questions, ...RESOURCES, notifications].map((r) => (
         <Resource key={r.name} {...r} />
       ))}
       <CustomRoutes>{screenRoutes}</CustomRoutes>

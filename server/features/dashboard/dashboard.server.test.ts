@@ -88,6 +88,8 @@ describe('/rest/dashboard', () => {
     expect((await rest(server, 'GET', '/dashboard', { token: customer })).status).toBe(403);
     expect((await rest(server, 'GET', '/dashboard')).status).toBe(401);
     expect((await rest(server, 'GET', '/dashboard', { token: owner, query: { period: 'year' } })).status).toBe(400);
+    expect((await rest(server, 'GET', '/dashboard/year', { token: owner })).status).toBe(400);
+    expect((await rest(server, 'GET', '/dashboard/week', { token: owner })).body).toMatchObject({ id: 'week', period: 'week' });
     expect((await rest(server, 'GET', '/dashboard', { token: owner, query: { from: '2026-13-45' } })).status).toBe(400);
   });
 });
