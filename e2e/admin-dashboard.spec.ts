@@ -30,7 +30,7 @@ async function placeOrder(url: string, key: string, email?: string): Promise<num
 }
 
 test.describe('dashboard and notifications', () => {
-  test('notification settings on the common settings page; an order reaches e-mail and Telegram; the outbox shows it sent', async ({ adminPage: page, shop, ownerAuth }, info) => {
+  test('notification settings on the common settings page, an order reaches e-mail and Telegram, the outbox shows it sent', async ({ adminPage: page, shop, ownerAuth }, info) => {
     const chat = info.project.name === 'mobile' ? '-100390' : '-1001280';
     await page.goto('/admin/settings/common_settings');
     await page.getByLabel('E-mail для новых заказов').fill('owner@example.com');
@@ -55,7 +55,7 @@ test.describe('dashboard and notifications', () => {
     await page.screenshot({ path: `test-results/notifications-${info.project.name}.png` });
   });
 
-  test("the dashboard is the admin's home: today's figures, statuses, a chart, top products", async ({ adminPage: page, shop }, info) => {
+  test("the dashboard is the admin's home with today's figures, statuses, a chart and top products", async ({ adminPage: page, shop }, info) => {
     await placeOrder(shop.url, `e2e-dash-${info.project.name}-${Date.now()}`);
     await page.goto('/admin/');
     await expect(page.getByText('Заказов сегодня')).toBeVisible();

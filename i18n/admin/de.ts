@@ -501,7 +501,7 @@ export default {
       cancel_payment: 'Zahlung stornieren',
       cancel_payment_quest: 'Zahlung stornieren?',
       cancel_payment_text: 'Die Bestellung wird storniert und der Kunde benachrichtigt.',
-      cancel_payment_paid: 'Die Bestellung wurde online bezahlt. Sie wird storniert und der Kunde benachrichtigt; erstatten Sie das Geld im Konto des Zahlungsanbieters.',
+      cancel_payment_paid: "Die Bestellung wurde online bezahlt. Das Geld wird über den Zahlungsanbieter erstattet (mit Erstattungsbeleg); die Bestellung wird storniert und der Kunde benachrichtigt.",
       set_status: 'Status ändern',
     },
     questions: {

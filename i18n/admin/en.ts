@@ -318,7 +318,7 @@ export default {
       cancel_payment: 'Cancel payment',
       cancel_payment_quest: 'Cancel the payment?',
       cancel_payment_text: 'The order will be cancelled and the customer notified.',
-      cancel_payment_paid: 'The order was paid on the site. It will be cancelled and the customer notified; refund the money in the acquirer’s dashboard.',
+      cancel_payment_paid: "The order was paid on the site. The money goes back to the customer through the acquirer (with a refund receipt); the order is cancelled and the customer notified.",
       set_status: 'Change status',
     },
     questions: {

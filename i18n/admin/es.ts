@@ -501,7 +501,7 @@ export default {
       cancel_payment: 'Anular el pago',
       cancel_payment_quest: '¿Anular el pago?',
       cancel_payment_text: 'El pedido se cancelará y se avisará al cliente.',
-      cancel_payment_paid: 'El pedido se pagó en línea. Se cancelará y se avisará al cliente; devuelva el dinero desde el panel del adquirente.',
+      cancel_payment_paid: "El pedido se pagó en línea. El dinero se devuelve al cliente a través del adquirente (con recibo de devolución); el pedido se cancela y se avisa al cliente.",
       set_status: 'Cambiar el estado',
     },
     questions: {

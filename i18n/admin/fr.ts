@@ -317,7 +317,7 @@ export default {
       cancel_payment: 'Annuler le paiement',
       cancel_payment_quest: 'Annuler le paiement ?',
       cancel_payment_text: 'La commande sera annulée et le client prévenu.',
-      cancel_payment_paid: 'La commande a été payée en ligne. Elle sera annulée et le client prévenu ; remboursez l’argent depuis l’espace de l’acquéreur.',
+      cancel_payment_paid: "La commande a été payée en ligne. Le client est remboursé par l’acquéreur (avec un reçu de remboursement) ; la commande est annulée et le client prévenu.",
       set_status: 'Changer l’état',
     },
     questions: {

@@ -501,7 +501,7 @@ export default {
       cancel_payment: 'Cancelar o pagamento',
       cancel_payment_quest: 'Cancelar o pagamento?',
       cancel_payment_text: 'O pedido será cancelado e o cliente avisado.',
-      cancel_payment_paid: 'O pedido foi pago online. Ele será cancelado e o cliente avisado; devolva o dinheiro no painel do adquirente.',
+      cancel_payment_paid: "O pedido foi pago online. O dinheiro é devolvido ao cliente pelo adquirente (com recibo de devolução); o pedido é cancelado e o cliente avisado.",
       set_status: 'Mudar a situação',
     },
     questions: {

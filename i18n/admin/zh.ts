@@ -502,7 +502,7 @@ export default {
       cancel_payment: '取消支付',
       cancel_payment_quest: '取消支付？',
       cancel_payment_text: '订单将被取消，并通知顾客。',
-      cancel_payment_paid: '该订单已在线支付。订单将被取消并通知顾客；请在收单机构后台退款。',
+      cancel_payment_paid: "该订单已在线支付。款项将通过收单机构退还给顾客（附退款收据）；订单将被取消并通知顾客。",
       set_status: '更改状态',
     },
     questions: {

@@ -67,7 +67,7 @@ describe('54-FZ receipts in the card payment', () => {
     }
   });
 
-  it('cancelling a paid order refunds it with its positions; a refused refund leaves the order as it was', async () => {
+  it('cancelling a paid order refunds it with its positions, a refused refund leaves the order as it was', async () => {
     const { id, device, reg } = await paidOnlineOrder({ [shop.offers.mid]: 2 });
     fake.settle(reg.id, 2);
     const status = await server.api('sber_status', { orderId: id, device_id: device });
