@@ -70,4 +70,16 @@ test.describe('dashboard and notifications', () => {
     await page.getByRole('button', { name: 'По дням' }).click();
     await page.screenshot({ path: `test-results/dashboard-${info.project.name}.png`, fullPage: true });
   });
+
+  test('the order list downloads the period as CSV and XLSX', async ({ adminPage: page, shop }, info) => {
+    const id = await placeOrder(shop.url, `e2e-export-${info.project.name}-${Date.now()}`);
+    await page.goto('/admin/orders');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await import('node:fs')).readFileSync((await csv.path())!, 'utf8');
+    expect(text).toContain(`\r\n${id};`);
+    expect(text).toContain('Анна Сводкина');
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'XLSX' }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
 });
