@@ -8,6 +8,7 @@ import { LoginPage } from './auth/LoginPage';
 import { AdminLayout } from './shell/AdminLayout';
 import { NotFoundPage, UnauthorizedPage } from './shell/StatusPages';
 import { RESOURCES, ROUTES } from './features';
+import { Dashboard } from './features/dashboard';
 import { styleCaches, themeFor } from './theme';
 
 /** Unknown paths of the panel go to /404, as the seed's router does. */
@@ -42,6 +43,7 @@ function AdminApp({ providers }: { providers: AdminProviders }) {
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={AdminLayout}
+      dashboard={Dashboard}
       catchAll={ToNotFound}
       theme={theme}
       disableTelemetry

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFakeAcquirer, type FakeAcquirer } from '../server/test/checkoutFixtures';
+import { startFakeTelegram, startSmtpCatcher, type FakeTelegram, type SmtpCatcher } from '../server/test/fakeNotifications';
 
 export interface FakeServices {
   /** Environment for server/main.ts (ACQUIRING_URL, GEOCODER_URL, ...). */
@@ -16,6 +17,9 @@ export interface FakeServices {
   geocoder: FakeGeocoder;
   /** The map tile server (MAP_TILES_URL). */
   tiles: FakeTiles;
+  /** The notifications' SMTP catcher (SMTP_URL) and Telegram Bot API (TELEGRAM_API_URL). */
+  smtp: SmtpCatcher;
+  telegram: FakeTelegram;
   close(): Promise<void>;
 }
 
@@ -25,11 +29,17 @@ export async function startFakeServices(): Promise<FakeServices> {
   const acquirer = await startAcquirer(env, closers);
   const geocoder = await startGeocoder(env, closers);
   const tiles = await startTiles(env, closers);
+  const smtp = await startSmtpCatcher();
+  const telegram = await startFakeTelegram();
+  Object.assign(env, { SMTP_URL: smtp.url, MAIL_FROM: 'shop@example.com', TELEGRAM_API_URL: telegram.url, NOTIFY_INTERVAL_MS: '200' });
+  closers.push(() => smtp.close(), () => telegram.close());
   return {
     env,
     acquirer,
     geocoder,
     tiles,
+    smtp,
+    telegram,
     close: async () => {
       await Promise.all(closers.map((c) => c()));
     },

@@ -18,6 +18,11 @@ export const CONTROLS = [
   ['stop_purchase', false],
 ] as const;
 
+/** Sberbank's taxType codes offered: no VAT, 0 %, 10 %, 10/110, 20 %, 20/120. */
+export const VAT_RATES = ['0', '1', '2', '4', '6', '7'] as const;
+/** Sberbank's taxSystem codes: general, simplified (income), simplified (income minus expense), agricultural, patent. */
+export const TAX_SYSTEMS = ['0', '1', '2', '4', '5'] as const;
+
 export const RICH_TEXT_PAGES = ['about_company', 'delivery', 'payment', 'contacts'] as const;
 export type RichTextPage = (typeof RICH_TEXT_PAGES)[number];
 
@@ -55,6 +60,27 @@ export const storeSchema: EntitySchema = {
     // Derived, never stored: whether card payment on the site works now (pay_online and the acquirer set up).
     // server/features/stores/stores.ts storeToApi computes it.
     { no: 423, key: 'online_payment', type: 'bool', derived: true },
+    // Notifications (server/features/notifications): where the owner hears of orders, questions and failed
+    // imports, the customer's e-mails, the language and the owner's own texts (empty: the default in i18n/).
+    { no: 770, key: 'notify_lang', type: 'varchar', default: 'ru', maxLength: 2, pattern: /^(ru|en|zh|es|fr|ar|pt|de)$/ },
+    { no: 771, key: 'notify_orders_email', type: 'email', maxLength: 254 },
+    { no: 772, key: 'notify_orders_telegram', type: 'varchar', maxLength: 64, pattern: /^-?\d{1,20}$|^@[A-Za-z0-9_]{4,60}$/ },
+    { no: 773, key: 'notify_questions_email', type: 'email', maxLength: 254 },
+    { no: 774, key: 'notify_questions_telegram', type: 'varchar', maxLength: 64, pattern: /^-?\d{1,20}$|^@[A-Za-z0-9_]{4,60}$/ },
+    { no: 775, key: 'notify_imports_email', type: 'email', maxLength: 254 },
+    { no: 776, key: 'notify_imports_telegram', type: 'varchar', maxLength: 64, pattern: /^-?\d{1,20}$|^@[A-Za-z0-9_]{4,60}$/ },
+    { no: 777, key: 'telegram_bot_token', type: 'varchar', maxLength: 100, secret: true, pattern: /^\d{1,20}:[A-Za-z0-9_-]{10,80}$/ },
+    { no: 778, key: 'notify_customers', type: 'bool', default: true },
+    { no: 779, key: 'tpl_new_order', type: 'textarea', maxLength: 4000, rows: 4 },
+    { no: 780, key: 'tpl_order_confirmation', type: 'textarea', maxLength: 4000, rows: 4 },
+    { no: 781, key: 'tpl_order_status', type: 'textarea', maxLength: 4000, rows: 4 },
+    { no: 782, key: 'tpl_question', type: 'textarea', maxLength: 4000, rows: 4 },
+    { no: 783, key: 'tpl_import_failed', type: 'textarea', maxLength: 4000, rows: 4 },
+    // 54-FZ receipts: the card payment's register call carries the basket (orderBundle) with this VAT rate
+    // (Sberbank taxType) and tax system; the cash register of the acquirer prints the receipt.
+    { no: 784, key: 'receipts', type: 'bool', default: true },
+    { no: 785, key: 'vat_rate', type: 'select', default: '0', options: VAT_RATES.map((id) => ({ id, label: `resources.stores.vat.${id}` })) },
+    { no: 786, key: 'tax_system', type: 'select', default: '1', options: TAX_SYSTEMS.map((id) => ({ id, label: `resources.stores.tax_systems.${id}` })) },
     { no: 429, key: 'about_company', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
     { no: 430, key: 'delivery', type: 'wysiwyg', rows: 10, maxLength: 200_000 },
     { no: 431, key: 'payment', type: 'wysiwyg', rows: 10, maxLength: 200_000 },

@@ -17,6 +17,7 @@ import { createIndexInliner } from './features/stores/indexInline';
 import { createImageStore } from './features/images/images';
 import { consoleSms, httpSms, type SmsSender } from './features/auth/sms';
 import { registerRest } from './rest';
+import { consoleMailAdapter, smtpAdapter, startSender, telegramAdapter, type ChannelAdapter } from './features/notifications';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -26,6 +27,8 @@ export interface AppOptions {
   sms?: SmsSender;
   /** Serve the built storefront and admin from dist/ (off in API-only tests). */
   serveApps?: boolean;
+  /** The notification channels (default: SMTP or the log for e-mail, the Bot API for Telegram). */
+  notificationAdapters?: Record<string, ChannelAdapter>;
   /** Where the built apps are (tests point it at a folder of their own). */
   distDir?: string;
 }
@@ -91,6 +94,23 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.get('/healthz', async () => ({ ok: true }));
   // Search engines: the shop's pages, not the owner's panel or the api.
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send('User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /api\nDisallow: /rest/\n'));
+
+  // The notification sender: every process runs one; a row is taken by one of them (features/notifications).
+  if (config.notifyIntervalMs > 0) {
+    const log = (msg: string, err?: unknown) => app.log.warn({ err }, msg);
+    const adapters = opts.notificationAdapters ?? {
+      email: config.smtpUrl
+        ? smtpAdapter(config.smtpUrl, config.mailFrom)
+        : config.production
+          ? async () => {
+              throw new Error('SMTP_URL is not configured');
+            }
+          : consoleMailAdapter((l) => app.log.info(l)),
+      telegram: telegramAdapter(config.telegramApiUrl),
+    };
+    const sender = startSender(database.db, { adapters, intervalMs: config.notifyIntervalMs, retryBaseMs: config.notifyRetryBaseMs, maxAttempts: config.notifyMaxAttempts, log });
+    app.addHook('onClose', () => sender.stop());
+  }
 
   registerApi(app, services);
   await app.register(async (rest) => registerRest(rest, services), { prefix: '/rest' });

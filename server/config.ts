@@ -20,6 +20,16 @@ export interface Config {
   acquiringUrl: string | null;
   geocoderUrl: string | null;
   mapTilesUrl: string;
+  /** SMTP server of the e-mail notifications (smtp://user:pass@host:port); unset: logged outside production. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Telegram Bot API base URL (tests point it at a fake). */
+  telegramApiUrl: string;
+  /** How often the notification sender looks for due messages; 0 turns the sender off in this process. */
+  notifyIntervalMs: number;
+  /** The first retry's delay of a message that failed (doubling after each failure). */
+  notifyRetryBaseMs: number;
+  notifyMaxAttempts: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -43,6 +53,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     acquiringUrl: env.ACQUIRING_URL || null,
     geocoderUrl: env.GEOCODER_URL || null,
     mapTilesUrl: env.MAP_TILES_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'shop@localhost',
+    telegramApiUrl: env.TELEGRAM_API_URL ?? 'https://api.telegram.org',
+    notifyIntervalMs: Number(env.NOTIFY_INTERVAL_MS ?? 2000),
+    notifyRetryBaseMs: Number(env.NOTIFY_RETRY_BASE_MS ?? 30_000),
+    notifyMaxAttempts: Number(env.NOTIFY_MAX_ATTEMPTS ?? 8),
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '../components/buildResource';
 import * as banners from './banners';
 import * as catalogue from './catalogue';
 import * as ingredients from './ingredients';
+import * as notifications from './notifications';
 import * as orders from './orders';
 import * as places from './places';
 import * as promo from './promo';
@@ -15,7 +16,7 @@ import * as stores from './stores';
  */
 
 /** Every resource of the panel, in menu order. */
-export const RESOURCES: ResourceDefinition[] = [orders.orders, questions.questions, catalogue.offers, catalogue.categories, promo.promo, ingredients.ingredients, places.places];
+export const RESOURCES: ResourceDefinition[] = [orders.orders, questions.questions, catalogue.offers, catalogue.categories, promo.promo, ingredients.ingredients, places.places, notifications.notifications];
 
 /** The seed's screens at their own paths under /admin (custom routes inside the layout). */
 export const ROUTES: ReactElement[] = [...catalogue.routes, ...stores.routes, ...banners.routes, ...places.routes, ...promo.routes, ...ingredients.routes];

@@ -19,6 +19,7 @@ function AdminMenu() {
   const translate = useTranslate();
   return (
     <Menu>
+      <Menu.DashboardItem />
       <Menu.ResourceItems />
       <Menu.Item to="/filter_editor/category/0" primaryText={translate('admin.menu.filters')} leftIcon={<FilterListOutlined />} />
       <Menu.Item to="/banner_settings" primaryText={translate('admin.menu.banners')} leftIcon={<ViewCarouselOutlined />} />

@@ -153,6 +153,24 @@ export interface PaymentsTable {
   created_at: string;
   updated_at: string;
 }
+/** A message waiting to be sent, sent, or given up on (server/features/notifications). */
+export interface OutboxTable {
+  id: Generated<number>;
+  store_id: number;
+  event: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_at: string;
+  last_error: string | null;
+  order_id: number | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   store_id: number;
@@ -218,6 +236,7 @@ export interface DB {
   orders: OrdersTable;
   payments: PaymentsTable;
   notifications: NotificationsTable;
+  outbox: OutboxTable;
   push_tokens: PushTokensTable;
   questions: QuestionsTable;
   subscriptions: SubscriptionsTable;

@@ -194,7 +194,22 @@ export async function multipart(fields: Record<string, string>, files: { name: s
  */
 export interface FakeAcquirer {
   url: string;
-  registered: { orderNumber: string; amount: number; returnUrl: string; failUrl: string; userName: string; password: string; id: string }[];
+  registered: {
+    orderNumber: string;
+    amount: number;
+    returnUrl: string;
+    failUrl: string;
+    userName: string;
+    password: string;
+    id: string;
+    /** The 54-FZ basket (parsed orderBundle) and taxSystem, when sent. */
+    orderBundle?: { orderCreationDate: string; customerDetails: Record<string, string>; cartItems: { items: BundleItem[] } };
+    taxSystem?: string;
+  }[];
+  /** refund.do calls that were accepted, with their parsed refundItems. */
+  refunds: { id: string; amount: number; refundItems?: { items: BundleItem[] } }[];
+  /** Make refund.do refuse (errorCode 7) until cleared. */
+  refuseRefund: string | null;
   statusCalls: number;
   /** What getOrderStatusExtended.do answers for an acquirer order. */
   settle(id: string, status: number, amount?: number): void;
@@ -204,6 +219,27 @@ export interface FakeAcquirer {
 }
 
 /** The acquiring login and password the fake acquirer accepts (the store's fields 408/409). */
+export interface BundleItem {
+  positionId: number;
+  name: string;
+  quantity: { value: number; measure: string };
+  itemAmount: number;
+  itemPrice: number;
+  itemCode: string;
+  tax: { taxType: number };
+}
+
+/** The fake's check of a basket, like the acquirer's: well formed, each line price × quantity, the sum the amount. */
+function bundleError(items: BundleItem[] | undefined, amount: number): string | null {
+  if (!Array.isArray(items) || !items.length) return 'cartItems.items is empty';
+  for (const i of items) {
+    if (!i.name || !i.itemCode || typeof i.tax?.taxType !== 'number' || !Number.isInteger(i.itemPrice) || !Number.isInteger(i.quantity?.value)) return `bad position ${i.positionId}`;
+    if (i.itemAmount !== i.itemPrice * i.quantity.value) return `position ${i.positionId}: itemAmount is not itemPrice × quantity`;
+  }
+  if (items.reduce((s, i) => s + i.itemAmount, 0) !== amount) return 'Сумма позиций не равна сумме заказа';
+  return null;
+}
+
 export const ACQUIRER_LOGIN = 'shop-login';
 export const ACQUIRER_PASSWORD = 'shop-password';
 
@@ -229,6 +265,8 @@ export async function startFakeAcquirer(): Promise<FakeAcquirer> {
   const fake: FakeAcquirer = {
     url: '',
     registered: [],
+    refunds: [],
+    refuseRefund: null,
     statusCalls: 0,
     refuseRegister: null,
     settle(id, status, amount) {
@@ -279,9 +317,30 @@ export async function startFakeAcquirer(): Promise<FakeAcquirer> {
         if ([...orders.values()].some((o) => o.orderNumber === orderNumber)) return send({ errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' });
         const id = crypto.randomUUID();
         const amount = Number(p.get('amount'));
+        const orderBundle = p.get('orderBundle') ? JSON.parse(p.get('orderBundle')!) : undefined;
+        if (orderBundle) {
+          const bad = bundleError(orderBundle.cartItems?.items, amount);
+          if (bad) return send({ errorCode: '1', errorMessage: bad });
+        }
         orders.set(id, { orderNumber, amount, status: 0, reportedAmount: amount });
-        fake.registered.push({ orderNumber, amount, returnUrl: p.get('returnUrl')!, failUrl: p.get('failUrl')!, userName: p.get('userName')!, password: p.get('password')!, id });
+        fake.registered.push({ orderNumber, amount, returnUrl: p.get('returnUrl')!, failUrl: p.get('failUrl')!, userName: p.get('userName')!, password: p.get('password')!, id, orderBundle, taxSystem: p.get('taxSystem') ?? undefined });
         return send({ orderId: id, formUrl: `${fake.url}/payment/merchants/pay.html?mdOrder=${id}` });
+      }
+      if (req.url?.endsWith('/refund.do')) {
+        if (fake.refuseRefund) return send({ errorCode: '7', errorMessage: fake.refuseRefund });
+        const id = p.get('orderId') ?? '';
+        const o = orders.get(id);
+        if (!o) return send({ errorCode: '6', errorMessage: 'Заказ не найден' });
+        if (o.status !== PAID) return send({ errorCode: '7', errorMessage: 'Неверный статус заказа' });
+        const amount = Number(p.get('amount'));
+        const refundItems = p.get('refundItems') ? JSON.parse(p.get('refundItems')!) : undefined;
+        if (refundItems) {
+          const bad = bundleError(refundItems.items, amount);
+          if (bad) return send({ errorCode: '7', errorMessage: bad });
+        }
+        o.status = 4;
+        fake.refunds.push({ id, amount, refundItems });
+        return send({ errorCode: '0', errorMessage: 'Успешно' });
       }
       if (req.url?.endsWith('/getOrderStatusExtended.do')) {
         fake.statusCalls++;

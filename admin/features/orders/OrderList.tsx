@@ -2,6 +2,7 @@ import { Datagrid, DateInput, FunctionField, List, ReferenceField, ReferenceInpu
 import { Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { ORDER_STATUSES } from '../../../schemas';
 import { StatusChip, useDateTime, useMoney } from './orderParts';
+import { OrderListActions } from './ExportButtons';
 
 const statusChoices = ORDER_STATUSES.map((id) => ({ id, name: `resources.orders.status.${id}` }));
 
@@ -34,7 +35,7 @@ export default function OrderList() {
   const dateTime = useDateTime();
   const translate = useTranslate();
   return (
-    <List filters={filtersOf(translate)} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false} empty={<NoOrders />}>
+    <List filters={filtersOf(translate)} actions={<OrderListActions />} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false} empty={<NoOrders />}>
       {small ? (
         <SimpleList
           primaryText={(r: RaRecord) => `${translate('admin.orders.order_n', { id: r.id })} · ${r.clientName ?? ''}`}

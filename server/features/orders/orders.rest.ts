@@ -4,6 +4,7 @@ import type { AppServices } from '../../api/context';
 import { badRequest, notFound } from '../../errors';
 import { orderToApi, selectOrders, updateOrder } from './orders';
 import { bodyOf, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
+import { refundOrder } from '../payments/payments';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -85,6 +86,11 @@ export function registerOrders(rest: FastifyInstance, services: AppServices) {
       if (body.placeId === null || body.placeId === '') change.placeId = null;
       else if (Number.isInteger(Number(body.placeId)) && Number(body.placeId) > 0) change.placeId = Number(body.placeId);
       else throw badRequest('invalid_input', undefined, ['placeId']);
+    }
+    // Cancelling an order paid on the site refunds it first (with its 54-FZ positions); a refused refund changes nothing.
+    if (change.status === 'cancelled') {
+      const row = await selectOrders(services.db, call.store.id).where('id', '=', id).executeTakeFirst();
+      if (row && row.status !== 'cancelled') await refundOrder(services.db, call.store, row, services.config.acquiringUrl);
     }
     return orderToApi(await updateOrder(services.db, call.store, id, change, owner));
   });

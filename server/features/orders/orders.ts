@@ -29,6 +29,7 @@ import { notify } from '../notifications/notifications';
 import { inDeliveryZone, listPlaces, placesServing, zonedPlaces, type Place } from '../places/places';
 import { checkPromo, findPromo, promoError, usePromo, type Promo } from '../promo/promo';
 import { storeValues } from '../stores/stores';
+import { enqueueNewOrder, enqueueStatusChange, type OrderFacts } from '../notifications';
 
 
 export const MAX_ORDER_LINES = 200;
@@ -491,6 +492,9 @@ export async function placeOrder(
           orderId: inserted.id,
         });
       }
+      // E-mail and Telegram messages are queued in the same transaction: never sent for an order that was
+      // not stored, never lost for one that was; the sender loop delivers them (features/notifications).
+      await enqueueNewOrder(tx, store, factsOf(inserted.id, data, round2(priced.total + deliveryCost), parsed.receiving));
       return inserted.id;
     });
     return { id, created: true };
@@ -501,6 +505,20 @@ export async function placeOrder(
     return { id: first, created: false };
   }
 }
+
+const factsOf = (id: number, d: OrderData, total: number, receiving: string, status?: string): OrderFacts => ({
+  id,
+  total,
+  receiving,
+  status,
+  clientName: d.clientName,
+  phone: d.phone,
+  email: d.email,
+  address: d.address,
+  comment: d.comment,
+  payment: d.payment,
+  products: d.products,
+});
 
 async function orderIdByKey(db: Executor, storeId: number, key: string): Promise<number | null> {
   const row = await db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('idempotency_key', '=', key).executeTakeFirst();
@@ -665,6 +683,7 @@ export async function updateOrder(db: Db, store: Store, id: number, change: { st
         fromId: by.id,
         orderId: id,
       });
+      await enqueueStatusChange(tx, store, { ...factsOf(id, data, amountDue(row), row.receiving), status: change.status! });
     }
     return (await selectOrders(tx, store.id).where('id', '=', id).executeTakeFirst())!;
   });

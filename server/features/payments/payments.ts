@@ -4,6 +4,7 @@ import { ApiError, badRequest, errorText, serverText } from '../../errors';
 import { notify } from '../notifications/notifications';
 import { amountDue, getOrderFor, orderData, type Customer, type OrderRow } from '../orders/orders';
 import { storeValues } from '../stores/stores';
+import { bundleTotal, orderBundle, type OrderBundle } from './receipt';
 
 /**
  * Card payments through a Sberbank-style acquirer: `register.do` opens a payment page (`formUrl`) for one
@@ -65,8 +66,12 @@ const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : 
 const num = (v: unknown) => (v === undefined || v === null || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
 export const acquirer = {
-  async register(cfg: AcquirerConfig, p: { orderNumber: string; amount: number; returnUrl: string; failUrl: string; description: string }): Promise<RegisterResult> {
+  async register(
+    cfg: AcquirerConfig,
+    p: { orderNumber: string; amount: number; returnUrl: string; failUrl: string; description: string; receipt?: { bundle: OrderBundle; taxSystem: string } },
+  ): Promise<RegisterResult> {
     const body = await call(cfg, 'register.do', {
+      ...(p.receipt ? { orderBundle: JSON.stringify(p.receipt.bundle), taxSystem: p.receipt.taxSystem } : {}),
       orderNumber: p.orderNumber,
       amount: String(p.amount),
       currency: '643',
@@ -82,6 +87,17 @@ export const acquirer = {
       return { acquirerOrderId: null, formUrl: null, errorMessage: str(body.errorMessage) ?? errorText('payment_not_registered') };
     }
     return { acquirerOrderId, formUrl, errorMessage: null };
+  },
+  /** A refund of a paid acquirer order; `refundItems` carries the refunded positions for the receipt. */
+  async refund(cfg: AcquirerConfig, p: { acquirerOrderId: string; amount: number; refundItems?: { items: unknown[] } }): Promise<{ errorMessage: string | null }> {
+    const body = await call(cfg, 'refund.do', {
+      orderId: p.acquirerOrderId,
+      amount: String(p.amount),
+      ...(p.refundItems ? { refundItems: JSON.stringify(p.refundItems) } : {}),
+      language: 'ru',
+    });
+    const errorCode = str(body.errorCode);
+    return { errorMessage: errorCode && errorCode !== '0' ? (str(body.errorMessage) ?? 'Возврат не выполнен') : null };
   },
   async status(cfg: AcquirerConfig, acquirerOrderId: string): Promise<AcquirerStatus> {
     const body = await call(cfg, 'getOrderStatusExtended.do', { orderId: acquirerOrderId, language: 'ru' });
@@ -139,6 +155,7 @@ export async function startPayment(db: Db, store: Store, orderId: number, who: C
       returnUrl: `${origin}/success_payment?orderId=${orderId}`,
       failUrl: `${origin}/fail_payment?orderId=${orderId}`,
       description: serverText('payment_description', { id: orderId }),
+      receipt: receiptOf(store, row),
     });
   } catch (e) {
     await db.updateTable('payments').set({ status: 'error', error: (e as Error).message.slice(0, 500), updated_at: now() }).where('id', '=', attempt.id).execute();
@@ -155,6 +172,53 @@ export async function startPayment(db: Db, store: Store, orderId: number, who: C
     .execute();
   await db.updateTable('orders').set({ payment_status: result.acquirerOrderId ? 'pending' : 'failed', updated_at: now() }).where('id', '=', orderId).where('payment_status', '<>', 'paid').execute();
   return { formUrl: result.formUrl, localOrder: orderId, errorMessage: result.errorMessage };
+}
+
+/** The 54-FZ receipt of an order (store setting `receipts`, on by default): its basket and tax system. */
+export function receiptOf(store: Store, row: OrderRow): { bundle: OrderBundle; taxSystem: string } | undefined {
+  const s = storeValues(store);
+  if (s.receipts === false) return undefined;
+  const d = orderData(row);
+  const bundle = orderBundle({
+    createdAt: row.created_at,
+    email: d.email,
+    phone: d.phone,
+    lines: d.products,
+    deliveryCost: Number(row.delivery_cost),
+    taxType: Number(s.vat_rate ?? 0) || 0,
+  });
+  // The acquirer refuses a basket whose sum is not the amount: better no receipt data than no payment.
+  if (bundleTotal(bundle.cartItems.items) !== amountInKopecks(row)) return undefined;
+  return { bundle, taxSystem: String(s.tax_system ?? '1') };
+}
+
+/**
+ * The owner cancels an order paid on the site: the money goes back through refund.do with the refunded
+ * positions (the acquirer's cash register prints the refund receipt); then the order is marked refunded.
+ * Answers 502 (and changes nothing) when the acquirer refuses or cannot be reached.
+ */
+export async function refundOrder(db: Db, store: Store, row: OrderRow, acquiringUrl: string | null): Promise<void> {
+  if (row.payment !== 'online' || row.payment_status !== 'paid') return;
+  const cfg = acquirerFor(store, acquiringUrl);
+  if (!cfg) throw new ApiError(502, 'payment_error', 'Оплата на сайте не настроена: вернуть деньги нельзя');
+  const paid = await db
+    .selectFrom('payments')
+    .select(['id', 'acquirer_order_id', 'amount'])
+    .where('store_id', '=', store.id)
+    .where('order_id', '=', row.id)
+    .where('status', '=', 'paid')
+    .orderBy('attempt', 'desc')
+    .executeTakeFirst();
+  if (!paid?.acquirer_order_id) throw new ApiError(502, 'payment_error', 'Платёж заказа не найден');
+  const receipt = receiptOf(store, row);
+  const result = await acquirer.refund(cfg, {
+    acquirerOrderId: paid.acquirer_order_id,
+    amount: paid.amount,
+    refundItems: receipt ? { items: receipt.bundle.cartItems.items } : undefined,
+  });
+  if (result.errorMessage) throw new ApiError(502, 'payment_error', result.errorMessage);
+  await db.updateTable('payments').set({ status: 'refunded', updated_at: now() }).where('id', '=', paid.id).execute();
+  await db.updateTable('orders').set({ payment_status: 'refunded', updated_at: now() }).where('store_id', '=', store.id).where('id', '=', row.id).execute();
 }
 
 /** The next attempt number, taken under the unique (store, order, attempt) index so parallel clicks never share one. */
@@ -179,7 +243,7 @@ async function newAttempt(db: Db, storeId: number, orderId: number, amount: numb
   throw new ApiError(409, 'conflict', {}, undefined, 'retry');
 }
 
-export type PaymentState = 'paid' | 'pending' | 'failed' | 'none';
+export type PaymentState = 'paid' | 'pending' | 'failed' | 'none' | 'refunded';
 
 /**
  * Asks the acquirer about every open attempt of the order and records what it says. Paid only on status 2
@@ -187,6 +251,7 @@ export type PaymentState = 'paid' | 'pending' | 'failed' | 'none';
  */
 export async function refreshPayment(db: Db, store: Store, row: OrderRow, cfg: AcquirerConfig): Promise<PaymentState> {
   if (row.payment_status === 'paid') return 'paid';
+  if (row.payment_status === 'refunded') return 'refunded';
   const attempts = await db
     .selectFrom('payments')
     .selectAll()

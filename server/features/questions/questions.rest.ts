@@ -7,6 +7,7 @@ import { notify } from '../notifications/notifications';
 import { deviceIdOf, ownsOrder, parseOrderId, selectOrders } from '../orders/orders';
 import type { StoredImage } from '../images/images';
 import { bodyOf, checkWrite, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
+import { enqueueQuestion } from '../notifications';
 
 export const MAX_ATTACHMENTS = 10;
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -90,6 +91,8 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
           orderId,
         });
       }
+      const d = JSON.parse(order.data) as { clientName?: string | null };
+      await enqueueQuestion(tx, call.store, { orderId, name: d.clientName ?? null, contact: String(values.contact ?? '') || null, text: String(values.message ?? '') });
       return inserted;
     });
     reply.code(201);

@@ -1,0 +1,60 @@
+import { Button, Datagrid, SimpleList, type RaRecord, DateField, FunctionField, List, NumberField, SelectInput, TextField, useNotify, useRecordContext, useRefresh, useTranslate, useDataProvider } from 'react-admin';
+import { Chip, useMediaQuery, type Theme } from '@mui/material';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+
+const STATUS_COLOURS: Record<string, 'default' | 'success' | 'error'> = { pending: 'default', sent: 'success', failed: 'error' };
+
+/** 'Отправить снова' for a message that could not be sent: POST /rest/notifications/:id/retry. */
+function RetryButton() {
+  const record = useRecordContext<{ id: number; status: string }>();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!record || record.status !== 'failed') return null;
+  return (
+    <Button
+      label="resources.notifications.retry"
+      onClick={async (e) => {
+        e.stopPropagation();
+        await dataProvider.create(`notifications/${record.id}/retry`, { data: {} });
+        notify('resources.notifications.retried', { type: 'info' });
+        refresh();
+      }}
+    >
+      <ReplayOutlined />
+    </Button>
+  );
+}
+
+/** The outbox: every e-mail and Telegram message, its state, attempts and the last error (newest first). */
+export default function NotificationList() {
+  const translate = useTranslate();
+  const small = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
+  const filters = [
+    <SelectInput key="status" source="status" alwaysOn choices={['pending', 'sent', 'failed'].map((id) => ({ id, name: `resources.notifications.status.${id}` }))} />,
+  ];
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false}>
+      {small ? (
+        <SimpleList
+          primaryText={(r: RaRecord) => r.subject}
+          secondaryText={(r: RaRecord) => `${translate(`resources.notifications.channel.${r.channel}`)} · ${r.recipient}${r.lastError ? ` · ${r.lastError}` : ''}`}
+          tertiaryText={(r: RaRecord) => translate(`resources.notifications.status.${r.status}`)}
+          linkType={false}
+        />
+      ) : (
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <DateField source="createdAt" showTime />
+        <FunctionField source="event" render={(r: { event: string }) => translate(`resources.notifications.events.${r.event}`)} />
+        <FunctionField source="channel" render={(r: { channel: string }) => translate(`resources.notifications.channel.${r.channel}`)} />
+        <TextField source="recipient" />
+        <TextField source="subject" />
+        <FunctionField source="status" render={(r: { status: string }) => <Chip size="small" color={STATUS_COLOURS[r.status] ?? 'default'} label={translate(`resources.notifications.status.${r.status}`)} />} />
+        <NumberField source="attempts" />
+        <TextField source="lastError" emptyText="" />
+        <RetryButton />
+      </Datagrid>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,85 @@
+import { test, expect, ownerApi } from './adminFixtures';
+
+/**
+ * The admin's home (/admin/: the dashboard with its chart) and the notifications: the owner sets where new
+ * orders go on the common settings page; a placed order reaches the SMTP catcher and the fake Telegram
+ * (e2e/fakes.ts) and the outbox screen /admin/notifications shows them sent.
+ */
+
+const BOT_TOKEN = '123456:AAbbCCddEEffGGhh_e2e';
+
+async function placeOrder(url: string, key: string, email?: string): Promise<number> {
+  const body = new URLSearchParams({
+    lang: 'ru',
+    idempotency_key: key,
+    device_id: `dev_${key}`,
+    'item[1001]': '1',
+    'item[7101]': '2',
+    client_name: 'Анна Сводкина',
+    client_phone: '+7 (999) 555-44-33',
+    client_payment: 'cash',
+    client_receiving: 'delivery',
+    client_address: 'Каменноостровский пр., 20',
+    client_coords: '59.962,30.311',
+    ...(email ? { client_email: email } : {}),
+  });
+  const res = await fetch(`${url}/api?api=orders`, { method: 'POST', body });
+  const json = (await res.json()) as { orders: number[] };
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  return json.orders[0];
+}
+
+test.describe('dashboard and notifications', () => {
+  test('notification settings on the common settings page, an order reaches e-mail and Telegram, the outbox shows it sent', async ({ adminPage: page, shop, ownerAuth }, info) => {
+    const chat = info.project.name === 'mobile' ? '-100390' : '-1001280';
+    await page.goto('/admin/settings/common_settings');
+    await page.getByLabel('E-mail для новых заказов').fill('owner@example.com');
+    await page.getByLabel('Telegram-чат для новых заказов').fill(chat);
+    await page.getByLabel('Токен Telegram-бота').fill(BOT_TOKEN);
+    await page.getByLabel('E-mail для новых заказов').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/notification-settings-${info.project.name}.png` });
+    await page.getByRole('button', { name: 'Принять' }).first().click();
+    await page.getByRole('dialog', { name: 'Сохранить изменения?' }).getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    const saved = (await ownerApi<{ stores: Record<string, string>[] }>(shop.url, ownerAuth, 'stores')).stores[0];
+    expect(saved).toMatchObject({ notify_orders_email: 'owner@example.com', notify_orders_telegram: chat, telegram_bot_token: BOT_TOKEN });
+
+    const id = await placeOrder(shop.url, `e2e-notify-${info.project.name}-${Date.now()}`, 'anna@example.com');
+    await expect.poll(() => shop.fakes.smtp.mails.find((m) => m.to.includes('owner@example.com') && m.subject.startsWith(`Новый заказ №${id} `))?.text ?? '').toContain('Анна Сводкина');
+    await expect.poll(() => shop.fakes.telegram.messages.find((m) => m.chat_id === chat && m.text.includes(`№${id}`))?.token).toBe(BOT_TOKEN);
+    await expect.poll(() => shop.fakes.smtp.mails.find((m) => m.to.includes('anna@example.com') && m.subject === `Заказ №${id} принят`)).toBeTruthy();
+
+    await page.goto('/admin/notifications');
+    await expect(page.getByText(`Новый заказ №${id} `).first()).toBeVisible();
+    await expect(page.getByText('Отправлено').first()).toBeVisible();
+    await page.screenshot({ path: `test-results/notifications-${info.project.name}.png` });
+  });
+
+  test("the dashboard is the admin's home with today's figures, statuses, a chart and top products", async ({ adminPage: page, shop }, info) => {
+    await placeOrder(shop.url, `e2e-dash-${info.project.name}-${Date.now()}`);
+    await page.goto('/admin/');
+    await expect(page.getByText('Заказов сегодня')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Сегодня по статусам' })).toContainText(/Новый: [1-9]/);
+    const chart = page.getByRole('img', { name: /^Выручка: / });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('svg').first()).toBeVisible();
+    const top = page.getByRole('region', { name: 'Популярные товары' });
+    await expect(top.getByRole('row')).not.toHaveCount(1);
+    await page.getByRole('button', { name: 'По месяцам' }).click();
+    await expect(page.getByRole('img', { name: new RegExp(`^Выручка: ${new Date().toISOString().slice(0, 7)}`) })).toBeVisible();
+    await page.getByRole('button', { name: 'По дням' }).click();
+    await page.screenshot({ path: `test-results/dashboard-${info.project.name}.png`, fullPage: true });
+  });
+
+  test('the order list downloads the period as CSV and XLSX', async ({ adminPage: page, shop }, info) => {
+    const id = await placeOrder(shop.url, `e2e-export-${info.project.name}-${Date.now()}`);
+    await page.goto('/admin/orders');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await import('node:fs')).readFileSync((await csv.path())!, 'utf8');
+    expect(text).toContain(`\r\n${id};`);
+    expect(text).toContain('Анна Сводкина');
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'XLSX' }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+});

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { orderForm, rest, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
+import { startFakeTelegram, startSmtpCatcher, type FakeTelegram, type SmtpCatcher } from '../../test/fakeNotifications';
+
+let server: TestServer;
+let owner: Auth;
+let customer: Auth;
+let shop: Shop;
+let smtp: SmtpCatcher;
+let telegram: FakeTelegram;
+const BOT_TOKEN = '123456:AAbbCCddEEffGGhh_test-token';
+
+/** Waits (polling, up to 10 s) until the condition holds; the sender runs every 50 ms in these tests. */
+async function until<T>(what: string, get: () => T | Promise<T>): Promise<NonNullable<T>> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const v = await get();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function placeOrder(over: Record<string, string | number> = {}, token?: Auth): Promise<number> {
+  const r = await server.api('orders', orderForm({ [shop.offers.mid]: 2 }, over) as Record<string, string>, { token });
+  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+  return r.body.orders[0] as number;
+}
+
+const outbox = (orderId: number) => server.db.selectFrom('outbox').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  telegram = await startFakeTelegram();
+  server = await startTestServer({
+    config: { smtpUrl: smtp.url, mailFrom: 'shop@example.com', telegramApiUrl: telegram.url, notifyIntervalMs: 50, notifyRetryBaseMs: 50, notifyMaxAttempts: 3 },
+  });
+  owner = await server.signIn(OWNER_PHONE);
+  customer = await server.signIn(CUSTOMER_PHONE);
+  shop = await setupShop(server, owner);
+  await storeSettings(server, owner, {
+    notify_orders_email: 'owner@example.com',
+    notify_orders_telegram: '-100123456',
+    notify_questions_email: 'questions@example.com',
+    telegram_bot_token: BOT_TOKEN,
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+  await telegram?.close();
+});
+
+describe('notifications', () => {
+  it('sends a new order to the owner by e-mail and Telegram and the confirmation to the customer', async () => {
+    const id = await placeOrder({ client_email: 'anna@example.com' });
+    const ownerMail = await until('the owner e-mail', () => smtp.mails.find((m) => m.to.includes('owner@example.com') && m.subject.includes(`№${id}`)));
+    expect(ownerMail.from).toBe('shop@example.com');
+    expect(ownerMail.subject).toBe(`Новый заказ №${id} на 800 р.`);
+    expect(ownerMail.text).toContain('Анна, +79991234567');
+    expect(ownerMail.text).toContain('Доставка: Каменноостровский пр., 10');
+    expect(ownerMail.text).toMatch(/× 2 = 600/);
+    const tg = await until('the Telegram message', () => telegram.messages.find((m) => m.text.includes(`№${id}`)));
+    expect(tg).toMatchObject({ token: BOT_TOKEN, chat_id: '-100123456' });
+    const confirmation = await until('the confirmation', () => smtp.mails.find((m) => m.to.includes('anna@example.com')));
+    expect(confirmation.subject).toBe(`Заказ №${id} принят`);
+    expect(confirmation.text).toContain('Итого: 800 р.');
+    const rows = await until('sent rows', async () => {
+      const r = await outbox(id);
+      return r.every((x) => x.status === 'sent') ? r : null;
+    });
+    expect(rows.map((r) => [r.event, r.channel, r.recipient])).toEqual([
+      ['new_order', 'email', 'owner@example.com'],
+      ['new_order', 'telegram', '-100123456'],
+      ['order_confirmation', 'email', 'anna@example.com'],
+    ]);
+  });
+
+  it('e-mails the customer each status change, in the shop language and the owner’s template', async () => {
+    const id = await placeOrder({ client_email: 'boris@example.com' }, customer);
+    await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'accepted' } });
+    const accepted = await until('the status mail', () => smtp.mails.find((m) => m.to.includes('boris@example.com') && m.subject.includes('Принят')));
+    expect(accepted.subject).toBe(`Заказ №${id}: Принят`);
+
+    await storeSettings(server, owner, { notify_lang: 'en', tpl_order_status: 'Your order {order} is now: {status}\nThanks, {shop}' });
+    await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'done' } });
+    const done = await until('the English mail', () => smtp.mails.find((m) => m.to.includes('boris@example.com') && m.subject.includes('Done')));
+    expect(done.subject).toBe(`Your order ${id} is now: Done`);
+    expect(done.text).toBe(`Your order ${id} is now: Done\nThanks, Тестовый магазин`);
+    await storeSettings(server, owner, { notify_lang: 'ru', tpl_order_status: '' });
+  });
+
+  it('sends nothing to a customer who gave no e-mail or when the owner turned customer mail off', async () => {
+    const quiet = await placeOrder();
+    await storeSettings(server, owner, { notify_customers: false });
+    const off = await placeOrder({ client_email: 'nomail@example.com' });
+    await storeSettings(server, owner, { notify_customers: true });
+    expect((await outbox(quiet)).map((r) => r.event)).toEqual(['new_order', 'new_order']);
+    expect((await outbox(off)).map((r) => r.event)).toEqual(['new_order', 'new_order']);
+  });
+
+  it('tells the owner of a customer’s question', async () => {
+    const id = await placeOrder({}, customer);
+    const r = await rest(server, 'POST', '/questions', { token: customer, json: { orderId: id, contact: 'anna@mail.ru', message: 'Где мой заказ?' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const mail = await until('the question mail', () => smtp.mails.find((m) => m.to.includes('questions@example.com') && m.subject.includes(`№${id}`)));
+    expect(mail.subject).toBe(`Вопрос по заказу №${id}`);
+    expect(mail.text).toContain('Где мой заказ?');
+    expect(mail.text).toContain('anna@mail.ru');
+  });
+
+  it('never blocks an order: a channel that is down is retried with backoff, then shown as failed and retried by the owner', async () => {
+    smtp.refuse = 'mailbox unavailable';
+    telegram.failing = 'Internal Server Error';
+    const id = await placeOrder();
+    expect(id).toBeGreaterThan(0);
+    const failed = await until('failed rows', async () => {
+      const r = await outbox(id);
+      return r.every((x) => x.status === 'failed') ? r : null;
+    });
+    expect(failed.map((r) => r.attempts)).toEqual([3, 3]);
+    expect(failed[0].last_error).toContain('mailbox unavailable');
+    expect(failed[1].last_error).toContain('telegram 500: Internal Server Error');
+
+    const list = await rest(server, 'GET', '/notifications', { token: owner, query: { filter: { status: 'failed' }, sort: ['id', 'DESC'], range: [0, 9] } });
+    expect(list.status).toBe(200);
+    expect(list.body.filter((n: { orderId: number }) => n.orderId === id)).toEqual([
+      expect.objectContaining({ channel: 'telegram', status: 'failed', attempts: 3, lastError: expect.stringContaining('telegram 500') }),
+      expect.objectContaining({ channel: 'email', status: 'failed', attempts: 3, lastError: expect.stringContaining('mailbox unavailable') }),
+    ]);
+    expect(list.headers['content-range']).toMatch(/^notifications 0-\d+\/\d+$/);
+
+    smtp.refuse = null;
+    telegram.failing = null;
+    for (const row of failed) {
+      const retried = await rest(server, 'POST', `/notifications/${row.id}/retry`, { token: owner });
+      expect(retried.body).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    }
+    await until('sent after the retry', async () => (await outbox(id)).every((x) => x.status === 'sent'));
+    expect(telegram.messages.some((m) => m.text.includes(`№${id}`))).toBe(true);
+  });
+
+  it('shows the outbox to the owner only and the bot token to nobody else', async () => {
+    expect((await rest(server, 'GET', '/notifications', { token: customer })).status).toBe(403);
+    expect((await rest(server, 'GET', '/notifications')).status).toBe(401);
+    expect(JSON.stringify((await server.api('stores', {}, { token: owner })).body)).toContain(BOT_TOKEN);
+    for (const token of [customer, undefined]) expect(JSON.stringify((await server.api('stores', {}, { token })).body)).not.toContain(BOT_TOKEN);
+  });
+
+  it('refuses a malformed chat id or bot token in the settings', async () => {
+    await expect(storeSettings(server, owner, { notify_orders_telegram: 'not a chat' })).rejects.toThrow(/400/);
+    await expect(storeSettings(server, owner, { telegram_bot_token: 'nope' })).rejects.toThrow(/400/);
+  });
+});

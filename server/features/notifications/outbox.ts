@@ -1,0 +1,121 @@
+import type { Executor, Store } from '../../db/types';
+import { now } from '../../db/database';
+import { storeValues } from '../stores/stores';
+import { render, text, type NotificationEvent } from './templates';
+
+export type Channel = 'email' | 'telegram';
+export interface Destination {
+  channel: Channel;
+  recipient: string;
+}
+
+/** Where the owner wants to hear of a kind of event: the e-mail and the Telegram chat of its settings. */
+export function ownerDestinations(settings: Record<string, unknown>, kind: 'orders' | 'questions' | 'imports'): Destination[] {
+  const out: Destination[] = [];
+  const email = settings[`notify_${kind}_email`];
+  const chat = settings[`notify_${kind}_telegram`];
+  if (typeof email === 'string' && email.trim()) out.push({ channel: 'email', recipient: email.trim() });
+  // A chat without the bot's token could never be sent: not queued (the settings page says so).
+  if (typeof chat === 'string' && chat.trim() && typeof settings.telegram_bot_token === 'string' && settings.telegram_bot_token) {
+    out.push({ channel: 'telegram', recipient: chat.trim() });
+  }
+  return out;
+}
+
+/**
+ * Queues one message per destination in the caller's transaction: the message exists exactly when what it
+ * tells of was committed. Sending happens later, in the sender loop (sender.ts).
+ */
+export async function enqueue(
+  db: Executor,
+  store: Store,
+  event: NotificationEvent,
+  to: Destination[],
+  vars: Record<string, string | number>,
+  orderId: number | null = null,
+): Promise<number> {
+  if (!to.length) return 0;
+  const settings = storeValues(store);
+  const message = render(settings, event, { shop: store.name, ...vars });
+  const at = now();
+  await db
+    .insertInto('outbox')
+    .values(
+      to.map((d) => ({
+        store_id: store.id,
+        event,
+        channel: d.channel,
+        recipient: d.recipient,
+        subject: message.subject,
+        body: message.body,
+        next_at: at,
+        order_id: orderId,
+        created_at: at,
+      })),
+    )
+    .execute();
+  return to.length;
+}
+
+const money = (n: number) => (Math.round(n * 100) / 100).toFixed(2).replace(/\.00$/, '');
+
+export interface OrderFacts {
+  id: number;
+  total: number;
+  receiving: string;
+  status?: string;
+  clientName: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  comment: string | null;
+  payment: string | null;
+  products: { name: string; quantity: number; sum: number }[];
+}
+
+function orderVars(settings: Record<string, unknown>, o: OrderFacts): Record<string, string | number> {
+  const none = text(settings.notify_lang, 'none');
+  return {
+    order: o.id,
+    total: money(o.total),
+    name: o.clientName ?? none,
+    phone: o.phone ?? none,
+    email: o.email ?? none,
+    receiving: text(settings.notify_lang, o.receiving === 'pickup' ? 'pickup' : 'delivery'),
+    address: o.address ?? none,
+    comment: o.comment ?? none,
+    payment: o.payment ?? none,
+    lines: o.products.map((l) => `${l.name} × ${l.quantity} = ${money(l.sum)}`).join('\n'),
+    status: o.status ? text(settings.notify_lang, `status.${o.status}`) : '',
+  };
+}
+
+const customerEmail = (settings: Record<string, unknown>, o: OrderFacts): Destination[] =>
+  settings.notify_customers !== false && o.email && /^[^\s@]+@[^\s@]+$/.test(o.email) ? [{ channel: 'email', recipient: o.email }] : [];
+
+/** A new order: the owner's channels hear of it, the customer (with an e-mail) gets the confirmation. */
+export async function enqueueNewOrder(db: Executor, store: Store, o: OrderFacts): Promise<void> {
+  const settings = storeValues(store);
+  const vars = orderVars(settings, o);
+  await enqueue(db, store, 'new_order', ownerDestinations(settings, 'orders'), vars, o.id);
+  await enqueue(db, store, 'order_confirmation', customerEmail(settings, o), vars, o.id);
+}
+
+/** The order's new status, to the customer's e-mail. */
+export async function enqueueStatusChange(db: Executor, store: Store, o: OrderFacts & { status: string }): Promise<void> {
+  const settings = storeValues(store);
+  await enqueue(db, store, 'order_status', customerEmail(settings, o), orderVars(settings, o), o.id);
+}
+
+/** A customer's question about an order, to the owner. */
+export async function enqueueQuestion(db: Executor, store: Store, q: { orderId: number; name: string | null; contact: string | null; text: string }): Promise<void> {
+  const settings = storeValues(store);
+  const none = text(settings.notify_lang, 'none');
+  await enqueue(db, store, 'question', ownerDestinations(settings, 'questions'), { order: q.orderId, name: q.name ?? none, contact: q.contact ?? none, text: q.text }, q.orderId);
+}
+
+/** A YML import that failed, to the owner. */
+export async function enqueueImportFailed(db: Executor, store: Store, error: string): Promise<void> {
+  const settings = storeValues(store);
+  await enqueue(db, store, 'import_failed', ownerDestinations(settings, 'imports'), { error: error.slice(0, 1000) });
+}

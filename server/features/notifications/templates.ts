@@ -1,0 +1,38 @@
+import { format, isLang, lookup, type Catalogue, type Lang } from '../../../i18n';
+import ru from '../../../i18n/common/ru';
+import en from '../../../i18n/common/en';
+import de from '../../../i18n/common/de';
+import fr from '../../../i18n/common/fr';
+import es from '../../../i18n/common/es';
+import pt from '../../../i18n/common/pt';
+import zh from '../../../i18n/common/zh';
+import ar from '../../../i18n/common/ar';
+
+const CATALOGUES: Record<Lang, Catalogue> = { ru, en, de, fr, es, pt, zh, ar };
+
+/** The messages the shop sends; each has a default text per language and an owner's override (tpl_<event>). */
+export const EVENTS = ['new_order', 'order_confirmation', 'order_status', 'question', 'import_failed', 'low_stock'] as const;
+export type NotificationEvent = (typeof EVENTS)[number];
+
+export interface Message {
+  subject: string;
+  body: string;
+}
+
+/** A notification text in the shop's language: `notifications.<key>` of i18n/common, Russian when missing. */
+export function text(lang: unknown, key: string): string {
+  const l: Lang = isLang(lang) ? lang : 'ru';
+  return lookup(CATALOGUES[l], `notifications.${key}`) ?? lookup(ru, `notifications.${key}`) ?? key;
+}
+
+/**
+ * Renders a message: the owner's template for the event when set, else the default of the language;
+ * `{name}` placeholders filled; the first line is the subject (e-mail) and the whole text the body.
+ */
+export function render(settings: Record<string, unknown>, event: NotificationEvent, vars: Record<string, string | number>): Message {
+  const own = settings[`tpl_${event}`];
+  const template = typeof own === 'string' && own.trim() !== '' ? own : text(settings.notify_lang, event);
+  const filled = format(template.replace(/\r\n/g, '\n'), vars).trim();
+  const [first, ...rest] = filled.split('\n');
+  return { subject: first.slice(0, 200), body: rest.length ? filled : first };
+}

@@ -1,0 +1,73 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { orderForm, rest, setupShop, type Shop } from '../../test/checkoutFixtures';
+import { csvCell } from './export';
+
+let server: TestServer;
+let owner: Auth;
+let customer: Auth;
+let shop: Shop;
+const ids: number[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.signIn(OWNER_PHONE);
+  customer = await server.signIn(CUSTOMER_PHONE);
+  shop = await setupShop(server, owner);
+  for (const [items, over] of [
+    [{ [shop.offers.mid]: 2 }, { client_name: '=HYPERLINK("x")', client_comment: 'a;b' }],
+    [{ [shop.offers.big]: 1 }, {}],
+    [{ [shop.offers.cheap]: 4 }, {}],
+  ] as const) {
+    const r = await server.api('orders', orderForm(items, over) as Record<string, string>);
+    ids.push(r.body.orders[0]);
+  }
+  await server.db.updateTable('orders').set({ date: '2026-01-15' }).where('id', '=', ids[2]).execute();
+});
+afterAll(() => server?.close());
+
+const today = () => server.db.selectFrom('orders').select('date').where('id', '=', ids[0]).executeTakeFirstOrThrow().then((r) => r.date);
+
+describe('/rest/orders/export', () => {
+  it('exports a period as CSV for a Russian spreadsheet: BOM, semicolons, formulas defused', async () => {
+    const day = await today();
+    const r = await rest(server, 'GET', '/orders/export.csv', { token: owner, query: { from: day, to: day } });
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/csv/);
+    expect(r.headers['content-disposition']).toBe(`attachment; filename="orders-${day}-${day}.csv"`);
+    const text = r.body as string;
+    expect(text.startsWith('\ufeff№;Дата;Создан;Статус')).toBe(true);
+    const lines = text.slice(1).trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`${ids[0]};${day};`);
+    expect(lines[1]).toContain(';"\'=HYPERLINK(""x"")"');
+    expect(lines[1]).toMatch(/;800$/);
+    expect(lines[2]).toMatch(new RegExp(`^${ids[1]};`));
+  });
+
+  it('exports XLSX that a spreadsheet opens, with the period’s orders only', async () => {
+    const res = await fetch(`${server.url}/rest/orders/export.xlsx?from=2026-01-01&to=2026-01-31`, { headers: { authorization: `Bearer ${owner.token}`, host: `127.0.0.1:${server.port}` } });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount).toBe(2);
+    expect(ws.getRow(1).getCell(1).value).toBe('№');
+    expect(ws.getRow(2).getCell(1).value).toBe(ids[2]);
+    expect(ws.getRow(2).getCell(13).value).toMatch(/× 4$/);
+    expect(ws.getRow(2).getCell(18).value).toBe(800);
+  });
+
+  it('is the owner’s only and needs a period', async () => {
+    expect((await rest(server, 'GET', '/orders/export.csv', { token: customer, query: { from: '2026-01-01', to: '2026-01-31' } })).status).toBe(403);
+    expect((await rest(server, 'GET', '/orders/export.csv', { token: owner, query: { from: '2026-01-01' } })).status).toBe(400);
+  });
+
+  it('quotes cells with separators and defuses formulas', () => {
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell(null)).toBe('');
+  });
+});

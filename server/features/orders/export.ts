@@ -1,0 +1,87 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../api/context';
+import { badRequest } from '../../errors';
+import { requireOwner, restCall } from '../../rest/common';
+import { serverText } from '../../errors';
+import { amountDue, orderData, selectOrders, type OrderRow } from './orders';
+import type { OrderStatus } from '../../../schemas';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** At most this many orders in one file (a year of a busy shop); a longer period is refused, not cut. */
+export const EXPORT_LIMIT = 100_000;
+
+const HEADERS = ['№', 'Дата', 'Создан', 'Статус', 'Оплата', 'Статус оплаты', 'Получение', 'Точка', 'Клиент', 'Телефон', 'E-mail', 'Адрес', 'Товары', 'Сумма товаров', 'Скидка', 'Промокод', 'Доставка', 'Итого'];
+
+type Cell = string | number | null;
+
+function rowOf(r: OrderRow, places: Map<number, string>): Cell[] {
+  const d = orderData(r);
+  return [
+    r.id,
+    r.date,
+    r.created_at,
+    serverText(`statuses.${r.status}`),
+    d.payment,
+    r.payment_status,
+    r.receiving === 'pickup' ? 'Самовывоз' : 'Доставка',
+    r.place_id === null ? null : (places.get(r.place_id) ?? String(r.place_id)),
+    d.clientName,
+    d.phone,
+    d.email,
+    [d.address, d.house && `д. ${d.house}`, d.entrance && `под. ${d.entrance}`, d.appart && `кв. ${d.appart}`].filter(Boolean).join(', ') || null,
+    d.products.map((l) => `${l.name} × ${l.quantity}`).join('; '),
+    d.goodsTotal,
+    d.discount,
+    d.promoCode,
+    Number(r.delivery_cost),
+    amountDue(r),
+  ];
+}
+
+/** A CSV cell: quoted when needed; a text starting like a formula gets a leading apostrophe (CSV injection). */
+export function csvCell(v: Cell): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return String(v);
+  const s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** CSV for Excel and LibreOffice in a Russian locale: UTF-8 with a BOM, ';' between cells, CRLF lines. */
+export const toCsv = (rows: Cell[][]) => '\ufeff' + [HEADERS, ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
+
+export async function toXlsx(rows: Cell[][], title: string): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(title.slice(0, 31));
+  ws.addRow(HEADERS).font = { bold: true };
+  for (const r of rows) ws.addRow(r);
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  ws.columns.forEach((c, i) => (c.width = [8, 12, 22, 14, 8, 10, 11, 16, 18, 14, 22, 32, 48, 12, 10, 12, 10, 12][i] ?? 12));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * GET /rest/orders/export.csv and /rest/orders/export.xlsx?from=YYYY-MM-DD&to=YYYY-MM-DD[&status=..][&placeId=..]
+ * (owner): the orders of a period (the store's days), oldest first, one line each.
+ */
+export function registerOrderExport(rest: FastifyInstance, services: AppServices) {
+  for (const format of ['csv', 'xlsx'] as const) {
+    rest.get(`/orders/export.${format}`, async (request, reply) => {
+      const call = await restCall(services, request);
+      requireOwner(call);
+      const q = (request.query ?? {}) as Record<string, string | undefined>;
+      for (const k of ['from', 'to'] as const) if (typeof q[k] !== 'string' || !DATE.test(q[k]!)) throw badRequest('invalid_input', undefined, [k]);
+      let x = selectOrders(services.db, call.store.id).where('date', '>=', q.from!).where('date', '<=', q.to!);
+      if (q.status) x = x.where('status', '=', q.status);
+      if (q.placeId && /^\d{1,10}$/.test(q.placeId)) x = x.where('place_id', '=', Number(q.placeId));
+      const rows = await x.orderBy('id').limit(EXPORT_LIMIT + 1).execute();
+      if (rows.length > EXPORT_LIMIT) throw badRequest('invalid_input', `More than ${EXPORT_LIMIT} orders: choose a shorter period`, ['from']);
+      const places = new Map((await services.db.selectFrom('places').select(['id', 'name']).where('store_id', '=', call.store.id).execute()).map((p) => [p.id, p.name]));
+      const cells = rows.map((r) => rowOf(r, places));
+      const name = `orders-${q.from}-${q.to}.${format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`);
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(cells));
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(cells, `${q.from} — ${q.to}`));
+    });
+  }
+}
