@@ -16,6 +16,7 @@ import { createStoreResolver } from './features/stores/stores';
 import { createIndexInliner } from './features/stores/indexInline';
 import { createImageStore } from './features/images/images';
 import { consoleSms, httpSms, type SmsSender } from './features/auth/sms';
+import { newNonce, pagePolicy, registerSecurityHeaders } from './lib/securityHeaders';
 import { registerRest } from './rest';
 import { consoleMailAdapter, smtpAdapter, startSender, telegramAdapter, type ChannelAdapter } from './features/notifications';
 
@@ -82,6 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   // Answers (api JSON, index.html) compressed for clients that accept it; the built apps' files come
   // compressed already (scripts/build.ts) and pictures are not compressible.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  registerSecurityHeaders(app, { mapTilesUrl: config.mapTilesUrl, publicUrl: config.publicUrl });
   await app.register(formbody);
   await app.register(multipart);
   await app.register(rateLimit, { global: false });
@@ -175,7 +177,18 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
         request.log.warn({ err: e }, 'index.html without the inlined shop');
         return html;
       })
-      .then((page) => reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'Host').send(page));
+      .then((page) => {
+        // The server's inline styles (the theme, the owner's CSS) carry this answer's nonce; nothing else inline may apply.
+        const nonce = newNonce();
+        const withNonce = page.replace(/<style id="(shop-[a-z-]+)">/g, (_m, id: string) => `<style id="${id}" nonce="${nonce}">`);
+        return reply
+          .type('text/html')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Host')
+          .header('content-security-policy', pagePolicy({ mapTilesUrl: services.config.mapTilesUrl, publicUrl: services.config.publicUrl }, { nonce }))
+          .header('x-frame-options', 'SAMEORIGIN')
+          .send(withNonce);
+      });
   };
   // A route for every other GET, so the pages are compressed like any answer (the not-found handler is no
   // route: the compression hook does not see it); the handler still serves what the admin's files miss.

@@ -81,8 +81,9 @@ export function parseListQuery(query: unknown): ListQuery {
 /** The sort column for a field the resource allows, else a 400. */
 export function sortColumn<C extends string>(q: ListQuery, allowed: Record<string, C>, fallback: C): { column: C; order: 'asc' | 'desc' } {
   if (!q.sort) return { column: fallback, order: 'asc' };
-  const column = allowed[q.sort.field];
-  if (!column) throw badRequest('invalid_input', `Cannot sort by ${q.sort.field}`, ['sort']);
+  // Own keys only: `sort=["__proto__","ASC"]` or ["constructor", ...] found Object's members (a 500).
+  const column = Object.prototype.hasOwnProperty.call(allowed, q.sort.field) ? allowed[q.sort.field] : undefined;
+  if (typeof column !== 'string') throw badRequest('invalid_input', `Cannot sort by ${q.sort.field}`, ['sort']);
   return { column, order: q.sort.order };
 }
 

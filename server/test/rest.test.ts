@@ -206,8 +206,12 @@ describe('/rest/promo_codes', () => {
 });
 
 describe('/rest/ingredients and /rest/item_ingredients', () => {
-  it('lists the demo ingredients to anyone and lets the owner edit them', async () => {
-    const r = await rest(server, 'GET', '/ingredients', { query: { sort: ['name', 'ASC'], range: [0, 24] } });
+  it('lists the demo ingredients to the owner only (cost prices) and lets the owner edit them', async () => {
+    expect((await rest(server, 'GET', '/ingredients')).status).toBe(401);
+    expect((await rest(server, 'GET', '/ingredients', { token: customer })).status).toBe(403);
+    expect((await rest(server, 'GET', '/item_ingredients', { query: { filter: { offerId: '1001' } } })).status).toBe(401);
+    expect((await rest(server, 'GET', '/item_ingredients', { token: customer, query: { filter: { offerId: '1001' } } })).status).toBe(403);
+    const r = await rest(server, 'GET', '/ingredients', { token: owner, query: { sort: ['name', 'ASC'], range: [0, 24] } });
     expect(r.headers['content-range']).toBe('ingredients 0-2/3');
     expect(r.body.map((i: { name: string }) => i.name)).toEqual(['Закладка для книги', 'Защитная плёнка', 'Подарочная упаковка']);
     expect(r.body[2]).toMatchObject({ quantity: 0.2, price: 150 });
@@ -222,7 +226,7 @@ describe('/rest/ingredients and /rest/item_ingredients', () => {
   });
 
   it('ties ingredients to an item, filtered by offerId', async () => {
-    const ings = (await rest(server, 'GET', '/ingredients', { query: { sort: ['name', 'ASC'] } })).body as { id: number; name: string; price: number }[];
+    const ings = (await rest(server, 'GET', '/ingredients', { token: owner, query: { sort: ['name', 'ASC'] } })).body as { id: number; name: string; price: number }[];
     const wrap = ings.find((i) => i.name === 'Подарочная упаковка')!;
     const film = ings.find((i) => i.name === 'Защитная плёнка')!;
     const a = await rest(server, 'POST', '/item_ingredients', { token: owner, json: { offerId: '1001', ingredientId: wrap.id, quantity: 1 } });
@@ -230,7 +234,7 @@ describe('/rest/ingredients and /rest/item_ingredients', () => {
     expect(a.body).toMatchObject({ offerId: '1001', ingredientId: wrap.id, quantity: 1, name: 'Подарочная упаковка', price: 150 });
     await rest(server, 'POST', '/item_ingredients', { token: owner, json: { offerId: '1001', ingredientId: film.id, quantity: 2 } });
     await rest(server, 'POST', '/item_ingredients', { token: owner, json: { offerId: '2101', ingredientId: wrap.id, quantity: 1 } });
-    const list = await rest(server, 'GET', '/item_ingredients', { query: { filter: { offerId: '1001' }, sort: ['id', 'ASC'], range: [0, 24] } });
+    const list = await rest(server, 'GET', '/item_ingredients', { token: owner, query: { filter: { offerId: '1001' }, sort: ['id', 'ASC'], range: [0, 24] } });
     expect(list.headers['content-range']).toBe('item_ingredients 0-1/2');
     expect(list.body.map((x: { name: string }) => x.name)).toEqual(['Подарочная упаковка', 'Защитная плёнка']);
 
@@ -245,8 +249,8 @@ describe('/rest/ingredients and /rest/item_ingredients', () => {
     expect(changed.body).toMatchObject({ quantity: 4, offerId: '1001' });
     // Deleting an ingredient takes it off every item.
     expect((await rest(server, 'DELETE', `/ingredients/${wrap.id}`, { token: owner })).status).toBe(200);
-    const after = await rest(server, 'GET', '/item_ingredients', { query: { filter: { offerId: '1001' } } });
+    const after = await rest(server, 'GET', '/item_ingredients', { token: owner, query: { filter: { offerId: '1001' } } });
     expect(after.body.map((x: { name: string }) => x.name)).toEqual(['Защитная плёнка']);
-    expect((await rest(server, 'GET', '/item_ingredients', { query: { filter: { offerId: '2101' } } })).body).toEqual([]);
+    expect((await rest(server, 'GET', '/item_ingredients', { token: owner, query: { filter: { offerId: '2101' } } })).body).toEqual([]);
   });
 });

@@ -33,6 +33,9 @@ export function applyCustomCss(css: string | null | undefined): void {
   if (!el) {
     el = document.createElement('style');
     el.id = 'shop-custom-css';
+    // The page's Content-Security-Policy admits the server's styles by nonce: a new one carries the same.
+    const nonce = (document.getElementById('shop-theme') as HTMLStyleElement | null)?.nonce;
+    if (nonce) el.nonce = nonce;
     document.head.appendChild(el);
   }
   // Text only: a closing tag cannot end the style element early.

@@ -75,11 +75,16 @@ export async function login(db: Executor, store: Store, rawPhone: string, rawCod
     .limit(1)
     .executeTakeFirst();
   if (!row || Date.parse(row.expires_at) < Date.now()) throw badRequest('code_expired', undefined, ['code']);
-  if (row.attempts >= ATTEMPTS_PER_CODE) throw new ApiError(429, 'too_many_requests');
-  if (row.code_hash !== codeHash(store.id, phone, code)) {
-    await db.updateTable('sms_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
-    throw badRequest('invalid_code', undefined, ['code']);
-  }
+  // Each try claims one of the code's attempts in the database before the code is compared: parallel
+  // guesses (on any number of WORKERS processes) cannot all read "0 attempts" and try more than 5 times.
+  const claimed = await db
+    .updateTable('sms_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('attempts', '<', ATTEMPTS_PER_CODE)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw new ApiError(429, 'too_many_requests');
+  if (row.code_hash !== codeHash(store.id, phone, code)) throw badRequest('invalid_code', undefined, ['code']);
   const used = await db.updateTable('sms_codes').set({ used_at: now() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw badRequest('code_expired', undefined, ['code']);
   const userId = await ensureUser(db, store.id, phone);

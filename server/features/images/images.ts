@@ -7,6 +7,11 @@ import { sha256 } from '../../lib/hash';
 export const IMAGE_FORMATS = ['png', 'gif', 'jpeg', 'webp'] as const;
 const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 const MAX_VIDEO_BYTES = 50 * 1024 * 1024;
+/**
+ * The most pixels an upload may have (about 7,000 x 7,000): a small file that declares 10,000 x 10,000
+ * (a decompression bomb) would take 400 MB to decode. Checked from the header, before any decoding.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 const LARGE_SIDE = 1600;
 export const THUMB_SIDE = 400;
 
@@ -43,23 +48,26 @@ export function createImageStore(uploadsDir: string) {
     if (data.length > MAX_IMAGE_BYTES) throw new ApiError(413, 'too_large');
     let meta: Metadata;
     try {
-      meta = await sharp(data).metadata();
+      meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     } catch {
       throw new ApiError(400, 'unsupported_file');
     }
     const format = meta.format as (typeof IMAGE_FORMATS)[number];
     if (!IMAGE_FORMATS.includes(format)) throw new ApiError(400, 'unsupported_file');
+    if (!meta.width || !meta.height || meta.width * (meta.pageHeight ?? meta.height) > MAX_IMAGE_PIXELS) throw new ApiError(400, 'unsupported_file');
     const base = `${storeId}/${kind}/${sha256(data.toString('base64')).slice(0, 24)}`;
     const ext = format === 'jpeg' ? 'jpg' : format;
     let large: Buffer;
     let thumb: Buffer;
     try {
       // A header that reads fine over broken pixel data (a cut-off upload) fails here: still the client's file.
+      // Every format is decoded and encoded anew (GIF too, frames kept): bytes hidden after the image (an
+      // HTML or script polyglot) never reach the uploads folder.
       large =
         format === 'gif'
-          ? data
-          : await sharp(data).rotate().resize({ width: LARGE_SIDE, height: LARGE_SIDE, fit: 'inside', withoutEnlargement: true }).toFormat(format, { quality: 82 }).toBuffer();
-      thumb = await sharp(data).rotate().resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+          ? await sharp(data, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS }).gif().toBuffer()
+          : await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: LARGE_SIDE, height: LARGE_SIDE, fit: 'inside', withoutEnlargement: true }).toFormat(format, { quality: 82 }).toBuffer();
+      thumb = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
     } catch {
       throw new ApiError(400, 'unsupported_file');
     }

@@ -3,13 +3,16 @@ import { ingredientSchema } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import { registerCrud } from '../../rest/crud';
 
-/** /rest/ingredients: name, quantity (kg) and price. Anyone may read; the owner writes. */
+/**
+ * /rest/ingredients: name, quantity (kg) and price. The owner's cost prices: the owner only reads and writes
+ * (anyone could read them before; the storefront never shows them).
+ */
 export function registerIngredients(rest: FastifyInstance, services: AppServices) {
   registerCrud(rest, services, {
     resource: 'ingredients',
     table: 'ingredients',
     schema: ingredientSchema,
-    publicRead: true,
+    publicRead: false,
     sortable: { id: 'id', name: 'name' },
     defaultSort: 'name',
     searchText: (row) => String(row.name),

@@ -6,15 +6,15 @@ import { registerCrud } from '../../rest/crud';
 
 /**
  * /rest/item_ingredients: an item's ingredients with their quantity (`filter={"offerId":"1001"}`, as
- * react-admin's ReferenceManyField asks). Each row also shows the ingredient's name and price. Anyone may
- * read; the owner writes; an item holds an ingredient once.
+ * react-admin's ReferenceManyField asks). Each row also shows the ingredient's name and cost price, so only the
+ * owner reads and writes; an item holds an ingredient once.
  */
 export function registerItemIngredients(rest: FastifyInstance, services: AppServices) {
   registerCrud(rest, services, {
     resource: 'item_ingredients',
     table: 'item_ingredients',
     schema: itemIngredientSchema,
-    publicRead: true,
+    publicRead: false,
     sortable: { id: 'id', offerId: 'offer_id', ingredientId: 'ingredient_id' },
     defaultSort: 'id',
     filter: (q, f) => {
