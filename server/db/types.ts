@@ -200,7 +200,14 @@ export interface ItemIngredientsTable {
 }
 
 
+/** One row per store, bumped on every catalogue write: the key of the per-process catalogue caches. */
+export interface CatalogueVersionsTable {
+  store_id: number;
+  version: number;
+}
+
 export interface DB {
+  catalogue_versions: CatalogueVersionsTable;
   stores: StoresTable;
   users: UsersTable;
   sessions: SessionsTable;

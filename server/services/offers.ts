@@ -18,6 +18,7 @@ import { sanitizeRichText } from '../lib/sanitize';
 import { categoryTree, descendants, mainCategoryOf, type CategoryTree } from './categories';
 import { paramsByBase, type ParamInfo } from './params';
 import type { ImageStore } from './images';
+import { bumpCatalogue } from '../features/catalogue/version';
 
 export const PAGE_SIZE = 20;
 
@@ -449,6 +450,7 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       await writeOfferParams(tx, storeId, offerId!, all, params);
     }
     await indexOffer(tx, dialect, storeId, offerId!, searchText(merged));
+    await bumpCatalogue(tx, storeId);
   });
   return offerId!;
 }
@@ -458,6 +460,7 @@ export async function deleteOffer(db: Db, dialect: Dialect, storeId: number, id:
     const r = await tx.updateTable('offers').set({ deleted: 1, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw notFound();
     await indexOffer(tx, dialect, storeId, id, null);
+    await bumpCatalogue(tx, storeId);
   });
 }
 
@@ -476,5 +479,6 @@ export async function deleteOfferImage(db: Db, storeId: number, id: string, imag
       .where('store_id', '=', storeId)
       .where('id', '=', id)
       .execute();
+    await bumpCatalogue(tx, storeId);
   });
 }

@@ -1,6 +1,6 @@
 import { categorySchema, validateFields } from '../../../schemas';
 import { badRequest, notFound, requiredFields } from '../../errors';
-import { categoryToApi, categoryTree, deleteCategory, listCategories, saveCategory } from '../../services/categories';
+import { categoryList, categoryToApi, categoryTree, deleteCategory, saveCategory } from '../../services/categories';
 import type { Handler } from '../context';
 import { fieldsFromInput, flag } from '../input';
 
@@ -34,5 +34,5 @@ export const offersCategory: Handler = async (ctx) => {
     if (!node) throw notFound();
     return { offers_category: [categoryToApi(node, store.id)] };
   }
-  return { offers_category: listCategories(tree, store.id) };
+  return { offers_category: await categoryList(ctx.db, store.id) };
 };

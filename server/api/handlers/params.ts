@@ -14,6 +14,7 @@ import {
   type ParamInfo,
 } from '../../services/params';
 import type { ApiContext, Handler } from '../context';
+import { cachedByVersion } from '../../features/catalogue/version';
 import { fieldsFromInput, flag } from '../input';
 
 const P = { paramId: 396, categoryId: 389, valuesCategoryId: 394, valuesParamId: 395, valueId: 480, value: 479 };
@@ -101,7 +102,8 @@ export const offersParams: Handler = async (ctx) => {
     const ids = new Set(['0', ...chain(tree, categoryId)]);
     list = [...COMMON_PARAMS, ...all.filter((p) => ids.has(p.categoryId))];
   }
-  return { offers_params: await paramsToApi(ctx, list, store.user_id) };
+  // A category's filters (values and ranges over all live products) change only with the catalogue.
+  return { offers_params: await cachedByVersion(ctx.db, store.id, `filters:${categoryId ?? '0'}`, () => paramsToApi(ctx, list, store.user_id)) };
 };
 
 /** api=offers_params_values: the values of select filters keyed by param id; owner set/update/del of one value. */

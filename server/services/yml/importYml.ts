@@ -6,10 +6,10 @@ import { lockStore, now } from '../../db/database';
 import type { Db, Tx } from '../../db/types';
 import { badRequest } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { forgetCategories } from '../categories';
 import type { ImageStore } from '../images';
 import { displayNameOf, indexOffer, searchText, writeOfferParams, type OfferImage } from '../offers';
-import { forgetParams, loadParams, nextBaseId } from '../params';
+import { loadParams, nextBaseId } from '../params';
+import { bumpCatalogue } from '../../features/catalogue/version';
 import { parseYml, YmlError, type YmlInput, type YmlOffer } from './parseYml';
 
 export interface ImportOptions {
@@ -145,13 +145,12 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         { signal: opts.signal },
       );
       result.params = await writeParams(tx, storeId, offerParams);
+      await bumpCatalogue(tx, storeId);
     });
   } catch (e) {
     if (e instanceof YmlError) throw badRequest('yml_error', e.message);
     throw e;
   }
-  forgetCategories(storeId);
-  forgetParams(storeId);
   opts.onProgress?.(result.offers);
   return result;
 }
