@@ -3,7 +3,7 @@
  * transactions, row for row as the YML importer writes it (server/services/yml/importYml.ts `writeOffer`
  * and `writeParams`, server/services/offers.ts `writeOfferParams` and `indexOffer`): the same columns and
  * `data` document (schemas' `toRow`), the same offer_params rows (select values as value ids, numbers also
- * in `num`, the common shop 292 and warranty 306 flags), the same search text (`searchText`).
+ * in `num`, the common shop 292 and warranty 306 flags), the same search text (`searchDoc`).
  *
  * Why not the importer itself: on SQLite its search index write (`indexOffer`) deletes by the FTS table's
  * unindexed store_id/offer_id columns, a full scan per offer, so a 100 000-offer import is quadratic (about
@@ -11,7 +11,7 @@
  */
 import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
 import type { Database } from '../server/db/database';
-import { searchText } from '../server/services/offers';
+import { searchDoc } from '../server/services/offers';
 
 /** Top-level categories × children × grandchildren; offers live in the grandchildren (the leaves). */
 export const TREE = { top: 10, children: 10, leaves: 10 };
@@ -117,7 +117,7 @@ export async function generateCatalogue(database: Database, storeId: number, cou
       for (let chunk = from; chunk < Math.min(from + CHUNK * 20, count + 1); chunk += CHUNK) {
         const offers: Record<string, unknown>[] = [];
         const params: { store_id: number; offer_id: string; base_id: number; value: string; num: number | null }[] = [];
-        const search: { store_id: number; offer_id: string; text: string }[] = [];
+        const search: { store_id: number; offer_id: string; name: string; text: string }[] = [];
         for (let i = chunk; i < Math.min(chunk + CHUNK, count + 1); i++) {
           const id = String(i);
           const noun = pick(NOUNS);
@@ -172,7 +172,7 @@ export async function generateCatalogue(database: Database, storeId: number, cou
           param('Гарантия', String(warranty), warranty);
           params.push({ store_id: storeId, offer_id: id, base_id: COMMON_FILTERS.shop, value: rnd() < 0.3 ? '1' : '0', num: null });
           params.push({ store_id: storeId, offer_id: id, base_id: COMMON_FILTERS.warranty, value: '0', num: null });
-          search.push({ store_id: storeId, offer_id: id, text: searchText(values) });
+          search.push({ store_id: storeId, offer_id: id, ...searchDoc(values) });
         }
         await tx.insertInto('offers').values(offers as never).execute();
         for (let p = 0; p < params.length; p += CHUNK * 2) await tx.insertInto('offer_params').values(params.slice(p, p + CHUNK * 2)).execute();

@@ -6,6 +6,7 @@ import * as benchIndexes from './migrations/2026112102_bench_indexes';
 import * as checkout from './migrations/2026112103_checkout';
 import * as discountSort from './migrations/2026112104_discount_sort';
 import * as catalogueVersion from './migrations/2026112450_catalogue_version';
+import * as searchStems from './migrations/2026112451_search_stems';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -19,6 +20,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112103_checkout', checkout],
   ['2026112104_discount_sort', discountSort],
   ['2026112450_catalogue_version', catalogueVersion],
+  ['2026112451_search_stems', searchStems],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -118,6 +118,8 @@ export interface IngredientsTable {
 export interface OfferSearchTable {
   store_id: number;
   offer_id: string;
+  /** Stems of the product's name fields (features/catalogue/search.ts). */
+  name: string;
   text: string;
 }
 

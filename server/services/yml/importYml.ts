@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/types';
 import { badRequest } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { ImageStore } from '../images';
-import { displayNameOf, indexOffer, searchText, writeOfferParams, type OfferImage } from '../offers';
+import { displayNameOf, indexOffer, searchDoc, writeOfferParams, type OfferImage } from '../offers';
 import { loadParams, nextBaseId } from '../params';
 import { bumpCatalogue } from '../../features/catalogue/version';
 import { parseYml, YmlError, type YmlInput, type YmlOffer } from './parseYml';
@@ -181,7 +181,7 @@ async function writeOffer(tx: Tx, dialect: Dialect, storeId: number, offer: YmlO
       .values({ ...row, created_at: now() } as never)
       .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet(row as never))
       .execute();
-  await indexOffer(tx, dialect, storeId, offer.id, searchText(values));
+  await indexOffer(tx, dialect, storeId, offer.id, searchDoc({ ...values, name: displayNameOf(values) }));
 }
 
 /** Creates the feed's new params, maps every value (select values to value ids) and writes them per offer. */
