@@ -7,6 +7,7 @@ import * as checkout from './migrations/2026112103_checkout';
 import * as discountSort from './migrations/2026112104_discount_sort';
 import * as catalogueVersion from './migrations/2026112450_catalogue_version';
 import * as searchStems from './migrations/2026112451_search_stems';
+import * as sortIndexes from './migrations/2026112452_sort_indexes';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -21,6 +22,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112104_discount_sort', discountSort],
   ['2026112450_catalogue_version', catalogueVersion],
   ['2026112451_search_stems', searchStems],
+  ['2026112452_sort_indexes', sortIndexes],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -144,11 +144,12 @@ function applySort(q: OfferQuery, sort: SortId): OfferQuery {
     case 'increase':
       return q.orderBy('o.price', 'asc').orderBy('o.id');
     case 'descend':
-      return q.orderBy('o.price', 'desc').orderBy('o.id');
+      // Ties by id descending too: the price index is walked backwards.
+      return q.orderBy('o.price', 'desc').orderBy('o.id', 'desc');
     case 'discount':
       return q.orderBy(sql.raw(DISCOUNT_EXPRESSION), 'desc').orderBy('o.sort').orderBy('o.id');
     case 'date':
-      return q.orderBy('o.created_at', 'desc').orderBy('o.id');
+      return q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc');
     default:
       return q.orderBy('o.sort').orderBy('o.id');
   }
