@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
 import { saveCategory } from '../../services/categories';
 import { createParam } from '../../services/params';
+import { testDatabaseUrl, withSearchPath } from '../../test/db';
 import { startTestServer, type TestServer } from '../../test/helpers';
 
 /**
@@ -13,7 +14,9 @@ let other: Database;
 
 beforeAll(async () => {
   server = await startTestServer();
-  other = openDatabase({ databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir });
+  const pgUrl = testDatabaseUrl();
+  const schema = server.label.startsWith('postgres schema ') ? server.label.slice('postgres schema '.length) : null;
+  other = openDatabase({ databaseUrl: pgUrl && schema ? withSearchPath(pgUrl, schema) : null, dataDir: server.config.dataDir });
 });
 afterAll(async () => {
   await other?.close();
