@@ -1,236 +1,285 @@
 /**
- * `npm run bench`: catalogue read throughput of the real server on a big shop, as ratios to a bare Fastify
- * route measured in the same run (absolute numbers depend on the machine; ratios much less).
+ * `npm run bench` (`-- --pg` for PostgreSQL): every storefront read of the catalogue (issue 12: the five
+ * sorts, a select, a bool and a number-range filter, page 1 and 50, a leaf and a top category, the whole
+ * shop, searches, a cart of 20 ids, the item page, the category tree, a category's filters) at 10 000 and
+ * 100 000 offers (and BENCH_OFFERS more, e.g. 1000000), as ratios to a bare Fastify route H measured in the
+ * same run, with p99 and errors, in one table. For any request under its goal the SQL it ran is printed with
+ * its plan and time.
  *
- * 1. A scratch SQLite database in a temp DATA_DIR gets 100 000 offers (bench/generate.ts: a 3-level category
- *    tree, select and number params in offer_params, the search index) written as the importer writes them.
- * 2. A child process (bench/server.ts) serves the real app (buildApp, API only, log silent) and a bare
- *    Fastify hello-world route on 127.0.0.1.
- * 3. autocannon (no pipelining) loads each scenario for BENCH_SECONDS after a short warm-up; the bare route
- *    is measured again after each scenario, and a scenario's ratio is to the baselines around it.
- * 4. For every API scenario the list query is captured, timed directly on the database and its
- *    EXPLAIN QUERY PLAN printed; a scenario under 5 % of the baseline is marked SLOW.
+ * 1. A catalogue per size (bench/generate.ts: 1 110 categories in 3 levels, params, the search index),
+ *    generated once and kept: SQLite files under <tmp>/shop-bench/, PostgreSQL databases shop_bench_v<N>_<size>
+ *    on the cluster (BENCH_PG_URL, default postgres://postgres@127.0.0.1:36003/postgres).
+ * 2. A child process (bench/server.ts) serves the real app and the bare route on 127.0.0.1.
+ * 3. autocannon (BENCH_CONNECTIONS=50, no pipelining) loads each request for BENCH_SECONDS (5) after a
+ *    warm-up; the bare route is measured again after each request and a ratio is to the baselines around it.
  *
- * No timed assertions: it prints, it never fails on numbers. Environment (all optional):
- * BENCH_OFFERS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_WARMUP (1 s), BENCH_KEEP=1 keeps the data dir.
+ * No timed assertions: it prints and never fails on numbers. BENCH_SIZES=10000,100000 picks the sizes;
+ * BENCH_ONLY=<substring> runs matching requests only; BENCH_SQL=1 prints every plan.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
-import { openDatabase } from '../server/db/database';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { COMMON_FILTERS } from '../schemas';
+import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
-import type { DB } from '../server/db/types';
 import { createStore } from '../server/features/stores/stores';
-import { indexOffer, listOffers, type ListQuery } from '../server/features/catalogue/offers';
-import { baseIdOf, generateCatalogue, SEARCH_WORD } from './generate';
+import { baseIdOf, generateCatalogue, GENERATOR_VERSION, RARE_WORD, SEARCH_WORD, SECOND_WORD, type CatalogueShape } from './generate';
 
-const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PG = process.argv.includes('--pg');
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:36003/postgres';
+const extra = Number(process.env.BENCH_OFFERS ?? 0);
+const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : [...new Set([10_000, 100_000, ...(extra ? [extra] : [])])];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
-const KEEP = process.env.BENCH_KEEP === '1';
-const SLOW_RATIO = 0.05;
+const ONLY = process.env.BENCH_ONLY;
+const CACHE = path.join(os.tmpdir(), 'shop-bench');
 
 const t0 = Date.now();
-const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
-const log = (s: string) => console.log(`[${elapsed().padStart(5)}] ${s}`);
+const log = (s: string) => console.log(`[${`${((Date.now() - t0) / 1000).toFixed(0)} s`.padStart(6)}] ${s}`);
 
-interface Scenario {
+interface Request {
   name: string;
-  /** The HTTP request: GET of the bare route, or a urlencoded POST /api?api=offers. */
-  body?: Record<string, string>;
-  /** The same list as a service query, for EXPLAIN. */
-  query?: ListQuery;
+  /** Ratio to H this request should reach (the issue's goals; 0.30 where the issue names none). */
+  goal: number;
+  body: Record<string, string>;
+  api?: string;
 }
 
-interface Measured {
-  scenario: Scenario;
-  /** The bare route's req/s this scenario is compared with. */
-  baseline: number;
-  reqPerSec: number;
-  p99: number;
-  errors: number;
-  returned: number;
+interface Row {
+  name: string;
+  goal: number;
+  bySize: Map<number, { ratio: number; rps: number; p99: number; errors: number; returned: number; plans?: Plan[] }>;
+}
+interface Plan {
+  sql: string;
+  params: unknown[];
+  ms: number;
+  plan: string[];
 }
 
-// ---- 1. the catalogue --------------------------------------------------------------------------
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-const dbFile = path.join(dataDir, 'shop.db');
-log(`data dir ${dataDir}; writing ${OFFERS} offers`);
-const database = openDatabase({ databaseUrl: null, dataDir });
-await migrate(database.db, database.dialect);
-const storeId = await createStore(database.db, { name: 'Бенчмарк' });
-let lastShown = 0;
-const shape = await generateCatalogue(database, storeId, OFFERS, (n) => {
-  if (n - lastShown >= 25_000 || n === OFFERS) {
-    log(`  ${n} offers written`);
-    lastShown = n;
-  }
-});
-// The search index write every offer save and every imported offer makes (offers.ts indexOffer), at this size.
-const writeTimes: number[] = [];
-for (let i = 0; i < 5; i++) {
-  const id = String(1 + Math.floor((OFFERS * (i + 0.5)) / 5));
-  const s = process.hrtime.bigint();
-  await indexOffer(database.db, 'sqlite', storeId, id, `bench reindex ${id}`);
-  writeTimes.push(Number(process.hrtime.bigint() - s) / 1e6);
-}
-writeTimes.sort((a, b) => a - b);
-await database.close();
-const bigCategory = [...shape.offersByTop].sort((a, b) => b[1] - a[1])[0];
-log(`catalogue: ${shape.categories} categories (${shape.tops.length} top, ${shape.leaves.length} leaves), ${OFFERS} offers, ${(fs.statSync(dbFile).size / 1024 / 1024).toFixed(0)} MB`);
-log(`big category: ${bigCategory[0]} with ${bigCategory[1]} offers in ${shape.leaves.length / shape.tops.length} leaves below it`);
-
-// ---- 2. the server -----------------------------------------------------------------------------
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO: '0' };
-delete env.DATABASE_URL;
-delete env.UPLOADS_DIR;
-const child = fork(path.join(import.meta.dirname, 'server.ts'), [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-const [ports] = (await once(child, 'message')) as [{ apiPort: number; barePort: number }];
-const stopChild = () => {
-  if (child.exitCode === null) child.kill('SIGTERM');
-};
-process.on('exit', stopChild);
-log(`server pid ${child.pid}: api on 127.0.0.1:${ports.apiPort}, bare route on 127.0.0.1:${ports.barePort}`);
-
-// ---- 3. scenarios ------------------------------------------------------------------------------
-const colour = baseIdOf('Цвет');
-const category = bigCategory[0];
-const list = (extra: Partial<ListQuery>): ListQuery => ({ categoryId: category, page: 1, sort: 'default', filters: new Map(), ...extra });
-const scenarios: Scenario[] = [
-  { name: 'bare Fastify route (baseline)' },
-  { name: `category ${category}, page 1`, body: { 'p[287_categoryId]': category, offset: '1' }, query: list({}) },
-  { name: `category ${category}, page 200`, body: { 'p[287_categoryId]': category, offset: '200' }, query: list({ page: 200 }) },
-  {
-    name: `category ${category}, filter Цвет=3`,
-    body: { 'p[287_categoryId]': category, offset: '1', [`filter[${colour}]`]: '3' },
-    query: list({ filters: new Map([[colour, '3']]) }),
-  },
-  { name: `category ${category}, sort increase`, body: { 'p[287_categoryId]': category, offset: '1', sort: JSON.stringify('increase') }, query: list({ sort: 'increase' }) },
-  { name: `category ${category}, sort discount`, body: { 'p[287_categoryId]': category, offset: '1', sort: JSON.stringify('discount') }, query: list({ sort: 'discount' }) },
-  { name: `search "${SEARCH_WORD}", page 1`, body: { value: SEARCH_WORD, offset: '1' }, query: { page: 1, sort: 'default', filters: new Map(), word: SEARCH_WORD } },
-];
-
-const requestOf = (s: Scenario) =>
-  s.body
-    ? {
-        url: `http://127.0.0.1:${ports.apiPort}/api?api=offers`,
-        method: 'POST' as const,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(s.body).toString(),
-      }
-    : { url: `http://127.0.0.1:${ports.barePort}/`, method: 'GET' as const, headers: {} as Record<string, string>, body: undefined };
-
-async function check(s: Scenario): Promise<number> {
-  const r = requestOf(s);
-  const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
-  const json = (await res.json()) as { offers?: unknown[]; error?: unknown };
-  if (res.status !== 200) throw new Error(`${s.name}: status ${res.status} ${JSON.stringify(json)}`);
-  return s.body ? (json.offers?.length ?? -1) : 1;
-}
-
-function load(s: Scenario, seconds: number): Promise<autocannon.Result> {
-  const r = requestOf(s);
-  return autocannon({ ...r, connections: CONNECTIONS, pipelining: 1, duration: seconds });
-}
-
-// The load on a shared machine drifts: a short baseline after every API scenario, and each scenario's
-// ratio is to the mean of the baselines measured just before and just after it.
-const BASELINE_SECONDS = Math.max(2, Math.round(SECONDS / 3));
-const results: Measured[] = [];
-const baselines: number[] = [];
-for (const s of scenarios) {
-  const returned = await check(s);
-  if (WARMUP > 0) await load(s, WARMUP);
-  const r = await load(s, SECONDS);
-  const m: Measured = { scenario: s, reqPerSec: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, returned, baseline: 0 };
-  log(`${s.name}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms${r.non2xx || r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`);
-  if (!s.body) {
-    baselines.push(m.reqPerSec);
-    m.baseline = m.reqPerSec;
+// ---- 1. catalogues, generated once per size ---------------------------------------------------
+async function prepare(size: number): Promise<{ env: NodeJS.ProcessEnv; shape: CatalogueShape }> {
+  fs.mkdirSync(CACHE, { recursive: true });
+  const key = `v${GENERATOR_VERSION}_${size}`;
+  const shapeFile = path.join(CACHE, `${PG ? 'pg' : 'sqlite'}_${key}.json`);
+  let database: Database;
+  let env: NodeJS.ProcessEnv;
+  if (PG) {
+    const name = `shop_bench_${key}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+    if (exists && fs.existsSync(shapeFile)) {
+      await admin.end();
+      const url = new URL(PG_URL);
+      url.pathname = `/${name}`;
+      log(`${size} offers: PostgreSQL database ${name} (cached)`);
+      await migrateCached(url.toString(), CACHE);
+      return { env: { DATABASE_URL: url.toString() }, shape: readShape(shapeFile) };
+    }
+    if (exists) await admin.query(`drop database ${name}`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+    database = openDatabase({ databaseUrl: url.toString(), dataDir: CACHE });
   } else {
-    const before = baselines[baselines.length - 1];
-    const after = (await load(scenarios[0], BASELINE_SECONDS)).requests.average;
-    baselines.push(after);
-    log(`  baseline again: ${after.toFixed(0)} req/s`);
-    m.baseline = (before + after) / 2;
+    const dir = path.join(CACHE, `sqlite_${key}`);
+    env = { DATA_DIR: dir };
+    if (fs.existsSync(path.join(dir, 'shop.db')) && fs.existsSync(shapeFile)) {
+      log(`${size} offers: SQLite ${dir} (cached)`);
+      await migrateCached(null, dir);
+      return { env, shape: readShape(shapeFile) };
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    database = openDatabase({ databaseUrl: null, dataDir: dir });
   }
-  results.push(m);
+  log(`${size} offers: generating`);
+  await migrate(database.db, database.dialect);
+  const storeId = await createStore(database.db, { name: 'Бенчмарк' });
+  let shown = 0;
+  const shape = await generateCatalogue(database, storeId, size, (n) => {
+    if (n - shown >= 100_000 || n === size) {
+      log(`  ${n} offers written`);
+      shown = n;
+    }
+  });
+  await sql`analyze`.execute(database.db);
+  await database.close();
+  fs.writeFileSync(shapeFile, JSON.stringify({ ...shape, offersByTop: [...shape.offersByTop], offersByLeaf: [...shape.offersByLeaf] }));
+  log(`${size} offers: generated`);
+  return { env, shape };
 }
-stopChild();
+/** A cached catalogue gets the migrations added since it was generated (new indexes are built here, not timed). */
+async function migrateCached(databaseUrl: string | null, dataDir: string) {
+  const database = openDatabase({ databaseUrl, dataDir });
+  const applied = await migrate(database.db, database.dialect);
+  if (applied.length) {
+    await sql`analyze`.execute(database.db);
+    log(`  migrated: ${applied.join(', ')}`);
+  }
+  await database.close();
+}
+function readShape(file: string): CatalogueShape {
+  const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { ...j, offersByTop: new Map(j.offersByTop), offersByLeaf: new Map(j.offersByLeaf) };
+}
 
-// ---- 4. the table ------------------------------------------------------------------------------
-const ratio = (m: Measured) => m.reqPerSec / m.baseline;
-const rows = results.map((m) => [
-  m.scenario.name,
-  m.reqPerSec.toFixed(0),
-  `${m.p99} ms`,
-  m.scenario.body ? m.baseline.toFixed(0) : '',
-  ratio(m).toFixed(3),
-  m.scenario.body ? String(m.returned) : '',
-  m.errors ? String(m.errors) : '',
-  m.scenario.body && ratio(m) < SLOW_RATIO ? 'SLOW' : '',
-]);
-const head = ['scenario', 'req/s', 'p99', 'baseline', 'ratio', 'offers', 'errors', ''];
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+// ---- 2. the requests ----------------------------------------------------------------------------
+function requests(shape: CatalogueShape, size: number): Request[] {
+  // The categories are the same at every size (the same tree, the same random spread): the biggest top
+  // category and the biggest leaf below the first top.
+  const top = [...shape.offersByTop].sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]))[0][0];
+  const leaf = shape.leaves.slice(0, 100).sort((a, b) => (shape.offersByLeaf.get(b) ?? 0) - (shape.offersByLeaf.get(a) ?? 0) || Number(a) - Number(b))[0];
+  const cat = (id: string, more: Record<string, string> = {}) => ({ 'p[287_categoryId]': id, offset: '1', ...more });
+  const sort = (s: string) => ({ sort: JSON.stringify(s) });
+  const ids = Array.from({ length: 20 }, (_, i) => String(1 + Math.floor(((i + 0.5) * size) / 20))).join(',');
+  const list: Request[] = [
+    { name: 'leaf category, page 1', goal: 0.3, body: cat(leaf) },
+    { name: 'leaf category, page 50', goal: 0.3, body: cat(leaf, { offset: '50' }) },
+    { name: 'leaf category, sort increase', goal: 0.3, body: cat(leaf, sort('increase')) },
+    { name: 'top category, page 1', goal: 0.3, body: cat(top) },
+    { name: 'top category, page 50', goal: 0.3, body: cat(top, { offset: '50' }) },
+    { name: 'top category, sort increase', goal: 0.3, body: cat(top, sort('increase')) },
+    { name: 'top category, sort descend', goal: 0.3, body: cat(top, sort('descend')) },
+    { name: 'top category, sort discount', goal: 0.3, body: cat(top, sort('discount')) },
+    { name: 'top category, sort date', goal: 0.3, body: cat(top, sort('date')) },
+    { name: 'top category, sort increase, page 50', goal: 0.3, body: cat(top, { ...sort('increase'), offset: '50' }) },
+    { name: 'top category, select filter (colour)', goal: 0.3, body: cat(top, { [`filter[${baseIdOf('Цвет')}]`]: '3' }) },
+    { name: 'top category, bool filter (pick-up)', goal: 0.3, body: cat(top, { [`filter[${COMMON_FILTERS.shop}]`]: '1' }) },
+    { name: 'top category, number range (weight)', goal: 0.3, body: cat(top, { [`filter[${baseIdOf('Вес')}]`]: '1000_2000' }) },
+    { name: 'whole shop, page 1', goal: 0.3, body: { offset: '1' } },
+    { name: 'whole shop, page 50', goal: 0.3, body: { offset: '50' } },
+    { name: `search "${SEARCH_WORD}" (5 %)`, goal: 0.2, body: { value: SEARCH_WORD, offset: '1' } },
+    { name: `search "${SEARCH_WORD} ${SECOND_WORD}"`, goal: 0.2, body: { value: `${SEARCH_WORD} ${SECOND_WORD}`, offset: '1' } },
+    { name: `search "${RARE_WORD}" (0.01 %)`, goal: 0.2, body: { value: RARE_WORD, offset: '1' } },
+    { name: `search "${SEARCH_WORD}", sort increase`, goal: 0.2, body: { value: SEARCH_WORD, offset: '1', sortId: 'increase' } },
+    { name: 'cart lookup, 20 ids', goal: 0.5, body: { ids } },
+    { name: 'item page', goal: 0.3, body: { 'p[478_offer_id]': String(Math.ceil(size / 2)) } },
+    { name: 'category tree', goal: 0.3, api: 'offers_category', body: {} },
+    { name: 'filters of a category', goal: 0.3, api: 'offers_params', body: { 'p[389_categoryId]': top } },
+  ];
+  return list.filter((r) => !ONLY || r.name.includes(ONLY));
+}
+
+// ---- 3. measuring -------------------------------------------------------------------------------
+async function startServer(env: NodeJS.ProcessEnv) {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DEMO: '0', ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  delete childEnv.UPLOADS_DIR;
+  if (!childEnv.DATA_DIR) childEnv.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-data-'));
+  const child = fork(path.join(import.meta.dirname, 'server.ts'), [], { execArgv: ['--import', 'tsx'], env: childEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const [ports] = (await once(child, 'message')) as [{ apiPort: number; barePort: number }];
+  return { child, ...ports };
+}
+
+const ask = <T>(child: ChildProcess, msg: object, key: string) =>
+  new Promise<T>((resolve) => {
+    const on = (m: Record<string, unknown>) => {
+      if (key in m) {
+        child.off('message', on);
+        resolve(m[key] as T);
+      }
+    };
+    child.on('message', on);
+    child.send(msg);
+  });
+
+async function runSize(size: number, rows: Map<string, Row>, baselines: number[]) {
+  const { env, shape } = await prepare(size);
+  const server = await startServer(env);
+  try {
+    const bare = { url: `http://127.0.0.1:${server.barePort}/`, method: 'GET' as const };
+    const hit = (r: Request) => ({
+      url: `http://127.0.0.1:${server.apiPort}/api?api=${r.api ?? 'offers'}`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(r.body).toString(),
+    });
+    const load = async (o: { url: string }, seconds: number) => autocannon({ ...o, connections: CONNECTIONS, pipelining: 1, duration: seconds });
+    // Warm up everything first (JIT, the page cache, the catalogue caches), so the first request is not penalised.
+    await load(bare, WARMUP * 2);
+    for (const r of requests(shape, size)) await load(hit(r), Math.max(1, WARMUP / 2));
+    let before = (await load(bare, Math.max(2, Math.round(SECONDS / 2)))).requests.average;
+    baselines.push(before);
+    for (const r of requests(shape, size)) {
+      const res = await fetch(hit(r).url, { method: 'POST', headers: hit(r).headers, body: hit(r).body });
+      const json = (await res.json()) as Record<string, unknown>;
+      if (res.status !== 200) throw new Error(`${r.name}: ${res.status} ${JSON.stringify(json)}`);
+      const list = json[r.api ?? 'offers'];
+      const returned = Array.isArray(list) ? list.length : -1;
+      if (WARMUP > 0) await load(hit(r), WARMUP);
+      const m = await load(hit(r), SECONDS);
+      const after = (await load(bare, Math.max(2, Math.round(SECONDS / 2)))).requests.average;
+      baselines.push(after);
+      const ratio = m.requests.average / ((before + after) / 2);
+      before = after;
+      const errors = m.errors + m.timeouts + m.non2xx;
+      let plans: Plan[] | undefined;
+      if (ratio < r.goal || process.env.BENCH_SQL === '1') {
+        await ask(server.child, { capture: true }, 'capturing');
+        await fetch(hit(r).url, { method: 'POST', headers: hit(r).headers, body: hit(r).body });
+        plans = await ask<Plan[]>(server.child, { plans: true }, 'plans');
+      }
+      log(`${size} ${r.name}: ${m.requests.average.toFixed(0)} req/s = ${ratio.toFixed(3)} H, p99 ${m.latency.p99} ms, ${returned} rows${errors ? `, ${errors} errors` : ''}`);
+      const row = rows.get(r.name) ?? { name: r.name, goal: r.goal, bySize: new Map() };
+      row.bySize.set(size, { ratio, rps: m.requests.average, p99: m.latency.p99, errors, returned, plans });
+      rows.set(r.name, row);
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+}
+
+const rows = new Map<string, Row>();
+const baselines: number[] = [];
+for (const size of SIZES) await runSize(size, rows, baselines);
+
+// ---- 4. the table -------------------------------------------------------------------------------
+const fmtSize = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
+const head = ['request', 'goal', ...SIZES.flatMap((s) => [`${fmtSize(s)} ×H`, `${fmtSize(s)} p99`]), 'errors', ...(SIZES.length > 1 ? ['flat'] : []), ''];
+const table = [...rows.values()].map((r) => {
+  const first = r.bySize.get(SIZES[0]);
+  const last = r.bySize.get(SIZES[SIZES.length - 1]);
+  const met = [...r.bySize.values()].every((m) => m.ratio >= r.goal);
+  return [
+    r.name,
+    r.goal.toFixed(2),
+    ...SIZES.flatMap((s) => {
+      const m = r.bySize.get(s);
+      return m ? [m.ratio.toFixed(3), `${m.p99} ms`] : ['', ''];
+    }),
+    String([...r.bySize.values()].reduce((a, m) => a + m.errors, 0) || ''),
+    ...(SIZES.length > 1 ? [first && last ? (last.ratio / first.ratio).toFixed(2) : ''] : []),
+    met ? '' : 'UNDER GOAL',
+  ];
+});
+const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
 console.log('');
-console.log(`${OFFERS} offers, ${CONNECTIONS} connections, no pipelining, ${SECONDS} s per scenario, Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg()[0].toFixed(1)}`);
-console.log(`baseline = the bare route measured just before and after the scenario (all baselines: ${Math.min(...baselines).toFixed(0)}–${Math.max(...baselines).toFixed(0)} req/s)`);
+console.log(
+  `${PG ? 'PostgreSQL' : 'SQLite'}; ${CONNECTIONS} connections, no pipelining, ${SECONDS} s a request; Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg()[0].toFixed(1)}`,
+);
+console.log(`H = a bare Fastify route, measured before and after every request: ${Math.min(...baselines).toFixed(0)}–${Math.max(...baselines).toFixed(0)} req/s; "flat" = ratio at the largest size / at the smallest`);
 console.log(line(head));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const r of rows) console.log(line(r));
+for (const r of table) console.log(line(r));
 
-// ---- 5. the queries behind the API scenarios ----------------------------------------------------
-console.log('\nThe list query of each API scenario, timed directly on the database (median of 5) with its plan:');
-const raw = new SQLite(dbFile, { readonly: true });
-let captured: CompiledQuery[] = [];
-const kysely = new Kysely<DB>({
-  dialect: new SqliteDialect({ database: raw }),
-  log: (e) => {
-    if (e.level === 'query') captured.push(e.query);
-  },
-});
-for (const m of results) {
-  const q = m.scenario.query;
-  if (!q) continue;
-  captured = [];
-  await listOffers(kysely, 'sqlite', storeId, q);
-  const compiled = captured.filter((c) => /from "offers" as "o"/.test(c.sql)).pop();
-  if (!compiled) continue;
-  const stmt = raw.prepare(compiled.sql);
-  const params = compiled.parameters as unknown[];
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const s = process.hrtime.bigint();
-    stmt.all(...params);
-    times.push(Number(process.hrtime.bigint() - s) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  const slow = ratio(m) < SLOW_RATIO;
-  console.log(`\n${slow ? 'SLOW ' : ''}${m.scenario.name}: ${times[2].toFixed(2)} ms per query`);
-  if (slow || process.env.BENCH_SQL === '1') console.log(`  ${compiled.sql}\n  params: ${JSON.stringify(params)}`);
-  const plan = raw.prepare(`explain query plan ${compiled.sql}`).all(...params) as { id: number; parent: number; detail: string }[];
-  const depth = new Map<number, number>([[0, 0]]);
-  for (const p of plan) {
-    depth.set(p.id, (depth.get(p.parent) ?? 0) + 1);
-    console.log(`  ${'  '.repeat(depth.get(p.id)! - 1)}${p.detail}`);
+const withPlans = [...rows.values()].flatMap((r) => [...r.bySize].filter(([, m]) => m.plans).map(([s, m]) => ({ r, s, m })));
+if (withPlans.length) console.log('\nThe SQL of each request under its goal (time as logged by the server, then the plan):');
+for (const { r, s, m } of withPlans) {
+  console.log(`\n${r.name} at ${fmtSize(s)}: ${m.ratio.toFixed(3)} H (goal ${r.goal})`);
+  for (const p of m.plans!) {
+    console.log(`  ${p.ms.toFixed(2)} ms  ${p.sql.length > 300 ? `${p.sql.slice(0, 300)}…` : p.sql}`);
+    for (const l of p.plan) console.log(`      ${l}`);
   }
 }
-
-// The write side: one search index update (every offer save, every offer of a YML import).
-const indexPlan = raw.prepare('explain query plan delete from offer_search where store_id = ? and offer_id = ?').all(storeId, '1') as { detail: string }[];
-const perWrite = writeTimes[2];
-console.log(`\n${perWrite > 5 ? 'SLOW ' : ''}search index update of one offer (offers.ts indexOffer) at ${OFFERS} offers: ${perWrite.toFixed(2)} ms`);
-console.log(`  delete from offer_search where store_id = ? and offer_id = ?: ${indexPlan.map((p) => p.detail).join(' / ')}`);
-if (perWrite > 5) console.log(`  it grows with the catalogue: importing ${OFFERS} new offers spends about ${((perWrite * OFFERS) / 2 / 1000 / 60).toFixed(0)} min in it`);
-await kysely.destroy();
-
-if (KEEP) log(`kept ${dataDir}`);
-else fs.rmSync(dataDir, { recursive: true, force: true });
 log('done');
+process.exit(0);

@@ -3,7 +3,7 @@
  * transactions, row for row as the YML importer writes it (server/features/yml/importYml.ts `writeOffer`
  * and `writeParams`, server/features/catalogue/offers.ts `writeOfferParams` and `indexOffer`): the same columns and
  * `data` document (schemas' `toRow`), the same offer_params rows (select values as value ids, numbers also
- * in `num`, the common shop 292 and warranty 306 flags), the same search text (`searchText`).
+ * in `num`, the common shop 292 and warranty 306 flags), the same search text (`searchDoc`).
  *
  * Why not the importer itself: on SQLite its search index write (`indexOffer`) deletes by the FTS table's
  * unindexed store_id/offer_id columns, a full scan per offer, so a 100 000-offer import is quadratic (about
@@ -11,10 +11,13 @@
  */
 import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
 import type { Database } from '../server/db/database';
-import { searchText } from '../server/features/catalogue/offers';
+import { searchDoc } from '../server/features/catalogue/offers';
 
 /** Top-level categories × children × grandchildren; offers live in the grandchildren (the leaves). */
-export const TREE = { top: 5, children: 5, leaves: 4 };
+export const TREE = { top: 10, children: 10, leaves: 10 };
+
+/** Bumped whenever the generated data changes: cached databases are keyed by it. */
+export const GENERATOR_VERSION = 2;
 
 const NOUNS = ['чайник', 'кастрюля', 'сковорода', 'тарелка', 'кружка', 'нож', 'лампа', 'стул', 'стол', 'полка', 'коврик', 'плед', 'подушка', 'зонт', 'рюкзак', 'сумка', 'кошелёк', 'ремень', 'шарф', 'перчатки'];
 const ADJECTIVES = ['красивый', 'удобный', 'лёгкий', 'прочный', 'большой', 'компактный', 'классический', 'современный', 'яркий', 'тёплый'];
@@ -24,6 +27,10 @@ const MATERIALS = ['сталь', 'алюминий', 'пластик', 'дере
 
 /** The word the search scenario looks for: one of 20 nouns, so about 5 % of the offers match. */
 export const SEARCH_WORD = NOUNS[3];
+/** A second word for the two-word search: one of 20 brands, so about 0.25 % of offers match both. */
+export const SECOND_WORD = 'альфа';
+/** A word in one offer of 10 000 (0.01 %). */
+export const RARE_WORD = 'раритет';
 
 /** Params as the importer creates them from a feed: base ids from 323, kind inferred from the values. */
 export const PARAMS = [
@@ -53,6 +60,7 @@ export interface CatalogueShape {
   categories: number;
   /** Offers per top-level category (with everything below it). */
   offersByTop: Map<string, number>;
+  offersByLeaf: Map<string, number>;
 }
 
 const CHUNK = 500;
@@ -65,18 +73,25 @@ export async function generateCatalogue(database: Database, storeId: number, cou
   const tops: string[] = [];
   const leaves: string[] = [];
   const categoryRows: { store_id: number; id: string; parent_id: string; name: string; sort: number; data: string }[] = [];
+  const topOf = new Map<string, string>();
+  let next = 1;
   for (let a = 1; a <= TREE.top; a++) {
-    tops.push(`${a}`);
-    categoryRows.push({ store_id: storeId, id: `${a}`, parent_id: '0', name: `Раздел ${a}`, sort: categoryRows.length, data: '{}' });
+    const top = String(next++);
+    tops.push(top);
+    categoryRows.push({ store_id: storeId, id: top, parent_id: '0', name: `Раздел ${a}`, sort: categoryRows.length, data: '{}' });
     for (let b = 1; b <= TREE.children; b++) {
-      categoryRows.push({ store_id: storeId, id: `${a}${b}`, parent_id: `${a}`, name: `Подраздел ${a}.${b}`, sort: categoryRows.length, data: '{}' });
+      const mid = String(next++);
+      categoryRows.push({ store_id: storeId, id: mid, parent_id: top, name: `Подраздел ${a}.${b}`, sort: categoryRows.length, data: '{}' });
       for (let c = 1; c <= TREE.leaves; c++) {
-        leaves.push(`${a}${b}${c}`);
-        categoryRows.push({ store_id: storeId, id: `${a}${b}${c}`, parent_id: `${a}${b}`, name: `Группа ${a}.${b}.${c}`, sort: categoryRows.length, data: '{}' });
+        const leaf = String(next++);
+        leaves.push(leaf);
+        topOf.set(leaf, top);
+        categoryRows.push({ store_id: storeId, id: leaf, parent_id: mid, name: `Группа ${a}.${b}.${c}`, sort: categoryRows.length, data: '{}' });
       }
     }
   }
   const offersByTop = new Map(tops.map((t) => [t, 0]));
+  const offersByLeaf = new Map<string, number>();
 
   await db.transaction().execute(async (tx) => {
     await tx.insertInto('categories').values(categoryRows).execute();
@@ -102,7 +117,7 @@ export async function generateCatalogue(database: Database, storeId: number, cou
       for (let chunk = from; chunk < Math.min(from + CHUNK * 20, count + 1); chunk += CHUNK) {
         const offers: Record<string, unknown>[] = [];
         const params: { store_id: number; offer_id: string; base_id: number; value: string; num: number | null }[] = [];
-        const search: { store_id: number; offer_id: string; text: string }[] = [];
+        const search: { store_id: number; offer_id: string; name: string; text: string }[] = [];
         for (let i = chunk; i < Math.min(chunk + CHUNK, count + 1); i++) {
           const id = String(i);
           const noun = pick(NOUNS);
@@ -111,10 +126,11 @@ export async function generateCatalogue(database: Database, storeId: number, cou
           const oldprice = rnd() < 0.3 ? Math.round(price * (1.1 + rnd() * 0.5)) : undefined;
           const model = `${String.fromCharCode(65 + Math.floor(rnd() * 26))}${Math.floor(rnd() * 1000)}`;
           const categoryId = pick(leaves);
-          offersByTop.set(categoryId[0], offersByTop.get(categoryId[0])! + 1);
+          offersByTop.set(topOf.get(categoryId)!, offersByTop.get(topOf.get(categoryId)!)! + 1);
+          offersByLeaf.set(categoryId, (offersByLeaf.get(categoryId) ?? 0) + 1);
           const values: Record<string, unknown> = {
             type: 'common',
-            name: `${pick(ADJECTIVES)} ${noun} ${brand} ${model}`,
+            name: `${pick(ADJECTIVES)} ${noun} ${brand} ${model}${i % 10_000 === 5_000 ? ` ${RARE_WORD}` : ''}`,
             vendor: brand,
             vendorCode: `B-${i}`,
             price,
@@ -154,9 +170,9 @@ export async function generateCatalogue(database: Database, storeId: number, cou
           param('Вес', String(weight), weight);
           const warranty = pick([6, 12, 24, 36]);
           param('Гарантия', String(warranty), warranty);
-          params.push({ store_id: storeId, offer_id: id, base_id: COMMON_FILTERS.shop, value: '0', num: null });
+          params.push({ store_id: storeId, offer_id: id, base_id: COMMON_FILTERS.shop, value: rnd() < 0.3 ? '1' : '0', num: null });
           params.push({ store_id: storeId, offer_id: id, base_id: COMMON_FILTERS.warranty, value: '0', num: null });
-          search.push({ store_id: storeId, offer_id: id, text: searchText(values) });
+          search.push({ store_id: storeId, offer_id: id, ...searchDoc(values) });
         }
         await tx.insertInto('offers').values(offers as never).execute();
         for (let p = 0; p < params.length; p += CHUNK * 2) await tx.insertInto('offer_params').values(params.slice(p, p + CHUNK * 2)).execute();
@@ -165,5 +181,5 @@ export async function generateCatalogue(database: Database, storeId: number, cou
     });
     onProgress?.(Math.min(from + CHUNK * 20 - 1, count));
   }
-  return { tops, leaves, categories: categoryRows.length, offersByTop };
+  return { tops, leaves, categories: categoryRows.length, offersByTop, offersByLeaf };
 }

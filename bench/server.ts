@@ -2,21 +2,66 @@
  * The benchmark's server process (forked by bench/catalogue.ts so the load generator has its own CPU):
  * the real app (buildApp, API only, silent) and a bare Fastify hello-world route as the baseline, both in
  * this one process on 127.0.0.1. It reports both ports to its parent and serves until killed.
+ *
+ * On the parent's {capture: true} it records the SQL of the requests that follow; on {plans: true} it
+ * answers with each recorded query, its time and its plan (EXPLAIN QUERY PLAN on SQLite, EXPLAIN on
+ * PostgreSQL), so the bench prints the plan of any request under its goal.
  */
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
+import type { CompiledQuery } from 'kysely';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 
 const config = loadConfig(process.env, { logLevel: 'silent', host: '127.0.0.1', port: 0 });
-const database = openDatabase(config);
+let capturing = false;
+let captured: { query: CompiledQuery; ms: number }[] = [];
+const database = openDatabase({
+  ...config,
+  log: (e) => {
+    if (capturing && e.level === 'query') captured.push({ query: e.query, ms: e.queryDurationMillis });
+  },
+});
 const { app } = await buildApp({ config, database, serveApps: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });
 bare.get('/', async () => ({ hello: 'world' }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
+
+process.on('message', async (m: { capture?: boolean; plans?: boolean }) => {
+  if (m.capture) {
+    captured = [];
+    capturing = true;
+    process.send!({ capturing: true });
+    return;
+  }
+  if (m.plans) {
+    capturing = false;
+    const out: { sql: string; params: unknown[]; ms: number; plan: string[] }[] = [];
+    for (const { query, ms } of captured) {
+      const explain = database.dialect === 'postgres' ? 'explain ' : 'explain query plan ';
+      let plan: string[];
+      try {
+        const rows = (await database.db.executeQuery({ ...query, sql: explain + query.sql, query: query.query } as CompiledQuery)).rows as Record<string, unknown>[];
+        plan = database.dialect === 'postgres' ? rows.map((r) => String(r['QUERY PLAN'])) : planTree(rows as { id: number; parent: number; detail: string }[]);
+      } catch (e) {
+        plan = [`(no plan: ${(e as Error).message})`];
+      }
+      out.push({ sql: query.sql, params: query.parameters as unknown[], ms, plan });
+    }
+    process.send!({ plans: out });
+  }
+});
+
+function planTree(rows: { id: number; parent: number; detail: string }[]) {
+  const depth = new Map<number, number>([[0, 0]]);
+  return rows.map((p) => {
+    depth.set(p.id, (depth.get(p.parent) ?? 0) + 1);
+    return `${'  '.repeat(depth.get(p.id)! - 1)}${p.detail}`;
+  });
+}
 
 process.send!({ apiPort: (app.server.address() as AddressInfo).port, barePort: (bare.server.address() as AddressInfo).port });
 process.on('disconnect', () => process.exit(0));

@@ -118,6 +118,8 @@ export interface IngredientsTable {
 export interface OfferSearchTable {
   store_id: number;
   offer_id: string;
+  /** Stems of the product's name fields (features/catalogue/search.ts). */
+  name: string;
   text: string;
 }
 
@@ -218,7 +220,14 @@ export interface ItemIngredientsTable {
 }
 
 
+/** One row per store, bumped on every catalogue write: the key of the per-process catalogue caches. */
+export interface CatalogueVersionsTable {
+  store_id: number;
+  version: number;
+}
+
 export interface DB {
+  catalogue_versions: CatalogueVersionsTable;
   stores: StoresTable;
   users: UsersTable;
   sessions: SessionsTable;

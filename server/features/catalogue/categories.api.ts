@@ -1,6 +1,6 @@
 import { categorySchema, validateFields } from '../../../schemas';
 import { badRequest, notFound, requiredFields } from '../../errors';
-import { categoryToApi, categoryTree, deleteCategory, listCategories, saveCategory } from './categories';
+import { categoryToApi, categoryTree, deleteCategory, categoryList, saveCategory } from './categories';
 import type { Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
 
@@ -34,5 +34,5 @@ export const offersCategory: Handler = async (ctx) => {
     if (!node) throw notFound();
     return { offers_category: [categoryToApi(node, store.id)] };
   }
-  return { offers_category: listCategories(tree, store.id) };
+  return { offers_category: await categoryList(ctx.db, store.id) };
 };

@@ -2,6 +2,7 @@ import { ROOT_CATEGORY_ID, categorySchema, fromRow, toApiObject, toRow } from '.
 import { lockStore } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
+import { bumpCatalogue, cachedByVersion } from './version';
 
 export interface CategoryNode {
   id: string;
@@ -17,19 +18,15 @@ export interface CategoryTree {
   roots: string[];
 }
 
-const TTL_MS = 5_000;
-const cache = new Map<number, { at: number; tree: Promise<CategoryTree> }>();
-
-/** The store's category tree, cached for a few seconds (every process sees writes within TTL_MS). */
+/** The store's category tree, loaded once per catalogue version (features/catalogue/version.ts). */
 export function categoryTree(db: Db, storeId: number): Promise<CategoryTree> {
-  const hit = cache.get(storeId);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.tree;
-  const tree = loadTree(db, storeId);
-  cache.set(storeId, { at: Date.now(), tree });
-  tree.catch(() => cache.delete(storeId));
-  return tree;
+  return cachedByVersion(db, storeId, 'tree', () => loadTree(db, storeId));
 }
-export const forgetCategories = (storeId: number) => cache.delete(storeId);
+
+/** Every category as api=offers_category sends it, built once per catalogue version. */
+export function categoryList(db: Db, storeId: number) {
+  return cachedByVersion(db, storeId, 'categoryList', async () => listCategories(await categoryTree(db, storeId), storeId));
+}
 
 async function loadTree(db: Executor, storeId: number): Promise<CategoryTree> {
   const rows = await db.selectFrom('categories').selectAll().where('store_id', '=', storeId).orderBy('sort').orderBy('name').execute();
@@ -114,8 +111,8 @@ export async function saveCategory(db: Db, storeId: number, id: string | null, v
         .where('id', '=', id)
         .execute();
     }
+    await bumpCatalogue(tx, storeId);
   });
-  forgetCategories(storeId);
   return newId!;
 }
 
@@ -133,7 +130,7 @@ export async function deleteCategory(db: Db, storeId: number, id: string) {
   await db.transaction().execute(async (tx) => {
     await tx.updateTable('offers').set({ deleted: 1, updated_at: new Date().toISOString() }).where('store_id', '=', storeId).where('category_id', 'in', ids).execute();
     await tx.deleteFrom('categories').where('store_id', '=', storeId).where('id', 'in', ids).execute();
+    await bumpCatalogue(tx, storeId);
   });
-  forgetCategories(storeId);
   return ids;
 }

@@ -18,6 +18,9 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { categoryTree, descendants, mainCategoryOf, type CategoryTree } from './categories';
 import { paramsByBase, type ParamInfo } from './params';
 import type { ImageStore } from '../images/images';
+import { bumpCatalogue } from './version';
+import { ftsQuery, searchDoc, searchTerms, tsQuery, type SearchDoc, type SearchTerm } from './search';
+export { foldSearch, searchDoc } from './search';
 
 export const PAGE_SIZE = 20;
 
@@ -119,40 +122,21 @@ function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, strin
   return q;
 }
 
-/**
- * One spelling for the search index and the query, the same on both databases: lower case, ё as е (Russian
- * readers mostly type е), Latin letters without accents (café as cafe). SQLite's tokenizer folded Latin
- * accents but PostgreSQL's 'simple' configuration did not, and neither folded ё.
- */
-export function foldSearch(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(/([a-z])\p{M}+/gu, '$1').normalize('NFC').replace(/ё/g, 'е');
+/** Live offers matching every word of a search (stems; the last word as a prefix). */
+function applySearch(q: OfferQuery, dialect: Dialect, storeId: number, terms: SearchTerm[]): OfferQuery {
+  return q.where('o.id', 'in', searchMatches(dialect, storeId, terms, false));
 }
 
-/** Words of a search, each matched as a prefix; only letters and digits reach the full-text query. */
-export function searchTerms(word: string): string[] {
-  return foldSearch(word)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-}
-
-function applySearch(q: OfferQuery, dialect: Dialect, storeId: number, word: string): OfferQuery {
-  const terms = searchTerms(word);
-  if (!terms.length) return q.where(sql.lit(false));
-  if (dialect === 'postgres') {
-    const query = terms.map((t) => `${t}:*`).join(' & ');
-    return q.where('o.id', 'in', (eb) =>
-      eb.selectFrom('offer_search').select('offer_id').where('store_id', '=', storeId).where(sql<SqlBool>`doc @@ to_tsquery('simple', ${query})`),
-    );
-  }
-  const query = terms.map((t) => `"${t}"*`).join(' ');
-  return q.where('o.id', 'in', (eb) =>
-    eb
-      .selectFrom('offer_search as s')
-      .select('s.offer_id')
-      .where('s.store_id', '=', storeId)
-      .where(sql<SqlBool>`s.id in (select rowid from offer_search_fts where offer_search_fts match ${query})`),
-  );
+/** Offers of the store whose index matches the terms (nameOnly: all of them in the name fields). */
+function searchMatches(dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean) {
+  return (eb: any) =>
+    dialect === 'postgres'
+      ? eb.selectFrom('offer_search').select('offer_id').where('store_id', '=', storeId).where(sql<SqlBool>`doc @@ to_tsquery('simple', ${tsQuery(terms, nameOnly)})`)
+      : eb
+          .selectFrom('offer_search as s')
+          .select('s.offer_id')
+          .where('s.store_id', '=', storeId)
+          .where(sql<SqlBool>`s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`);
 }
 
 function applySort(q: OfferQuery, sort: SortId): OfferQuery {
@@ -160,11 +144,12 @@ function applySort(q: OfferQuery, sort: SortId): OfferQuery {
     case 'increase':
       return q.orderBy('o.price', 'asc').orderBy('o.id');
     case 'descend':
-      return q.orderBy('o.price', 'desc').orderBy('o.id');
+      // Ties by id descending too: the price index is walked backwards.
+      return q.orderBy('o.price', 'desc').orderBy('o.id', 'desc');
     case 'discount':
       return q.orderBy(sql.raw(DISCOUNT_EXPRESSION), 'desc').orderBy('o.sort').orderBy('o.id');
     case 'date':
-      return q.orderBy('o.created_at', 'desc').orderBy('o.id');
+      return q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc');
     default:
       return q.orderBy('o.sort').orderBy('o.id');
   }
@@ -182,7 +167,13 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
     q = ids.length === 1 ? q.where('o.category_id', '=', ids[0]) : q.where('o.category_id', 'in', ids);
   }
   q = applyFilters(q, storeId, query.filters, params);
-  if (query.word !== undefined) q = applySearch(q, dialect, storeId, query.word);
+  if (query.word !== undefined) {
+    const terms = searchTerms(query.word);
+    if (!terms.length) return [];
+    q = applySearch(q, dialect, storeId, terms);
+    // Relevance first: offers with every word in their name before those matching in the description.
+    q = q.orderBy((eb) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)).then(0).else(1).end());
+  }
   const offset = (query.page - 1) * PAGE_SIZE;
   if (offset < DEFERRED_FROM) {
     const rows = await applySort(q, query.sort).select(CARD_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
@@ -302,27 +293,16 @@ export async function offersByIds(db: Db, storeId: number, ids: string[]) {
     .map((r) => ({ ...offerCard(r, tree, storeId), available: r.available && r.active ? '1' : '0' }));
 }
 
-/** The text the search index holds for an offer. */
-export function searchText(values: Record<string, unknown>): string {
-  const strip = (s: unknown) => (typeof s === 'string' ? s.replace(/<[^>]*>/g, ' ') : '');
-  return foldSearch(
-    ['name', 'vendor', 'model', 'typePrefix', 'vendorCode', 'barcode', 'author', 'artist', 'title', 'oneCName', 'description']
-      .map((k) => strip(values[k]))
-      .filter(Boolean)
-      .join(' ')
-      .slice(0, 20_000),
-  );
-}
-
-export async function indexOffer(db: Executor, _dialect: Dialect, storeId: number, offerId: string, text: string | null) {
-  if (text === null) {
+/** Writes (doc) or removes (null) an offer's search index entry. */
+export async function indexOffer(db: Executor, _dialect: Dialect, storeId: number, offerId: string, doc: SearchDoc | null) {
+  if (doc === null) {
     await db.deleteFrom('offer_search').where('store_id', '=', storeId).where('offer_id', '=', offerId).execute();
     return;
   }
   await db
     .insertInto('offer_search')
-    .values({ store_id: storeId, offer_id: offerId, text })
-    .onConflict((oc) => oc.columns(['store_id', 'offer_id']).doUpdateSet({ text }))
+    .values({ store_id: storeId, offer_id: offerId, ...doc })
+    .onConflict((oc) => oc.columns(['store_id', 'offer_id']).doUpdateSet(doc))
     .execute();
 }
 
@@ -448,7 +428,8 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       all.set(COMMON_FILTERS.warranty, [merged.manufacturer_warranty ? '1' : '0']);
       await writeOfferParams(tx, storeId, offerId!, all, params);
     }
-    await indexOffer(tx, dialect, storeId, offerId!, searchText(merged));
+    await indexOffer(tx, dialect, storeId, offerId!, searchDoc({ ...merged, name: displayNameOf(merged) }));
+    await bumpCatalogue(tx, storeId);
   });
   return offerId!;
 }
@@ -458,6 +439,7 @@ export async function deleteOffer(db: Db, dialect: Dialect, storeId: number, id:
     const r = await tx.updateTable('offers').set({ deleted: 1, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw notFound();
     await indexOffer(tx, dialect, storeId, id, null);
+    await bumpCatalogue(tx, storeId);
   });
 }
 
@@ -476,5 +458,6 @@ export async function deleteOfferImage(db: Db, storeId: number, id: string, imag
       .where('store_id', '=', storeId)
       .where('id', '=', id)
       .execute();
+    await bumpCatalogue(tx, storeId);
   });
 }

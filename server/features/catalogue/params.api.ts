@@ -15,6 +15,7 @@ import {
 } from './params';
 import type { ApiContext, Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
+import { cachedByVersion } from './version';
 
 const no = (schema: typeof paramSchema, name: string) => fieldByName(schema, name).no;
 const P = {
@@ -109,7 +110,8 @@ export const offersParams: Handler = async (ctx) => {
     const ids = new Set(['0', ...chain(tree, categoryId)]);
     list = [...COMMON_PARAMS, ...all.filter((p) => ids.has(p.categoryId))];
   }
-  return { offers_params: await paramsToApi(ctx, list, store.user_id) };
+  // A category's filters (values and ranges over all live products) change only with the catalogue.
+  return { offers_params: await cachedByVersion(ctx.db, store.id, `filters:${categoryId ?? '0'}`, () => paramsToApi(ctx, list, store.user_id)) };
 };
 
 /** api=offers_params_values: the values of select filters keyed by param id; owner set/update/del of one value. */

@@ -2,6 +2,7 @@ import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, CUSTOM_PARAM_LAST, NEW_VALUE_SUFFIX
 import { lockStore } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../errors';
+import { bumpCatalogue, cachedByVersion } from './version';
 
 export interface ParamInfo {
   id: number;
@@ -21,19 +22,10 @@ export const COMMON_PARAMS: ParamInfo[] = [
   { id: 0, baseId: COMMON_FILTERS.warranty, categoryId: '0', name: 'manufacturer_warranty', kind: 'bool', isRequired: false, unit: null, sort: -1 },
 ];
 
-const TTL_MS = 5_000;
-const cache = new Map<number, { at: number; params: Promise<Map<number, ParamInfo>> }>();
-
-/** The store's params by base id (custom and common), cached for a few seconds. */
+/** The store's params by base id (custom and common), loaded once per catalogue version. */
 export function paramsByBase(db: Db, storeId: number): Promise<Map<number, ParamInfo>> {
-  const hit = cache.get(storeId);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.params;
-  const params = loadParams(db, storeId).then((list) => new Map([...COMMON_PARAMS, ...list].map((p) => [p.baseId, p])));
-  cache.set(storeId, { at: Date.now(), params });
-  params.catch(() => cache.delete(storeId));
-  return params;
+  return cachedByVersion(db, storeId, 'params', () => loadParams(db, storeId).then((list) => new Map([...COMMON_PARAMS, ...list].map((p) => [p.baseId, p]))));
 }
-export const forgetParams = (storeId: number) => cache.delete(storeId);
 
 export async function loadParams(db: Executor, storeId: number): Promise<ParamInfo[]> {
   const rows = await db.selectFrom('params').selectAll().where('store_id', '=', storeId).orderBy('sort').orderBy('id').execute();
@@ -73,9 +65,9 @@ export async function createParam(db: Db, storeId: number, v: Record<string, unk
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await bumpCatalogue(tx, storeId);
     return row.id;
   });
-  forgetParams(storeId);
   return id;
 }
 
@@ -96,7 +88,7 @@ export async function updateParam(db: Db, storeId: number, id: number, v: Record
   if (v.unit !== undefined) set.unit = v.unit;
   if (v.sort !== undefined) set.sort = v.sort;
   if (Object.keys(set).length) await db.updateTable('params').set(set).where('store_id', '=', storeId).where('id', '=', id).execute();
-  forgetParams(storeId);
+  await bumpCatalogue(db, storeId);
 }
 
 /** Deletes a param, its values and the products' values of it. */
@@ -106,8 +98,8 @@ export async function deleteParam(db: Db, storeId: number, id: number) {
     await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('base_id', '=', row.base_id).execute();
     await tx.deleteFrom('param_values').where('store_id', '=', storeId).where('param_id', '=', id).execute();
     await tx.deleteFrom('params').where('store_id', '=', storeId).where('id', '=', id).execute();
+    await bumpCatalogue(tx, storeId);
   });
-  forgetParams(storeId);
 }
 
 export async function listValues(db: Executor, storeId: number, paramIds: number[]) {
@@ -141,10 +133,12 @@ export async function saveValue(db: Db, storeId: number, paramId: number, valueI
       const dup = await tx.selectFrom('param_values').select('id').where('store_id', '=', storeId).where('param_id', '=', paramId).where('name', '=', name).executeTakeFirst();
       if (dup) return dup.id;
       await tx.insertInto('param_values').values({ store_id: storeId, param_id: paramId, id, name, sort: Number(id) }).execute();
+      await bumpCatalogue(tx, storeId);
       return id;
     }
     const r = await tx.updateTable('param_values').set({ name }).where('store_id', '=', storeId).where('param_id', '=', paramId).where('id', '=', valueId).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw notFound();
+    await bumpCatalogue(tx, storeId);
     return valueId;
   });
 }
@@ -155,6 +149,7 @@ export async function deleteValue(db: Db, storeId: number, paramId: number, valu
     const r = await tx.deleteFrom('param_values').where('store_id', '=', storeId).where('param_id', '=', paramId).where('id', '=', valueId).executeTakeFirst();
     if (Number(r.numDeletedRows) === 0) throw notFound();
     await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('base_id', '=', param.base_id).where('value', '=', valueId).execute();
+    await bumpCatalogue(tx, storeId);
   });
 }
 

@@ -6,10 +6,10 @@ import { lockStore, now } from '../../db/database';
 import type { Db, Tx } from '../../db/types';
 import { badRequest } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { forgetCategories } from '../catalogue/categories';
 import type { ImageStore } from '../images/images';
-import { displayNameOf, indexOffer, searchText, writeOfferParams, type OfferImage } from '../catalogue/offers';
-import { forgetParams, loadParams, nextBaseId } from '../catalogue/params';
+import { displayNameOf, indexOffer, searchDoc, writeOfferParams, type OfferImage } from '../catalogue/offers';
+import { loadParams, nextBaseId } from '../catalogue/params';
+import { bumpCatalogue } from '../catalogue/version';
 import { parseYml, YmlError, type YmlInput, type YmlOffer } from './parseYml';
 
 export interface ImportOptions {
@@ -145,13 +145,12 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         { signal: opts.signal },
       );
       result.params = await writeParams(tx, storeId, offerParams);
+      await bumpCatalogue(tx, storeId);
     });
   } catch (e) {
     if (e instanceof YmlError) throw badRequest('yml_error', e.message);
     throw e;
   }
-  forgetCategories(storeId);
-  forgetParams(storeId);
   opts.onProgress?.(result.offers);
   return result;
 }
@@ -182,7 +181,7 @@ async function writeOffer(tx: Tx, dialect: Dialect, storeId: number, offer: YmlO
       .values({ ...row, created_at: now() } as never)
       .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet(row as never))
       .execute();
-  await indexOffer(tx, dialect, storeId, offer.id, searchText(values));
+  await indexOffer(tx, dialect, storeId, offer.id, searchDoc({ ...values, name: displayNameOf(values) }));
 }
 
 /** Creates the feed's new params, maps every value (select values to value ids) and writes them per offer. */

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/database';
+import { saveCategory } from './categories';
+import { createParam } from './params';
+import { testDatabaseUrl, withSearchPath } from '../../test/db';
+import { startTestServer, type TestServer } from '../../test/helpers';
+
+/**
+ * The catalogue caches of one process follow writes made by another (WORKERS): `other` is a second
+ * connection to the same database with caches of its own, standing in for a second worker process.
+ */
+let server: TestServer;
+let other: Database;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const pgUrl = testDatabaseUrl();
+  const schema = server.label.startsWith('postgres schema ') ? server.label.slice('postgres schema '.length) : null;
+  other = openDatabase({ databaseUrl: pgUrl && schema ? withSearchPath(pgUrl, schema) : null, dataDir: server.config.dataDir });
+});
+afterAll(async () => {
+  await other?.close();
+  await server?.close();
+});
+
+const categoryNames = async () => ((await server.api('offers_category')).body.offers_category as { category: string }[]).map((c) => c.category);
+
+describe('catalogue caches across processes', () => {
+  it('a category saved by another worker is listed by this one at once', async () => {
+    await saveCategory(server.db, server.storeId, null, { category: 'Первая', subId: '0', sort: 1 });
+    expect(await categoryNames()).toEqual(['Первая']);
+    expect(await categoryNames()).toEqual(['Первая']);
+    await saveCategory(other.db, server.storeId, null, { category: 'Вторая', subId: '0', sort: 2 });
+    expect(await categoryNames()).toEqual(['Первая', 'Вторая']);
+  });
+
+  it('a filter created by another worker is offered by this one at once', async () => {
+    const names = async () => ((await server.api('offers_params', {})).body.offers_params as { name: string }[]).map((p) => p.name);
+    const before = await names();
+    expect(before).not.toContain('Объём');
+    await createParam(other.db, server.storeId, { name: 'Объём', kind: 'number', categoryId: '0' });
+    expect(await names()).toEqual([...before, 'Объём']);
+  });
+});
