@@ -17,6 +17,7 @@ import { createIndexInliner } from './services/indexInline';
 import { createImageStore } from './services/images';
 import { consoleSms, httpSms, type SmsSender } from './services/sms';
 import { registerRest } from './rest';
+import { registerYmlExport } from './features/yml/exportYml';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -92,6 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   // Search engines: the shop's pages, not the owner's panel or the api.
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send('User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /api\nDisallow: /rest/\n'));
 
+  registerYmlExport(app, services, (request) => originOf(request, config));
   registerApi(app, services);
   await app.register(async (rest) => registerRest(rest, services), { prefix: '/rest' });
   redirectBareAdminPaths(app);
