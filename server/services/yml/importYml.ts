@@ -361,13 +361,14 @@ async function writeParams(tx: Tx, _dialect: Dialect, storeId: number, offers: O
   for (let b = CUSTOM_PARAM_FIRST; b <= CUSTOM_PARAM_LAST; b++) if (!used.has(b)) free.push(b);
   const displayOnly = new Set<string>();
   let created = 0;
-  const newNames = [...seenValues].sort((a, b) => b[1].offers - a[1].offers || a[1].name.localeCompare(b[1].name));
-  for (const [key, s] of newNames) {
-    const baseId = free.shift();
-    if (baseId === undefined) {
-      displayOnly.add(key);
-      continue;
-    }
+  // More new names than free slots: the most used names get them; ids go in feed order either way.
+  if (seenValues.size > free.length) {
+    const ranked = [...seenValues].sort((a, b) => b[1].offers - a[1].offers || a[1].name.localeCompare(b[1].name));
+    for (const [key] of ranked.slice(free.length)) displayOnly.add(key);
+  }
+  for (const [key, s] of seenValues) {
+    if (displayOnly.has(key)) continue;
+    const baseId = free.shift()!;
     const kind = inferKind(s.values);
     // A new filter shows where its products are: on the deepest category holding all of them.
     const categoryId = commonCategory(parents, s.categories);
