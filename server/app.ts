@@ -19,6 +19,7 @@ import { consoleSms, httpSms, type SmsSender } from './features/auth/sms';
 import { newNonce, pagePolicy, registerSecurityHeaders } from './lib/securityHeaders';
 import { registerRest } from './rest';
 import { consoleMailAdapter, smtpAdapter, startSender, telegramAdapter, type ChannelAdapter } from './features/notifications';
+import { registerYmlExport } from './features/yml/exportYml';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -114,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     app.addHook('onClose', () => sender.stop());
   }
 
+  registerYmlExport(app, services, (request) => originOf(request, config));
   registerApi(app, services);
   await app.register(async (rest) => registerRest(rest, services), { prefix: '/rest' });
   redirectBareAdminPaths(app);

@@ -13,6 +13,7 @@ import type { Database } from '../db/database';
 import { fetchFeed } from '../lib/feedUrl';
 import { createImageStore } from '../features/images/images';
 import { importYml } from '../features/yml/importYml';
+import { feedBytes } from '../features/yml/importFeed';
 import { CliError, describeDatabase, openCliDatabase, parseArgs, pickStore, runCli } from './cliSupport';
 
 const USAGE = `Usage: npm run import-yml -- <feed.xml | https://…/feed.xml> [--store <id>]
@@ -76,7 +77,7 @@ async function main() {
       lastLine = offers;
     }
   };
-  const result = await importYml(database.db, database.dialect, createImageStore(config.uploadsDir), store.id, stream, {
+  const result = await importYml(database.db, database.dialect, createImageStore(config.uploadsDir), store.id, feedBytes(stream, () => {}), {
     baseDir: file ? path.dirname(file) : undefined,
     onProgress,
   });
@@ -86,7 +87,8 @@ async function main() {
   console.log(`done in ${secs} s:`);
   console.log(`  categories:       ${result.categories}`);
   console.log(`  offers:           ${result.offers} (${result.created} created, ${result.updated} updated)`);
-  console.log(`  params created:   ${result.params}`);
+  console.log(`  hidden:           ${result.hidden} offers, ${result.categoryReport.hidden} categories no longer in the feed`);
+  console.log(`  params created:   ${result.params} (${result.displayOnlyParams} more names kept as display-only properties)`);
   console.log(`  offers skipped:   ${result.skipped}`);
   console.log(`  warnings:         ${result.warnings.length}${result.warnings.length >= 500 ? '+' : ''}`);
   for (const w of result.warnings.slice(0, WARNINGS_SHOWN)) console.log(`    - ${w}`);

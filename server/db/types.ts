@@ -44,6 +44,8 @@ export interface CategoriesTable {
   name: string;
   sort: number;
   data: string;
+  /** 1 when the last YML import no longer had it (hidden, not deleted). */
+  hidden: Generated<number>;
 }
 export interface OffersTable {
   store_id: number;

@@ -104,6 +104,11 @@ export function isPrivateAddress(ip: string): boolean {
 export interface FeedUrlOptions {
   /** ALLOW_PRIVATE_FEEDS=1: private and loopback hosts are allowed (tests, intranet feeds). */
   allowPrivate?: boolean;
+  /**
+   * Tests only: an address and port taken as public (a local server standing in for a real feed host), so
+   * the checks of the next hop (a redirect to another loopback port) can be proved on 127.0.0.1.
+   */
+  trust?: (address: string, port: number) => boolean;
   /** DNS lookup (all addresses); tests pass a fake. */
   lookup?: (host: string) => Promise<{ address: string; family: number }[]>;
 }
@@ -143,7 +148,8 @@ export async function checkFeedUrl(raw: string, opts: FeedUrlOptions = {}): Prom
     }
   }
   if (!addresses.length) throw new FeedUrlError(`The feed host ${host} has no address`, 'fetch_failed');
-  const bad = addresses.find((a) => isPrivateAddress(a.address));
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  const bad = addresses.find((a) => isPrivateAddress(a.address) && !opts.trust?.(a.address, port));
   if (bad) throw new FeedUrlError(privateMessage(host, bad.address), 'forbidden_address');
   return url;
 }
@@ -154,14 +160,19 @@ const privateMessage = (host: string, address: string) =>
 export interface FetchFeedOptions extends FeedUrlOptions {
   /** Time to wait for the response headers and for each chunk (default 30 s). */
   timeoutMs?: number;
-  /** Largest feed accepted, in bytes (default 300 MB); a bigger one is cut off with `too_large`. */
+  /** Largest feed accepted, in bytes (default 1 GB, FEED_MAX_BYTES); a bigger one is cut off with `too_large`. */
   maxBytes?: number;
   /** Redirects followed, each checked like the first URL (default 5). */
   maxRedirects?: number;
   signal?: AbortSignal;
 }
 
-export const FEED_DEFAULTS = { timeoutMs: 30_000, maxBytes: 300 * 1024 * 1024, maxRedirects: 5 };
+/** Limits of a feed fetch: FEED_MAX_BYTES (default 1 GB) and FEED_TIMEOUT_MS (default 30 s) override them. */
+export const FEED_DEFAULTS = {
+  timeoutMs: Number(process.env.FEED_TIMEOUT_MS) > 0 ? Number(process.env.FEED_TIMEOUT_MS) : 30_000,
+  maxBytes: Number(process.env.FEED_MAX_BYTES) > 0 ? Number(process.env.FEED_MAX_BYTES) : 1024 * 1024 * 1024,
+  maxRedirects: 5,
+};
 
 /**
  * Fetches a feed as a byte stream for the YML parser. The host is checked before connecting and the
@@ -214,7 +225,8 @@ function request(url: URL, opts: FetchFeedOptions, timeoutMs: number): Promise<h
       if (err) return callback(err, '', 0);
       const list = addresses as dns.LookupAddress[];
       if (!opts.allowPrivate) {
-        const bad = list.find((a) => isPrivateAddress(a.address));
+        const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+        const bad = list.find((a) => isPrivateAddress(a.address) && !opts.trust?.(a.address, port));
         if (bad) return callback(new FeedUrlError(privateMessage(hostname, bad.address), 'forbidden_address'), '', 0);
       }
       if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);

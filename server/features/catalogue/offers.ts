@@ -261,8 +261,15 @@ export async function getOffer(db: Db, storeId: number, id: string, opts: { incl
           valueName: p.kind === 'select' ? (valueNames.get(`${p.id}:${v.value}`) ?? v.value) : v.value,
         };
       })
-      .filter((x) => x !== null),
+      .filter((x) => x !== null)
+      .concat(displayOnlyParams(row.data)),
   };
+}
+
+/** Feed params beyond the store's filter slots: shown on the item page as text, not filterable (base id 0). */
+function displayOnlyParams(data: string) {
+  const props = (JSON.parse(data) as { props?: { name: string; unit?: string; value: string }[] }).props ?? [];
+  return props.map((p) => ({ baseId: 0, name: p.name, kind: 'varchar' as const, unit: p.unit ?? null, value: p.value, valueName: p.value }));
 }
 
 async function selectValueNames(db: Executor, storeId: number, baseIds: number[], params: Map<number, ParamInfo>) {

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { COMMON_FILTERS, OFFER_TYPES, ROOT_CATEGORY_ID, offerFieldsFor, offerSchema, toRow, validateFields, type ParamKind } from '../../../schemas';
+import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, CUSTOM_PARAM_LAST, OFFER_TYPES, ROOT_CATEGORY_ID, offerFieldsFor, offerSchema, toRow, validateFields, type ParamKind } from '../../../schemas';
 import type { Dialect } from '../../db/database';
 import { lockStore, now } from '../../db/database';
 import type { Db, Tx } from '../../db/types';
 import { badRequest } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { ImageStore } from '../images/images';
-import { displayNameOf, indexOffer, searchDoc, writeOfferParams, type OfferImage } from '../catalogue/offers';
-import { loadParams, nextBaseId } from '../catalogue/params';
+import { displayNameOf, searchDoc, type OfferImage } from '../catalogue/offers';
+import { loadParams } from '../catalogue/params';
 import { bumpCatalogue } from '../catalogue/version';
 import { parseYml, YmlError, type YmlInput, type YmlOffer } from './parseYml';
 
@@ -24,9 +24,33 @@ export interface ImportResult {
   offers: number;
   created: number;
   updated: number;
+  /** Offers the store had that this feed no longer has: hidden (active 0), not deleted. */
+  hidden: number;
   params: number;
+  /** Params beyond the store's filter slots, kept as display-only properties of their items. */
+  displayOnlyParams: number;
   skipped: number;
+  /** Skipped offers by reason (`category_missing`, …). */
+  skippedBy: Record<string, number>;
+  /** Every warning counted by kind (the first 500 are in `warnings` as text). */
+  warningKinds: Record<string, number>;
+  categoryReport: { created: number; updated: number; hidden: number };
   warnings: string[];
+}
+
+/** The kind of a warning, from its text (the parser reports plain sentences). */
+export function warningKind(message: string): string {
+  if (/appears (again|twice)/.test(message)) return 'duplicate_offer';
+  if (/category .* is not declared|parent .* is not declared/.test(message)) return 'undeclared_category';
+  if (/currency .* is not declared/.test(message)) return 'undeclared_currency';
+  if (/is not a number|is not a boolean|neither a boolean|is not L\/W\/H/.test(message)) return 'bad_value';
+  if (/unknown offer element/.test(message)) return 'unknown_element';
+  if (/picture/.test(message)) return 'picture';
+  if (/has no name|without a name|without a value|without id|without <option>/.test(message)) return 'missing_value';
+  if (/ dropped$|, dropped/.test(message)) return 'invalid_field';
+  if (/encoding/.test(message)) return 'encoding';
+  if (/entity/.test(message)) return 'entity';
+  return 'other';
 }
 
 const BOOL_WORDS = new Set(['да', 'нет', 'yes', 'no', 'true', 'false', 'есть']);
@@ -45,7 +69,7 @@ function offerValues(offer: YmlOffer, warn: (m: string) => void): Record<string,
   const type = (OFFER_TYPES as readonly string[]).includes(offer.type) ? offer.type : 'common';
   const raw: Record<string, unknown> = { ...offer, type, dataTour: offer.dataTour?.join('\n') };
   if (!raw.name) raw.name = [offer.typePrefix, offer.vendor, offer.model].filter(Boolean).join(' ') || offer.title || `#${offer.id}`;
-  const fields = offerFieldsFor(type).filter((f) => !f.readOnly && f.type !== 'image');
+  const fields = fieldsOf(type);
   const sent: Record<string, unknown> = {};
   for (const f of fields) if (raw[f.name] !== undefined && raw[f.name] !== '') sent[f.name] = raw[f.name];
   const { values, errors } = validateFields(fields, sent, { partial: true });
@@ -54,19 +78,57 @@ function offerValues(offer: YmlOffer, warn: (m: string) => void): Record<string,
   values.type = type;
   return values;
 }
+const fieldCache = new Map<string, ReturnType<typeof offerFieldsFor>>();
+function fieldsOf(type: string) {
+  let f = fieldCache.get(type);
+  if (!f) fieldCache.set(type, (f = offerFieldsFor(type).filter((x) => !x.readOnly && x.type !== 'image')));
+  return f;
+}
+
+/** Offers written per statement: a multi-row upsert (SQLite allows 32 766 bound values, each row has 16). */
+const BATCH = 400;
+
+interface PendingOffer {
+  offer: YmlOffer;
+  values: Record<string, unknown>;
+  pics: (OfferImage & { feed?: 1 })[];
+  position: number;
+}
 
 /**
  * Imports a Yandex Market YML feed into a store in one transaction: categories with their parents, offers
- * of every type by the feed's own ids (a re-import updates them), params (new ones get the next base ids
- * from 323 and a kind inferred from their values), pictures. A broken feed changes nothing; the error
- * names the line.
+ * of every type by the feed's own ids (a re-import updates them), params (new ones get the free filter
+ * slots 323–386, most used names first, and a kind inferred from their values; names beyond the slots
+ * become display-only properties of their items), pictures. Offers and categories the store has and the
+ * feed does not are hidden, not deleted, and come back when a later feed has them; pictures the owner
+ * uploaded stay. A broken or cancelled feed changes nothing; the error names the line.
  */
 export async function importYml(db: Db, dialect: Dialect, images: ImageStore, storeId: number, input: YmlInput, opts: ImportOptions = {}): Promise<ImportResult> {
   const warnings: string[] = [];
+  const warningKinds: Record<string, number> = {};
   const warn = (m: string) => {
+    const kind = warningKind(m);
+    warningKinds[kind] = (warningKinds[kind] ?? 0) + 1;
     if (warnings.length < 500) warnings.push(m);
   };
-  const result: ImportResult = { categories: 0, offers: 0, created: 0, updated: 0, params: 0, skipped: 0, warnings };
+  const result: ImportResult = {
+    categories: 0,
+    offers: 0,
+    created: 0,
+    updated: 0,
+    hidden: 0,
+    params: 0,
+    displayOnlyParams: 0,
+    skipped: 0,
+    skippedBy: {},
+    warningKinds,
+    categoryReport: { created: 0, updated: 0, hidden: 0 },
+    warnings,
+  };
+  const skip = (reason: string) => {
+    result.skipped++;
+    result.skippedBy[reason] = (result.skippedBy[reason] ?? 0) + 1;
+  };
   const imageCache = new Map<string, OfferImage>();
 
   const picture = async (src: string): Promise<OfferImage | null> => {
@@ -94,14 +156,25 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     await db.transaction().execute(async (tx) => {
       // One import at a time per store, and no owner create picks an id (param base ids) it is about to take.
       await lockStore(tx, storeId);
-      const categoryIds = new Set(
+      const stamp = now();
+      const knownCategories = new Set(
         (await tx.selectFrom('categories').select('id').where('store_id', '=', storeId).execute()).map((r) => r.id),
       );
+      const categoryIds = new Set<string>();
       const existing = new Set((await tx.selectFrom('offers').select('id').where('store_id', '=', storeId).execute()).map((r) => r.id));
       const seen = new Set<string>();
       /** Params of each offer, written once every param's kind is known. */
       const offerParams: OfferParams[] = [];
       let position = 0;
+      let pending: PendingOffer[] = [];
+      const pendingIds = new Set<string>();
+      const flush = async () => {
+        if (!pending.length) return;
+        const batch = pending;
+        pending = [];
+        pendingIds.clear();
+        await writeOffers(tx, storeId, batch, existing, stamp);
+      };
 
       await parseYml(
         input,
@@ -111,29 +184,32 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
             const parent = c.parentId ?? ROOT_CATEGORY_ID;
             await tx
               .insertInto('categories')
-              .values({ store_id: storeId, id: c.id, parent_id: parent, name: c.name, sort: result.categories, data: '{}' })
-              .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet({ parent_id: parent, name: c.name }))
+              .values({ store_id: storeId, id: c.id, parent_id: parent, name: c.name, sort: result.categories, data: '{}', hidden: 0 })
+              .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet({ parent_id: parent, name: c.name, hidden: 0 }))
               .execute();
+            if (knownCategories.has(c.id)) result.categoryReport.updated++;
+            else result.categoryReport.created++;
             categoryIds.add(c.id);
             result.categories++;
           },
           onOffer: async (offer) => {
             position++;
-            if (seen.has(offer.id)) {
-              warn(`offer ${offer.id} appears twice; the later one is kept`);
-            }
+            if (seen.has(offer.id)) warn(`offer ${offer.id} appears twice; the later one is kept`);
             if (!offer.categoryId || !categoryIds.has(offer.categoryId)) {
               warn(`offer ${offer.id}: category ${offer.categoryId ?? '(none)'} is not declared, offer skipped`);
-              result.skipped++;
+              skip('category_missing');
               return;
             }
             const values = offerValues(offer, warn);
-            const pics: OfferImage[] = [];
+            const pics: (OfferImage & { feed: 1 })[] = [];
             for (const src of offer.pictures) {
               const p = await picture(src);
-              if (p) pics.push({ ...p, id: p.id || String(pics.length) });
+              if (p) pics.push({ ...p, id: p.id || String(pics.length), feed: 1 });
             }
-            await writeOffer(tx, dialect, storeId, offer, values, pics, position, existing.has(offer.id));
+            if (pendingIds.has(offer.id)) await flush();
+            pending.push({ offer, values, pics, position });
+            pendingIds.add(offer.id);
+            if (pending.length >= BATCH) await flush();
             if (existing.has(offer.id) || seen.has(offer.id)) result.updated++;
             else result.created++;
             seen.add(offer.id);
@@ -144,8 +220,29 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         },
         { signal: opts.signal },
       );
-      result.params = await writeParams(tx, storeId, offerParams);
+      await flush();
+      const p = await writeParams(tx, dialect, storeId, offerParams);
+      result.params = p.created;
+      result.displayOnlyParams = p.displayOnly;
       await bumpCatalogue(tx, storeId);
+      // What the store had and this feed has not: hidden, not deleted (orders and favourites keep their links).
+      const hidden = await tx
+        .updateTable('offers')
+        .set({ active: 0, updated_at: stamp })
+        .where('store_id', '=', storeId)
+        .where('deleted', '=', 0)
+        .where('active', '=', 1)
+        .where('updated_at', '<>', stamp)
+        .executeTakeFirst();
+      result.hidden = Number(hidden.numUpdatedRows);
+      const hiddenCategories = await tx
+        .updateTable('categories')
+        .set({ hidden: 1 })
+        .where('store_id', '=', storeId)
+        .where('hidden', '=', 0)
+        .where('id', 'not in', [...categoryIds, ROOT_CATEGORY_ID])
+        .executeTakeFirst();
+      result.categoryReport.hidden = Number(hiddenCategories.numUpdatedRows);
     });
   } catch (e) {
     if (e instanceof YmlError) throw badRequest('yml_error', e.message);
@@ -155,33 +252,55 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
   return result;
 }
 
-async function writeOffer(tx: Tx, dialect: Dialect, storeId: number, offer: YmlOffer, values: Record<string, unknown>, pics: OfferImage[], position: number, exists: boolean) {
-  const { columns, data } = toRow(offerSchema, values);
-  const row = {
-    ...columns,
-    store_id: storeId,
-    id: offer.id,
-    type: String(values.type),
-    name: displayNameOf(values) || `#${offer.id}`,
-    price: Number(values.price ?? 0),
-    category_id: offer.categoryId!,
-    available: offer.available === '1' ? 1 : 0,
-    active: 1,
-    deleted: 0,
-    picture: pics[0]?.img ?? null,
-    thumb: pics[0]?.thumb ?? null,
-    sort: position,
-    updated_at: now(),
-    data: JSON.stringify({ ...data, images: pics, ...(Object.keys(offer.extra).length ? { extra: offer.extra } : {}) }),
-  };
-  if (exists) await tx.updateTable('offers').set(row as never).where('store_id', '=', storeId).where('id', '=', offer.id).execute();
-  else
-    await tx
-      .insertInto('offers')
-      .values({ ...row, created_at: now() } as never)
-      .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet(row as never))
-      .execute();
-  await indexOffer(tx, dialect, storeId, offer.id, searchDoc({ ...values, name: displayNameOf(values) }));
+/**
+ * Writes a batch of offers: one read of the existing ones' pictures (the owner's uploads are kept after
+ * the feed's), one multi-row upsert of the rows, one of their search texts.
+ */
+async function writeOffers(tx: Tx, storeId: number, batch: PendingOffer[], existing: Set<string>, stamp: string) {
+  const updates = batch.filter((b) => existing.has(b.offer.id)).map((b) => b.offer.id);
+  const ownerImages = new Map<string, OfferImage[]>();
+  if (updates.length) {
+    const rows = await tx.selectFrom('offers').select(['id', 'data']).where('store_id', '=', storeId).where('id', 'in', updates).execute();
+    for (const r of rows) {
+      const imgs = ((JSON.parse(r.data) as { images?: (OfferImage & { feed?: 1 })[] }).images ?? []).filter((i) => !i.feed && !/^https?:\/\//i.test(i.img));
+      if (imgs.length) ownerImages.set(r.id, imgs);
+    }
+  }
+  const rows = batch.map(({ offer, values, pics, position }) => {
+    const own = (ownerImages.get(offer.id) ?? []).filter((i) => !pics.some((p) => p.id === i.id));
+    const all = [...pics, ...own].slice(0, 10);
+    const { columns, data } = toRow(offerSchema, values);
+    return {
+      store_id: storeId,
+      id: offer.id,
+      type: String(values.type),
+      name: displayNameOf(values) || `#${offer.id}`,
+      vendor: (columns.vendor as string | undefined) ?? null,
+      price: Number(values.price ?? 0),
+      oldprice: (columns.oldprice as number | undefined) ?? null,
+      category_id: offer.categoryId!,
+      available: offer.available === '1' ? 1 : 0,
+      active: 1,
+      deleted: 0,
+      picture: all[0]?.img ?? null,
+      thumb: all[0]?.thumb ?? null,
+      sort: position,
+      created_at: stamp,
+      updated_at: stamp,
+      data: JSON.stringify({ ...data, images: all, ...(Object.keys(offer.extra).length ? { extra: offer.extra } : {}) }),
+    };
+  });
+  const updated = Object.keys(rows[0]).filter((c) => c !== 'store_id' && c !== 'id' && c !== 'created_at');
+  await tx
+    .insertInto('offers')
+    .values(rows as never)
+    .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet((eb) => Object.fromEntries(updated.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never))
+    .execute();
+  await tx
+    .insertInto('offer_search')
+    .values(batch.map((b) => ({ store_id: storeId, offer_id: b.offer.id, ...searchDoc({ ...b.values, name: displayNameOf(b.values) }) })))
+    .onConflict((oc) => oc.columns(['store_id', 'offer_id']).doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), text: eb.ref('excluded.text') })))
+    .execute();
 }
 
 /** Creates the feed's new params, maps every value (select values to value ids) and writes them per offer. */
@@ -209,23 +328,46 @@ export function commonCategory(parents: Map<string, string>, categoryIds: Iterab
   return common?.[common.length - 1] ?? ROOT_CATEGORY_ID;
 }
 
-async function writeParams(tx: Tx, storeId: number, offers: OfferParams[]): Promise<number> {
+/** Rows per multi-row insert of param values (5 bound values each). */
+const PARAM_BATCH = 1000;
+
+/**
+ * Creates the feed's new params, maps every value (select values to value ids) and writes them per offer.
+ * The store's free filter slots go to the new names used by the most offers; the other names are kept on
+ * their offers as display-only properties (`data.props`, shown on the item page, not filterable).
+ */
+async function writeParams(tx: Tx, _dialect: Dialect, storeId: number, offers: OfferParams[]): Promise<{ created: number; displayOnly: number }> {
   const byName = new Map((await loadParams(tx, storeId)).map((p) => [p.name.toLowerCase(), p]));
-  const seenValues = new Map<string, { name: string; unit?: string; values: string[]; categories: Set<string> }>();
-  for (const o of offers) for (const v of o.values) {
-    const key = v.name.toLowerCase();
-    const s = seenValues.get(key) ?? { name: v.name, unit: v.unit, values: [], categories: new Set<string>() };
-    s.values.push(v.value);
-    s.categories.add(o.categoryId);
-    seenValues.set(key, s);
+  const seenValues = new Map<string, { name: string; unit?: string; values: string[]; categories: Set<string>; offers: number }>();
+  for (const o of offers) {
+    const once = new Set<string>();
+    for (const v of o.values) {
+      const key = v.name.toLowerCase();
+      if (byName.has(key)) continue;
+      let s = seenValues.get(key);
+      if (!s) seenValues.set(key, (s = { name: v.name, unit: v.unit, values: [], categories: new Set<string>(), offers: 0 }));
+      if (s.values.length < 10_000) s.values.push(v.value);
+      s.categories.add(o.categoryId);
+      if (!once.has(key)) s.offers++;
+      once.add(key);
+    }
   }
   const parents = new Map(
     (await tx.selectFrom('categories').select(['id', 'parent_id']).where('store_id', '=', storeId).execute()).map((r) => [r.id, r.parent_id]),
   );
+  const used = new Set([...byName.values()].map((p) => p.baseId));
+  const free: number[] = [];
+  for (let b = CUSTOM_PARAM_FIRST; b <= CUSTOM_PARAM_LAST; b++) if (!used.has(b)) free.push(b);
+  const displayOnly = new Set<string>();
   let created = 0;
+  // More new names than free slots: the most used names get them; ids go in feed order either way.
+  if (seenValues.size > free.length) {
+    const ranked = [...seenValues].sort((a, b) => b[1].offers - a[1].offers || a[1].name.localeCompare(b[1].name));
+    for (const [key] of ranked.slice(free.length)) displayOnly.add(key);
+  }
   for (const [key, s] of seenValues) {
-    if (byName.has(key)) continue;
-    const baseId = await nextBaseId(tx, storeId);
+    if (displayOnly.has(key)) continue;
+    const baseId = free.shift()!;
     const kind = inferKind(s.values);
     // A new filter shows where its products are: on the deepest category holding all of them.
     const categoryId = commonCategory(parents, s.categories);
@@ -237,37 +379,75 @@ async function writeParams(tx: Tx, storeId: number, offers: OfferParams[]): Prom
     byName.set(key, { id: row.id, baseId, categoryId, name: s.name, kind, isRequired: false, unit: s.unit ?? null, sort: created });
     created++;
   }
-  // Select values: the ids of known names, new ids for new names.
-  const valueIds = new Map<number, Map<string, string>>();
-  for (const p of byName.values()) {
-    if (p.kind !== 'select') continue;
-    const rows = await tx.selectFrom('param_values').select(['id', 'name']).where('store_id', '=', storeId).where('param_id', '=', p.id).execute();
-    valueIds.set(p.id, new Map(rows.map((r) => [r.name.toLowerCase(), r.id])));
+  seenValues.clear();
+  // Select values: the ids of known names, new ids for new names (inserted in batches at the end).
+  const valueIds = new Map<number, { ids: Map<string, string>; next: number }>();
+  const selectIds = [...byName.values()].filter((p) => p.kind === 'select').map((p) => p.id);
+  for (const p of selectIds) valueIds.set(p, { ids: new Map(), next: 1 });
+  if (selectIds.length) {
+    const rows = await tx.selectFrom('param_values').select(['param_id', 'id', 'name']).where('store_id', '=', storeId).execute();
+    for (const r of rows) {
+      const m = valueIds.get(r.param_id);
+      if (!m) continue;
+      m.ids.set(r.name.toLowerCase(), r.id);
+      if (/^\d+$/.test(r.id)) m.next = Math.max(m.next, Number(r.id) + 1);
+    }
   }
-  const valueIdOf = async (paramId: number, name: string) => {
+  const newValues: { store_id: number; param_id: number; id: string; name: string; sort: number }[] = [];
+  const valueIdOf = (paramId: number, name: string) => {
     const m = valueIds.get(paramId)!;
-    const hit = m.get(name.toLowerCase());
+    const hit = m.ids.get(name.toLowerCase());
     if (hit) return hit;
-    const id = String(Math.max(0, ...[...m.values()].map(Number).filter(Number.isFinite)) + 1);
-    await tx.insertInto('param_values').values({ store_id: storeId, param_id: paramId, id, name, sort: Number(id) }).execute();
-    m.set(name.toLowerCase(), id);
+    const id = String(m.next++);
+    newValues.push({ store_id: storeId, param_id: paramId, id, name, sort: Number(id) });
+    m.ids.set(name.toLowerCase(), id);
     return id;
   };
-  const params = new Map([...byName.values()].map((p) => [p.baseId, p]));
-  for (const o of offers) {
-    const values = new Map<number, string[]>();
-    for (const v of o.values) {
-      const p = byName.get(v.name.toLowerCase())!;
-      let value = v.value;
-      if (p.kind === 'select') value = await valueIdOf(p.id, v.value);
-      else if (p.kind === 'bool') value = boolValue(v.value);
-      else if ((p.kind === 'number' || p.kind === 'float') && !isNumber(v.value)) continue;
-      else if (p.kind === 'number' || p.kind === 'float') value = v.value.replace(',', '.');
-      values.set(p.baseId, [...(values.get(p.baseId) ?? []), value]);
-    }
-    values.set(COMMON_FILTERS.shop, [o.shop]);
-    values.set(COMMON_FILTERS.warranty, [o.warranty]);
-    await writeOfferParams(tx, storeId, o.offerId, values, params);
+  let rows: { store_id: number; offer_id: string; base_id: number; value: string; num: number | null }[] = [];
+  const writeRows = async () => {
+    if (!rows.length) return;
+    const batch = rows;
+    rows = [];
+    // One row per (offer, param, value): a value repeated in one offer counts once.
+    const unique = new Map(batch.map((r) => [`${r.offer_id}\u0000${r.base_id}\u0000${r.value}`, r]));
+    await tx.insertInto('offer_params').values([...unique.values()]).execute();
+  };
+  const ids = [...new Set(offers.map((o) => o.offerId))];
+  for (let i = 0; i < ids.length; i += PARAM_BATCH) {
+    await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('offer_id', 'in', ids.slice(i, i + PARAM_BATCH)).execute();
   }
-  return created;
+  // A repeated offer id: its last occurrence wins, as for its fields.
+  const last = new Map(offers.map((o, i) => [o.offerId, i]));
+  for (let i = 0; i < offers.length; i++) {
+    const o = offers[i];
+    if (last.get(o.offerId) !== i) continue;
+    const props: { name: string; unit?: string; value: string }[] = [];
+    const push = (baseId: number, value: string, num: number | null) => rows.push({ store_id: storeId, offer_id: o.offerId, base_id: baseId, value, num });
+    for (const v of o.values) {
+      const key = v.name.toLowerCase();
+      if (displayOnly.has(key)) {
+        props.push(v.unit ? { name: v.name, unit: v.unit, value: v.value } : { name: v.name, value: v.value });
+        continue;
+      }
+      const p = byName.get(key)!;
+      if (p.kind === 'select') push(p.baseId, valueIdOf(p.id, v.value), null);
+      else if (p.kind === 'bool') push(p.baseId, boolValue(v.value), null);
+      else if (p.kind === 'number' || p.kind === 'float') {
+        if (!isNumber(v.value)) continue;
+        const value = v.value.trim().replace(',', '.');
+        push(p.baseId, value, Number(value));
+      } else push(p.baseId, v.value, null);
+    }
+    push(COMMON_FILTERS.shop, o.shop, null);
+    push(COMMON_FILTERS.warranty, o.warranty, null);
+    if (rows.length >= PARAM_BATCH) await writeRows();
+    if (props.length) {
+      const row = await tx.selectFrom('offers').select('data').where('store_id', '=', storeId).where('id', '=', o.offerId).executeTakeFirstOrThrow();
+      const data = JSON.parse(row.data) as Record<string, unknown>;
+      await tx.updateTable('offers').set({ data: JSON.stringify({ ...data, props }) }).where('store_id', '=', storeId).where('id', '=', o.offerId).execute();
+    }
+  }
+  await writeRows();
+  for (let i = 0; i < newValues.length; i += PARAM_BATCH) await tx.insertInto('param_values').values(newValues.slice(i, i + PARAM_BATCH)).execute();
+  return { created, displayOnly: displayOnly.size };
 }

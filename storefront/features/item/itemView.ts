@@ -77,7 +77,7 @@ export function paramValue(p: OfferParam, t: TextFn): string {
 export function paramProperties(item: Offer, t: TextFn): Property[] {
   return (item.params ?? [])
     .filter((p) => p && p.value !== null && p.value !== undefined && p.value !== '')
-    .map((p) => ({ key: `param-${p.baseId}`, label: p.name, value: paramValue(p, t) }))
+    .map((p) => ({ key: `param-${p.baseId}-${p.name}`, label: p.name, value: paramValue(p, t) }))
     .filter((p) => p.value);
 }
 

@@ -1,0 +1,135 @@
+/**
+ * `npm run bench:yml [-- --pg]`: the YML importer's speed against a bare saxes pass over the same file,
+ * measured in the same run, and its peak memory, for feeds of 10 000 and 100 000 offers (BENCH_YML_1M=1
+ * adds 1 000 000). Each import runs in its own child process, so its peak RSS is its own. SQLite by default
+ * (a fresh file in a temp folder); --pg imports into a fresh schema of DATABASE_URL / TEST_DATABASE_URL.
+ * Prints MB/s, the ratio to saxes and peak RSS; no pass/fail (the issue's targets are in docs/OPERATIONS.md).
+ */
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SaxesParser } from 'saxes';
+
+const CATEGORIES = 300;
+const NAMES = ['Чайник', 'Кастрюля', 'Сковорода', 'Тарелка', 'Кружка', 'Лампа', 'Стул', 'Полка', 'Плед', 'Рюкзак'];
+const COLOURS = ['красный', 'синий', 'зелёный', 'чёрный', 'белый', 'серый'];
+
+/** A deterministic feed of `count` offers (about 560 bytes each), written once into the temp folder. */
+function feedFile(count: number): string {
+  const file = path.join(os.tmpdir(), `bench-yml-${count}.xml`);
+  if (fs.existsSync(file)) return file;
+  const out = fs.openSync(file + '.part', 'w');
+  const write = (s: string) => fs.writeSync(out, s);
+  write(`<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog date="2026-11-24 10:00"><shop><name>Бенч</name><company>Бенч</company><url>https://shop.example/</url>\n`);
+  write(`<currencies><currency id="RUR" rate="1"/></currencies><categories>\n`);
+  for (let c = 1; c <= CATEGORIES; c++) write(`<category id="${c}"${c > 10 ? ` parentId="${(c % 10) + 1}"` : ''}>Раздел ${c}</category>\n`);
+  write(`</categories><offers>\n`);
+  let chunk = '';
+  for (let i = 1; i <= count; i++) {
+    const name = NAMES[i % NAMES.length];
+    chunk +=
+      `<offer id="${i}" available="${i % 7 ? 'true' : 'false'}"><url>https://shop.example/p/${i}</url><price>${100 + (i % 9000)}</price>` +
+      `<currencyId>RUR</currencyId><categoryId>${11 + (i % (CATEGORIES - 10))}</categoryId><picture>https://img.example/${i}.jpg</picture>` +
+      `<name>${name} модель ${i}</name><vendor>Бренд ${i % 50}</vendor><description><![CDATA[<p>${name} для дома, артикул ${i}.</p>]]></description>` +
+      `<param name="Цвет">${COLOURS[i % COLOURS.length]}</param><param name="Вес" unit="г">${200 + (i % 800)}</param>` +
+      `<param name="Материал">сталь</param><param name="Гарантия" unit="мес">${(i % 4) * 6}</param></offer>\n`;
+    if (chunk.length > 1 << 20) {
+      write(chunk);
+      chunk = '';
+    }
+  }
+  write(chunk + `</offers></shop></yml_catalog>\n`);
+  fs.closeSync(out);
+  fs.renameSync(file + '.part', file);
+  return file;
+}
+
+async function saxesPass(file: string): Promise<number> {
+  const start = performance.now();
+  const parser = new SaxesParser();
+  let elements = 0;
+  parser.on('opentag', () => elements++);
+  const decoder = new TextDecoder();
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 16 })) parser.write(decoder.decode(chunk as Buffer, { stream: true }));
+  parser.close();
+  return (performance.now() - start) / 1000;
+}
+
+/** Child: imports one feed into a fresh database, prints {seconds, rss} as JSON. */
+async function child(file: string, pg: boolean) {
+  const { openDatabase } = await import('../server/db/database');
+  const { migrate } = await import('../server/db/migrate');
+  const { createStore } = await import('../server/features/stores/stores');
+  const { importFeed } = await import('../server/features/yml/importFeed');
+  let url: string | null = null;
+  let schema = '';
+  if (pg) {
+    const base = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('--pg needs DATABASE_URL or TEST_DATABASE_URL');
+    schema = `bench_yml_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = openDatabase({ databaseUrl: base, dataDir: '' });
+    const { sql } = await import('kysely');
+    await sql.raw(`create schema ${schema}`).execute(admin.db);
+    await admin.close();
+    const u = new URL(base);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    url = u.href;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-yml-db-'));
+  const database = openDatabase({ databaseUrl: url, dataDir });
+  try {
+    await migrate(database.db, database.dialect);
+    const storeId = await createStore(database.db, { name: 'Бенч' });
+    const start = performance.now();
+    const report = await importFeed({ database, storeId, input: fs.createReadStream(file, { highWaterMark: 1 << 16 }) });
+    const seconds = (performance.now() - start) / 1000;
+    process.stdout.write(JSON.stringify({ seconds, rss: process.resourceUsage().maxRSS * 1024, created: report.created }) + '\n');
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (pg) {
+      const admin = openDatabase({ databaseUrl: process.env.DATABASE_URL || process.env.TEST_DATABASE_URL!, dataDir: '' });
+      const { sql } = await import('kysely');
+      await sql.raw(`drop schema ${schema} cascade`).execute(admin.db);
+      await admin.close();
+    }
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') return child(args[1], args.includes('--pg'));
+  const pg = args.includes('--pg');
+  const sizes = [10_000, 100_000, ...(process.env.BENCH_YML_1M === '1' ? [1_000_000] : [])];
+  const mb = (b: number) => b / 1024 / 1024;
+  console.log(`YML import on ${pg ? 'PostgreSQL' : 'SQLite'}: MB/s of the importer and of a bare saxes pass over the same file`);
+  const rows: { offers: number; rss: number }[] = [];
+  for (const count of sizes) {
+    const file = feedFile(count);
+    const size = fs.statSync(file).size;
+    const saxes = await saxesPass(file);
+    const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename ?? new URL(import.meta.url).pathname, '--child', file, ...(pg ? ['--pg'] : [])], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 1 << 20,
+    });
+    if (run.status !== 0) throw new Error(`import of ${count} offers failed`);
+    const r = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { seconds: number; rss: number; created: number };
+    if (r.created !== count) throw new Error(`imported ${r.created} of ${count} offers`);
+    rows.push({ offers: count, rss: r.rss });
+    const importMbs = mb(size) / r.seconds;
+    const saxesMbs = mb(size) / saxes;
+    console.log(
+      `${String(count).padStart(9)} offers ${mb(size).toFixed(1).padStart(7)} MB: import ${r.seconds.toFixed(1)} s ${importMbs.toFixed(2)} MB/s, ` +
+        `saxes ${saxesMbs.toFixed(1)} MB/s, ratio ${(importMbs / saxesMbs).toFixed(3)}, peak RSS ${mb(r.rss).toFixed(0)} MB ` +
+        `(${(r.rss / rows[0].rss).toFixed(2)}x of ${rows[0].offers})`,
+    );
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

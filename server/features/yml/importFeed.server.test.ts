@@ -1,0 +1,212 @@
+/**
+ * importFeed on a real database (SQLite, and PostgreSQL with TEST_DATABASE_URL) with feeds written to be
+ * nasty: thousands of param names, windows-1251 in gzip, XXE and billion laughs, duplicate ids, undeclared
+ * categories; re-import semantics; cancellation; and the guarded fetcher against local servers.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_TABLES, snapshot, startTestServer, type TestServer } from '../../test/helpers';
+import { importFeed, type ImportProgress } from './importFeed';
+import { openFeedUrl } from './openFeedUrl';
+import { fetchFeed } from '../../lib/feedUrl';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+interface FeedOffer {
+  id: string;
+  cat: string;
+  price?: number;
+  name?: string;
+  params?: [string, string][];
+  pictures?: string[];
+}
+function feed(categories: [string, string, string?][], offers: FeedOffer[], opts: { encoding?: string; head?: string } = {}) {
+  const cats = categories.map(([id, name, parent]) => `<category id="${id}"${parent ? ` parentId="${parent}"` : ''}>${esc(name)}</category>`).join('\n');
+  const offs = offers
+    .map(
+      (o) =>
+        `<offer id="${o.id}" available="true"><name>${esc(o.name ?? `Товар ${o.id}`)}</name><price>${o.price ?? 100}</price><currencyId>RUR</currencyId><categoryId>${o.cat}</categoryId>` +
+        (o.pictures ?? []).map((p) => `<picture>${p}</picture>`).join('') +
+        (o.params ?? []).map(([n, v]) => `<param name="${esc(n)}">${esc(v)}</param>`).join('') +
+        `</offer>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="${opts.encoding ?? 'UTF-8'}"?>${opts.head ?? ''}
+<yml_catalog date="2026-11-24 10:00"><shop><name>Тест</name><company>Тест</company><url>https://shop.example/</url>
+<currencies><currency id="RUR" rate="1"/></currencies><categories>${cats}</categories><offers>${offs}</offers></shop></yml_catalog>`;
+}
+const run = (text: string | Buffer, extra: { signal?: AbortSignal; onProgress?: (p: ImportProgress) => void } = {}) =>
+  importFeed({ db: server.db, dialect: server.dialect, storeId: server.storeId, input: Readable.from([Buffer.from(text)]), ...extra });
+const hiddenOf = async (id: string) =>
+  (await server.db.selectFrom('categories').select('hidden').where('store_id', '=', server.storeId).where('id', '=', id).executeTakeFirstOrThrow()).hidden;
+const item = async (id: string) => (await server.api('offers', { 'p[478_offer_id]': id })).body.offers?.[0];
+
+describe('importFeed', () => {
+  it('imports a feed with 2000 param names over 300 categories (150 in one): 64 filters, the rest display-only on the item page', async () => {
+    const categories: [string, string, string?][] = [['1', 'Всё']];
+    for (let c = 2; c <= 301; c++) categories.push([String(c), `Раздел ${c}`, '1']);
+    const offers: FeedOffer[] = [];
+    // Category 2: 150 names on its 3 offers (50 each); the other 1850 names spread over categories 3..301.
+    for (let k = 0; k < 3; k++) offers.push({ id: `a${k}`, cat: '2', params: Array.from({ length: 50 }, (_, i) => [`Свойство A${k * 50 + i}`, `значение ${i}`]) });
+    for (let n = 150; n < 2000; n++) {
+      const cat = String(3 + (n % 299));
+      offers.push({ id: `o${n}`, cat, params: [[`Свойство B${n}`, String(n)], ['Цвет', n % 2 ? 'красный' : 'синий']] });
+    }
+    const report = await run(feed(categories, offers));
+    expect(report).toMatchObject({ created: 1853, updated: 0, hidden: 0, skipped: [], params: 64, displayOnlyParams: 2001 - 64 });
+    expect(report.categories).toMatchObject({ total: 301, created: 301 });
+    // The most used name (Цвет, on 1850 offers) got a filter slot.
+    const params = (await server.api('offers_params')).body.offers_params.filter((p: { userId: string }) => p.userId !== '0');
+    expect(params).toHaveLength(64);
+    expect(params.map((p: { name: string }) => p.name)).toContain('Цвет');
+    // Display-only names are on their item: all 50 of an offer of the 150-name category are shown.
+    const a1 = await item('a1');
+    const names = a1.params.map((p: { name: string }) => p.name);
+    for (let i = 50; i < 100; i++) expect(names).toContain(`Свойство A${i}`);
+    expect(a1.params.find((p: { name: string }) => p.name === 'Свойство A77')).toMatchObject({ value: 'значение 27' });
+  });
+
+  it('re-import hides offers and categories the feed no longer has, brings them back, and keeps the owner picture', async () => {
+    const cats: [string, string, string?][] = [['1', 'Всё'], ['2', 'Раздел 2', '1'], ['3', 'Раздел 3', '1']];
+    const offers: FeedOffer[] = [{ id: 'k1', cat: '2' }, { id: 'k2', cat: '3' }, { id: 'k3', cat: '2', pictures: ['https://img.example/k3.jpg'] }];
+    const first = await run(feed(cats, offers));
+    // The owner adds a picture of their own to k3 (stored on the server, not a feed URL).
+    const row = await server.db.selectFrom('offers').select('data').where('store_id', '=', server.storeId).where('id', '=', 'k3').executeTakeFirstOrThrow();
+    const data = JSON.parse(row.data);
+    data.images.push({ id: 'own1', img: 'offers/own1.webp', thumb: 'offers/own1_t.webp' });
+    await server.db.updateTable('offers').set({ data: JSON.stringify(data) }).where('store_id', '=', server.storeId).where('id', '=', 'k3').execute();
+
+    const second = await run(feed(cats.slice(0, 2), [offers[0], { ...offers[2], price: 250 }]));
+    expect(second).toMatchObject({ created: 0, updated: 2, hidden: 1 });
+    expect(second.categories).toMatchObject({ total: 2, updated: 2, hidden: 1 });
+    expect(await item('k2')).toBeUndefined();
+    expect(await hiddenOf('3')).toBe(1);
+    const k3 = await item('k3');
+    expect(k3.price).toBe(250);
+    expect(k3.images.map((i: { id: string }) => i.id)).toEqual(['u0', 'own1']);
+    // Hidden is not deleted: the row is still there for orders and favourites.
+    expect(await server.db.selectFrom('offers').select(['active', 'deleted']).where('store_id', '=', server.storeId).where('id', '=', 'k2').executeTakeFirst()).toEqual({ active: 0, deleted: 0 });
+
+    const third = await run(feed(cats, offers));
+    expect(third).toMatchObject({ created: 0, updated: 3, hidden: 0 });
+    expect((await item('k2')).id).toBe('k2');
+    expect(await hiddenOf('3')).toBe(0);
+  });
+
+  it('reads a gzipped windows-1251 feed', async () => {
+    const text = feed([['1', 'Обувь']], [{ id: 'w1', cat: '1', name: 'Сапоги зимние', params: [['Размер', '42']] }], { encoding: 'windows-1251' });
+    const bytes = zlib.gzipSync(iconv.encode(text, 'win1251'));
+    expect(bytes[0]).toBe(0x1f);
+    const seen: ImportProgress[] = [];
+    const report = await run(bytes, { onProgress: (p) => seen.push(p) });
+    expect(report).toMatchObject({ created: 1, bytesRead: bytes.length });
+    expect(seen.at(-1)).toEqual({ offersRead: 1, bytesRead: bytes.length });
+    const w1 = await item('w1');
+    expect(w1.name).toBe('Сапоги зимние');
+    expect((await server.api('offers_category')).body.offers_category.find((c: { categoryId: string }) => c.categoryId === '1').category).toBe('Обувь');
+  });
+
+  it('counts duplicate ids and offers of undeclared categories in the report', async () => {
+    const report = await run(feed([['1', 'Всё']], [{ id: 'd1', cat: '1', price: 1 }, { id: 'd1', cat: '1', price: 2 }, { id: 'd2', cat: '99' }, { id: 'd3', cat: '98' }]));
+    expect(report.skipped).toEqual([{ reason: 'category_missing', count: 2 }]);
+    expect(report.warnings.duplicate_offer).toBeGreaterThanOrEqual(1);
+    expect(report.warnings.undeclared_category).toBeGreaterThanOrEqual(2);
+    expect((await item('d1')).price).toBe(2);
+  });
+
+  it('refuses XXE and billion laughs and changes nothing', async () => {
+    const before = await snapshot(server.db, CATALOGUE_TABLES);
+    const xxe = feed([['1', 'x']], [{ id: 'x1', cat: '1', name: '&xxe;' }], { head: '<!DOCTYPE yml_catalog [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>' }).replace('&amp;xxe;', '&xxe;');
+    await expect(run(xxe)).rejects.toMatchObject({ code: 'yml_error' });
+    const lol = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('');
+    const laughs = feed([['1', 'x']], [{ id: 'x2', cat: '1', name: '&lol9;' }], { head: `<!DOCTYPE yml_catalog [<!ENTITY lol0 "lol">${lol}]>` }).replace('&amp;lol9;', '&lol9;');
+    await expect(run(laughs)).rejects.toMatchObject({ code: 'yml_error' });
+    expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
+  });
+
+  it('a cancelled import leaves the catalogue as it was', async () => {
+    const before = await snapshot(server.db, CATALOGUE_TABLES);
+    const text = feed([['1', 'Всё']], Array.from({ length: 3000 }, (_, i) => ({ id: `c${i}`, cat: '1', price: 5 })));
+    const controller = new AbortController();
+    const chunks = Buffer.from(text);
+    async function* slow() {
+      for (let i = 0; i < chunks.length; i += 16_384) {
+        if (i > chunks.length / 2) controller.abort(new Error('cancelled by the owner'));
+        yield chunks.subarray(i, i + 16_384);
+      }
+    }
+    await expect(importFeed({ db: server.db, dialect: server.dialect, storeId: server.storeId, input: slow(), signal: controller.signal })).rejects.toThrow(/cancelled/);
+    expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
+  });
+});
+
+describe('openFeedUrl', () => {
+  let feedServer: http.Server;
+  let other: http.Server;
+  let port: number;
+  let otherPort: number;
+  const gz = zlib.gzipSync(Buffer.from(feed([['1', 'Сеть']], [{ id: 'n1', cat: '1', name: 'Из сети' }])));
+  beforeAll(async () => {
+    other = http.createServer((_req, res) => res.end('secret'));
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    otherPort = (other.address() as AddressInfo).port;
+    feedServer = http.createServer((req, res) => {
+      if (req.url === '/feed.xml.gz') return res.end(gz);
+      if (req.url === '/to-other') {
+        res.writeHead(302, { location: `http://127.0.0.1:${otherPort}/` });
+        return res.end();
+      }
+      if (req.url === '/to-decimal') {
+        res.writeHead(302, { location: `http://2130706433:${otherPort}/` });
+        return res.end();
+      }
+      res.writeHead(200);
+      res.end(Buffer.alloc(300_000, 'x'));
+    });
+    await new Promise<void>((r) => feedServer.listen(0, '127.0.0.1', r));
+    port = (feedServer.address() as AddressInfo).port;
+  });
+  afterAll(() => {
+    feedServer.closeAllConnections();
+    feedServer.close();
+    other.closeAllConnections();
+    other.close();
+  });
+  const trustFeedServer = (address: string, p: number) => address === '127.0.0.1' && p === port;
+
+  it('refuses a loopback feed without ALLOW_PRIVATE_FEEDS, as a stream error', async () => {
+    const stream = openFeedUrl(`http://127.0.0.1:${port}/feed.xml.gz`, { allowPrivate: false });
+    await expect(Readable.from(stream).toArray()).rejects.toMatchObject({ code: 'forbidden_address' });
+    for (const u of [`http://2130706433:${port}/`, `http://0x7f000001:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, 'http://169.254.169.254/latest', 'file:///etc/passwd']) {
+      await expect(Readable.from(openFeedUrl(u, { allowPrivate: false })).toArray(), u).rejects.toMatchObject({ code: expect.stringMatching(/forbidden_address|invalid_input/) });
+    }
+  });
+
+  it('re-checks a redirect: a trusted host sending the fetcher to another loopback port is refused', async () => {
+    await expect(fetchFeed(`http://127.0.0.1:${port}/to-other`, { trust: trustFeedServer })).rejects.toMatchObject({ code: 'forbidden_address' });
+    await expect(fetchFeed(`http://127.0.0.1:${port}/to-decimal`, { trust: trustFeedServer })).rejects.toMatchObject({ code: 'forbidden_address' });
+    // The trusted hop itself is fetched (the check is per address and port, not a blanket refusal).
+    const { stream } = await fetchFeed(`http://127.0.0.1:${port}/feed.xml.gz`, { trust: trustFeedServer });
+    expect(Buffer.concat(await stream.toArray()).equals(gz)).toBe(true);
+  });
+
+  it('cuts a feed past the size cap', async () => {
+    await expect(Readable.from(openFeedUrl(`http://127.0.0.1:${port}/big`, { allowPrivate: true, maxBytes: 100_000 })).toArray()).rejects.toMatchObject({ code: 'too_large' });
+  });
+
+  it('streams a gzipped feed into importFeed', async () => {
+    const stream = openFeedUrl(`http://127.0.0.1:${port}/feed.xml.gz`, { allowPrivate: true });
+    const report = await importFeed({ db: server.db, dialect: server.dialect, storeId: server.storeId, input: stream });
+    expect(report).toMatchObject({ bytesRead: gz.length });
+    expect((await item('n1')).name).toBe('Из сети');
+  });
+});
