@@ -17,6 +17,8 @@ import { createIndexInliner } from './services/indexInline';
 import { createImageStore } from './services/images';
 import { consoleSms, httpSms, type SmsSender } from './services/sms';
 import { registerRest } from './rest';
+import { createJobRunner } from './features/yml/jobs';
+import { registerYmlImports } from './features/yml/rest';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -52,6 +54,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     sms: opts.sms ?? (config.smsAdapter === 'http' && config.smsUrl ? httpSms(config.smsUrl) : consoleSms()),
   };
   app.decorate('services', services);
+  // Every process runs a job runner: it claims queued imports and due refreshes from the database.
+  const jobs = createJobRunner(services);
+  services.jobs = jobs;
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; severity?: string }, request, reply) => {
     // A PostgreSQL data exception (class 22: a number out of range, text that is not a valid value of the
@@ -93,7 +100,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send('User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /api\nDisallow: /rest/\n'));
 
   registerApi(app, services);
-  await app.register(async (rest) => registerRest(rest, services), { prefix: '/rest' });
+  await app.register(
+    async (rest) => {
+      registerRest(rest, services);
+      registerYmlImports(rest, services, jobs);
+    },
+    { prefix: '/rest' },
+  );
   redirectBareAdminPaths(app);
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });

@@ -8,5 +8,5 @@ import { CHECKOUT_REST_RESOURCES, registerCheckoutRest } from './rest/index';
  */
 export function registerRest(rest: FastifyInstance, services: AppServices) {
   registerCheckoutRest(rest, services);
-  rest.get('/', async () => ({ resources: [...CHECKOUT_REST_RESOURCES] }));
+  rest.get('/', async () => ({ resources: [...CHECKOUT_REST_RESOURCES, 'yml_imports', 'yml_schedule'] }));
 }

@@ -5,6 +5,7 @@ import * as catalogue from './migrations/2026112101_catalogue';
 import * as benchIndexes from './migrations/2026112102_bench_indexes';
 import * as checkout from './migrations/2026112103_checkout';
 import * as discountSort from './migrations/2026112104_discount_sort';
+import * as ymlJobs from './migrations/2026112440_yml_jobs';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -17,6 +18,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112102_bench_indexes', benchIndexes],
   ['2026112103_checkout', checkout],
   ['2026112104_discount_sort', discountSort],
+  ['2026112440_yml_jobs', ymlJobs],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
