@@ -27,6 +27,8 @@ const IngredientEditor = lazy(() => import('./ingredients/IngredientEditor'));
 const ItemIngredients = lazy(() => import('./ingredients/ItemIngredients'));
 const IngredientPick = lazy(() => import('./ingredients/IngredientPick'));
 const ItemIngredientQuantity = lazy(() => import('./ingredients/ItemIngredientQuantity'));
+// YML import (admin/features/yml)
+const YmlImportPage = lazy(() => import('../features/yml/YmlImportPage'));
 
 export const screenRoutes = [
   <Route key="category_editor" path="/category_editor/:categoryPath/:categoryId" element={<CategoryEditor />} />,
@@ -50,6 +52,7 @@ export const screenRoutes = [
   <Route key="item_ingredients" path="/ingredients/:categoryPath/:itemId" element={<ItemIngredients />} />,
   <Route key="ingredient_pick" path="/ingredients/all/:categoryPath/:itemId" element={<IngredientPick />} />,
   <Route key="item_ingredient" path="/ingredients/ingredient/:categoryPath/:itemId/:ingredientId" element={<ItemIngredientQuantity />} />,
+  <Route key="yml_import" path="/yml_import" element={<YmlImportPage />} />,
   // The generic resources' old paths lead to the seed's.
   <Route key="promo_old" path="/promo_codes/*" element={<Navigate to="/promo_settings" replace />} />,
   <Route key="ingredients_old" path="/ingredients" element={<Navigate to="/ingredient_settings" replace />} />,
