@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { createJob } from './jobs';
 import { CATALOGUE_TABLES, OWNER_PHONE, pngImage, snapshot, startTestServer, type TestServer } from '../../test/helpers';
 
 /** A small feed: two categories, `n` offers, one remote picture each (on `pictureBase` when given). */
@@ -111,6 +112,8 @@ describe('YML import jobs over /rest/yml_imports', () => {
     await feeds?.close();
   });
   afterEach(async () => {
+    // A job a test left behind ends before the next test (none of them stalls: the slow feed is always cancelled).
+    await s.services.jobs!.idle();
     await s.database.db.updateTable('yml_jobs').set({ status: 'failed' }).where('status', 'in', ['queued', 'running']).execute();
   });
 
@@ -234,5 +237,25 @@ describe('YML import jobs over /rest/yml_imports', () => {
     const job = (await rest(s, 'GET', `/yml_imports/${id}`, { token: owner })).body;
     expect(job).toMatchObject({ status: 'failed', error: { code: 'interrupted' } });
     expect((await rest(s, 'POST', '/yml_imports', { token: owner, json: { source: 'link' } })).status).toBe(201);
+  });
+
+  it('with several server processes exactly one claims and runs a queued job', async () => {
+    const id = await createJob(s.db, s.dialect, s.storeId, { source: 'link', url: `${base}/slow.xml` });
+    // Two more processes on the same database, each with its own runner, look at the same moment.
+    const a = await buildApp({ config: { ...s.config, port: 0 }, database: s.database, serveApps: false });
+    const b = await buildApp({ config: { ...s.config, port: 0 }, database: s.database, serveApps: false });
+    const runners = [a.services.jobs!, b.services.jobs!];
+    await Promise.all(runners.map((r) => r.tick()));
+    // The feed stalls after its start: the job stays running in whichever process claimed it.
+    while (!runners.some((r) => (r.progressOf(id)?.bytesRead ?? 0) > 0)) await new Promise((r) => setTimeout(r, 20));
+    const running = runners.filter((r) => r.progressOf(id) !== null);
+    expect(running).toHaveLength(1);
+    const job = await s.db.selectFrom('yml_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'running', worker: running[0].workerId });
+    expect(running[0].abortLocal(id)).toBe(true);
+    await Promise.all(runners.map((r) => r.idle()));
+    expect((await s.db.selectFrom('yml_jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('cancelled');
+    await a.app.close();
+    await b.app.close();
   });
 });
