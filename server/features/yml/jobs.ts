@@ -263,7 +263,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
     const queued = await db.selectFrom('yml_jobs').select('id').where('status', '=', 'queued').orderBy('id').limit(10).execute();
     for (const { id } of queued) {
       if (stopped) return;
-      if (await claim(id)) void run(id).catch(() => undefined);
+      if (await claim(id)) void run(id).catch((e) => console.error(`yml job ${id}:`, e));
     }
     // Thumbnails wait while this process imports (SQLite: the import holds the write lock).
     await runThumbnails(services, { isStopped: () => stopped || local.size > 0 });
@@ -285,9 +285,9 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
     start() {
       if (timer || stopped) return;
       const every = opts.pollMs ?? config.jobPollMs;
-      timer = setInterval(() => void tick().catch(() => undefined), every);
+      timer = setInterval(() => void tick().catch((e) => console.error('yml job runner:', e)), every);
       timer.unref();
-      void tick().catch(() => undefined);
+      void tick().catch((e) => console.error('yml job runner:', e));
     },
     async stop() {
       stopped = true;
