@@ -106,7 +106,7 @@ export default function YmlImportPage() {
               {translate('admin.yml.from_link')}
             </Button>
           </Stack>
-          <Typography variant="body2" sx={{ wordBreak: 'break-all', mb: 2 }} color={link ? 'text.primary' : 'text.secondary'}>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', mb: 2 }} color={link ? 'text.primary' : 'text.secondary'}>
             {link ? translate('admin.yml.link', { link }) : translate('admin.yml.no_link')}
           </Typography>
           <TextField
