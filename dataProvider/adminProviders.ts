@@ -1,4 +1,4 @@
-import { combineDataProviders, fetchUtils, type DataProvider, type RaRecord } from 'ra-core';
+import { combineDataProviders, fetchUtils, HttpError, type DataProvider, type RaRecord } from 'ra-core';
 import { ENTITIES } from '../schemas';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { createApiClient, type ApiClient, type ShopConfig } from './apiClient';
@@ -78,6 +78,94 @@ export function createAdminProviders(opts: AdminProvidersOptions): AdminProvider
     return fetchUtils.fetchJson(url, { ...options, headers, ...(auth ? { user: { authenticated: true, token: `Bearer ${auth.token}` } } : {}) });
   };
   const restProvider = withRegistryBooleans(simpleRestProvider(opts.restUrl ?? restUrlOf(opts.config.API_HOST), httpClient));
-  const dataProvider = combineDataProviders((resource) => (isApiResource(resource) ? apiProvider : restProvider));
+  const restRoot = opts.restUrl ?? restUrlOf(opts.config.API_HOST);
+  const dataProvider = {
+    ...combineDataProviders((resource) => (isApiResource(resource) ? apiProvider : restProvider)),
+    ...ymlImportMethods(restRoot, httpClient, () => storage.get()?.token ?? null, opts.onUploadProgress),
+  };
   return { api, authProvider, dataProvider, storage };
 }
+
+/** A YML import job as /rest/yml_imports answers it. */
+export interface YmlImportJob {
+  id: number;
+  source: 'file' | 'link' | 'schedule';
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  fileName: string | null;
+  url: string | null;
+  totalBytes: number | null;
+  bytesRead: number;
+  offersRead: number;
+  cancelRequested: boolean;
+  report: {
+    created: number;
+    updated: number;
+    hidden: number;
+    skipped: { reason: string; count: number }[];
+    warnings: Record<string, number>;
+    displayOnlyParams: number;
+  } | null;
+  error: { code: string; message: string } | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/**
+ * The YML import page's calls beside the CRUD methods (react-admin allows custom data provider methods):
+ * the file upload goes through XMLHttpRequest for the shell's 'Загрузка N%'.
+ */
+function ymlImportMethods(
+  restRoot: string,
+  httpClient: (url: string, options?: fetchUtils.Options) => Promise<{ json: any }>,
+  token: () => string | null,
+  onUploadProgress?: (percent: number | null) => void,
+) {
+  return {
+    ymlImportUpload(file: Blob & { name?: string }): Promise<YmlImportJob> {
+      const form = new FormData();
+      form.append('file', file, file.name ?? 'feed.xml');
+      return new Promise((resolve, reject) => {
+        const req = new XMLHttpRequest();
+        req.open('POST', `${restRoot}/yml_imports`);
+        const t = token();
+        if (t) req.setRequestHeader('Authorization', `Bearer ${t}`);
+        req.setRequestHeader('Accept', 'application/json');
+        req.upload.onprogress = (e) => {
+          if (e.lengthComputable) onUploadProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+        };
+        const done = () => onUploadProgress?.(null);
+        req.onload = () => {
+          done();
+          let body: any = null;
+          try {
+            body = JSON.parse(req.responseText);
+          } catch {
+            /* not JSON */
+          }
+          if (req.status >= 200 && req.status < 300) resolve(body as YmlImportJob);
+          else reject(new HttpError(body?.error?.message ?? body?.message ?? req.statusText, req.status, body));
+        };
+        req.onerror = () => {
+          done();
+          reject(new HttpError('Network error', 0, null));
+        };
+        onUploadProgress?.(0);
+        req.send(form);
+      });
+    },
+    async ymlImportFromLink(): Promise<YmlImportJob> {
+      return (await httpClient(`${restRoot}/yml_imports`, { method: 'POST', body: JSON.stringify({ source: 'link' }) })).json;
+    },
+    async ymlImportCancel(id: number): Promise<YmlImportJob> {
+      return (await httpClient(`${restRoot}/yml_imports/${id}/cancel`, { method: 'POST', body: '{}' })).json;
+    },
+    async ymlSchedule(): Promise<{ schedule: string; ymlLink: string }> {
+      return (await httpClient(`${restRoot}/yml_schedule`)).json;
+    },
+    async ymlSetSchedule(schedule: string): Promise<{ schedule: string; ymlLink: string }> {
+      return (await httpClient(`${restRoot}/yml_schedule`, { method: 'PUT', body: JSON.stringify({ schedule }) })).json;
+    },
+  };
+}
+export type YmlImportMethods = ReturnType<typeof ymlImportMethods>;

@@ -20,6 +20,8 @@ export interface FakeServices {
   /** The notifications' SMTP catcher (SMTP_URL) and Telegram Bot API (TELEGRAM_API_URL). */
   smtp: SmtpCatcher;
   telegram: FakeTelegram;
+  /** YML feeds and their pictures (the admin's import from the store's link). */
+  feeds: FakeFeeds;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startFakeServices(): Promise<FakeServices> {
   const telegram = await startFakeTelegram();
   Object.assign(env, { SMTP_URL: smtp.url, MAIL_FROM: 'shop@example.com', TELEGRAM_API_URL: telegram.url, NOTIFY_INTERVAL_MS: '200' });
   closers.push(() => smtp.close(), () => telegram.close());
+  const feeds = await startFeeds(env, closers);
   return {
     env,
     acquirer,
@@ -40,6 +43,7 @@ export async function startFakeServices(): Promise<FakeServices> {
     tiles,
     smtp,
     telegram,
+    feeds,
     close: async () => {
       await Promise.all(closers.map((c) => c()));
     },
@@ -163,4 +167,54 @@ async function startTiles(env: Record<string, string>, closers: (() => Promise<v
     server.closeAllConnections();
   }));
   return fake;
+}
+
+/**
+ * The YML feed section: `/feed.xml?n=<offers>&prefix=<id prefix>` a whole feed; `/slow.xml?n=..` sends 70%
+ * of its feed at once and then holds the rest until the client goes away (a long import to watch and
+ * cancel). Feed hosts on 127.0.0.1 need ALLOW_PRIVATE_FEEDS=1, which this section sets.
+ */
+export interface FakeFeeds {
+  url: string;
+}
+
+export function ymlFeed(n: number, prefix: string): string {
+  const offers: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    offers.push(
+      `<offer id="${prefix}${i}" available="true"><name>Платье ${prefix}${i}</name><price>${1000 + i}</price><currencyId>RUR</currencyId><categoryId>${i % 2 ? 901 : 902}</categoryId><param name="Размер">${40 + (i % 8)}</param><param name="Цвет">${['красный', 'синий', 'зелёный'][i % 3]}</param></offer>`,
+    );
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<yml_catalog date="2026-11-24 12:00"><shop><name>Фид</name><company>Фид</company><url>https://feed.example/</url>
+<currencies><currency id="RUR" rate="1"/></currencies>
+<categories><category id="900">Одежда из фида</category><category id="901" parentId="900">Платья</category><category id="902" parentId="900">Юбки</category></categories>
+<offers>
+${offers.join('\n')}
+<offer id="${prefix}orphan"><name>Без категории</name><price>1</price><categoryId>999</categoryId></offer>
+</offers></shop></yml_catalog>`;
+}
+
+async function startFeeds(env: Record<string, string>, closers: (() => Promise<void>)[]): Promise<FakeFeeds> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://feeds');
+    const body = ymlFeed(Number(url.searchParams.get('n') ?? 20), url.searchParams.get('prefix') ?? 'y');
+    if (url.pathname === '/slow.xml') {
+      res.writeHead(200, { 'content-type': 'text/xml', 'content-length': String(Buffer.byteLength(body)) });
+      res.write(body.slice(0, Math.floor(body.length * 0.7)));
+      req.on('close', () => res.destroy());
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/xml' }).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  closers.push(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
+  env.ALLOW_PRIVATE_FEEDS = '1';
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -22,6 +22,10 @@ export const CONTROLS = [
 export const VAT_RATES = ['0', '1', '2', '4', '6', '7'] as const;
 /** Sberbank's taxSystem codes: general, simplified (income), simplified (income minus expense), agricultural, patent. */
 export const TAX_SYSTEMS = ['0', '1', '2', '4', '5'] as const;
+/** Refresh schedules of the store's YML link, and their periods in hours. */
+export const YML_SCHEDULES = ['off', 'hourly', 'every_6h', 'daily'] as const;
+export type YmlSchedule = (typeof YML_SCHEDULES)[number];
+export const YML_SCHEDULE_HOURS: Record<YmlSchedule, number> = { off: 0, hourly: 1, every_6h: 6, daily: 24 };
 
 export const RICH_TEXT_PAGES = ['about_company', 'delivery', 'payment', 'contacts'] as const;
 export type RichTextPage = (typeof RICH_TEXT_PAGES)[number];
@@ -34,6 +38,15 @@ export const storeSchema: EntitySchema = {
     { no: 398, key: 'store_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
     { no: 399, key: 'name', type: 'varchar', required: true, maxLength: 200, column: 'name' },
     { no: 400, key: 'yml_link', type: 'url', maxLength: 2000 },
+    // How often the server imports the feed at yml_link again (server/features/yml/jobs.ts starts due jobs).
+    {
+      no: 424,
+      key: 'yml_schedule',
+      type: 'select',
+      default: 'off',
+      options: YML_SCHEDULES.map((id) => ({ id, label: `admin.yml.schedules.${id}` })),
+      label: 'admin.yml.schedule_label',
+    },
     { no: 401, key: 'logo', type: 'image' },
     { no: 402, key: 'domain', type: 'varchar', required: true, maxLength: 253, column: 'domain', pattern: /^[a-z0-9.:-]+$/i },
     { no: 403, key: 'custom_css', type: 'textarea', maxLength: 100_000, rows: 10 },

@@ -20,6 +20,8 @@ import { newNonce, pagePolicy, registerSecurityHeaders } from './lib/securityHea
 import { registerRest } from './rest';
 import { consoleMailAdapter, smtpAdapter, startSender, telegramAdapter, type ChannelAdapter } from './features/notifications';
 import { registerYmlExport } from './features/yml/exportYml';
+import { createJobRunner } from './features/yml/jobs';
+import { registerYmlImports } from './features/yml/rest';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -57,6 +59,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     sms: opts.sms ?? (config.smsAdapter === 'http' && config.smsUrl ? httpSms(config.smsUrl) : consoleSms()),
   };
   app.decorate('services', services);
+  // Every process runs a job runner: it claims queued imports and due refreshes from the database.
+  const jobs = createJobRunner(services);
+  services.jobs = jobs;
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; severity?: string }, request, reply) => {
     // A PostgreSQL data exception (class 22: a number out of range, text that is not a valid value of the
@@ -117,7 +124,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   registerYmlExport(app, services, (request) => originOf(request, config));
   registerApi(app, services);
-  await app.register(async (rest) => registerRest(rest, services), { prefix: '/rest' });
+  await app.register(
+    async (rest) => {
+      registerRest(rest, services);
+      registerYmlImports(rest, services, jobs);
+    },
+    { prefix: '/rest' },
+  );
   redirectBareAdminPaths(app);
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });

@@ -17,6 +17,12 @@ export interface Config {
   trustProxy: boolean;
   /** Allow YML feed URLs on private/loopback addresses (tests, intranet feeds). */
   allowPrivateFeeds: boolean;
+  /** Largest YML feed accepted (an upload or a link), bytes: FEED_MAX_BYTES, default 1 GB. */
+  feedMaxBytes: number;
+  /** A feed link that sends nothing for this long fails: FEED_TIMEOUT_MS, default 30 s. */
+  feedTimeoutMs: number;
+  /** How often each server process looks for queued import jobs and due refreshes: JOB_POLL_MS, default 5 s. */
+  jobPollMs: number;
   acquiringUrl: string | null;
   geocoderUrl: string | null;
   mapTilesUrl: string;
@@ -50,6 +56,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     trustProxy: env.TRUST_PROXY === '1',
     allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS === '1',
+    feedMaxBytes: Number(env.FEED_MAX_BYTES) > 0 ? Number(env.FEED_MAX_BYTES) : 1024 * 1024 * 1024,
+    feedTimeoutMs: Number(env.FEED_TIMEOUT_MS) > 0 ? Number(env.FEED_TIMEOUT_MS) : 30_000,
+    jobPollMs: Number(env.JOB_POLL_MS) > 0 ? Number(env.JOB_POLL_MS) : 5_000,
     acquiringUrl: env.ACQUIRING_URL || null,
     geocoderUrl: env.GEOCODER_URL || null,
     mapTilesUrl: env.MAP_TILES_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { seedDemoIfEmpty } from './demo/seedDemo';
 import { createImageStore } from './features/images/images';
 import { buildIfChanged } from '../scripts/build';
+import { failInterruptedJobs } from './features/yml/jobs';
 
 const config = loadConfig();
 const workers = Number(process.env.WORKERS ?? 1);
@@ -15,6 +16,9 @@ async function prepare() {
   const database = openDatabase(config);
   const applied = await migrate(database.db, database.dialect);
   if (applied.length) console.log(`migrated: ${applied.join(', ')}`);
+  // Imports that were running when the server stopped: their transaction rolled back, so they failed.
+  const interrupted = await failInterruptedJobs(database.db);
+  if (interrupted) console.log(`yml imports interrupted by the restart, marked failed: ${interrupted}`);
   if (config.demo) {
     const seeded = await seedDemoIfEmpty(database, createImageStore(config.uploadsDir), config.demoOwnerPhone);
     if (seeded) console.log(`demo shop created: ${seeded.categories} categories, ${seeded.offers} products`);

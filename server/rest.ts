@@ -14,5 +14,5 @@ export function registerRest(rest: FastifyInstance, services: AppServices) {
   registerCheckoutRest(rest, services);
   registerNotificationsRest(rest, services);
   registerDashboardRest(rest, services);
-  rest.get('/', async () => ({ resources: [...CHECKOUT_REST_RESOURCES, 'notifications'] }));
+  rest.get('/', async () => ({ resources: [...CHECKOUT_REST_RESOURCES, 'notifications', 'yml_imports', 'yml_schedule'] }));
 }

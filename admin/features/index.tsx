@@ -9,6 +9,7 @@ import * as places from './places';
 import * as promo from './promo';
 import * as questions from './questions';
 import * as stores from './stores';
+import * as yml from './yml';
 
 /**
  * The panel's features, one folder each (admin/features/<feature>/): its react-admin resources
@@ -19,4 +20,4 @@ import * as stores from './stores';
 export const RESOURCES: ResourceDefinition[] = [orders.orders, questions.questions, catalogue.offers, catalogue.categories, promo.promo, ingredients.ingredients, places.places, notifications.notifications];
 
 /** The seed's screens at their own paths under /admin (custom routes inside the layout). */
-export const ROUTES: ReactElement[] = [...catalogue.routes, ...stores.routes, ...banners.routes, ...places.routes, ...promo.routes, ...ingredients.routes];
+export const ROUTES: ReactElement[] = [...catalogue.routes, ...stores.routes, ...banners.routes, ...places.routes, ...promo.routes, ...ingredients.routes, ...yml.routes];

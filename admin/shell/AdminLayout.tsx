@@ -11,6 +11,7 @@ import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
+import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import { UploadProgress } from './UploadProgress';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
@@ -26,6 +27,7 @@ function AdminMenu() {
       <Menu.Item to="/place_settings" primaryText={translate('admin.menu.places')} leftIcon={<PlaceOutlined />} />
       <Menu.Item to="/promo_settings" primaryText={translate('admin.menu.promo')} leftIcon={<LocalOfferOutlined />} />
       <Menu.Item to="/ingredient_settings" primaryText={translate('admin.menu.ingredients')} leftIcon={<KitchenOutlined />} />
+      <Menu.Item to="/yml_import" primaryText={translate('admin.menu.yml_import')} leftIcon={<CloudDownloadOutlined />} />
       <Menu.Item to="/settings/common_settings" primaryText={translate('admin.settings.common_settings')} leftIcon={<SettingsOutlined />} />
       <Menu.Item to="/settings/about_company" primaryText={translate('resources.stores.fields.about_company')} leftIcon={<InfoOutlined />} />
       <Menu.Item to="/settings/delivery" primaryText={translate('resources.stores.fields.delivery')} leftIcon={<LocalShippingOutlined />} />

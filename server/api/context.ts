@@ -6,6 +6,7 @@ import { forbidden, tokenError } from '../errors';
 import { checkToken, type SessionUser } from '../features/auth/auth';
 import type { ImageStore } from '../features/images/images';
 import type { SmsSender } from '../features/auth/sms';
+import type { JobRunner } from '../features/yml/jobs';
 import type { StoreResolver } from '../features/stores/stores';
 import type { ApiInput } from './input';
 
@@ -16,6 +17,8 @@ export interface AppServices {
   stores: StoreResolver;
   images: ImageStore;
   sms: SmsSender;
+  /** Background YML import jobs and feed thumbnails (set by buildApp). */
+  jobs?: JobRunner;
 }
 
 export const LANGS = ['ru', 'en', 'zh', 'es', 'fr', 'ar', 'pt', 'de'] as const;

@@ -9,6 +9,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** The SQLite file (a second connection to it reads while another writes); absent on PostgreSQL. */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: opts.log });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
 }
 
 /**

@@ -6,6 +6,7 @@ import * as benchIndexes from './migrations/2026112102_bench_indexes';
 import * as checkout from './migrations/2026112103_checkout';
 import * as discountSort from './migrations/2026112104_discount_sort';
 import * as ymlHiddenCategories from './migrations/2026112430_yml_hidden_categories';
+import * as ymlJobs from './migrations/2026112440_yml_jobs';
 import * as catalogueVersion from './migrations/2026112450_catalogue_version';
 import * as searchStems from './migrations/2026112451_search_stems';
 import * as sortIndexes from './migrations/2026112452_sort_indexes';
@@ -23,6 +24,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112103_checkout', checkout],
   ['2026112104_discount_sort', discountSort],
   ['2026112430_yml_hidden_categories', ymlHiddenCategories],
+  ['2026112440_yml_jobs', ymlJobs],
   ['2026112450_catalogue_version', catalogueVersion],
   ['2026112451_search_stems', searchStems],
   ['2026112452_sort_indexes', sortIndexes],

@@ -221,6 +221,35 @@ export interface ItemIngredientsTable {
   data: string;
 }
 
+export interface YmlJobsTable {
+  id: Generated<number>;
+  store_id: number;
+  source: string;
+  status: string;
+  file_path: string | null;
+  file_name: string | null;
+  url: string | null;
+  total_bytes: number | null;
+  bytes_read: Generated<number>;
+  offers_read: Generated<number>;
+  cancel_requested: Generated<number>;
+  worker: string | null;
+  report: string | null;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  heartbeat_at: string | null;
+}
+export interface FeedPicturesTable {
+  store_id: number;
+  url: string;
+  status: Generated<string>;
+  thumb: string | null;
+  tries: Generated<number>;
+  claimed_at: string | null;
+  updated_at: string;
+}
 
 /** One row per store, bumped on every catalogue write: the key of the per-process catalogue caches. */
 export interface CatalogueVersionsTable {
@@ -252,6 +281,8 @@ export interface DB {
   questions: QuestionsTable;
   subscriptions: SubscriptionsTable;
   item_ingredients: ItemIngredientsTable;
+  yml_jobs: YmlJobsTable;
+  feed_pictures: FeedPicturesTable;
 }
 
 export type Db = Kysely<DB>;

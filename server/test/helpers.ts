@@ -10,6 +10,7 @@ import sharp from 'sharp';
 export { tinyMp4 } from './media';
 import { offerFieldsFor, validateFields } from '../../schemas';
 import { buildApp } from '../app';
+import type { AppServices } from '../api/context';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import type { Db } from '../db/types';
@@ -62,6 +63,8 @@ export interface TestServer {
   db: Db;
   dialect: Database['dialect'];
   images: ImageStore;
+  /** The app's services (its job runner, its store resolver). */
+  services: AppServices;
   /** 'sqlite <file>' or 'postgres schema <name>' */
   label: string;
   /** The store created for the test (the demo shop with demo: true). */
@@ -186,6 +189,7 @@ export async function startTestServer(opts: { demo?: boolean; config?: Partial<C
       db: database.db,
       dialect: database.dialect,
       images,
+      services: built.services,
       label: fresh.label,
       storeId,
       ownerId,

@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
+import { YML_SCHEDULES } from '../../../schemas';
+import type { YmlImportJob, YmlImportMethods } from '../../../dataProvider/adminProviders';
+
+/** How often the page asks for a running job's progress. */
+const POLL_MS = 1000;
+const active = (j: YmlImportJob | null | undefined) => !!j && (j.status === 'queued' || j.status === 'running');
+
+/** 1.5 MB, 320 KB, 900 B. */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
+  return `${n} B`;
+}
+
+/**
+ * The owner's YML import (/yml_import): upload a feed file ('Загрузка N%' while it goes up) or import the
+ * store's YML link; the server runs the import as a job, this page polls its progress (offers read, bytes
+ * of the total), shows its report, cancels it, and sets the refresh schedule of the link.
+ */
+export default function YmlImportPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & YmlImportMethods;
+  const [jobs, setJobs] = useState<YmlImportJob[] | null>(null);
+  const [schedule, setSchedule] = useState<{ schedule: string; ymlLink: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(async () => {
+    const { data } = await dataProvider.getList<YmlImportJob & { id: number }>('yml_imports', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    setJobs(data);
+  }, [dataProvider]);
+
+  useEffect(() => {
+    void load().catch(() => setJobs([]));
+    void dataProvider.ymlSchedule().then(setSchedule, () => undefined);
+  }, [load, dataProvider]);
+
+  const current = jobs?.[0] ?? null;
+  const running = active(current);
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => void load().catch(() => undefined), POLL_MS);
+    return () => clearInterval(t);
+  }, [running, load]);
+
+  const failed = (e: unknown) => notify((e as { message?: string })?.message || 'ra.notification.http_error', { type: 'error' });
+  const start = async (call: () => Promise<YmlImportJob>) => {
+    setBusy(true);
+    try {
+      const job = await call();
+      setJobs((list) => [job, ...(list ?? []).filter((j) => j.id !== job.id)]);
+      notify('admin.yml.started', { type: 'info' });
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onFile = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (file) void start(() => dataProvider.ymlImportUpload(file));
+  };
+  const cancel = async () => {
+    if (!current) return;
+    try {
+      const job = await dataProvider.ymlImportCancel(current.id);
+      setJobs((list) => (list ?? []).map((j) => (j.id === job.id ? job : j)));
+    } catch (e) {
+      failed(e);
+    }
+  };
+  const changeSchedule = async (value: string) => {
+    try {
+      setSchedule(await dataProvider.ymlSetSchedule(value));
+      notify('admin.yml.schedule_saved', { type: 'info' });
+    } catch (e) {
+      failed(e);
+    }
+  };
+
+  const link = schedule?.ymlLink ?? '';
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 900 }}>
+      <Title title="admin.yml.title" />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate('admin.yml.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('admin.yml.intro')}
+      </Typography>
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+            <Button variant="contained" startIcon={<UploadFileOutlined />} disabled={busy || running} onClick={() => fileInput.current?.click()}>
+              {translate('admin.yml.upload')}
+            </Button>
+            <input ref={fileInput} type="file" hidden accept=".xml,.yml,.gz,text/xml,application/xml" aria-label={translate('admin.yml.upload')} onChange={onFile} data-testid="yml-file" />
+            <Button variant="outlined" startIcon={<LinkOutlined />} disabled={busy || running || !link} onClick={() => void start(() => dataProvider.ymlImportFromLink())}>
+              {translate('admin.yml.from_link')}
+            </Button>
+          </Stack>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', mb: 2 }} color={link ? 'text.primary' : 'text.secondary'}>
+            {link ? translate('admin.yml.link', { link }) : translate('admin.yml.no_link')}
+          </Typography>
+          <TextField
+            select
+            size="small"
+            label={translate('admin.yml.schedule_label')}
+            value={schedule?.schedule ?? 'off'}
+            onChange={(e) => void changeSchedule(e.target.value)}
+            disabled={!schedule}
+            sx={{ minWidth: 240 }}
+          >
+            {YML_SCHEDULES.map((id) => (
+              <MenuItem key={id} value={id}>
+                {translate(`admin.yml.schedules.${id}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </CardContent>
+      </Card>
+      {current && <JobCard job={current} onCancel={() => void cancel()} />}
+      {jobs && jobs.length > 1 && <History jobs={jobs.slice(1)} />}
+    </Box>
+  );
+}
+
+function sourceText(translate: ReturnType<typeof useTranslate>, job: YmlImportJob) {
+  if (job.source === 'file') return translate('admin.yml.source_file', { name: job.fileName ?? '' });
+  return translate(job.source === 'link' ? 'admin.yml.source_link' : 'admin.yml.source_schedule');
+}
+
+const STATUS_COLOUR = { queued: 'default', running: 'info', done: 'success', failed: 'error', cancelled: 'warning' } as const;
+
+function JobCard({ job, onCancel }: { job: YmlImportJob; onCancel: () => void }) {
+  const translate = useTranslate();
+  const running = active(job);
+  const percent = job.totalBytes ? Math.min(100, Math.round((job.bytesRead / job.totalBytes) * 100)) : null;
+  return (
+    <Card sx={{ mb: 2 }} aria-label={translate(running ? 'admin.yml.current' : 'admin.yml.last')} component="section">
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+          <Typography variant="h6" component="h2">
+            {translate(running ? 'admin.yml.current' : 'admin.yml.last')}
+          </Typography>
+          <Chip size="small" color={STATUS_COLOUR[job.status]} label={translate(`admin.yml.status.${job.status}`)} />
+          <Typography variant="body2" color="text.secondary">
+            {sourceText(translate, job)} · {new Date(job.createdAt).toLocaleString()}
+          </Typography>
+        </Stack>
+        {running && <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? undefined} sx={{ my: 1 }} aria-label={translate('admin.yml.status.running')} />}
+        <Typography variant="body2">{translate('admin.yml.offers_read', { count: job.offersRead })}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {job.totalBytes ? translate('admin.yml.bytes_of', { read: formatBytes(job.bytesRead), total: formatBytes(job.totalBytes) }) : translate('admin.yml.bytes', { read: formatBytes(job.bytesRead) })}
+          {percent !== null && running ? ` (${percent}%)` : ''}
+        </Typography>
+        {running && (
+          <Button color="error" variant="outlined" onClick={onCancel} disabled={job.cancelRequested} sx={{ mt: 2 }}>
+            {translate(job.cancelRequested ? 'admin.yml.cancelling' : 'admin.yml.cancel')}
+          </Button>
+        )}
+        {job.status === 'cancelled' && <Alert severity="warning" sx={{ mt: 2 }}>{translate('admin.yml.cancelled_text')}</Alert>}
+        {job.status === 'failed' && job.error && <Alert severity="error" sx={{ mt: 2 }}>{translate('admin.yml.error', { message: job.error.message })}</Alert>}
+        {job.report && <Report report={job.report} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Report({ report }: { report: NonNullable<YmlImportJob['report']> }) {
+  const translate = useTranslate();
+  const label = (group: 'reasons' | 'kinds', key: string) => {
+    const path = `admin.yml.${group}.${key}`;
+    const text = translate(path);
+    return text === path ? key : text;
+  };
+  const skipped = report.skipped.reduce((a, s) => a + s.count, 0);
+  const warnings = Object.entries(report.warnings);
+  const row = (name: string, value: React.ReactNode) => (
+    <TableRow key={name}>
+      <TableCell component="th" scope="row" sx={{ pl: 0 }}>
+        {name}
+      </TableCell>
+      <TableCell align="right" sx={{ pr: 0 }}>
+        {value}
+      </TableCell>
+    </TableRow>
+  );
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="subtitle1" component="h3">
+        {translate('admin.yml.report')}
+      </Typography>
+      <Table size="small" aria-label={translate('admin.yml.report')}>
+        <TableBody>
+          {row(translate('admin.yml.created'), report.created)}
+          {row(translate('admin.yml.updated'), report.updated)}
+          {row(translate('admin.yml.hidden'), report.hidden)}
+          {row(translate('admin.yml.skipped'), skipped)}
+          {report.skipped.map((s) => row(`— ${label('reasons', s.reason)}`, s.count))}
+          {row(translate('admin.yml.warnings'), warnings.length ? warnings.reduce((a, [, n]) => a + n, 0) : translate('admin.yml.none'))}
+          {warnings.map(([kind, n]) => row(`— ${label('kinds', kind)}`, n))}
+          {row(translate('admin.yml.display_only'), report.displayOnlyParams)}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function History({ jobs }: { jobs: YmlImportJob[] }) {
+  const translate = useTranslate();
+  return (
+    <Card component="section" aria-label={translate('admin.yml.history')}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('admin.yml.history')}
+        </Typography>
+        <Table size="small">
+          <TableBody>
+            {jobs.map((j) => (
+              <TableRow key={j.id}>
+                <TableCell sx={{ pl: 0 }}>{new Date(j.createdAt).toLocaleString()}</TableCell>
+                <TableCell>{sourceText(translate, j)}</TableCell>
+                <TableCell align="right" sx={{ pr: 0 }}>
+                  {translate(`admin.yml.status.${j.status}`)}
+                  {j.report ? ` · +${j.report.created} / ${j.report.updated}` : ''}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}

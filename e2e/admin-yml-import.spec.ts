@@ -1,0 +1,70 @@
+import { test, expect, ownerApi, openMenuItem } from './adminFixtures';
+import { ymlFeed } from './fakes';
+
+/**
+ * The owner's YML import at /admin/yml_import: a file upload with 'Загрузка N%', the job's live progress
+ * (offers read, bytes of the total), its report, the cancel button (the catalogue stays as it was) and the
+ * refresh schedule of the store's link.
+ */
+test.describe('admin YML import', () => {
+  test('upload a feed, read its report, watch and cancel a link import, set the schedule', async ({ adminPage: page, shop, ownerAuth }, info) => {
+    const mobile = info.project.name === 'mobile';
+    const prefix = `e2e${info.project.name[0]}`;
+    await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', 'p[400_yml_link]': '' });
+    await page.goto('/admin/');
+    await openMenuItem(page, 'Импорт YML', mobile);
+    await expect(page).toHaveURL(/\/admin\/yml_import$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Импорт каталога из YML' })).toBeVisible();
+    await expect(page.getByText('Ссылка на YML-фид не задана: укажите её в общих настройках')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Импортировать по ссылке' })).toBeDisabled();
+
+    // A file of 300 offers (and one without a category): the upload shows 'Загрузка N%', then the job runs.
+    await page.getByTestId('yml-file').setInputFiles({ name: 'shop.xml', mimeType: 'text/xml', buffer: Buffer.from(ymlFeed(300, prefix)) });
+    await expect(page.getByRole('status').filter({ hasText: /Загрузка \d+%/ })).toBeVisible();
+    const card = page.getByRole('region', { name: /Последний импорт|Текущий импорт/ });
+    await expect(card.getByText('Готово', { exact: true })).toBeVisible();
+    await expect(card.getByText('файл shop.xml')).toBeVisible();
+    await expect(card.getByText('Прочитано товаров: 300')).toBeVisible();
+    const report = card.getByRole('table', { name: 'Отчёт' });
+    await expect(report.getByRole('row', { name: /^Создано 300$/ })).toBeVisible();
+    await expect(report.getByRole('row', { name: /^Пропущено 1$/ })).toBeVisible();
+    await expect(report.getByRole('row', { name: /категория не объявлена 1$/ })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`yml-report-${info.project.name}.png`), fullPage: true });
+
+    // The shop sells them now.
+    const offers = (await (await fetch(`${shop.url}/api?api=offers`, { method: 'POST', body: new URLSearchParams({ 'p[287_categoryId]': '901' }) })).json()) as { offers: { id: string }[] };
+    expect(offers.offers.map((o) => o.id)).toContain(`${prefix}1`);
+
+    // A link import of a big feed that stalls: live progress, then cancel.
+    const before = (await (await fetch(`${shop.url}/api?api=offers`, { method: 'POST', body: new URLSearchParams({ 'p[287_categoryId]': '901' }) })).json()) as unknown;
+    await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', 'p[400_yml_link]': `${shop.fakes.feeds.url}/slow.xml?n=3000&prefix=${prefix}slow` });
+    await page.reload();
+    await expect(page.getByText(/Ссылка на фид: http:\/\/127\.0\.0\.1:\d+\/slow\.xml/)).toBeVisible();
+    await page.getByRole('button', { name: 'Импортировать по ссылке' }).click();
+    const current = page.getByRole('region', { name: 'Текущий импорт' });
+    await expect(current.getByText('Идёт импорт', { exact: true })).toBeVisible();
+    await expect(current.getByText(/Прочитано товаров: [1-9]\d*/)).toBeVisible();
+    await expect(current.getByText(/\d+ KB из \d+ KB \(\d+%\)/)).toBeVisible();
+    await expect(current.getByRole('progressbar')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`yml-progress-${info.project.name}.png`), fullPage: true });
+    await current.getByRole('button', { name: 'Отменить импорт' }).click();
+    const last = page.getByRole('region', { name: 'Последний импорт' });
+    await expect(last.getByText('Отменён', { exact: true })).toBeVisible();
+    await expect(last.getByText('Импорт отменён, каталог остался прежним')).toBeVisible();
+    const after = (await (await fetch(`${shop.url}/api?api=offers`, { method: 'POST', body: new URLSearchParams({ 'p[287_categoryId]': '901' }) })).json()) as unknown;
+    expect(after).toEqual(before);
+    await expect(page.getByRole('region', { name: 'История импортов' })).toContainText('файл shop.xml');
+
+    // The refresh schedule is a store setting.
+    await page.getByRole('combobox', { name: 'Обновлять по ссылке' }).click();
+    await page.getByRole('option', { name: 'Каждые 6 часов' }).click();
+    await expect(page.getByText('Расписание сохранено')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Обновлять по ссылке' })).toHaveText('Каждые 6 часов');
+    const stores = await ownerApi<{ stores: Record<string, unknown>[] }>(shop.url, ownerAuth, 'stores');
+    expect(JSON.stringify(stores.stores[0])).toContain('every_6h');
+    await page.getByRole('combobox', { name: 'Обновлять по ссылке' }).click();
+    await page.getByRole('option', { name: 'Выключено' }).click();
+    await expect(page.getByText('Расписание сохранено')).toBeVisible();
+  });
+});
