@@ -17,6 +17,8 @@ import { createIndexInliner } from './services/indexInline';
 import { createImageStore } from './services/images';
 import { consoleSms, httpSms, type SmsSender } from './services/sms';
 import { registerRest } from './rest';
+import { applySeo, seoPage } from './features/seo/seo';
+import { registerSitemap } from './features/seo/sitemap';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -90,7 +92,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   app.get('/healthz', async () => ({ ok: true }));
   // Search engines: the shop's pages, not the owner's panel or the api.
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send('User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /api\nDisallow: /rest/\n'));
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .type('text/plain')
+      .header('vary', 'Host')
+      .send(`User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /api\nDisallow: /rest/\nDisallow: /cart\nDisallow: /order\nDisallow: /my_orders\nDisallow: /login\n\nSitemap: ${originOf(request, config)}/sitemap.xml\n`),
+  );
+  registerSitemap(app, services);
 
   registerApi(app, services);
   await app.register(async (rest) => registerRest(rest, services), { prefix: '/rest' });
@@ -148,14 +156,22 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
     if (!html) return reply.status(404).type('text/plain').send('The apps are not built yet: run npm run build');
     if (isAdmin) return reply.type('text/html').header('cache-control', 'no-cache').send(html);
     // The storefront's index carries the Host's store settings and categories (services/indexInline.ts).
+    // Then the page's title, meta tags, JSON-LD and noscript content for search engines (features/seo).
+    let status = 200;
     return services.stores
       .resolve(request.headers.host)
-      .then((store) => (store ? inliner.render(html, store) : html))
+      .then(async (store) => {
+        if (!store) return html;
+        const origin = originOf(request, services.config);
+        const [inlined, seo] = await Promise.all([inliner.render(html, store), seoPage(services.db, services.database.dialect, store, origin, url)]);
+        status = seo.status;
+        return applySeo(inlined, seo, origin, url);
+      })
       .catch((e) => {
         request.log.warn({ err: e }, 'index.html without the inlined shop');
         return html;
       })
-      .then((page) => reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'Host').send(page));
+      .then((page) => reply.status(status).type('text/html').header('cache-control', 'no-cache').header('vary', 'Host').send(page));
   };
   // A route for every other GET, so the pages are compressed like any answer (the not-found handler is no
   // route: the compression hook does not see it); the handler still serves what the admin's files miss.
