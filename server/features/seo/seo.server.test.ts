@@ -60,6 +60,8 @@ describe('pages for search engines', () => {
     expect(canonicalOf(html)).toBe(url);
     expect(html).toContain(`<meta property="og:image" content="http://shop.test/images/${server.storeId}/offers/kettle.jpg" />`);
     expect(html).toContain('<meta property="og:type" content="product" />');
+    // The gallery's first picture (an item without a gallery has nothing to preload).
+    expect(html).not.toContain('rel="preload" as="image"');
     expect(html).toContain('<meta name="description" content="Кипятит за минуту." />');
     expect(html).toContain(`<link rel="alternate" hreflang="en" href="${url}?lang=en" />`);
     const [product, crumbs] = jsonLd(html);
@@ -103,6 +105,11 @@ describe('pages for search engines', () => {
       expect(body).toContain('250 ₽');
     }
     expect(titleOf((await page(`/category/${ids.kitchen}/2`)).body)).toBe('Кухня, страница 2 — Лавка');
+    // A list page preloads its first card's picture (the LCP), a category page does not.
+    await server.db.updateTable('offers').set({ thumb: `${server.storeId}/offers/k_t.webp` }).where('store_id', '=', server.storeId).execute();
+    const lists = [(await page(`/category/${ids.kitchen}/1`)).body, (await page(`/category/${ids.kitchen}`)).body];
+    expect(lists[0]).toContain(`<link rel="preload" as="image" href="http://shop.test/images/${server.storeId}/offers/k_t.webp" fetchpriority="high" />`);
+    expect(lists[1]).not.toContain('rel="preload" as="image"');
   });
 
   it('the home page carries Organization JSON-LD, the shop title and description, the top categories', async () => {

@@ -31,6 +31,8 @@ export interface SeoPage {
   jsonLd: unknown[];
   /** Plain HTML of the page's content for readers without JavaScript. */
   body: string;
+  /** The picture the app paints as its largest (LCP): preloaded with high priority from the head. */
+  preloadImage?: string | null;
 }
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -201,6 +203,7 @@ export async function seoPage(db: Db, dialect: Dialect, store: Store, origin: st
       canonical: url,
       ogType: 'product',
       image: pictures[0] ?? logo,
+      preloadImage: offer.images[0] ? imageAbs(origin, offer.images[0].img) : null,
       jsonLd: [product, breadcrumbs(origin, tree, String(offer.categoryId), shopName, { name, url })],
       body:
         `<nav>${breadcrumbLinks(tree, String(offer.categoryId), shopName)}</nav>` +
@@ -229,6 +232,8 @@ export async function seoPage(db: Db, dialect: Dialect, store: Store, origin: st
       title,
       description: `${name}: ${cards.slice(0, 5).map((c) => c.name).join(', ')}`.slice(0, 160) || shopDescription,
       canonical: `${origin}${canonicalPath}`,
+      // A list page's first card picture is its LCP (the category page itself leads with its banners and buttons).
+      preloadImage: m[2] && cards[0] ? imageAbs(origin, cards[0].thumb || cards[0].picture) : null,
       jsonLd: [itemList(origin, tree, cards, (page - 1) * 20), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
       body: `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(name)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards)}${next}`,
     };
@@ -272,6 +277,7 @@ function breadcrumbLinks(tree: CategoryTree, categoryId: string, shopName: strin
 export function seoHead(page: SeoPage, origin: string, pathname: string): { head: string; title: string; description: string } {
   const tags: string[] = [];
   const attr = escapeHtml;
+  if (page.preloadImage) tags.push(`<link rel="preload" as="image" href="${attr(page.preloadImage)}" fetchpriority="high" />`);
   if (page.robots) tags.push(`<meta name="robots" content="${attr(page.robots)}" />`);
   if (page.canonical) {
     tags.push(`<link rel="canonical" href="${attr(page.canonical)}" />`);
