@@ -163,7 +163,13 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
       .then(async (store) => {
         if (!store) return html;
         const origin = originOf(request, services.config);
-        const [inlined, seo] = await Promise.all([inliner.render(html, store), seoPage(services.db, services.database.dialect, store, origin, url)]);
+        // A failed SEO part leaves the page as it was (the app still works); a failed inline leaves both out.
+        const seoOrNull = seoPage(services.db, services.database.dialect, store, origin, url).catch((e) => {
+          request.log.warn({ err: e }, 'index.html without the SEO tags');
+          return null;
+        });
+        const [inlined, seo] = await Promise.all([inliner.render(html, store), seoOrNull]);
+        if (!seo) return inlined;
         status = seo.status;
         return applySeo(inlined, seo, origin, url);
       })
