@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { saveStore } from '../../services/stores';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { URLS_PER_FILE } from './sitemap';
+import { forgetSeoPages } from './seo';
 
 const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
 let server: TestServer;
@@ -107,6 +108,7 @@ describe('pages for search engines', () => {
     expect(titleOf((await page(`/category/${ids.kitchen}/2`)).body)).toBe('Кухня, страница 2 — Лавка');
     // A list page preloads its first card's picture (the LCP), a category page does not.
     await server.db.updateTable('offers').set({ thumb: `${server.storeId}/offers/k_t.webp` }).where('store_id', '=', server.storeId).execute();
+    forgetSeoPages();
     const lists = [(await page(`/category/${ids.kitchen}/1`)).body, (await page(`/category/${ids.kitchen}`)).body];
     expect(lists[0]).toContain(`<link rel="preload" as="image" href="http://shop.test/images/${server.storeId}/offers/k_t.webp" fetchpriority="high" />`);
     expect(lists[1]).not.toContain('rel="preload" as="image"');

@@ -126,7 +126,29 @@ function itemList(origin: string, tree: CategoryTree, cards: Card[], offset = 0)
 
 const INFO_TITLES: Record<string, string> = { about_company: 'О компании', delivery: 'Доставка', payment: 'Оплата', contacts: 'Контакты' };
 
-export async function seoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string): Promise<SeoPage> {
+const CACHE_MS = 5_000;
+const CACHE_MAX = 2_000;
+const cache = new Map<string, { at: number; store: Store; page: Promise<SeoPage> }>();
+
+/**
+ * The page's SEO part, kept a few seconds per store, origin and path (like the inlined shop and the category
+ * tree): a popular page under load is built once per 5 s. A store row loaded anew (a settings save) builds anew.
+ */
+export function seoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string): Promise<SeoPage> {
+  const key = `${store.id} ${origin} ${pathname}`;
+  const hit = cache.get(key);
+  if (hit && hit.store === store && Date.now() - hit.at < CACHE_MS) return hit.page;
+  if (cache.size >= CACHE_MAX) cache.clear();
+  const page = buildSeoPage(db, dialect, store, origin, pathname);
+  cache.set(key, { at: Date.now(), store, page });
+  page.catch(() => cache.delete(key));
+  return page;
+}
+
+/** Drops the kept pages (tests that write rows directly, behind the services' back). */
+export const forgetSeoPages = () => cache.clear();
+
+async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string): Promise<SeoPage> {
   const s = storeValues(store) as Record<string, unknown>;
   const shopName = String(s.title || s.name || store.name || '');
   const shopDescription = plainText(s.about_company) || shopName;
