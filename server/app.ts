@@ -22,6 +22,8 @@ import { consoleMailAdapter, smtpAdapter, startSender, telegramAdapter, type Cha
 import { registerYmlExport } from './features/yml/exportYml';
 import { createJobRunner } from './features/yml/jobs';
 import { registerYmlImports } from './features/yml/rest';
+import { applySeo, seoPage } from './features/seo/seo';
+import { registerSitemap } from './features/seo/sitemap';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -103,7 +105,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   app.get('/healthz', async () => ({ ok: true }));
   // Search engines: the shop's pages, not the owner's panel or the api.
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send('User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /api\nDisallow: /rest/\n'));
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .type('text/plain')
+      .header('vary', 'Host')
+      .send(`User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /api\nDisallow: /rest/\nDisallow: /cart\nDisallow: /order\nDisallow: /my_orders\nDisallow: /login\n\nSitemap: ${originOf(request, config)}/sitemap.xml\n`),
+  );
+  registerSitemap(app, services);
 
   // The notification sender: every process runs one; a row is taken by one of them (features/notifications).
   if (config.notifyIntervalMs > 0) {
@@ -185,9 +193,23 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
     if (!html) return reply.status(404).type('text/plain').send('The apps are not built yet: run npm run build');
     if (isAdmin) return reply.type('text/html').header('cache-control', 'no-cache').send(html);
     // The storefront's index carries the Host's store settings and categories (server/features/stores/indexInline.ts).
+    // Then the page's title, meta tags, JSON-LD and noscript content for search engines (features/seo).
+    let status = 200;
     return services.stores
       .resolve(request.headers.host)
-      .then((store) => (store ? inliner.render(html, store) : html))
+      .then(async (store) => {
+        if (!store) return html;
+        const origin = originOf(request, services.config);
+        // A failed SEO part leaves the page as it was (the app still works); a failed inline leaves both out.
+        const seoOrNull = seoPage(services.db, services.database.dialect, store, origin, url).catch((e) => {
+          request.log.warn({ err: e }, 'index.html without the SEO tags');
+          return null;
+        });
+        const [inlined, seo] = await Promise.all([inliner.render(html, store), seoOrNull]);
+        if (!seo) return inlined;
+        status = seo.status;
+        return applySeo(inlined, seo, origin, url);
+      })
       .catch((e) => {
         request.log.warn({ err: e }, 'index.html without the inlined shop');
         return html;
@@ -197,6 +219,7 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
         const nonce = newNonce();
         const withNonce = page.replace(/<style id="(shop-[a-z-]+)">/g, (_m, id: string) => `<style id="${id}" nonce="${nonce}">`);
         return reply
+          .status(status)
           .type('text/html')
           .header('cache-control', 'no-cache')
           .header('vary', 'Host')

@@ -4,10 +4,12 @@ import App from './app/App';
 import { preloadPage } from './app/routes';
 import BrokenUrlPage from './app/pages/BrokenUrlPage';
 import { createAppStore } from './app/store';
+import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
 import { setShopConfig } from './lib/config';
 import { sessionRejected } from './lib/events';
 import { getLang, loadTexts } from './lib/i18n';
+import { isLang } from '../i18n';
 import { readString, writeString } from './lib/storage';
 import './styles.css';
 
@@ -23,7 +25,16 @@ function clearAuth() {
   for (const k of ['user_id', 'token_seq', 'token']) writeString(k, null);
 }
 
+/** Before the router starts: a legacy `#/category/...` link goes to its real path, `?lang=xx` picks the language. */
+function takeLegacyLinks() {
+  const target = legacyHashPath(location.hash);
+  if (target) history.replaceState(null, '', target);
+  const lang = langFromSearch(location.search);
+  if (lang && isLang(lang)) writeString('lang', lang);
+}
+
 async function start() {
+  takeLegacyLinks();
   const root = createRoot(document.getElementById('root')!);
   preloadPage(location.pathname);
   const [texts, config] = await Promise.allSettled([loadTexts(), loadShopConfig()]);

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { ApiClient } from '../../dataProvider/apiClient';
 import type { RetryTiming } from '../lib/pagedList';
@@ -39,16 +39,18 @@ export interface AppDeps {
 
 export function createAppStore(deps: AppDeps) {
   const sagaMiddleware = createSagaMiddleware({ context: { api: deps.api, listRetry: deps.listRetry } });
+  // One combined reducer per store: the lazy features' slices are injected into it (RTK combineSlices).
+  const rootReducer = combineSlices(reducer);
   const store = configureStore({
-    reducer,
+    reducer: rootReducer,
     middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: false, immutableCheck: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
-  const reducers: Record<string, Reducer> = { ...reducer };
   hostFeatures(({ slice, saga }) => {
-    reducers[slice.name] = slice.reducer;
-    // replaceReducer also gives the slice its initial state at once: its page reads it on the first render.
-    store.replaceReducer(combineReducers(reducers) as unknown as Parameters<typeof store.replaceReducer>[0]);
+    rootReducer.inject(slice);
+    // Replacing the reducer with itself dispatches the replace action, which gives the injected slice its
+    // initial state at once: its page reads it on the first render.
+    store.replaceReducer(rootReducer);
     if (saga) sagaMiddleware.run(saga);
   });
   return store as Omit<typeof store, 'getState'> & { getState(): RootState };

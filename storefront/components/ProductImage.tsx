@@ -11,7 +11,7 @@ export default function ProductImage({ path, alt, eager = false, size = 400, dec
   return (
     <div className="product-image">
       {src && !failed ? (
-        <img src={src} alt={decorative ? '' : alt} width={size} height={size} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={() => setFailed(true)} />
+        <img src={src} alt={decorative ? '' : alt} width={size} height={size} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} decoding="async" onError={() => setFailed(true)} />
       ) : (
         <div className="product-image__stub" role="img" aria-label={alt}>
           <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">

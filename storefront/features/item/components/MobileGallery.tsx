@@ -35,7 +35,7 @@ export default function MobileGallery({ images }: { images: OfferImage[] }) {
         {images.map((im, i) => (
           <SwiperSlide key={im.id}>
             <div className="gallery__main">
-              <img src={imgUrl(im.img)} alt={t('item.picture', { n: i + 1, total })} width={800} height={800} loading={i === 0 ? 'eager' : 'lazy'} />
+              <img src={imgUrl(im.img)} alt={t('item.picture', { n: i + 1, total })} width={800} height={800} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} />
             </div>
           </SwiperSlide>
         ))}

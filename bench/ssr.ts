@@ -1,0 +1,60 @@
+/**
+ * `npm run bench:ssr`: the HTML of a list page (index.html with the shop inlined, the page's title, meta
+ * tags, JSON-LD and noscript content: server/features/seo) against the same list as api=offers JSON and a
+ * bare Fastify route H, on a generated shop (bench/generate.ts). Needs `npm run build` (dist/storefront).
+ * Prints req/s and ratios; never fails on numbers. BENCH_OFFERS (20000), BENCH_SECONDS (8), BENCH_CONNECTIONS (10).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import autocannon from 'autocannon';
+import { openDatabase } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { createStore } from '../server/features/stores/stores';
+import { generateCatalogue } from './generate';
+
+const OFFERS = Number(process.env.BENCH_OFFERS ?? 20_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+if (!fs.existsSync(path.join(import.meta.dirname, '..', 'dist', 'storefront', 'index.html'))) throw new Error('run npm run build first');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-ssr-'));
+const database = openDatabase({ databaseUrl: null, dataDir });
+await migrate(database.db, database.dialect);
+const storeId = await createStore(database.db, { name: 'Бенчмарк' });
+const shape = await generateCatalogue(database, storeId, OFFERS);
+await database.close();
+const category = [...shape.offersByTop].sort((a, b) => b[1] - a[1])[0][0];
+console.log(`${OFFERS} offers; list page of category ${category}`);
+
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO: '0' };
+delete env.DATABASE_URL;
+delete env.UPLOADS_DIR;
+const child = fork(path.join(import.meta.dirname, 'ssrServer.ts'), [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const [ports] = (await once(child, 'message')) as [{ appPort: number; barePort: number }];
+process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
+
+const app = `http://127.0.0.1:${ports.appPort}`;
+const scenarios = [
+  { name: 'bare route H', url: `http://127.0.0.1:${ports.barePort}/`, method: 'GET' as const },
+  { name: 'api=offers list (JSON)', url: `${app}/api?api=offers`, method: 'POST' as const, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ 'p[287_categoryId]': category, offset: '1' }).toString() },
+  { name: 'list page HTML', url: `${app}/category/${category}/1`, method: 'GET' as const },
+];
+const html = await (await fetch(scenarios[2].url)).text();
+if (!html.includes('application/ld+json')) throw new Error('the list page has no JSON-LD: is this branch built?');
+console.log(`list page HTML: ${(html.length / 1024).toFixed(1)} KB`);
+
+const rows: [string, number, number][] = [];
+for (const s of scenarios) {
+  await autocannon({ ...s, connections: CONNECTIONS, duration: 1 });
+  const r = await autocannon({ ...s, connections: CONNECTIONS, duration: SECONDS });
+  rows.push([s.name, r.requests.average, r.latency.p99]);
+  console.log(`${s.name}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`);
+}
+const h = rows[0][1];
+console.log('\nscenario                  req/s   ratio to H   ratio to the api list');
+for (const [name, rps] of rows) console.log(`${name.padEnd(24)} ${rps.toFixed(0).padStart(6)}   ${(rps / h).toFixed(3).padStart(10)}   ${(rps / rows[1][1]).toFixed(3).padStart(10)}`);
+child.kill('SIGTERM');
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,207 @@
+/** What a crawler without JavaScript reads: per page title, canonical, JSON-LD and content; robots and the sitemap. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { saveStore } from '../stores/stores';
+import { startTestServer, type TestServer } from '../../test/helpers';
+import { URLS_PER_FILE } from './sitemap';
+import { forgetSeoPages } from './seo';
+
+const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
+let server: TestServer;
+let app: FastifyInstance;
+let dist: string;
+const ids: Record<string, string> = {};
+const HOST = { host: 'shop.test' };
+
+/** Every JSON-LD block of a page, parsed the way a crawler reads the script element's text. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+}
+const tag = (html: string, re: RegExp) => re.exec(html)?.[1];
+const titleOf = (html: string) => tag(html, /<title>([^<]*)<\/title>/);
+const canonicalOf = (html: string) => tag(html, /<link rel="canonical" href="([^"]*)"/);
+const noscriptOf = (html: string) => tag(html, /<noscript>([\s\S]*?)<\/noscript>/) ?? '';
+const page = (url: string) => app.inject({ url, headers: HOST });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const row = await server.db.selectFrom('stores').selectAll().where('id', '=', server.storeId).executeTakeFirstOrThrow();
+  await saveStore(server.db, row, { title: 'Лавка', about_company: '<p>Чайники и посуда с доставкой.</p>', delivery: '<p>Везём за день.</p>' });
+  ids.kitchen = await server.createCategory({ category: 'Кухня' });
+  ids.kettles = await server.createCategory({ category: 'Чайники', subId: ids.kitchen });
+  ids.evil = await server.createOffer({ name: EVIL, categoryId: ids.kettles, price: '1990', vendor: 'Bork', description: '<p>Кипятит за минуту.</p>' });
+  ids.gone = await server.createOffer({ name: 'Кружка', categoryId: ids.kitchen, price: '250', available: '0' });
+  await server.db.updateTable('offers').set({ picture: `${server.storeId}/offers/kettle.jpg` }).where('id', '=', ids.evil).execute();
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
+  fs.mkdirSync(path.join(dist, 'storefront'));
+  fs.writeFileSync(
+    path.join(dist, 'storefront', 'index.html'),
+    '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+  );
+  ({ app } = await buildApp({ config: server.config, database: server.database, distDir: dist }));
+});
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('pages for search engines', () => {
+  it('the item page carries its title, canonical, OpenGraph picture, Product and BreadcrumbList JSON-LD and its price without JavaScript', async () => {
+    const res = await page(`/category/${ids.kitchen}-${ids.kettles}/item/${ids.evil}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(titleOf(html)).toBe('Чайник &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Ко&quot; — Лавка');
+    const url = `http://shop.test/category/${ids.kitchen}-${ids.kettles}/item/${ids.evil}`;
+    expect(canonicalOf(html)).toBe(url);
+    expect(html).toContain(`<meta property="og:image" content="http://shop.test/images/${server.storeId}/offers/kettle.jpg" />`);
+    expect(html).toContain('<meta property="og:type" content="product" />');
+    // The gallery's first picture (an item without a gallery has nothing to preload).
+    expect(html).not.toContain('rel="preload" as="image"');
+    expect(html).toContain('<meta name="description" content="Кипятит за минуту." />');
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${url}?lang=en" />`);
+    const [product, crumbs] = jsonLd(html);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: EVIL,
+      image: [`http://shop.test/images/${server.storeId}/offers/kettle.jpg`],
+      brand: { name: 'Bork' },
+      offers: { price: 1990, priceCurrency: 'RUB', availability: 'https://schema.org/InStock', url },
+    });
+    expect((crumbs.itemListElement as { name: string }[]).map((i) => i.name)).toEqual(['Лавка', 'Кухня', 'Чайники', EVIL]);
+    const body = noscriptOf(html);
+    expect(body).toContain('<h1>Чайник &lt;/script&gt;');
+    expect(body).toMatch(/1\s990 ₽/);
+    expect(body).toContain('в наличии');
+  });
+
+  it('an item out of stock says so in its JSON-LD, and an unknown item answers 404 with noindex', async () => {
+    const html = (await page(`/category/${ids.kitchen}/item/${ids.gone}`)).body;
+    expect(jsonLd(html)[0]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock', price: 250 } });
+    const missing = await page(`/category/${ids.kitchen}/item/nope`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<meta name="robots" content="noindex" />');
+    expect(canonicalOf(missing.body)).toBeUndefined();
+    expect((await page('/no/such/page')).statusCode).toBe(404);
+  });
+
+  it('a category and its list page carry ItemList and BreadcrumbList JSON-LD, links to the products with prices and a canonical', async () => {
+    for (const url of [`/category/${ids.kitchen}`, `/category/${ids.kitchen}/1`]) {
+      const html = (await page(url)).body;
+      expect(titleOf(html)).toBe('Кухня — Лавка');
+      expect(canonicalOf(html)).toBe(`http://shop.test${url}`);
+      const [list, crumbs] = jsonLd(html);
+      expect(list['@type']).toBe('ItemList');
+      expect((list.itemListElement as { url: string }[]).map((i) => i.url).sort()).toEqual(
+        [`http://shop.test/category/${ids.kitchen}-${ids.kettles}/item/${ids.evil}`, `http://shop.test/category/${ids.kitchen}/item/${ids.gone}`].sort(),
+      );
+      expect(crumbs['@type']).toBe('BreadcrumbList');
+      const body = noscriptOf(html);
+      expect(body).toContain(`<a href="/category/${ids.kitchen}-${ids.kettles}">Чайники</a>`);
+      expect(body).toContain('250 ₽');
+    }
+    expect(titleOf((await page(`/category/${ids.kitchen}/2`)).body)).toBe('Кухня, страница 2 — Лавка');
+    // A list page preloads its first card's picture (the LCP), a category page does not.
+    await server.db.updateTable('offers').set({ thumb: `${server.storeId}/offers/k_t.webp` }).where('store_id', '=', server.storeId).execute();
+    forgetSeoPages();
+    const lists = [(await page(`/category/${ids.kitchen}/1`)).body, (await page(`/category/${ids.kitchen}`)).body];
+    expect(lists[0]).toContain(`<link rel="preload" as="image" href="http://shop.test/images/${server.storeId}/offers/k_t.webp" fetchpriority="high" />`);
+    expect(lists[1]).not.toContain('rel="preload" as="image"');
+  });
+
+  it('the home page carries Organization JSON-LD, the shop title and description, the top categories', async () => {
+    const html = (await page('/')).body;
+    expect(titleOf(html)).toBe('Лавка');
+    expect(canonicalOf(html)).toBe('http://shop.test/');
+    expect(html).toContain('<meta name="description" content="Чайники и посуда с доставкой." />');
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    const [org, list] = jsonLd(html);
+    expect(org).toMatchObject({ '@type': 'Organization', name: 'Лавка', url: 'http://shop.test/' });
+    expect(list['@type']).toBe('ItemList');
+    expect(noscriptOf(html)).toContain(`<a href="/category/${ids.kitchen}">Кухня</a>`);
+  });
+
+  it('info pages carry their text, search pages are noindex, cart, order and account pages are noindex without a canonical', async () => {
+    const info = (await page('/delivery')).body;
+    expect(titleOf(info)).toBe('Доставка — Лавка');
+    expect(noscriptOf(info)).toContain('Везём за день.');
+    expect(canonicalOf(info)).toBe('http://shop.test/delivery');
+    const search = (await page(`/search/word/${encodeURIComponent('Кружка')}`)).body;
+    expect(search).toContain('<meta name="robots" content="noindex, follow" />');
+    expect(noscriptOf(search)).toContain('Кружка');
+    for (const url of ['/cart', '/order', '/my_orders', '/login', '/favourites', '/order/5']) {
+      const html = (await page(url)).body;
+      expect(html, url).toContain('<meta name="robots" content="noindex, nofollow" />');
+      expect(canonicalOf(html), url).toBeUndefined();
+    }
+  });
+
+  it('robots.txt names the sitemap of the Host, whose index lists the pages file and the products files', async () => {
+    const robots = await page('/robots.txt');
+    expect(robots.body).toContain('Sitemap: http://shop.test/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /admin/');
+    const index = (await page('/sitemap.xml')).body;
+    expect([...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual(['http://shop.test/sitemaps/pages.xml', 'http://shop.test/sitemaps/offers-1.xml']);
+    const pages = (await page('/sitemaps/pages.xml')).body;
+    expect(pages).toContain(`<loc>http://shop.test/category/${ids.kitchen}-${ids.kettles}</loc>`);
+    expect(pages).toContain('<loc>http://shop.test/delivery</loc>');
+    const offers = (await page('/sitemaps/offers-1.xml')).body;
+    expect(offers).toContain(`<loc>http://shop.test/category/${ids.kitchen}-${ids.kettles}/item/${ids.evil}</loc>`);
+    expect((await page('/sitemaps/offers-2.xml')).statusCode).toBe(404);
+  });
+});
+
+describe('the sitemap of a big shop', () => {
+  it(`splits 120,000 products into files of at most ${URLS_PER_FILE} addresses, each product once`, { timeout: 120_000 }, async () => {
+    const storeId = await server.addStore({ name: 'Большой', domain: 'big.test' });
+    const cat = await server.createCategory({ category: 'Всё' }, storeId);
+    const N = 120_000;
+    const stamp = new Date().toISOString();
+    for (let from = 0; from < N; from += 2_000) {
+      const rows = Array.from({ length: Math.min(2_000, N - from) }, (_, i) => ({
+        store_id: storeId,
+        id: `o${String(from + i).padStart(6, '0')}`,
+        type: 'common',
+        name: `Товар ${from + i}`,
+        vendor: null,
+        price: 10,
+        oldprice: null,
+        category_id: cat,
+        available: 1,
+        active: 1,
+        deleted: 0,
+        picture: null,
+        thumb: null,
+        sort: 0,
+        created_at: stamp,
+        updated_at: stamp,
+        data: '{}',
+      }));
+      // SQLite allows 32,766 bound values a statement: 17 columns x 2,000 rows fits, PostgreSQL too.
+      await server.db.insertInto('offers').values(rows.slice(0, 1_000)).execute();
+      await server.db.insertInto('offers').values(rows.slice(1_000)).execute();
+    }
+    const get = (url: string) => app.inject({ url, headers: { host: 'big.test' } });
+    const index = (await get('/sitemap.xml')).body;
+    const files = [...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]).filter((u) => u.includes('/offers-'));
+    expect(files).toEqual([1, 2, 3].map((n) => `http://big.test/sitemaps/offers-${n}.xml`));
+    const seen = new Set<string>();
+    const sizes: number[] = [];
+    for (const f of files) {
+      const res = await get(new URL(f).pathname);
+      expect(res.statusCode).toBe(200);
+      expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+      const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+      sizes.push(locs.length);
+      for (const l of locs) seen.add(l);
+    }
+    expect(sizes).toEqual([50_000, 50_000, 20_000]);
+    expect(seen.size).toBe(N);
+    expect(seen.has(`http://big.test/category/${cat}/item/o119999`)).toBe(true);
+  });
+});

@@ -1,0 +1,330 @@
+import { LANGUAGES } from '../../../i18n';
+import { RICH_TEXT_PAGES } from '../../../schemas/store';
+import type { Db, Store } from '../../db/types';
+import type { Dialect } from '../../db/database';
+import { ApiError } from '../../errors';
+import { categoryTree, chain, type CategoryTree } from '../catalogue/categories';
+import { getOffer, listOffers, offerCard } from '../catalogue/offers';
+import { storeValues } from '../stores/stores';
+
+/**
+ * What a crawler reads without JavaScript: per page of the Host's shop a title, a meta description, a
+ * canonical address, OpenGraph, hreflang, JSON-LD (Product + BreadcrumbList on items, ItemList on lists,
+ * Organization on the home page) and the page's content as plain HTML in a <noscript> (names, prices,
+ * links), from the same services the api answers with. Cart, order and account pages get noindex.
+ *
+ * Decision: the content goes into <noscript>, not into #root: the app renders with createRoot, which would
+ * replace server HTML with its loader and shift the layout; a browser without JavaScript and a crawler read
+ * the noscript content, a browser with JavaScript ignores it. Server rendering with the React components
+ * (hydrateRoot) is not done yet.
+ */
+
+export interface SeoPage {
+  status: number;
+  title: string;
+  description: string;
+  /** Absolute canonical address (none on noindex pages). */
+  canonical: string | null;
+  robots: string | null;
+  ogType: string;
+  image: string | null;
+  jsonLd: unknown[];
+  /** Plain HTML of the page's content for readers without JavaScript. */
+  body: string;
+  /** The picture the app paints as its largest (LCP): preloaded with high priority from the head. */
+  preloadImage?: string | null;
+}
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON that is safe inside a script element (no '<', '>', '&', no line separators). */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** Plain text of rich text (tags and entities out, spaces folded), cut to `max` characters at a word. */
+export function plainText(html: unknown, max = 160): string {
+  const text = String(html ?? '')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_, e: string) => ({ nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 3).replace(/\s+\S*$/, '')}…` : text;
+}
+
+/** Pages that depend on the device or the customer: never indexed. */
+const PRIVATE = /^\/(cart|order|login|my_orders|favourites|success_payment|fail_payment|filters|401)(\/|$)/;
+
+const imageAbs = (origin: string, p: string | null | undefined) =>
+  !p ? null : /^https?:\/\//i.test(p) ? p : `${origin}/images/${p.replace(/^\/+/, '')}`;
+
+/** The category path of the storefront's addresses: ids from the top down joined by '-', '0' for the root. */
+export const pathOf = (tree: CategoryTree, categoryId: string) => chain(tree, categoryId).join('-') || '0';
+
+const SCHEMA_AVAILABILITY = { in: 'https://schema.org/InStock', out: 'https://schema.org/OutOfStock' };
+/** schema.org wants ISO 4217; the YML feeds say RUR for the rouble. */
+const isoCurrency = (c: unknown) => (String(c ?? 'RUB').toUpperCase() === 'RUR' ? 'RUB' : String(c ?? 'RUB').toUpperCase());
+
+const money = (price: number, currency: string) => `${Number(price).toLocaleString('ru-RU', { maximumFractionDigits: 2 })} ${currency === 'RUB' ? '₽' : currency}`;
+
+type Card = ReturnType<typeof offerCard>;
+
+function cardsHtml(origin: string, tree: CategoryTree, cards: Card[]) {
+  if (!cards.length) return '';
+  return (
+    '<ul class="seo-cards">' +
+    cards
+      .map((c) => {
+        const href = `/category/${pathOf(tree, String(c.categoryId))}/item/${encodeURIComponent(c.id)}`;
+        const img = imageAbs(origin, c.thumb ?? c.picture);
+        return (
+          `<li><a href="${escapeHtml(href)}">` +
+          (img ? `<img src="${escapeHtml(img)}" alt="${escapeHtml(c.name)}" width="160" height="160" loading="lazy" />` : '') +
+          `<span>${escapeHtml(c.name)}</span></a> <b>${escapeHtml(money(c.price, isoCurrency(c.currencyId)))}</b>` +
+          (c.available === '1' ? '' : ' <i>нет в наличии</i>') +
+          '</li>'
+        );
+      })
+      .join('') +
+    '</ul>'
+  );
+}
+
+function categoryLinks(tree: CategoryTree, ids: string[]) {
+  if (!ids.length) return '';
+  return `<ul class="seo-categories">${ids.map((id) => `<li><a href="/category/${escapeHtml(pathOf(tree, id))}">${escapeHtml(tree.byId.get(id)!.name)}</a></li>`).join('')}</ul>`;
+}
+
+function breadcrumbs(origin: string, tree: CategoryTree, categoryId: string, shopName: string, last?: { name: string; url: string }) {
+  const items = [{ name: shopName, url: `${origin}/` }, ...chain(tree, categoryId).map((id) => ({ name: tree.byId.get(id)!.name, url: `${origin}/category/${pathOf(tree, id)}` }))];
+  if (last) items.push(last);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((it, i) => ({ '@type': 'ListItem', position: i + 1, name: it.name, item: it.url })),
+  };
+}
+
+function itemList(origin: string, tree: CategoryTree, cards: Card[], offset = 0) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: cards.map((c, i) => ({
+      '@type': 'ListItem',
+      position: offset + i + 1,
+      url: `${origin}/category/${pathOf(tree, String(c.categoryId))}/item/${encodeURIComponent(c.id)}`,
+      name: c.name,
+    })),
+  };
+}
+
+const INFO_TITLES: Record<string, string> = { about_company: 'О компании', delivery: 'Доставка', payment: 'Оплата', contacts: 'Контакты' };
+
+const CACHE_MS = 5_000;
+const CACHE_MAX = 2_000;
+const cache = new Map<string, { at: number; store: Store; page: Promise<SeoPage> }>();
+
+/**
+ * The page's SEO part, kept a few seconds per store, origin and path (like the inlined shop and the category
+ * tree): a popular page under load is built once per 5 s. A store row loaded anew (a settings save) builds anew.
+ */
+export function seoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string): Promise<SeoPage> {
+  const key = `${store.id} ${origin} ${pathname}`;
+  const hit = cache.get(key);
+  if (hit && hit.store === store && Date.now() - hit.at < CACHE_MS) return hit.page;
+  if (cache.size >= CACHE_MAX) cache.clear();
+  const page = buildSeoPage(db, dialect, store, origin, pathname);
+  cache.set(key, { at: Date.now(), store, page });
+  page.catch(() => cache.delete(key));
+  return page;
+}
+
+/** Drops the kept pages (tests that write rows directly, behind the services' back). */
+export const forgetSeoPages = () => cache.clear();
+
+async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string): Promise<SeoPage> {
+  const s = storeValues(store) as Record<string, unknown>;
+  const shopName = String(s.title || s.name || store.name || '');
+  const shopDescription = plainText(s.about_company) || shopName;
+  const logo = imageAbs(origin, s.logo as string | null);
+  const base: SeoPage = { status: 200, title: shopName, description: shopDescription, canonical: `${origin}${pathname}`, robots: null, ogType: 'website', image: logo, jsonLd: [], body: '' };
+  const notFound = (): SeoPage => ({ ...base, status: 404, title: `Страница не найдена — ${shopName}`, canonical: null, robots: 'noindex', body: '<h1>Страница не найдена</h1><p><a href="/">На главную</a></p>' });
+  const tree = await categoryTree(db, store.id);
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return notFound();
+  }
+  if (PRIVATE.test(path)) return { ...base, canonical: null, robots: 'noindex, nofollow' };
+
+  if (path === '/') {
+    const cards = await listOffers(db, dialect, store.id, { categoryId: '0', page: 1, sort: 'default', filters: new Map() });
+    return {
+      ...base,
+      canonical: `${origin}/`,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: shopName,
+          url: `${origin}/`,
+          ...(logo ? { logo } : {}),
+          ...(s.phone ? { telephone: String(s.phone) } : {}),
+        },
+        itemList(origin, tree, cards),
+      ],
+      body: `<h1>${escapeHtml(shopName)}</h1>${categoryLinks(tree, tree.roots)}${cardsHtml(origin, tree, cards)}`,
+    };
+  }
+
+  let m = /^\/category\/([^/]+)\/item\/([^/]+)$/.exec(path);
+  if (m) {
+    let offer: Awaited<ReturnType<typeof getOffer>>;
+    try {
+      offer = await getOffer(db, store.id, m[2]);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return notFound();
+      throw e;
+    }
+    const o = offer as unknown as Record<string, unknown>;
+    const name = String(o.name || [o.typePrefix, o.vendor, o.model].filter(Boolean).join(' ') || offer.id);
+    const canonicalPath = `/category/${pathOf(tree, String(offer.categoryId))}/item/${encodeURIComponent(offer.id)}`;
+    const pictures = [...new Set([o.picture as string | null, ...offer.images.map((i) => i.img)].filter(Boolean))].map((p) => imageAbs(origin, p)!) as string[];
+    const currency = isoCurrency(o.currencyId);
+    const available = o.available === undefined || o.available === true || o.available === 1 || o.available === '1';
+    const description = plainText(o.description) || `${name} — ${money(Number(o.price), currency)}. ${shopName}`;
+    const url = `${origin}${canonicalPath}`;
+    const product = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name,
+      ...(pictures.length ? { image: pictures } : {}),
+      description,
+      sku: offer.id,
+      ...(o.vendor ? { brand: { '@type': 'Brand', name: String(o.vendor) } } : {}),
+      offers: {
+        '@type': 'Offer',
+        url,
+        price: Number(o.price),
+        priceCurrency: currency,
+        availability: available ? SCHEMA_AVAILABILITY.in : SCHEMA_AVAILABILITY.out,
+      },
+    };
+    const params = offer.params.map((p) => `<tr><th>${escapeHtml(p.name)}</th><td>${escapeHtml(String(p.valueName ?? ''))}${p.unit ? ` ${escapeHtml(p.unit)}` : ''}</td></tr>`).join('');
+    return {
+      ...base,
+      title: `${name} — ${shopName}`,
+      description,
+      canonical: url,
+      ogType: 'product',
+      image: pictures[0] ?? logo,
+      preloadImage: offer.images[0] ? imageAbs(origin, offer.images[0].img) : null,
+      jsonLd: [product, breadcrumbs(origin, tree, String(offer.categoryId), shopName, { name, url })],
+      body:
+        `<nav>${breadcrumbLinks(tree, String(offer.categoryId), shopName)}</nav>` +
+        `<h1>${escapeHtml(name)}</h1>` +
+        (pictures[0] ? `<img src="${escapeHtml(pictures[0])}" alt="${escapeHtml(name)}" width="400" height="400" />` : '') +
+        `<p><b>${escapeHtml(money(Number(o.price), currency))}</b>${o.oldprice ? ` <s>${escapeHtml(money(Number(o.oldprice), currency))}</s>` : ''} ${available ? 'в наличии' : 'нет в наличии'}</p>` +
+        (o.description ? `<p>${escapeHtml(plainText(o.description, 5000))}</p>` : '') +
+        (params ? `<table>${params}</table>` : ''),
+    };
+  }
+
+  m = /^\/category\/([^/]+)(?:\/(\d+))?$/.exec(path);
+  if (m) {
+    const ids = m[1] === '0' ? [] : m[1].split('-').filter(Boolean);
+    const id = ids.at(-1) ?? '0';
+    if (id !== '0' && !tree.byId.has(id)) return notFound();
+    const page = m[2] ? Math.max(1, Number(m[2])) : 1;
+    const cards = await listOffers(db, dialect, store.id, { categoryId: id, page, sort: 'default', filters: new Map() });
+    const name = id === '0' ? 'Каталог' : tree.byId.get(id)!.name;
+    const children = id === '0' ? tree.roots : tree.byId.get(id)!.children;
+    const canonicalPath = `/category/${id === '0' ? '0' : pathOf(tree, id)}${m[2] ? `/${page}` : ''}`;
+    const title = `${name}${page > 1 ? `, страница ${page}` : ''} — ${shopName}`;
+    const next = cards.length === 20 ? `<p><a href="/category/${escapeHtml(id === '0' ? '0' : pathOf(tree, id))}/${page + 1}">Следующая страница</a></p>` : '';
+    return {
+      ...base,
+      title,
+      description: `${name}: ${cards.slice(0, 5).map((c) => c.name).join(', ')}`.slice(0, 160) || shopDescription,
+      canonical: `${origin}${canonicalPath}`,
+      // A list page's first card picture is its LCP (the category page itself leads with its banners and buttons).
+      preloadImage: m[2] && cards[0] ? imageAbs(origin, cards[0].thumb || cards[0].picture) : null,
+      jsonLd: [itemList(origin, tree, cards, (page - 1) * 20), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
+      body: `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(name)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards)}${next}`,
+    };
+  }
+
+  m = /^\/search\/word\/([^/]+)(?:\/(\d+))?$/.exec(path);
+  if (m) {
+    const word = m[1];
+    const page = m[2] ? Math.max(1, Number(m[2])) : 1;
+    const cards = await listOffers(db, dialect, store.id, { categoryId: '0', page, sort: 'default', filters: new Map(), word });
+    return {
+      ...base,
+      title: `Поиск: ${word} — ${shopName}`,
+      description: `${word}: ${cards.slice(0, 5).map((c) => c.name).join(', ')}`.slice(0, 160),
+      canonical: null,
+      robots: 'noindex, follow',
+      jsonLd: [itemList(origin, tree, cards, (page - 1) * 20)],
+      body: `<h1>Поиск: ${escapeHtml(word)}</h1>${cardsHtml(origin, tree, cards)}`,
+    };
+  }
+
+  m = /^\/([a-z_]+)$/.exec(path);
+  if (m && (RICH_TEXT_PAGES as readonly string[]).includes(m[1])) {
+    const title = INFO_TITLES[m[1]] ?? m[1];
+    return {
+      ...base,
+      title: `${title} — ${shopName}`,
+      description: plainText(s[m[1]]) || shopDescription,
+      body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(plainText(s[m[1]], 20_000))}</p>`,
+    };
+  }
+  if (path === '/map' || path === '/product' || /^\/product\/[^/]+$/.test(path)) return { ...base, canonical: path === '/map' ? `${origin}/map` : null };
+  return notFound();
+}
+
+function breadcrumbLinks(tree: CategoryTree, categoryId: string, shopName: string) {
+  return [`<a href="/">${escapeHtml(shopName)}</a>`, ...chain(tree, categoryId).map((id) => `<a href="/category/${escapeHtml(pathOf(tree, id))}">${escapeHtml(tree.byId.get(id)!.name)}</a>`)].join(' › ');
+}
+
+/** The head tags and the noscript body of a page, ready to go into index.html. */
+export function seoHead(page: SeoPage, origin: string, pathname: string): { head: string; title: string; description: string } {
+  const tags: string[] = [];
+  const attr = escapeHtml;
+  if (page.preloadImage) tags.push(`<link rel="preload" as="image" href="${attr(page.preloadImage)}" fetchpriority="high" />`);
+  if (page.robots) tags.push(`<meta name="robots" content="${attr(page.robots)}" />`);
+  if (page.canonical) {
+    tags.push(`<link rel="canonical" href="${attr(page.canonical)}" />`);
+    // The storefront speaks every language of i18n/ (?lang= picks it); the products' own texts stay as the owner wrote them.
+    const sep = page.canonical.includes('?') ? '&' : '?';
+    for (const l of LANGUAGES) tags.push(`<link rel="alternate" hreflang="${l.value}" href="${attr(`${page.canonical}${sep}lang=${l.value}`)}" />`);
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${attr(page.canonical)}" />`);
+  }
+  tags.push(`<meta property="og:type" content="${attr(page.ogType)}" />`);
+  tags.push(`<meta property="og:title" content="${attr(page.title)}" />`);
+  if (page.description) tags.push(`<meta property="og:description" content="${attr(page.description)}" />`);
+  tags.push(`<meta property="og:url" content="${attr(page.canonical ?? `${origin}${pathname}`)}" />`);
+  if (page.image) tags.push(`<meta property="og:image" content="${attr(page.image)}" />`);
+  for (const ld of page.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(ld)}</script>`);
+  return { head: tags.join(''), title: page.title, description: page.description };
+}
+
+/** index.html (already carrying the shop, services/indexInline.ts) with the page's title, meta tags and noscript content. */
+export function applySeo(html: string, page: SeoPage, origin: string, pathname: string): string {
+  if (!html.includes('</head>')) return html;
+  const { head, title, description } = seoHead(page, origin, pathname);
+  let out = html.replace(/<meta name="description" content="[^"]*" \/>/, '');
+  // After the title, so the shop's own CSS stays the last thing of the head (it wins the cascade).
+  const tags = `<title>${escapeHtml(title)}</title>${description ? `<meta name="description" content="${escapeHtml(description)}" />` : ''}${head}`;
+  out = /<title>[^<]*<\/title>/.test(out) ? out.replace(/<title>[^<]*<\/title>/, () => tags) : out.replace('</head>', () => `${tags}</head>`);
+  if (page.body) out = out.replace('<div id="root"></div>', () => `<div id="root"></div><noscript><main class="seo-page">${page.body}</main></noscript>`);
+  return out;
+}
