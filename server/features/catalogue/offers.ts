@@ -228,7 +228,7 @@ export function offerCard(r: CardRow, tree: CategoryTree, storeId: number) {
 }
 
 /** The full item: every field of its type, its pictures and its parameters. */
-export async function getOffer(db: Db, storeId: number, id: string, opts: { includeHidden?: boolean } = {}) {
+export async function getOffer(db: Db, storeId: number, id: string, opts: { includeHidden?: boolean; /** The owner's editor: `available` as the owner set it, not 0 when out of stock. */ ownFlags?: boolean } = {}) {
   let q = db.selectFrom('offers').selectAll().where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0);
   if (!opts.includeHidden) q = q.where('active', '=', 1);
   const row = await q.executeTakeFirst();
@@ -244,8 +244,8 @@ export async function getOffer(db: Db, storeId: number, id: string, opts: { incl
   const images = ((typed as { images?: OfferImage[] }).images ?? JSON.parse(row.data).images ?? []) as OfferImage[];
   return {
     ...toApiObject(offerSchema, typed),
-    // Customers see a product at 0 in stock as unavailable; the owner's editor gets the own flag back to edit.
-    ...(opts.includeHidden ? {} : { available: row.available && stockAllows(row.stock) ? '1' : '0' }),
+    // A product at 0 in stock shows as unavailable; the owner's editor gets its own flag back to edit.
+    ...(opts.ownFlags ? {} : { available: row.available && stockAllows(row.stock) ? '1' : '0' }),
     id: row.id,
     shopId: String(storeId),
     categoryId: row.category_id,

@@ -80,8 +80,11 @@ describe('stock', () => {
     expect(cards.find((c) => c.id === shop.offers.big)?.available).toBe('0');
     const stop = (await server.api('offers', { ids: shop.offers.big, coords: '59.958,30.306' })).body.offers as { id: string }[];
     expect(stop.map((o) => o.id)).toEqual([shop.offers.big]);
-    // The owner's editor keeps the product's own flag (restocking needs no second change).
-    expect((await server.api('offers', { 'p[478_offer_id]': shop.offers.big }, { token: owner })).body.offers[0].available).toBe('1');
+    // The owner's storefront shows it unavailable too; the item editor (edit=1) gets the product's own flag to keep
+    // (restocking needs no second change).
+    expect((await server.api('offers', { 'p[478_offer_id]': shop.offers.big }, { token: owner })).body.offers[0].available).toBe('0');
+    expect((await server.api('offers', { 'p[478_offer_id]': shop.offers.big, edit: '1' }, { token: owner })).body.offers[0].available).toBe('1');
+    expect((await server.api('offers', { 'p[478_offer_id]': shop.offers.big, edit: '1' })).body.offers[0].available).toBe('0');
 
     const cancelled = await rest(server, 'PUT', `/orders/${placed[0]}`, { token: owner, json: { status: 'cancelled' } });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
