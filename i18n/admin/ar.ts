@@ -527,6 +527,11 @@ export default {
     },
     orders: {
       order_n: 'الطلب رقم {id}',
+      print: 'طباعة',
+      print_title: 'ورقة الطلب',
+      print_now: 'اطبع',
+      unseen: 'لم يُفتح',
+      payment_filter: 'الدفع',
       empty: 'لا توجد طلبات بعد',
       not_found: 'لم يُعثر على الطلب',
       summary: 'الطلب',
@@ -560,6 +565,7 @@ export default {
       },
       payment_status: {
         none: 'الدفع عند الاستلام',
+        refunded: 'تم الاسترداد',
         pending: 'بانتظار الدفع',
         paid: 'مدفوع',
         failed: 'فشل الدفع',

@@ -523,6 +523,11 @@ export default {
     },
     orders: {
       order_n: 'Bestellung Nr. {id}',
+      print: 'Drucken',
+      print_title: 'Auftragsblatt',
+      print_now: 'Drucken',
+      unseen: 'Ungeöffnet',
+      payment_filter: 'Zahlung',
       empty: 'Noch keine Bestellungen',
       not_found: 'Bestellung nicht gefunden',
       summary: 'Bestellung',
@@ -556,6 +561,7 @@ export default {
       },
       payment_status: {
         none: 'Zahlung bei Erhalt',
+        refunded: 'Erstattet',
         pending: 'Zahlung ausstehend',
         paid: 'Bezahlt',
         failed: 'Zahlung fehlgeschlagen',

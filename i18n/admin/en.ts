@@ -340,6 +340,11 @@ export default {
     },
     orders: {
       order_n: 'Order #{id}',
+      print: 'Print',
+      print_title: 'Order sheet',
+      print_now: 'Print',
+      unseen: 'Not opened',
+      payment_filter: 'Payment',
       empty: 'No orders found',
       not_found: 'Order not found',
       summary: 'Order',
@@ -373,6 +378,7 @@ export default {
       },
       payment_status: {
         none: 'Paid on receipt',
+        refunded: 'Refunded',
         pending: 'Awaiting payment',
         paid: 'Paid',
         failed: 'Payment failed',

@@ -523,6 +523,11 @@ export default {
     },
     orders: {
       order_n: 'Pedido n.º {id}',
+      print: 'Imprimir',
+      print_title: 'Hoja del pedido',
+      print_now: 'Imprimir',
+      unseen: 'Sin abrir',
+      payment_filter: 'Pago',
       empty: 'Aún no hay pedidos',
       not_found: 'Pedido no encontrado',
       summary: 'Pedido',
@@ -556,6 +561,7 @@ export default {
       },
       payment_status: {
         none: 'Pago al recibir',
+        refunded: 'Reembolsado',
         pending: 'Pendiente de pago',
         paid: 'Pagado',
         failed: 'Pago fallido',

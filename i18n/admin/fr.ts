@@ -339,6 +339,11 @@ export default {
     },
     orders: {
       order_n: 'Commande n° {id}',
+      print: 'Imprimer',
+      print_title: 'Fiche de commande',
+      print_now: 'Imprimer',
+      unseen: 'Non ouverte',
+      payment_filter: 'Paiement',
       empty: 'Pas encore de commandes',
       not_found: 'Commande introuvable',
       summary: 'Commande',
@@ -372,6 +377,7 @@ export default {
       },
       payment_status: {
         none: 'Paiement à la réception',
+        refunded: 'Remboursé',
         pending: 'En attente de paiement',
         paid: 'Payée',
         failed: 'Paiement échoué',

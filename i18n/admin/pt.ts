@@ -523,6 +523,11 @@ export default {
     },
     orders: {
       order_n: 'Pedido nº {id}',
+      print: 'Imprimir',
+      print_title: 'Folha do pedido',
+      print_now: 'Imprimir',
+      unseen: 'Não aberto',
+      payment_filter: 'Pagamento',
       empty: 'Ainda não há pedidos',
       not_found: 'Pedido não encontrado',
       summary: 'Pedido',
@@ -556,6 +561,7 @@ export default {
       },
       payment_status: {
         none: 'Pagamento na entrega',
+        refunded: 'Reembolsado',
         pending: 'Aguardando pagamento',
         paid: 'Pago',
         failed: 'Falha no pagamento',

@@ -344,6 +344,11 @@ export default {
     },
     orders: {
       order_n: 'Заказ №{id}',
+      print: 'Печать',
+      print_title: 'Лист заказа',
+      print_now: 'Распечатать',
+      unseen: 'Не просмотрен',
+      payment_filter: 'Оплата',
       empty: 'Заказов пока нет',
       not_found: 'Заказ не найден',
       summary: 'Заказ',
@@ -377,6 +382,7 @@ export default {
       },
       payment_status: {
         none: 'Оплата при получении',
+        refunded: 'Деньги возвращены',
         pending: 'Ожидает оплаты',
         paid: 'Оплачен',
         failed: 'Оплата не прошла',

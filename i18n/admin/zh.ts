@@ -524,6 +524,11 @@ export default {
     },
     orders: {
       order_n: '订单 #{id}',
+      print: '打印',
+      print_title: '订单单据',
+      print_now: '打印',
+      unseen: '未查看',
+      payment_filter: '付款',
       empty: '还没有订单',
       not_found: '未找到订单',
       summary: '订单',
@@ -557,6 +562,7 @@ export default {
       },
       payment_status: {
         none: '货到付款',
+        refunded: '已退款',
         pending: '待支付',
         paid: '已支付',
         failed: '支付失败',
