@@ -115,7 +115,7 @@ describe('stock', () => {
     expect(await stockOf(shop.offers.pricey)).toBe(7);
   });
 
-  it('takes a YML feed’s <count> as the stock; an offer without <count> keeps the stock counted in the admin', async () => {
+  it('takes a YML feed’s <count> as the stock, and an offer without <count> keeps the stock counted in the admin', async () => {
     const offer = (id: string, count?: string) =>
       `<offer id="${id}" available="true"><name>Товар ${id}</name><price>700</price><currencyId>RUR</currencyId><categoryId>1</categoryId>${count === undefined ? '' : `<count>${count}</count>`}</offer>`;
     const feed = (offers: string) =>
