@@ -259,7 +259,15 @@ export interface CatalogueVersionsTable {
   version: number;
 }
 
+/** @fastify/rate-limit's counters, shared by every process on the database (lib/rateLimitStore.ts). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
 export interface DB {
+  rate_limits: RateLimitsTable;
   catalogue_versions: CatalogueVersionsTable;
   stores: StoresTable;
   users: UsersTable;
