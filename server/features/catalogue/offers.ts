@@ -15,7 +15,7 @@ import type { Db, Executor, OfferRow } from '../../db/types';
 import { DISCOUNT_EXPRESSION } from '../../db/migrations/2026112104_discount_sort';
 import { badRequest, notFound } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { categoryTree, descendants, mainCategoryOf, type CategoryTree } from './categories';
+import { categoryPath, categoryRange, categoryTree, mainCategoryOf, type CategoryTree } from './categories';
 import { paramsByBase, type ParamInfo } from './params';
 import type { ImageStore } from '../images/images';
 import { bumpCatalogue } from './version';
@@ -162,9 +162,14 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
   const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsByBase(db, storeId)]);
   let q = baseQuery(db, storeId, query.includeHidden);
   if (query.categoryId && query.categoryId !== '0') {
-    if (!tree.byId.has(query.categoryId)) return [];
-    const ids = descendants(tree, query.categoryId);
-    q = ids.length === 1 ? q.where('o.category_id', '=', ids[0]) : q.where('o.category_id', 'in', ids);
+    const node = tree.byId.get(query.categoryId);
+    if (!node) return [];
+    if (!node.children.length) q = q.where('o.category_id', '=', node.id);
+    else {
+      // The category and everything below it: one range of the stored path (each order's index carries it).
+      const [from, to] = categoryRange(categoryPath(tree, node.id));
+      q = q.where('o.cat_path', '>=', from).where('o.cat_path', '<', to);
+    }
   }
   q = applyFilters(q, storeId, query.filters, params);
   if (query.word !== undefined) {
@@ -417,6 +422,7 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       name: displayNameOf(merged),
       price: Number(merged.price ?? 0),
       category_id: String(merged.categoryId),
+      cat_path: categoryPath(tree, String(merged.categoryId)),
       picture: kept[0]?.img ?? null,
       thumb: kept[0]?.thumb ?? null,
       updated_at: now(),
