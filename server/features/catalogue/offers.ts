@@ -172,24 +172,90 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
     }
   }
   q = applyFilters(q, storeId, query.filters, params);
+  const offset = (query.page - 1) * PAGE_SIZE;
   if (query.word !== undefined) {
     const terms = searchTerms(query.word);
     if (!terms.length) return [];
+    if ((await matchCount(db, dialect, storeId, terms, false)) >= searchTuning.frequent) {
+      const ids = await frequentSearchPage(db, dialect, storeId, q, query.sort, terms, offset);
+      return cardsByIds(db, storeId, tree, ids);
+    }
     q = applySearch(q, dialect, storeId, terms);
     // Relevance first: offers with every word in their name before those matching in the description.
     q = q.orderBy((eb) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)).then(0).else(1).end());
   }
-  const offset = (query.page - 1) * PAGE_SIZE;
   if (offset < DEFERRED_FROM) {
     const rows = await applySort(q, query.sort).select(CARD_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
     return rows.map((r) => offerCard(r, tree, storeId));
   }
   // Deep pages: skip rows on the index alone, then read just the page's 20 rows.
   const ids = (await applySort(q, query.sort).select('o.id').limit(PAGE_SIZE).offset(offset).execute()).map((r) => r.id);
+  return cardsByIds(db, storeId, tree, ids);
+}
+
+/** The cards of these offers, in this order. */
+async function cardsByIds(db: Db, storeId: number, tree: CategoryTree, ids: string[]) {
   if (!ids.length) return [];
   const rows = await db.selectFrom('offers as o').select(CARD_COLUMNS).where('o.store_id', '=', storeId).where('o.id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [offerCard(byId.get(id)!, tree, storeId)] : []));
+}
+
+/**
+ * From `frequent` matches on, a search walks the list order's index and checks each offer against the
+ * match set, stopping after its page; below it, the matches are read and sorted (at most this many rows).
+ */
+export const searchTuning = { frequent: 2000 };
+
+/** How many offers of the store match (counted up to searchTuning.frequent only: the index alone, no offer rows). */
+async function matchCount(db: Db, dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean): Promise<number> {
+  const inner =
+    dialect === 'postgres'
+      ? sql`select 1 from offer_search where store_id = ${storeId} and doc @@ to_tsquery('simple', ${tsQuery(terms, nameOnly)}) limit ${searchTuning.frequent}`
+      : sql`select 1 from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)} limit ${searchTuning.frequent}`;
+  const r = await sql<{ n: number | string }>`select count(*) as n from (${inner}) m`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * A page of a search matching many offers (a common word): name hits first, then the other hits, each in
+ * the list order. Each part walks the order's index (the category's range and the filters checked on the
+ * way) and probes the match set per offer, so it stops after offset + 20 rows of that part instead of
+ * reading and sorting every match. A part with few matches (name hits of a word mostly found in
+ * descriptions) is read from its matches instead. Returns the page's ids.
+ */
+async function frequentSearchPage(db: Db, dialect: Dialect, storeId: number, q: OfferQuery, sort: SortId, terms: SearchTerm[], offset: number): Promise<string[]> {
+  const want = offset + PAGE_SIZE;
+  const nameWalk = (await matchCount(db, dialect, storeId, terms, true)) >= searchTuning.frequent;
+  const names = await applySort(q.where(matchProbe(dialect, storeId, terms, true, nameWalk)), sort).select('o.id').limit(want).execute();
+  let ids = names.map((r) => r.id);
+  if (ids.length < want) {
+    const rest = await applySort(q.where(matchProbe(dialect, storeId, terms, false, true)).where((eb) => eb.not(matchProbe(dialect, storeId, terms, true, nameWalk)(eb))), sort)
+      .select('o.id')
+      .limit(want - ids.length)
+      .execute();
+    ids = ids.concat(rest.map((r) => r.id));
+  }
+  return ids.slice(offset, want);
+}
+
+/**
+ * The condition "offer o matches" (nameOnly: in its name fields). walk: written so the database keeps
+ * walking the order's index and probes per offer (SQLite: the offer's search row by its unique index, its
+ * rowid against the full-text hits read once); else the matches drive the query.
+ */
+function matchProbe(dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean, walk: boolean) {
+  return (eb: any): Expression<SqlBool> => {
+    if (dialect === 'postgres' || !walk) return eb('o.id', 'in', searchMatches(dialect, storeId, terms, nameOnly)(eb));
+    return eb.exists(
+      eb
+        .selectFrom('offer_search as s')
+        .select(sql.lit(1).as('one'))
+        .whereRef('s.store_id', '=', 'o.store_id')
+        .whereRef('s.offer_id', '=', 'o.id')
+        .where(sql<SqlBool>`s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`),
+    );
+  };
 }
 
 /** From this offset on, a page is read as ids first (skipping wide rows costs more than a second query). */
