@@ -36,6 +36,8 @@ export interface ListQuery {
   sort: SortId;
   filters: Map<number, string>;
   word?: string;
+  /** A cursor from a previous page's `next` (category lists): the page after that row, by the sort key. */
+  after?: string;
   /** The owner's lists also show products hidden from the shop (active = 0). */
   includeHidden?: boolean;
 }
@@ -158,7 +160,7 @@ function applySort(q: OfferQuery, sort: SortId): OfferQuery {
 const CARD_COLUMNS = ['o.id', 'o.type', 'o.name', 'o.vendor', 'o.price', 'o.oldprice', 'o.category_id', 'o.available', 'o.active', 'o.picture', 'o.thumb', 'o.data'] as const;
 
 /** A page of live products of a category (and the categories below it) or of a search, filtered and sorted. */
-export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery) {
+export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string }> {
   const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsByBase(db, storeId)]);
   let q = baseQuery(db, storeId, query.includeHidden);
   if (query.categoryId && query.categoryId !== '0') {
@@ -184,13 +186,69 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
     // Relevance first: offers with every word in their name before those matching in the description.
     q = q.orderBy((eb) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)).then(0).else(1).end());
   }
+  if (query.after !== undefined) {
+    // Keyset: the rows after the cursor's sort key, on the order's index, whatever changed before it.
+    const rows = await applySort(afterKey(q, query.sort, query.after), query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).execute();
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
+  }
   if (offset < DEFERRED_FROM) {
-    const rows = await applySort(q, query.sort).select(CARD_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
-    return rows.map((r) => offerCard(r, tree, storeId));
+    const rows = await applySort(q, query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
+    return query.word === undefined ? withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort) : rows.map((r) => offerCard(r, tree, storeId));
   }
   // Deep pages: skip rows on the index alone, then read just the page's 20 rows.
   const ids = (await applySort(q, query.sort).select('o.id').limit(PAGE_SIZE).offset(offset).execute()).map((r) => r.id);
   return cardsByIds(db, storeId, tree, ids);
+}
+
+/** What a keyset cursor holds: the sort key of a row (the discount as the database computes it). */
+const KEY_COLUMNS = ['o.sort', 'o.created_at', sql.raw<number | string>(DISCOUNT_EXPRESSION).as('discount_key')] as const;
+type KeyRow = { id: string; sort: number; price: number; created_at: string; discount_key: number | string };
+
+const keyOf = (r: KeyRow, sort: SortId): unknown[] => {
+  switch (sort) {
+    case 'increase':
+    case 'descend':
+      return [r.price, r.id];
+    case 'discount':
+      return [r.discount_key, r.sort, r.id];
+    case 'date':
+      return [r.created_at, r.id];
+    default:
+      return [r.sort, r.id];
+  }
+};
+
+/** A full page gets `next`: the cursor of its last row (base64url JSON of the sort and its key). */
+function withNext<T>(cards: T[], rows: KeyRow[], sort: SortId): T[] & { next?: string } {
+  const out = cards as T[] & { next?: string };
+  if (rows.length === PAGE_SIZE) out.next = Buffer.from(JSON.stringify([sort, ...keyOf(rows[rows.length - 1], sort)])).toString('base64url');
+  return out;
+}
+
+/** The rows after a cursor's key in the sort's order (row values, so each order's index seeks to it). */
+function afterKey(q: OfferQuery, sort: SortId, cursor: string): OfferQuery {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    key = null;
+  }
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+  const want = sort === 'discount' ? 4 : 3;
+  if (!Array.isArray(key) || key.length !== want || key[0] !== sort || !key.slice(1).every(scalar)) throw badRequest('invalid_input', 'after must be the next cursor of a page in the same sort', ['after']);
+  const [, a, b, c] = key as [string, string | number, string | number, string | number];
+  switch (sort) {
+    case 'increase':
+      return q.where(sql<SqlBool>`(o.price, o.id) > (${a}, ${b})`);
+    case 'descend':
+      return q.where(sql<SqlBool>`(o.price, o.id) < (${a}, ${b})`);
+    case 'date':
+      return q.where(sql<SqlBool>`(o.created_at, o.id) < (${a}, ${b})`);
+    case 'discount':
+      return q.where(sql<SqlBool>`(${sql.raw(DISCOUNT_EXPRESSION)} < ${a} or (${sql.raw(DISCOUNT_EXPRESSION)} = ${a} and (o.sort, o.id) > (${b}, ${c})))`);
+    default:
+      return q.where(sql<SqlBool>`(o.sort, o.id) > (${a}, ${b})`);
+  }
 }
 
 /** The cards of these offers, in this order. */
@@ -271,6 +329,8 @@ export function displayNameOf(v: Record<string, unknown>): string {
   const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');
   return text(v.name) || text(v.title) || [v.typePrefix, v.vendor, v.model].map(text).filter(Boolean).join(' ');
 }
+
+export type OfferCard = ReturnType<typeof offerCard>;
 
 /** The list form of an offer: what a catalogue card and a cart line need. */
 export function offerCard(r: CardRow, tree: CategoryTree, storeId: number) {
