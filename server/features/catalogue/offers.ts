@@ -311,7 +311,8 @@ function matchProbe(dialect: Dialect, storeId: number, terms: SearchTerm[], name
         .select(sql.lit(1).as('one'))
         .whereRef('s.store_id', '=', 'o.store_id')
         .whereRef('s.offer_id', '=', 'o.id')
-        .where(sql<SqlBool>`s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`),
+        // "+": the hits are a set to probe, never a list to loop over per offer (the rowid is no index key here).
+        .where(sql<SqlBool>`+s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`),
     );
   };
 }
