@@ -56,6 +56,8 @@ export interface OffersTable {
   price: number;
   oldprice: number | null;
   category_id: string;
+  /** '/top/…/category_id/' from the visible tree (features/catalogue/categories.ts categoryPath); kept on every write. */
+  cat_path: Generated<string>;
   available: number;
   active: number;
   deleted: number;
