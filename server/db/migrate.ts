@@ -11,6 +11,7 @@ import * as catalogueVersion from './migrations/2026112450_catalogue_version';
 import * as searchStems from './migrations/2026112451_search_stems';
 import * as sortIndexes from './migrations/2026112452_sort_indexes';
 import * as outbox from './migrations/2026112480_outbox';
+import * as paramScopes from './migrations/2026112492_param_scopes';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112451_search_stems', searchStems],
   ['2026112452_sort_indexes', sortIndexes],
   ['2026112480_outbox', outbox],
+  ['2026112492_param_scopes', paramScopes],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
