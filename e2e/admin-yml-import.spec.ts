@@ -7,6 +7,9 @@ import { ymlFeed } from './fakes';
  * refresh schedule of the store's link.
  */
 test.describe('admin YML import', () => {
+  // The import replaces the catalogue (what the feed lacks is hidden): the other specs keep their demo shop.
+  test.use({ ownShop: true });
+
   test('upload a feed, read its report, watch and cancel a link import, set the schedule', async ({ adminPage: page, shop, ownerAuth }, info) => {
     const mobile = info.project.name === 'mobile';
     const prefix = `e2e${info.project.name[0]}`;
