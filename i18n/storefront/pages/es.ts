@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../index';
 import offerFields from '../../fields/es';
+import orderTexts from '../../orders/es';
 
 /**
  * Storefront texts in Spanish of the pages loaded after the first screen (item properties, filters, checkout,
@@ -176,20 +177,8 @@ export default {
     payment_status_label: 'Pago',
     pay: 'Pagar el pedido',
     paying: 'Pasando al pago…',
-    status: {
-      new: 'Nuevo',
-      accepted: 'Aceptado',
-      preparing: 'En preparación',
-      delivering: 'Entregado al repartidor',
-      done: 'Completado',
-      cancelled: 'Cancelado',
-    },
-    payment_status: {
-      none: 'Al recibir',
-      pending: 'Pendiente de pago',
-      paid: 'Pagado',
-      failed: 'Pago fallido',
-    },
+    status: orderTexts.status,
+    payment_status: orderTexts.payment_status,
     review: {
       title: 'Pregunta sobre el pedido n.º {number}',
       contact: 'Correo o número de teléfono de contacto',

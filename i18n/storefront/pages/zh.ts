@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../index';
 import offerFields from '../../fields/zh';
+import orderTexts from '../../orders/zh';
 
 /**
  * Storefront texts in Chinese of the pages loaded after the first screen (item properties, filters, checkout,
@@ -176,20 +177,8 @@ export default {
     payment_status_label: '支付',
     pay: '支付订单',
     paying: '正在前往支付…',
-    status: {
-      new: '新订单',
-      accepted: '已接单',
-      preparing: '备货中',
-      delivering: '已交给快递员',
-      done: '已完成',
-      cancelled: '已取消',
-    },
-    payment_status: {
-      none: '货到付款',
-      pending: '待支付',
-      paid: '已支付',
-      failed: '支付失败',
-    },
+    status: orderTexts.status,
+    payment_status: orderTexts.payment_status,
     review: {
       title: '关于订单 #{number} 的问题',
       contact: '联系用的邮箱或电话',
