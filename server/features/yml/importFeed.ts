@@ -94,7 +94,14 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
   let bytesRead = 0;
   let offersRead = 0;
   const progress = () => opts.onProgress?.({ offersRead, bytesRead });
-  const input = feedBytes(opts.input, (n) => (bytesRead += n));
+  const input = feedBytes(opts.input, (n) => {
+    bytesRead += n;
+    progress();
+  });
+  // A cancel also ends a stalled download, not only the parsing between chunks.
+  const source = opts.input as Partial<Readable>;
+  const onAbort = () => source.destroy?.(opts.signal?.reason instanceof Error ? opts.signal.reason : new Error('The import was cancelled'));
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
   const r = await importYml(db, dialect, opts.images ?? noImages, opts.storeId, input, {
     baseDir: opts.images ? opts.baseDir : undefined,
     signal: opts.signal,
@@ -102,7 +109,7 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
       offersRead = n;
       progress();
     },
-  });
+  }).finally(() => opts.signal?.removeEventListener('abort', onAbort));
   offersRead = r.offers;
   return {
     created: r.created,

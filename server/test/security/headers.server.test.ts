@@ -58,10 +58,10 @@ describe('security headers (issue 14, item 8)', () => {
         expect(csp.get('base-uri'), url).toEqual(["'self'"]);
         expect(csp.get('frame-ancestors'), url).toEqual(["'self'"]);
         expect(csp.get('default-src'), url).toEqual(["'self'"]);
-        // No inline script runs: the only inline script element is the JSON data block.
+        // No inline script runs: the only inline script elements are data blocks (the shop's JSON, the SEO JSON-LD).
         // (Style elements are raw text: the owner's CSS inside them is no markup.)
         const markup = r.body.replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, '<style></style>');
-        for (const m of markup.matchAll(/<script\b([^>]*)>/g)) expect(m[1], url).toMatch(/type="application\/json"|src="/);
+        for (const m of markup.matchAll(/<script\b([^>]*)>/g)) expect(m[1], url).toMatch(/type="application\/(ld\+)?json"|src="/);
         if (!url.startsWith('/admin')) {
           const style = csp.get('style-src')!;
           expect(style, url).not.toContain("'unsafe-inline'");
