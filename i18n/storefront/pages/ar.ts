@@ -58,15 +58,8 @@ export default {
       client_entrance: 'المدخل',
       client_appart: 'الطابق',
     },
-    receiving: {
-      delivery: 'توصيل',
-      pickup: 'استلام ذاتي',
-    },
-    payment: {
-      cash: 'نقدًا',
-      card: 'بالبطاقة للمندوب',
-      online: 'بالبطاقة عبر الموقع',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'لم يتم اختيار عنوان',
     choose_address: 'اختر على الخريطة',
     change_address: 'تغيير',

@@ -58,15 +58,8 @@ export default {
       client_entrance: 'Eingang',
       client_appart: 'Etage',
     },
-    receiving: {
-      delivery: 'Lieferung',
-      pickup: 'Abholung',
-    },
-    payment: {
-      cash: 'Bar',
-      card: 'Karte beim Kurier',
-      online: 'Karte auf der Website',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'Keine Adresse gewählt',
     choose_address: 'Auf der Karte wählen',
     change_address: 'Ändern',

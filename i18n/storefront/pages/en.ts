@@ -58,15 +58,8 @@ export default {
       client_entrance: 'Entrance',
       client_appart: 'Floor',
     },
-    receiving: {
-      delivery: 'Delivery',
-      pickup: 'Pickup',
-    },
-    payment: {
-      cash: 'Cash',
-      card: 'Card to the courier',
-      online: 'Card on the website',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'No address chosen',
     choose_address: 'Choose on the map',
     change_address: 'Change',

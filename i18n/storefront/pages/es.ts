@@ -58,15 +58,8 @@ export default {
       client_entrance: 'Portal',
       client_appart: 'Piso',
     },
-    receiving: {
-      delivery: 'Envío a domicilio',
-      pickup: 'Recogida',
-    },
-    payment: {
-      cash: 'Efectivo',
-      card: 'Tarjeta al repartidor',
-      online: 'Tarjeta en la web',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'No se ha elegido la dirección',
     choose_address: 'Elegir en el mapa',
     change_address: 'Cambiar',

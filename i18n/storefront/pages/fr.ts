@@ -58,15 +58,8 @@ export default {
       client_entrance: 'Entrée',
       client_appart: 'Étage',
     },
-    receiving: {
-      delivery: 'Livraison',
-      pickup: 'Retrait',
-    },
-    payment: {
-      cash: 'Espèces',
-      card: 'Carte au livreur',
-      online: 'Carte sur le site',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'Aucune adresse choisie',
     choose_address: 'Choisir sur la carte',
     change_address: 'Modifier',

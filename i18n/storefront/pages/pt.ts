@@ -58,15 +58,8 @@ export default {
       client_entrance: 'Entrada',
       client_appart: 'Andar',
     },
-    receiving: {
-      delivery: 'Entrega',
-      pickup: 'Retirada',
-    },
-    payment: {
-      cash: 'Dinheiro',
-      card: 'Cartão ao entregador',
-      online: 'Cartão no site',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'Nenhum endereço escolhido',
     choose_address: 'Escolher no mapa',
     change_address: 'Alterar',

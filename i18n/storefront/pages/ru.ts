@@ -58,15 +58,8 @@ export default {
       client_entrance: 'Подъезд',
       client_appart: 'Этаж',
     },
-    receiving: {
-      delivery: 'Доставка',
-      pickup: 'Самовывоз',
-    },
-    payment: {
-      cash: 'Наличные',
-      card: 'Картой курьеру',
-      online: 'Картой на сайте',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'Адрес не выбран',
     choose_address: 'Выбрать на карте',
     change_address: 'Изменить',

@@ -58,15 +58,8 @@ export default {
       client_entrance: '单元',
       client_appart: '楼层',
     },
-    receiving: {
-      delivery: '配送',
-      pickup: '自提',
-    },
-    payment: {
-      cash: '现金',
-      card: '向快递员刷卡',
-      online: '网上刷卡支付',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: '尚未选择地址',
     choose_address: '在地图上选择',
     change_address: '更改',
