@@ -15,6 +15,7 @@ export default {
     none: 'عند الاستلام',
     pending: 'بانتظار الدفع',
     paid: 'مدفوع',
+    refunded: 'تم الاسترداد',
     failed: 'فشل الدفع',
   },
   receiving: {

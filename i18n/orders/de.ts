@@ -15,6 +15,7 @@ export default {
     none: 'Bei Erhalt',
     pending: 'Zahlung ausstehend',
     paid: 'Bezahlt',
+    refunded: 'Erstattet',
     failed: 'Zahlung fehlgeschlagen',
   },
   receiving: {

@@ -15,6 +15,7 @@ export default {
     none: 'On receipt',
     pending: 'Awaiting payment',
     paid: 'Paid',
+    refunded: 'Refunded',
     failed: 'Payment failed',
   },
   receiving: {

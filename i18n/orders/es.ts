@@ -15,6 +15,7 @@ export default {
     none: 'Al recibir',
     pending: 'Pendiente de pago',
     paid: 'Pagado',
+    refunded: 'Reembolsado',
     failed: 'Pago fallido',
   },
   receiving: {

@@ -15,6 +15,7 @@ export default {
     none: 'À la réception',
     pending: 'En attente de paiement',
     paid: 'Payée',
+    refunded: 'Remboursé',
     failed: 'Paiement échoué',
   },
   receiving: {

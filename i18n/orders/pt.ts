@@ -15,6 +15,7 @@ export default {
     none: 'No recebimento',
     pending: 'Aguardando pagamento',
     paid: 'Pago',
+    refunded: 'Reembolsado',
     failed: 'Pagamento falhou',
   },
   receiving: {

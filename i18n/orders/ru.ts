@@ -17,6 +17,7 @@ export default {
     none: 'При получении',
     pending: 'Ожидает оплаты',
     paid: 'Оплачен',
+    refunded: 'Деньги возвращены',
     failed: 'Оплата не прошла',
   },
   receiving: {

@@ -15,6 +15,7 @@ export default {
     none: '货到付款',
     pending: '待支付',
     paid: '已支付',
+    refunded: '已退款',
     failed: '支付失败',
   },
   receiving: {
