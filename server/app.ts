@@ -12,7 +12,7 @@ import type { Database } from './db/database';
 import { ApiError, badRequest } from './errors';
 import { registerApi } from './api/dispatcher';
 import type { AppServices } from './api/context';
-import { createStoreResolver } from './features/stores/stores';
+import { createStoreResolver, storeValues } from './features/stores/stores';
 import { createIndexInliner } from './features/stores/indexInline';
 import { createImageStore } from './features/images/images';
 import { consoleSms, httpSms, type SmsSender } from './features/auth/sms';
@@ -114,6 +114,16 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       .send(`User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /api\nDisallow: /rest/\nDisallow: /cart\nDisallow: /order\nDisallow: /my_orders\nDisallow: /login\n\nSitemap: ${originOf(request, config)}/sitemap.xml\n`),
   );
   registerSitemap(app, services);
+  // Browsers ask for /favicon.ico on pages without an icon link (the admin's): the shop's favicon or logo, else
+  // an empty answer (a 404 would be a console error on every panel page).
+  app.get('/favicon.ico', async (request, reply) => {
+    const store = await services.stores.resolve(request.headers.host);
+    const values = store ? storeValues(store) : {};
+    const icon = (values.favicon || values.logo) as string | undefined;
+    reply.header('vary', 'Host').header('cache-control', 'max-age=3600');
+    if (!icon) return reply.status(204).send();
+    return reply.redirect(/^https?:\/\//i.test(icon) ? icon : `/images/${icon.replace(/^\/+/, '')}`);
+  });
 
   // The notification sender: every process runs one; a row is taken by one of them (features/notifications).
   if (config.notifyIntervalMs > 0) {

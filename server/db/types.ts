@@ -62,6 +62,8 @@ export interface OffersTable {
   picture: string | null;
   thumb: string | null;
   sort: number;
+  /** Units left; null: not counted (unlimited). */
+  stock: Generated<number | null>;
   created_at: string;
   updated_at: string;
   data: string;

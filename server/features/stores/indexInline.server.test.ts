@@ -157,3 +157,16 @@ describe('robots.txt', () => {
     expect(res.body).toContain('Allow: /');
   });
 });
+
+describe('/favicon.ico', () => {
+  it('leads to the shop’s favicon, and answers an empty 204 (never a 404) for a shop without one', async () => {
+    const none = await app.inject({ url: '/favicon.ico', headers: { host: 'localhost' } });
+    expect(none.statusCode).toBe(204);
+    const row = await server.db.selectFrom('stores').selectAll().where('id', '=', storeB).executeTakeFirstOrThrow();
+    await saveStore(server.db, row, { favicon: `${storeB}/store/icon.png` });
+    app.services.stores.forget();
+    const b = await app.inject({ url: '/favicon.ico', headers: { host: B } });
+    expect(b.statusCode).toBe(302);
+    expect(b.headers.location).toBe(`/images/${storeB}/store/icon.png`);
+  });
+});
