@@ -64,6 +64,8 @@ export interface OffersTable {
   picture: string | null;
   thumb: string | null;
   sort: number;
+  /** Units left; null: not counted (unlimited). */
+  stock: Generated<number | null>;
   created_at: string;
   updated_at: string;
   data: string;
@@ -259,7 +261,15 @@ export interface CatalogueVersionsTable {
   version: number;
 }
 
+/** @fastify/rate-limit's counters, shared by every process on the database (lib/rateLimitStore.ts). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
 export interface DB {
+  rate_limits: RateLimitsTable;
   catalogue_versions: CatalogueVersionsTable;
   stores: StoresTable;
   users: UsersTable;

@@ -1,3 +1,4 @@
+import { stockAllows } from './stock';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import {
   COMMON_FILTERS,
@@ -157,7 +158,7 @@ function applySort(q: OfferQuery, sort: SortId): OfferQuery {
   }
 }
 
-const CARD_COLUMNS = ['o.id', 'o.type', 'o.name', 'o.vendor', 'o.price', 'o.oldprice', 'o.category_id', 'o.available', 'o.active', 'o.picture', 'o.thumb', 'o.data'] as const;
+const CARD_COLUMNS = ['o.id', 'o.type', 'o.name', 'o.vendor', 'o.price', 'o.oldprice', 'o.category_id', 'o.available', 'o.active', 'o.picture', 'o.thumb', 'o.stock', 'o.data'] as const;
 
 /** A page of live products of a category (and the categories below it) or of a search, filtered and sorted. */
 export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string }> {
@@ -320,7 +321,7 @@ function matchProbe(dialect: Dialect, storeId: number, terms: SearchTerm[], name
 /** From this offset on, a page is read as ids first (skipping wide rows costs more than a second query). */
 const DEFERRED_FROM = 200;
 
-type CardRow = Pick<OfferRow, 'id' | 'type' | 'name' | 'vendor' | 'price' | 'oldprice' | 'category_id' | 'available' | 'active' | 'picture' | 'thumb' | 'data'>;
+type CardRow = Pick<OfferRow, 'id' | 'type' | 'name' | 'vendor' | 'price' | 'oldprice' | 'category_id' | 'available' | 'active' | 'picture' | 'thumb' | 'stock' | 'data'>;
 
 /**
  * The name a card shows, kept in the `name` column: the offer's name, else what its type names it by
@@ -352,13 +353,14 @@ export function offerCard(r: CardRow, tree: CategoryTree, storeId: number) {
     picture: r.picture,
     thumb: r.thumb,
     images: ((data.images as OfferImage[] | undefined) ?? []).map((i) => i.img),
-    available: r.available ? '1' : '0',
+    // Out of stock (a counted stock at 0) cannot be ordered: shown as 'Товар недоступен для заказа'.
+    available: r.available && stockAllows(r.stock) ? '1' : '0',
     active: r.active ? '1' : '0',
   };
 }
 
 /** The full item: every field of its type, its pictures and its parameters. */
-export async function getOffer(db: Db, storeId: number, id: string, opts: { includeHidden?: boolean } = {}) {
+export async function getOffer(db: Db, storeId: number, id: string, opts: { includeHidden?: boolean; /** The owner's editor: `available` as the owner set it, not 0 when out of stock. */ ownFlags?: boolean } = {}) {
   let q = db.selectFrom('offers').selectAll().where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0);
   if (!opts.includeHidden) q = q.where('active', '=', 1);
   const row = await q.executeTakeFirst();
@@ -374,6 +376,8 @@ export async function getOffer(db: Db, storeId: number, id: string, opts: { incl
   const images = ((typed as { images?: OfferImage[] }).images ?? JSON.parse(row.data).images ?? []) as OfferImage[];
   return {
     ...toApiObject(offerSchema, typed),
+    // A product at 0 in stock shows as unavailable; the owner's editor gets its own flag back to edit.
+    ...(opts.ownFlags ? {} : { available: row.available && stockAllows(row.stock) ? '1' : '0' }),
     id: row.id,
     shopId: String(storeId),
     categoryId: row.category_id,
@@ -429,7 +433,7 @@ export async function offersByIds(db: Db, storeId: number, ids: string[]) {
   return wanted
     .map((id) => byId.get(id))
     .filter((r) => r !== undefined)
-    .map((r) => ({ ...offerCard(r, tree, storeId), available: r.available && r.active ? '1' : '0' }));
+    .map((r) => ({ ...offerCard(r, tree, storeId), available: r.available && r.active && stockAllows(r.stock) ? '1' : '0' }));
 }
 
 /** Writes (doc) or removes (null) an offer's search index entry. */
