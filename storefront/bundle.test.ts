@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The bundle budget: the JavaScript a visitor downloads before the first screen of / or a category page
- * (the entry chunk, every chunk it imports statically, and the Russian text catalogues loaded at start)
- * is at most 130 KB gzipped. Reads the Vite manifest of the last build.
+ * What stays out of the first screen's JavaScript (the entry chunk, every chunk it imports statically, and
+ * the Russian text catalogues loaded at start), read from the Vite manifest of the last build. The weight
+ * budget itself is measured as a visitor meets it, in Chromium: e2e/budgets.spec.ts.
  */
 const DIST = path.resolve(import.meta.dirname, '..', 'dist', 'storefront');
 const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
-const BUDGET = 130 * 1024;
 const built = fs.existsSync(MANIFEST);
 /** Under CI (npm test builds first) a missing build is a failure, not a skip: the budget must be checked. */
 const required = process.env.CI === 'true';
@@ -39,20 +37,11 @@ export function initialFiles(manifest: Record<string, Chunk>): string[] {
   return [...files].filter((f) => f.endsWith('.js'));
 }
 
-describe('storefront bundle budget', () => {
+describe('storefront first screen', () => {
   it.runIf(required && !built)('the storefront build exists (npm test builds before the unit tests)', () => {
     expect(fs.existsSync(MANIFEST), `${MANIFEST} is missing`).toBe(true);
   });
   if (!built) console.warn(`storefront/bundle.test.ts skipped: ${MANIFEST} is missing — build first with: npx vite build --config storefront/vite.config.ts`);
-
-  it.skipIf(!built)('initial JS for / and a category page is at most 130 KB gzipped', () => {
-    const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>;
-    const files = initialFiles(manifest);
-    const sizes = files.map((f) => ({ f, gz: zlib.gzipSync(fs.readFileSync(path.join(DIST, f))).length }));
-    const total = sizes.reduce((n, s) => n + s.gz, 0);
-    console.log(`initial JS: ${(total / 1024).toFixed(1)} KB gzipped\n${sizes.map((s) => `  ${s.f} ${(s.gz / 1024).toFixed(1)} KB`).join('\n')}`);
-    expect(total).toBeLessThanOrEqual(BUDGET);
-  });
 
   it.skipIf(!built)('the item page, Swiper and the other languages are not in the initial JS', () => {
     const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>;
