@@ -881,7 +881,7 @@ export default {
         discount: 'الخصم، %',
         isUsed: 'تم استخدام رمز الخصم',
         isOnceOnly: 'لمرة واحدة',
-        maxUses: 'حد الاستخدامات (فارغ: بلا حد)',
+        maxUses: 'حد الاستخدامات',
         dateFrom: 'صالح من',
         dateTo: 'صالح حتى',
         condition: 'الشرط: مبلغ الطلب من',

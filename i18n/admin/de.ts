@@ -877,7 +877,7 @@ export default {
         discount: 'Rabatt, %',
         isUsed: 'Aktionscode verwendet',
         isOnceOnly: 'Einmalig',
-        maxUses: 'Maximale Verwendungen (leer: unbegrenzt)',
+        maxUses: 'Maximale Verwendungen',
         dateFrom: 'Gültig ab',
         dateTo: 'Gültig bis',
         condition: 'Bedingung: Bestellwert ab',

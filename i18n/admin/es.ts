@@ -877,7 +877,7 @@ export default {
         discount: 'Descuento, %',
         isUsed: 'Código promocional usado',
         isOnceOnly: 'De un solo uso',
-        maxUses: 'Límite de usos (vacío: sin límite)',
+        maxUses: 'Límite de usos',
         dateFrom: 'Válido desde',
         dateTo: 'Válido hasta',
         condition: 'Condición: pedido desde',
