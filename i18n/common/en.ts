@@ -1,5 +1,4 @@
 import type { Catalogue } from '../index';
-import orderTexts from '../orders/en';
 
 export default {
   errors: {
@@ -66,18 +65,5 @@ export default {
     clipboard_error: 'Copy failed',
     yes: 'Yes',
     no: 'No',
-  },
-  // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
-  notifications: {
-    new_order: "New order #{order} for {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nPayment: {payment}\nComment: {comment}",
-    order_confirmation: "Order #{order} received\nHello {name}, your order at {shop} has been received.\n{lines}\nTotal: {total}\n{receiving}: {address}",
-    order_status: "Order #{order}: {status}\nThe status of your order at {shop}: {status}.",
-    question: "Question about order #{order}\n{name}, {contact}\n{text}",
-    import_failed: "YML import failed\nShop {shop}: {error}",
-    low_stock: "Running low: {product}\n{count} left.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
-    none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue;

@@ -1,5 +1,4 @@
 import type { Catalogue } from '../index';
-import orderTexts from '../orders/es';
 
 /** Error codes of the server (`error.code`) and texts both apps show, in Spanish. */
 export default {
@@ -67,18 +66,5 @@ export default {
     clipboard_error: 'No se pudo copiar',
     yes: 'Sí',
     no: 'No',
-  },
-  // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
-  notifications: {
-    new_order: "Pedido nuevo n.º {order} por {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nPago: {payment}\nComentario: {comment}",
-    order_confirmation: "Pedido n.º {order} recibido\nHola, {name}: su pedido en {shop} ha sido recibido.\n{lines}\nTotal: {total}\n{receiving}: {address}",
-    order_status: "Pedido n.º {order}: {status}\nEstado de su pedido en {shop}: {status}.",
-    question: "Pregunta sobre el pedido n.º {order}\n{name}, {contact}\n{text}",
-    import_failed: "La importación YML falló\nTienda {shop}: {error}",
-    low_stock: "Quedan pocos: {product}\nQuedan {count}.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
-    none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue;

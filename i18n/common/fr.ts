@@ -1,5 +1,4 @@
 import type { Catalogue } from '../index';
-import orderTexts from '../orders/fr';
 
 /** Error codes of the server (`error.code`) and texts both apps show, in French. */
 export default {
@@ -67,18 +66,5 @@ export default {
     clipboard_error: 'Impossible de copier',
     yes: 'Oui',
     no: 'Non',
-  },
-  // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
-  notifications: {
-    new_order: "Nouvelle commande n° {order} de {total}\n{name}, {phone}\n{receiving} : {address}\n{lines}\nPaiement : {payment}\nCommentaire : {comment}",
-    order_confirmation: "Commande n° {order} reçue\nBonjour {name}, votre commande chez {shop} est reçue.\n{lines}\nTotal : {total}\n{receiving} : {address}",
-    order_status: "Commande n° {order} : {status}\nStatut de votre commande chez {shop} : {status}.",
-    question: "Question sur la commande n° {order}\n{name}, {contact}\n{text}",
-    import_failed: "Échec de l'import YML\nBoutique {shop} : {error}",
-    low_stock: "Bientôt épuisé : {product}\nReste {count}.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
-    none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue;

@@ -1,5 +1,4 @@
 import type { Catalogue } from '../index';
-import orderTexts from '../orders/pt';
 
 /** Error codes of the server (`error.code`) and texts both apps show, in Portuguese. */
 export default {
@@ -67,18 +66,5 @@ export default {
     clipboard_error: 'Não foi possível copiar',
     yes: 'Sim',
     no: 'Não',
-  },
-  // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
-  notifications: {
-    new_order: "Novo pedido n.º {order} de {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nPagamento: {payment}\nComentário: {comment}",
-    order_confirmation: "Pedido n.º {order} recebido\nOlá, {name}: o seu pedido em {shop} foi recebido.\n{lines}\nTotal: {total}\n{receiving}: {address}",
-    order_status: "Pedido n.º {order}: {status}\nEstado do seu pedido em {shop}: {status}.",
-    question: "Pergunta sobre o pedido n.º {order}\n{name}, {contact}\n{text}",
-    import_failed: "A importação YML falhou\nLoja {shop}: {error}",
-    low_stock: "A acabar: {product}\nRestam {count}.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
-    none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue;

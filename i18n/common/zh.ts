@@ -1,5 +1,4 @@
 import type { Catalogue } from '../index';
-import orderTexts from '../orders/zh';
 
 /** Error codes of the server (`error.code`) and texts both apps show, in Chinese. */
 export default {
@@ -67,18 +66,5 @@ export default {
     clipboard_error: '复制失败',
     yes: '是',
     no: '否',
-  },
-  // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
-  notifications: {
-    new_order: "新订单 #{order}，金额 {total}\n{name}，{phone}\n{receiving}：{address}\n{lines}\n付款：{payment}\n备注：{comment}",
-    order_confirmation: "订单 #{order} 已收到\n{name}，您好！您在 {shop} 的订单已收到。\n{lines}\n合计：{total}\n{receiving}：{address}",
-    order_status: "订单 #{order}：{status}\n您在 {shop} 的订单状态：{status}。",
-    question: "关于订单 #{order} 的问题\n{name}，{contact}\n{text}",
-    import_failed: "YML 导入失败\n店铺 {shop}：{error}",
-    low_stock: "库存不足：{product}\n剩余 {count} 件。",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
-    none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue;

@@ -59,4 +59,17 @@ export default {
       contacts: 'جهات الاتصال',
     },
   },
+  // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
+  notifications: {
+    new_order: "طلب جديد رقم {order} بقيمة {total}\n{name}، {phone}\n{receiving}: {address}\n{lines}\nالدفع: {payment}\nتعليق: {comment}",
+    order_confirmation: "تم استلام الطلب رقم {order}\nمرحبًا {name}، تم استلام طلبك في {shop}.\n{lines}\nالإجمالي: {total}\n{receiving}: {address}",
+    order_status: "الطلب رقم {order}: {status}\nحالة طلبك في {shop}: {status}.",
+    question: "سؤال عن الطلب رقم {order}\n{name}، {contact}\n{text}",
+    import_failed: "فشل استيراد YML\nالمتجر {shop}: {error}",
+    low_stock: "المخزون ينفد: {product}\nتبقى {count}.",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
+    none: "—",
+    status: orderTexts.status,
+  },
 } satisfies Catalogue & Shape<typeof ru>;

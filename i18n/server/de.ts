@@ -59,4 +59,17 @@ export default {
       contacts: 'Kontakt',
     },
   },
+  // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
+  notifications: {
+    new_order: "Neue Bestellung Nr. {order} über {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nZahlung: {payment}\nKommentar: {comment}",
+    order_confirmation: "Bestellung Nr. {order} eingegangen\nHallo {name}, Ihre Bestellung bei {shop} ist eingegangen.\n{lines}\nSumme: {total}\n{receiving}: {address}",
+    order_status: "Bestellung Nr. {order}: {status}\nStatus Ihrer Bestellung bei {shop}: {status}.",
+    question: "Frage zur Bestellung Nr. {order}\n{name}, {contact}\n{text}",
+    import_failed: "YML-Import fehlgeschlagen\nShop {shop}: {error}",
+    low_stock: "Geht zur Neige: {product}\nNoch {count} Stück.",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
+    none: "—",
+    status: orderTexts.status,
+  },
 } satisfies Catalogue & Shape<typeof ru>;

@@ -59,4 +59,17 @@ export default {
       contacts: 'Contacts',
     },
   },
+  // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
+  notifications: {
+    new_order: "Nouvelle commande n° {order} de {total}\n{name}, {phone}\n{receiving} : {address}\n{lines}\nPaiement : {payment}\nCommentaire : {comment}",
+    order_confirmation: "Commande n° {order} reçue\nBonjour {name}, votre commande chez {shop} est reçue.\n{lines}\nTotal : {total}\n{receiving} : {address}",
+    order_status: "Commande n° {order} : {status}\nStatut de votre commande chez {shop} : {status}.",
+    question: "Question sur la commande n° {order}\n{name}, {contact}\n{text}",
+    import_failed: "Échec de l'import YML\nBoutique {shop} : {error}",
+    low_stock: "Bientôt épuisé : {product}\nReste {count}.",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
+    none: "—",
+    status: orderTexts.status,
+  },
 } satisfies Catalogue & Shape<typeof ru>;

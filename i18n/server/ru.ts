@@ -61,4 +61,17 @@ export default {
       contacts: 'Контакты',
     },
   },
+  // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
+  notifications: {
+    new_order: "Новый заказ №{order} на {total} р.\n{name}, {phone}\n{receiving}: {address}\n{lines}\nОплата: {payment}\nКомментарий: {comment}",
+    order_confirmation: "Заказ №{order} принят\nЗдравствуйте, {name}! Ваш заказ в магазине «{shop}» принят.\n{lines}\nИтого: {total} р.\n{receiving}: {address}",
+    order_status: "Заказ №{order}: {status}\nСтатус вашего заказа в магазине «{shop}»: {status}.",
+    question: "Вопрос по заказу №{order}\n{name}, {contact}\n{text}",
+    import_failed: "Импорт YML не удался\nМагазин «{shop}»: {error}",
+    low_stock: "Товар заканчивается: {product}\nОсталось {count} шт.",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
+    none: "—",
+    status: orderTexts.status,
+  },
 } satisfies Catalogue;

@@ -85,9 +85,9 @@ describe('notifications', () => {
 
     await storeSettings(server, owner, { notify_lang: 'en', tpl_order_status: 'Your order {order} is now: {status}\nThanks, {shop}' });
     await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'done' } });
-    const done = await until('the English mail', () => smtp.mails.find((m) => m.to.includes('boris@example.com') && m.subject.includes('Done')));
-    expect(done.subject).toBe(`Your order ${id} is now: Done`);
-    expect(done.text).toBe(`Your order ${id} is now: Done\nThanks, Тестовый магазин`);
+    const done = await until('the English mail', () => smtp.mails.find((m) => m.to.includes('boris@example.com') && m.subject.includes('Completed')));
+    expect(done.subject).toBe(`Your order ${id} is now: Completed`);
+    expect(done.text).toBe(`Your order ${id} is now: Completed\nThanks, Тестовый магазин`);
     await storeSettings(server, owner, { notify_lang: 'ru', tpl_order_status: '' });
   });
 

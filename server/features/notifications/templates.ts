@@ -1,12 +1,12 @@
 import { format, isLang, lookup, type Catalogue, type Lang } from '../../../i18n';
-import ru from '../../../i18n/common/ru';
-import en from '../../../i18n/common/en';
-import de from '../../../i18n/common/de';
-import fr from '../../../i18n/common/fr';
-import es from '../../../i18n/common/es';
-import pt from '../../../i18n/common/pt';
-import zh from '../../../i18n/common/zh';
-import ar from '../../../i18n/common/ar';
+import ru from '../../../i18n/server/ru';
+import en from '../../../i18n/server/en';
+import de from '../../../i18n/server/de';
+import fr from '../../../i18n/server/fr';
+import es from '../../../i18n/server/es';
+import pt from '../../../i18n/server/pt';
+import zh from '../../../i18n/server/zh';
+import ar from '../../../i18n/server/ar';
 
 const CATALOGUES: Record<Lang, Catalogue> = { ru, en, de, fr, es, pt, zh, ar };
 
@@ -19,7 +19,7 @@ export interface Message {
   body: string;
 }
 
-/** A notification text in the shop's language: `notifications.<key>` of i18n/common, Russian when missing. */
+/** A notification text in the shop's language: `notifications.<key>` of i18n/server (the server's own texts), Russian when missing. */
 export function text(lang: unknown, key: string): string {
   const l: Lang = isLang(lang) ? lang : 'ru';
   return lookup(CATALOGUES[l], `notifications.${key}`) ?? lookup(ru, `notifications.${key}`) ?? key;
