@@ -12,6 +12,7 @@ import * as searchStems from './migrations/2026112451_search_stems';
 import * as sortIndexes from './migrations/2026112452_sort_indexes';
 import * as outbox from './migrations/2026112480_outbox';
 import * as stock from './migrations/2026112490_stock';
+import * as orderLines from './migrations/2026112491_order_lines';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112452_sort_indexes', sortIndexes],
   ['2026112480_outbox', outbox],
   ['2026112490_stock', stock],
+  ['2026112491_order_lines', orderLines],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
