@@ -886,6 +886,7 @@ export default {
         discount: 'الخصم، %',
         isUsed: 'تم استخدام رمز الخصم',
         isOnceOnly: 'لمرة واحدة',
+        maxUses: 'حد الاستخدامات (فارغ: بلا حد)',
         dateFrom: 'صالح من',
         dateTo: 'صالح حتى',
         condition: 'الشرط: مبلغ الطلب من',

@@ -882,6 +882,7 @@ export default {
         discount: 'Rabatt, %',
         isUsed: 'Aktionscode verwendet',
         isOnceOnly: 'Einmalig',
+        maxUses: 'Maximale Verwendungen (leer: unbegrenzt)',
         dateFrom: 'Gültig ab',
         dateTo: 'Gültig bis',
         condition: 'Bedingung: Bestellwert ab',

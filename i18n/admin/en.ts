@@ -699,6 +699,7 @@ export default {
         discount: 'Discount, %',
         isUsed: 'Promo code used',
         isOnceOnly: 'Single use',
+        maxUses: 'Use limit (empty: none)',
         dateFrom: 'Valid from',
         dateTo: 'Valid until',
         condition: 'Condition: order sum from',

@@ -882,6 +882,7 @@ export default {
         discount: 'Descuento, %',
         isUsed: 'Código promocional usado',
         isOnceOnly: 'De un solo uso',
+        maxUses: 'Límite de usos (vacío: sin límite)',
         dateFrom: 'Válido desde',
         dateTo: 'Válido hasta',
         condition: 'Condición: pedido desde',

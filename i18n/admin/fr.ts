@@ -698,6 +698,7 @@ export default {
         discount: 'Remise, %',
         isUsed: 'Code promo utilisé',
         isOnceOnly: 'À usage unique',
+        maxUses: "Limite d'utilisations (vide : illimité)",
         dateFrom: 'Valable du',
         dateTo: 'Valable jusqu’au',
         condition: 'Condition : commande dès',

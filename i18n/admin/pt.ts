@@ -882,6 +882,7 @@ export default {
         discount: 'Desconto, %',
         isUsed: 'Código promocional usado',
         isOnceOnly: 'De uso único',
+        maxUses: 'Limite de usos (vazio: sem limite)',
         dateFrom: 'Válido de',
         dateTo: 'Válido até',
         condition: 'Condição: pedido a partir de',

@@ -883,6 +883,7 @@ export default {
         discount: '折扣（%）',
         isUsed: '优惠码已使用',
         isOnceOnly: '仅限一次',
+        maxUses: '使用次数上限（留空：不限）',
         dateFrom: '生效日期',
         dateTo: '截止日期',
         condition: '条件：订单金额不低于',

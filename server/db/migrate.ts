@@ -13,6 +13,8 @@ import * as sortIndexes from './migrations/2026112452_sort_indexes';
 import * as outbox from './migrations/2026112480_outbox';
 import * as stock from './migrations/2026112490_stock';
 import * as orderLines from './migrations/2026112491_order_lines';
+import * as categoryPath from './migrations/2026112494_category_path';
+import * as rateLimits from './migrations/2026112496_rate_limits';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -33,6 +35,8 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112480_outbox', outbox],
   ['2026112490_stock', stock],
   ['2026112491_order_lines', orderLines],
+  ['2026112494_category_path', categoryPath],
+  ['2026112496_rate_limits', rateLimits],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -32,7 +32,10 @@ async function list(ctx: ApiContext) {
     const sort = parseSort(input.raw.sortId || input.raw.sort);
     return { offers: word ? await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden }) : [] };
   }
-  return { offers: await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden }) };
+  const after = input.raw.after?.trim() || undefined;
+  const offers = await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden, after });
+  // next: pass it as `after` for the following page (keyset: no repeats or gaps when offers change meanwhile).
+  return { offers: [...offers], ...(offers.next ? { next: offers.next } : {}) };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ImageStore } from '../images/images';
 import { displayNameOf, searchDoc, type OfferImage } from '../catalogue/offers';
 import { loadParams } from '../catalogue/params';
 import { bumpCatalogue } from '../catalogue/version';
+import { repathOffers } from '../catalogue/categories';
 import { parseYml, YmlError, type YmlInput, type YmlOffer } from './parseYml';
 
 export interface ImportOptions {
@@ -245,6 +246,8 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         .where('id', 'not in', [...categoryIds, ROOT_CATEGORY_ID])
         .executeTakeFirst();
       result.categoryReport.hidden = Number(hiddenCategories.numUpdatedRows);
+      // Paths follow the tree as this feed left it (new offers, moved or hidden categories).
+      await repathOffers(tx, storeId);
     });
   } catch (e) {
     if (e instanceof YmlError) throw badRequest('yml_error', e.message);

@@ -14,8 +14,8 @@ import { sql } from 'kysely';
 import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
 import type { Db } from '../../db/types';
-import { fetchFeed } from '../../lib/feedUrl';
-import { THUMB_SIDE } from '../images/images';
+import { fetchFeed, type FeedUrlOptions } from '../../lib/feedUrl';
+import { middleWebp, THUMB_SIDE } from '../images/images';
 
 const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
 const MAX_TRIES = 3;
@@ -42,8 +42,11 @@ async function applyThumbs(db: Db, storeId: number, url?: string) {
       and exists (select 1 from feed_pictures f where f.store_id = offers.store_id and f.url = offers.thumb and f.status = 'done')`.execute(db);
 }
 
-/** Makes thumbnails of pending pictures until none is left, `isStopped` says so, or a batch is done. */
-export async function runThumbnails(services: AppServices, opts: { isStopped: () => boolean }): Promise<number> {
+/**
+ * Makes thumbnails of pending pictures until none is left, `isStopped` says so, or a batch is done.
+ * `trust` is for tests only (a local server standing in for a public picture host, see lib/feedUrl.ts).
+ */
+export async function runThumbnails(services: AppServices, opts: { isStopped: () => boolean; trust?: FeedUrlOptions['trust'] }): Promise<number> {
   const { db, config } = services;
   let made = 0;
   const pending = await db
@@ -67,7 +70,7 @@ export async function runThumbnails(services: AppServices, opts: { isStopped: ()
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) continue;
     try {
-      const thumb = await makeThumb(p.url, p.store_id, config.uploadsDir, { allowPrivate: config.allowPrivateFeeds, timeoutMs: config.feedTimeoutMs });
+      const thumb = await makeThumb(p.url, p.store_id, config.uploadsDir, { allowPrivate: config.allowPrivateFeeds, timeoutMs: config.feedTimeoutMs, trust: opts.trust });
       await db.updateTable('feed_pictures').set({ status: 'done', thumb, updated_at: now() }).where('store_id', '=', p.store_id).where('url', '=', p.url).execute();
       await applyThumbs(db, p.store_id, p.url);
       made++;
@@ -83,9 +86,9 @@ export async function runThumbnails(services: AppServices, opts: { isStopped: ()
   return made;
 }
 
-/** Fetches one picture through the guarded fetcher and writes its WebP thumbnail; resolves to its /images/ path. */
-async function makeThumb(url: string, storeId: number, uploadsDir: string, opts: { allowPrivate: boolean; timeoutMs: number }): Promise<string> {
-  const { stream } = await fetchFeed(url, { allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs, maxBytes: MAX_PICTURE_BYTES });
+/** Fetches one picture through the guarded fetcher and writes its 400 and 800 px WebPs; resolves to the thumbnail's /images/ path. */
+async function makeThumb(url: string, storeId: number, uploadsDir: string, opts: { allowPrivate: boolean; timeoutMs: number; trust?: FeedUrlOptions['trust'] }): Promise<string> {
+  const { stream } = await fetchFeed(url, { allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs, maxBytes: MAX_PICTURE_BYTES, trust: opts.trust });
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
   const data = Buffer.concat(chunks);
@@ -94,9 +97,13 @@ async function makeThumb(url: string, storeId: number, uploadsDir: string, opts:
     .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 72 })
     .toBuffer();
-  const rel = `${storeId}/feed/${crypto.createHash('sha256').update(url).digest('hex').slice(0, 24)}_t.webp`;
+  const middle = await middleWebp(data, 100_000_000);
+  const base = `${storeId}/feed/${crypto.createHash('sha256').update(url).digest('hex').slice(0, 24)}`;
+  const rel = `${base}_t.webp`;
   const file = path.join(uploadsDir, rel);
   await fs.mkdir(path.dirname(file), { recursive: true });
+  // The 800 px size first: once the thumbnail exists, cards name both (schemas/rules/pictures.ts).
+  await fs.writeFile(path.join(uploadsDir, `${base}_m.webp`), middle);
   await fs.writeFile(file, webp);
   return rel;
 }
