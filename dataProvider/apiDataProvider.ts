@@ -338,8 +338,11 @@ export function createApiDataProvider({ api, urlImages, onUploadProgress }: ApiD
       sort: Number(p.sort ?? 0),
       values: ((p.values as { id: string; name: string }[]) ?? []).map((v) => ({ id: String(v.id), name: v.name })),
     }) as RaRecord;
+  // A category's filters (its path), or at the root every param of the shop (all=1: base ids repeat across branches).
   const paramsOf = async (categoryId: unknown, signal?: AbortSignal) =>
-    ((await call<{ offers_params: Record<string, unknown>[] }>('offers_params', categoryId !== undefined && categoryId !== null && categoryId !== '' ? { [PARAM_CATEGORY]: String(categoryId) } : {}, { signal })).offers_params ?? []).map(paramRecord);
+    (
+      (await call<{ offers_params: Record<string, unknown>[] }>('offers_params', categoryId !== undefined && categoryId !== null && categoryId !== '' && String(categoryId) !== '0' ? { [PARAM_CATEGORY]: String(categoryId) } : { all: 1 }, { signal })).offers_params ?? []
+    ).map(paramRecord);
   async function getParam(id: unknown, signal?: AbortSignal) {
     const s = String(id);
     if (s.startsWith('common_')) {

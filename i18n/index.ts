@@ -22,6 +22,9 @@ export interface Catalogue {
   [key: string]: string | Catalogue;
 }
 
+/** The same nested keys as a catalogue, strings at the leaves: another language's file `satisfies Shape<typeof ru>`. */
+export type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
 /** Reads a dotted key; falls back to the key itself so a missing text is visible, never blank. */
 export function lookup(catalogue: Catalogue, key: string): string | undefined {
   let node: string | Catalogue | undefined = catalogue;

@@ -82,12 +82,58 @@ export const formKey = (field: Pick<FieldDef, 'no' | 'key'>): string => `${field
 /** The form parameter of a field as a client sends it: `p[478_offer_id]`. */
 export const formParam = (field: Pick<FieldDef, 'no' | 'key'>): string => `p[${formKey(field)}]`;
 
-export interface EntitySchema {
+export interface EntitySchema<Declared extends readonly FieldInput[] = readonly FieldInput[]> {
   name: string;
   /** The database table (rows carry `store_id`). */
   table: string;
   fields: FieldDef[];
+  /** Type only, never set: the declarations as written (`as const`), from which ApiObjectOf infers value types. */
+  readonly declared?: Declared;
 }
+
+/** A field's value in API objects by its type, as the codec's toApiValue answers it (booleans travel as '1'/'0'). */
+export interface ApiValueOfType {
+  varchar: string;
+  number: number;
+  float: number;
+  textarea: string;
+  wysiwyg: string;
+  bool: '1' | '0';
+  select: string;
+  multipleSelect: string[];
+  image: string;
+  video: string;
+  file: string;
+  colour: string;
+  phone: string;
+  email: string;
+  url: string;
+  date: string;
+  time: string;
+  polygon: [number, number][];
+  schedule: unknown;
+  json: unknown;
+}
+
+/** A literal only: a name computed at run time (`img${i}`) is not a property the type can know. */
+type Literal<S extends string> = string extends S ? never : S;
+type NameOf<F> = F extends { readonly name: infer N extends string } ? Literal<N> : F extends { readonly key: infer K extends string } ? Literal<K> : never;
+type ValueOf<F> = F extends { readonly type: infer T extends FieldType } ? ApiValueOfType[T] : never;
+type Declared<S> = S extends EntitySchema<infer D> ? D[number] : never;
+
+/**
+ * The API object of an entity, inferred from its declarations: every field by its `name` with the type its
+ * field type travels as (null when unset, absent when not sent), grouped fields nested under their group
+ * (`controls`, `colors`, ...), secret fields left out. Clients narrow it with `Pick`/`Present`.
+ */
+export type ApiObjectOf<S extends EntitySchema<readonly FieldInput[]>> = {
+  [F in Declared<S> as F extends { readonly group: string } | { readonly secret: true } ? never : NameOf<F>]?: ValueOf<F> | null;
+} & {
+  [F in Declared<S> as F extends { readonly group: infer G extends string } ? Literal<G> : never]?: Record<string, ValueOf<F>>;
+};
+
+/** Some properties made always present and non-null (what every answer carries). */
+export type Present<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 
 export function fieldByName(schema: EntitySchema, name: string): FieldDef {
   const f = schema.fields.find((x) => x.name === name);

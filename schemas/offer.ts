@@ -16,7 +16,7 @@ export const COMMON_FILTERS = { shop: 292, price: 283, warranty: 306 } as const;
 const BOOK: OfferType[] = ['book', 'audiobook'];
 const opts = (...ids: string[]) => ids.map((id) => ({ id, label: `resources.offers.options.${id}` }));
 
-const fields: FieldInput[] = [
+const fields = [
   { no: 478, key: 'offer_id', name: 'id', type: 'varchar', readOnly: true, column: 'id', maxLength: 80 },
   { no: 274, key: 'store_id', name: 'shopId', type: 'number', readOnly: true, column: 'store_id' },
   { no: 275, key: 'type', type: 'select', required: true, default: 'common', options: opts(...OFFER_TYPES), column: 'type' },
@@ -128,12 +128,12 @@ const fields: FieldInput[] = [
     key: 'img',
     name: `img${i + 1}`,
     type: 'image' as const,
-    group: 'images',
+    group: 'images' as const,
     label: 'resources.offers.fields.images',
   })),
-];
+] as const satisfies readonly FieldInput[];
 
-export const offerSchema: EntitySchema = { name: 'offers', table: 'offers', fields: defineFields('offers', fields) };
+export const offerSchema: EntitySchema<typeof fields> = { name: 'offers', table: 'offers', fields: defineFields('offers', fields) };
 
 /** Whether a field shows for an offer of this type. */
 export const fieldAppliesTo = (f: { offerTypes?: readonly string[] }, type: string): boolean =>

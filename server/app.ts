@@ -219,7 +219,7 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
         if (!store) return html;
         const origin = originOf(request, services.config);
         // A failed SEO part leaves the page as it was (the app still works); a failed inline leaves both out.
-        const seoOrNull = seoPage(services.db, services.database.dialect, store, origin, url).catch((e) => {
+        const seoOrNull = seoPage(services.db, services.database.dialect, store, origin, url, (request.query as Record<string, unknown> | undefined)?.lang).catch((e) => {
           request.log.warn({ err: e }, 'index.html without the SEO tags');
           return null;
         });

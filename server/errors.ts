@@ -1,7 +1,14 @@
 import type { FieldError } from '../schemas';
-import { format, lookup, type Catalogue } from '../i18n';
+import { format, isLang, lookup, type Catalogue, type Lang } from '../i18n';
 import ru from '../i18n/common/ru';
 import serverRu from '../i18n/server/ru';
+import serverEn from '../i18n/server/en';
+import serverZh from '../i18n/server/zh';
+import serverEs from '../i18n/server/es';
+import serverFr from '../i18n/server/fr';
+import serverAr from '../i18n/server/ar';
+import serverPt from '../i18n/server/pt';
+import serverDe from '../i18n/server/de';
 
 /**
  * Errors as data: a code (a key of i18n/common `errors`) and its params. The answer carries both, plus the
@@ -19,9 +26,15 @@ export function errorText(code: string, params?: ErrorParams): string {
   return text === undefined ? code : format(text, params);
 }
 
-/** A text the server itself sends (notifications, SMS, payment descriptions) from i18n/server. */
-export function serverText(key: string, params?: ErrorParams): string {
-  const text = lookup(serverRu as Catalogue, key);
+const SERVER_TEXTS: Record<Lang, Catalogue> = { ru: serverRu, en: serverEn, zh: serverZh, es: serverEs, fr: serverFr, ar: serverAr, pt: serverPt, de: serverDe };
+
+/**
+ * A text the server itself sends (notifications, SMS, payment descriptions, exports, the SEO part of pages)
+ * from i18n/server/<lang>.ts: `lang` is the shop's language (shopLang) for what the owner reads, the
+ * customer's request language where one is known; an unknown language reads Russian, the default.
+ */
+export function serverText(lang: unknown, key: string, params?: ErrorParams): string {
+  const text = lookup(SERVER_TEXTS[isLang(lang) ? lang : 'ru'], key) ?? lookup(serverRu, key);
   return text === undefined ? key : format(text, params);
 }
 

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../index';
 import offerFields from '../fields/ar';
+import orderTexts from '../orders/ar';
 
 /**
  * Arabic texts of the owner's panel (shown right to left): the same keys as ru.ts plus react-admin's own
@@ -563,13 +564,7 @@ export default {
         delivery: 'التوصيل',
         total: 'المبلغ المستحق',
       },
-      payment_status: {
-        none: 'الدفع عند الاستلام',
-        refunded: 'تم الاسترداد',
-        pending: 'بانتظار الدفع',
-        paid: 'مدفوع',
-        failed: 'فشل الدفع',
-      },
+      payment_status: orderTexts.payment_status,
       status_saved: 'حالة الطلب: {status}. سيتم إشعار العميل',
       menu: 'قائمة الطلب',
       cancel_payment: 'إلغاء الدفع',
@@ -886,7 +881,7 @@ export default {
         discount: 'الخصم، %',
         isUsed: 'تم استخدام رمز الخصم',
         isOnceOnly: 'لمرة واحدة',
-        maxUses: 'حد الاستخدامات (فارغ: بلا حد)',
+        maxUses: 'حد الاستخدامات',
         dateFrom: 'صالح من',
         dateTo: 'صالح حتى',
         condition: 'الشرط: مبلغ الطلب من',
@@ -930,16 +925,9 @@ export default {
         placeId: 'نقطة البيع',
         total: 'الإجمالي',
       },
-      status: {
-        new: 'جديد',
-        accepted: 'مقبول',
-        preparing: 'قيد التحضير',
-        delivering: 'قيد التوصيل',
-        done: 'مكتمل',
-        cancelled: 'ملغى',
-      },
-      receiving: { delivery: 'التوصيل', pickup: 'الاستلام الذاتي' },
-      payment: { cash: 'نقدًا', card: 'بطاقة لمندوب التوصيل', online: 'بطاقة عبر الموقع' },
+      status: orderTexts.status,
+      receiving: orderTexts.receiving,
+      payment: orderTexts.payment,
     },
     questions: {
       name: plural('سؤال', 'الأسئلة'),

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../index';
 import offerFields from '../fields/de';
+import orderTexts from '../orders/de';
 
 /**
  * German texts of the owner's panel: the same keys as ru.ts plus react-admin's own texts (`ra`: no
@@ -559,13 +560,7 @@ export default {
         delivery: 'Lieferung',
         total: 'Zu zahlen',
       },
-      payment_status: {
-        none: 'Zahlung bei Erhalt',
-        refunded: 'Erstattet',
-        pending: 'Zahlung ausstehend',
-        paid: 'Bezahlt',
-        failed: 'Zahlung fehlgeschlagen',
-      },
+      payment_status: orderTexts.payment_status,
       status_saved: 'Bestellstatus: {status}. Der Kunde wird benachrichtigt',
       menu: 'Bestellmenü',
       cancel_payment: 'Zahlung stornieren',
@@ -882,7 +877,7 @@ export default {
         discount: 'Rabatt, %',
         isUsed: 'Aktionscode verwendet',
         isOnceOnly: 'Einmalig',
-        maxUses: 'Maximale Verwendungen (leer: unbegrenzt)',
+        maxUses: 'Maximale Verwendungen',
         dateFrom: 'Gültig ab',
         dateTo: 'Gültig bis',
         condition: 'Bedingung: Bestellwert ab',
@@ -926,16 +921,9 @@ export default {
         placeId: 'Verkaufsstelle',
         total: 'Summe',
       },
-      status: {
-        new: 'Neu',
-        accepted: 'Angenommen',
-        preparing: 'In Vorbereitung',
-        delivering: 'Unterwegs',
-        done: 'Erledigt',
-        cancelled: 'Storniert',
-      },
-      receiving: { delivery: 'Lieferung', pickup: 'Abholung' },
-      payment: { cash: 'Bar', card: 'Karte beim Kurier', online: 'Karte auf der Website' },
+      status: orderTexts.status,
+      receiving: orderTexts.receiving,
+      payment: orderTexts.payment,
     },
     questions: {
       name: 'Frage |||| Fragen',

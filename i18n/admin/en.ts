@@ -1,5 +1,6 @@
 import type { Catalogue } from '../index';
 import offerFields from '../fields/en';
+import orderTexts from '../orders/en';
 
 /** English texts of the owner's panel; the same keys as ru.ts. */
 export default {
@@ -376,13 +377,7 @@ export default {
         delivery: 'Delivery',
         total: 'Total due',
       },
-      payment_status: {
-        none: 'Paid on receipt',
-        refunded: 'Refunded',
-        pending: 'Awaiting payment',
-        paid: 'Paid',
-        failed: 'Payment failed',
-      },
+      payment_status: orderTexts.payment_status,
       status_saved: 'Order status: {status}. The customer will be notified',
       menu: 'Order menu',
       cancel_payment: 'Cancel payment',
@@ -699,7 +694,7 @@ export default {
         discount: 'Discount, %',
         isUsed: 'Promo code used',
         isOnceOnly: 'Single use',
-        maxUses: 'Use limit (empty: none)',
+        maxUses: 'Use limit',
         dateFrom: 'Valid from',
         dateTo: 'Valid until',
         condition: 'Condition: order sum from',
@@ -744,16 +739,9 @@ export default {
         placeId: 'Place',
         total: 'Total',
       },
-      status: {
-        new: 'New',
-        accepted: 'Accepted',
-        preparing: 'Preparing',
-        delivering: 'Delivering',
-        done: 'Done',
-        cancelled: 'Cancelled',
-      },
-      receiving: { delivery: 'Delivery', pickup: 'Pickup' },
-      payment: { cash: 'Cash', card: 'Card to the courier', online: 'Card on the site' },
+      status: orderTexts.status,
+      receiving: orderTexts.receiving,
+      payment: orderTexts.payment,
     },
     questions: {
       name: 'Question |||| Questions',

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../index';
 import offerFields from '../fields/es';
+import orderTexts from '../orders/es';
 
 /**
  * Spanish texts of the owner's panel: the same keys as ru.ts plus react-admin's own texts (`ra`: no
@@ -559,13 +560,7 @@ export default {
         delivery: 'Entrega',
         total: 'Total a pagar',
       },
-      payment_status: {
-        none: 'Pago al recibir',
-        refunded: 'Reembolsado',
-        pending: 'Pendiente de pago',
-        paid: 'Pagado',
-        failed: 'Pago fallido',
-      },
+      payment_status: orderTexts.payment_status,
       status_saved: 'Estado del pedido: {status}. Se avisará al cliente',
       menu: 'Menú del pedido',
       cancel_payment: 'Anular el pago',
@@ -882,7 +877,7 @@ export default {
         discount: 'Descuento, %',
         isUsed: 'Código promocional usado',
         isOnceOnly: 'De un solo uso',
-        maxUses: 'Límite de usos (vacío: sin límite)',
+        maxUses: 'Límite de usos',
         dateFrom: 'Válido desde',
         dateTo: 'Válido hasta',
         condition: 'Condición: pedido desde',
@@ -926,16 +921,9 @@ export default {
         placeId: 'Punto de venta',
         total: 'Total',
       },
-      status: {
-        new: 'Nuevo',
-        accepted: 'Aceptado',
-        preparing: 'En preparación',
-        delivering: 'En reparto',
-        done: 'Completado',
-        cancelled: 'Cancelado',
-      },
-      receiving: { delivery: 'Entrega', pickup: 'Recogida' },
-      payment: { cash: 'Efectivo', card: 'Tarjeta al repartidor', online: 'Tarjeta en la web' },
+      status: orderTexts.status,
+      receiving: orderTexts.receiving,
+      payment: orderTexts.payment,
     },
     questions: {
       name: 'Pregunta |||| Preguntas',

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../index';
 import offerFields from '../fields/fr';
+import orderTexts from '../orders/fr';
 
 /**
  * French texts of the owner's panel: the same keys as ru.ts. react-admin's own texts come from
@@ -375,13 +376,7 @@ export default {
         delivery: 'Livraison',
         total: 'Total à payer',
       },
-      payment_status: {
-        none: 'Paiement à la réception',
-        refunded: 'Remboursé',
-        pending: 'En attente de paiement',
-        paid: 'Payée',
-        failed: 'Paiement échoué',
-      },
+      payment_status: orderTexts.payment_status,
       status_saved: 'État de la commande : {status}. Le client sera prévenu',
       menu: 'Menu de la commande',
       cancel_payment: 'Annuler le paiement',
@@ -698,7 +693,7 @@ export default {
         discount: 'Remise, %',
         isUsed: 'Code promo utilisé',
         isOnceOnly: 'À usage unique',
-        maxUses: "Limite d'utilisations (vide : illimité)",
+        maxUses: "Limite d'utilisations",
         dateFrom: 'Valable du',
         dateTo: 'Valable jusqu’au',
         condition: 'Condition : commande dès',
@@ -742,16 +737,9 @@ export default {
         placeId: 'Point de vente',
         total: 'Total',
       },
-      status: {
-        new: 'Nouvelle',
-        accepted: 'Acceptée',
-        preparing: 'En préparation',
-        delivering: 'En livraison',
-        done: 'Terminée',
-        cancelled: 'Annulée',
-      },
-      receiving: { delivery: 'Livraison', pickup: 'Retrait' },
-      payment: { cash: 'Espèces', card: 'Carte au livreur', online: 'Carte sur le site' },
+      status: orderTexts.status,
+      receiving: orderTexts.receiving,
+      payment: orderTexts.payment,
     },
     questions: {
       name: 'Question |||| Questions',

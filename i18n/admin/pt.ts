@@ -1,5 +1,6 @@
 import type { Catalogue } from '../index';
 import offerFields from '../fields/pt';
+import orderTexts from '../orders/pt';
 
 /**
  * Portuguese texts of the owner's panel: the same keys as ru.ts plus react-admin's own texts (`ra`: no
@@ -559,13 +560,7 @@ export default {
         delivery: 'Entrega',
         total: 'Total a pagar',
       },
-      payment_status: {
-        none: 'Pagamento na entrega',
-        refunded: 'Reembolsado',
-        pending: 'Aguardando pagamento',
-        paid: 'Pago',
-        failed: 'Falha no pagamento',
-      },
+      payment_status: orderTexts.payment_status,
       status_saved: 'Situação do pedido: {status}. O cliente será avisado',
       menu: 'Menu do pedido',
       cancel_payment: 'Cancelar o pagamento',
@@ -882,7 +877,7 @@ export default {
         discount: 'Desconto, %',
         isUsed: 'Código promocional usado',
         isOnceOnly: 'De uso único',
-        maxUses: 'Limite de usos (vazio: sem limite)',
+        maxUses: 'Limite de usos',
         dateFrom: 'Válido de',
         dateTo: 'Válido até',
         condition: 'Condição: pedido a partir de',
@@ -926,16 +921,9 @@ export default {
         placeId: 'Ponto de venda',
         total: 'Total',
       },
-      status: {
-        new: 'Novo',
-        accepted: 'Aceito',
-        preparing: 'Em preparo',
-        delivering: 'Em entrega',
-        done: 'Concluído',
-        cancelled: 'Cancelado',
-      },
-      receiving: { delivery: 'Entrega', pickup: 'Retirada' },
-      payment: { cash: 'Dinheiro', card: 'Cartão ao entregador', online: 'Cartão no site' },
+      status: orderTexts.status,
+      receiving: orderTexts.receiving,
+      payment: orderTexts.payment,
     },
     questions: {
       name: 'Pergunta |||| Perguntas',

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../index';
 import offerFields from '../fields/ru';
+import orderTexts from '../orders/ru';
 
 /**
  * The owner's panel (admin/): its own texts and the labels of the registry's fields
@@ -380,13 +381,7 @@ export default {
         delivery: 'Доставка',
         total: 'Итого к оплате',
       },
-      payment_status: {
-        none: 'Оплата при получении',
-        refunded: 'Деньги возвращены',
-        pending: 'Ожидает оплаты',
-        paid: 'Оплачен',
-        failed: 'Оплата не прошла',
-      },
+      payment_status: orderTexts.payment_status,
       status_saved: 'Статус заказа: {status}. Покупатель получит уведомление',
       menu: 'Меню заказа',
       cancel_payment: 'Отменить платеж',
@@ -703,7 +698,7 @@ export default {
         discount: 'Скидка, %',
         isUsed: 'Промокод использован',
         isOnceOnly: 'Одноразовый',
-        maxUses: 'Лимит использований (пусто — без лимита)',
+        maxUses: 'Лимит использований',
         dateFrom: 'Действует с',
         dateTo: 'Действует по',
         condition: 'Условие: сумма заказа от',
@@ -748,16 +743,9 @@ export default {
         placeId: 'Место',
         total: 'Сумма',
       },
-      status: {
-        new: 'Новый',
-        accepted: 'Принят',
-        preparing: 'Готовится',
-        delivering: 'Доставляется',
-        done: 'Выполнен',
-        cancelled: 'Отменён',
-      },
-      receiving: { delivery: 'Доставка', pickup: 'Самовывоз' },
-      payment: { cash: 'Наличные', card: 'Картой курьеру', online: 'Картой на сайте' },
+      status: orderTexts.status,
+      receiving: orderTexts.receiving,
+      payment: orderTexts.payment,
     },
     questions: {
       name: 'Вопрос |||| Вопросы',

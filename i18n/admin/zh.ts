@@ -1,5 +1,6 @@
 import type { Catalogue } from '../index';
 import offerFields from '../fields/zh';
+import orderTexts from '../orders/zh';
 
 /**
  * Chinese (simplified) texts of the owner's panel: the same keys as ru.ts plus react-admin's own texts (`ra`:
@@ -560,13 +561,7 @@ export default {
         delivery: '配送',
         total: '应付总额',
       },
-      payment_status: {
-        none: '货到付款',
-        refunded: '已退款',
-        pending: '待支付',
-        paid: '已支付',
-        failed: '支付失败',
-      },
+      payment_status: orderTexts.payment_status,
       status_saved: '订单状态：{status}。将通知顾客',
       menu: '订单菜单',
       cancel_payment: '取消支付',
@@ -883,7 +878,7 @@ export default {
         discount: '折扣（%）',
         isUsed: '优惠码已使用',
         isOnceOnly: '仅限一次',
-        maxUses: '使用次数上限（留空：不限）',
+        maxUses: '使用次数上限',
         dateFrom: '生效日期',
         dateTo: '截止日期',
         condition: '条件：订单金额不低于',
@@ -927,16 +922,9 @@ export default {
         placeId: '门店',
         total: '合计',
       },
-      status: {
-        new: '新订单',
-        accepted: '已接单',
-        preparing: '准备中',
-        delivering: '配送中',
-        done: '已完成',
-        cancelled: '已取消',
-      },
-      receiving: { delivery: '配送', pickup: '自取' },
-      payment: { cash: '现金', card: '向配送员刷卡', online: '网站在线刷卡' },
+      status: orderTexts.status,
+      receiving: orderTexts.receiving,
+      payment: orderTexts.payment,
     },
     questions: {
       name: '问题',

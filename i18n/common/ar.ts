@@ -1,4 +1,5 @@
 import type { Catalogue } from '../index';
+import orderTexts from '../orders/ar';
 
 /** Error codes of the server (`error.code`) and texts both apps show, in Arabic. */
 export default {
@@ -41,6 +42,9 @@ export default {
     promo_min_sum: 'رمز الخصم صالح للطلبات من {sum} ₽',
     payment_service_error: 'خدمة الدفع غير متاحة، حاول لاحقًا',
     payment_service_status: 'أجابت خدمة الدفع {status}',
+    refund_not_configured: 'الدفع عبر الموقع غير مُعدّ: لا يمكن إعادة المال',
+    refund_no_payment: 'لم يُعثر على دفعة الطلب',
+    refund_refused: 'تعذّر استرداد المبلغ: {reason}',
     payment_not_registered: 'لم يتم تسجيل الدفع',
     not_paid_online: 'لا يُدفع هذا الطلب على الموقع',
     order_cancelled: 'الطلب ملغى',
@@ -72,9 +76,9 @@ export default {
     question: "سؤال عن الطلب رقم {order}\n{name}، {contact}\n{text}",
     import_failed: "فشل استيراد YML\nالمتجر {shop}: {error}",
     low_stock: "المخزون ينفد: {product}\nتبقى {count}.",
-    delivery: "توصيل",
-    pickup: "استلام",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: {new: "جديد", accepted: "مقبول", preparing: "قيد التحضير", delivering: "قيد التوصيل", done: "مكتمل", cancelled: "ملغى"},
+    status: orderTexts.status,
   },
 } satisfies Catalogue;

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../index';
+import orderTexts from '../orders/de';
 
 /** Error codes of the server (`error.code`) and texts both apps show, in German. */
 export default {
@@ -41,6 +42,9 @@ export default {
     promo_min_sum: 'Der Aktionscode gilt für Bestellungen ab {sum} ₽',
     payment_service_error: 'Der Zahlungsdienst ist nicht erreichbar, versuchen Sie es später',
     payment_service_status: 'Der Zahlungsdienst antwortete {status}',
+    refund_not_configured: 'Die Kartenzahlung auf der Website ist nicht eingerichtet: das Geld kann nicht erstattet werden',
+    refund_no_payment: 'Die Zahlung der Bestellung wurde nicht gefunden',
+    refund_refused: 'Die Erstattung ist fehlgeschlagen: {reason}',
     payment_not_registered: 'Die Zahlung wurde nicht registriert',
     not_paid_online: 'Diese Bestellung wird nicht auf der Website bezahlt',
     order_cancelled: 'Die Bestellung ist storniert',
@@ -72,9 +76,9 @@ export default {
     question: "Frage zur Bestellung Nr. {order}\n{name}, {contact}\n{text}",
     import_failed: "YML-Import fehlgeschlagen\nShop {shop}: {error}",
     low_stock: "Geht zur Neige: {product}\nNoch {count} Stück.",
-    delivery: "Lieferung",
-    pickup: "Abholung",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: {new: "Neu", accepted: "Angenommen", preparing: "In Zubereitung", delivering: "Unterwegs", done: "Erledigt", cancelled: "Storniert"},
+    status: orderTexts.status,
   },
 } satisfies Catalogue;

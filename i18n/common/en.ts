@@ -1,4 +1,5 @@
 import type { Catalogue } from '../index';
+import orderTexts from '../orders/en';
 
 export default {
   errors: {
@@ -40,6 +41,9 @@ export default {
     promo_min_sum: 'The promo code works for orders from {sum} ₽',
     payment_service_error: 'The payment service is unavailable, try again later',
     payment_service_status: 'The payment service answered {status}',
+    refund_not_configured: 'Card payment on the site is not set up: the money cannot be returned',
+    refund_no_payment: 'The order\'s payment was not found',
+    refund_refused: 'The refund failed: {reason}',
     payment_not_registered: 'The payment was not registered',
     not_paid_online: 'This order is not paid on the site',
     order_cancelled: 'The order is cancelled',
@@ -71,9 +75,9 @@ export default {
     question: "Question about order #{order}\n{name}, {contact}\n{text}",
     import_failed: "YML import failed\nShop {shop}: {error}",
     low_stock: "Running low: {product}\n{count} left.",
-    delivery: "Delivery",
-    pickup: "Pickup",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: {new: "New", accepted: "Accepted", preparing: "Preparing", delivering: "Out for delivery", done: "Done", cancelled: "Cancelled"},
+    status: orderTexts.status,
   },
 } satisfies Catalogue;

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../index';
+import orderTexts from '../orders/es';
 
 /** Error codes of the server (`error.code`) and texts both apps show, in Spanish. */
 export default {
@@ -41,6 +42,9 @@ export default {
     promo_min_sum: 'El código promocional es válido para pedidos desde {sum} ₽',
     payment_service_error: 'El servicio de pago no está disponible, inténtelo más tarde',
     payment_service_status: 'El servicio de pago respondió {status}',
+    refund_not_configured: 'El pago en la web no está configurado: no se puede devolver el dinero',
+    refund_no_payment: 'No se encontró el pago del pedido',
+    refund_refused: 'No se pudo hacer el reembolso: {reason}',
     payment_not_registered: 'El pago no se registró',
     not_paid_online: 'Este pedido no se paga en el sitio',
     order_cancelled: 'El pedido está cancelado',
@@ -72,9 +76,9 @@ export default {
     question: "Pregunta sobre el pedido n.º {order}\n{name}, {contact}\n{text}",
     import_failed: "La importación YML falló\nTienda {shop}: {error}",
     low_stock: "Quedan pocos: {product}\nQuedan {count}.",
-    delivery: "Entrega",
-    pickup: "Recogida",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: {new: "Nuevo", accepted: "Aceptado", preparing: "En preparación", delivering: "En camino", done: "Completado", cancelled: "Cancelado"},
+    status: orderTexts.status,
   },
 } satisfies Catalogue;

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../index';
+import orderTexts from '../orders/fr';
 
 /** Error codes of the server (`error.code`) and texts both apps show, in French. */
 export default {
@@ -41,6 +42,9 @@ export default {
     promo_min_sum: 'Le code promo est valable pour les commandes à partir de {sum} ₽',
     payment_service_error: 'Le service de paiement est indisponible, réessayez plus tard',
     payment_service_status: 'Le service de paiement a répondu {status}',
+    refund_not_configured: 'Le paiement sur le site n’est pas configuré : impossible de rembourser',
+    refund_no_payment: 'Le paiement de la commande est introuvable',
+    refund_refused: 'Le remboursement a échoué : {reason}',
     payment_not_registered: 'Le paiement n’a pas été enregistré',
     not_paid_online: 'Cette commande ne se paie pas sur le site',
     order_cancelled: 'La commande est annulée',
@@ -72,9 +76,9 @@ export default {
     question: "Question sur la commande n° {order}\n{name}, {contact}\n{text}",
     import_failed: "Échec de l'import YML\nBoutique {shop} : {error}",
     low_stock: "Bientôt épuisé : {product}\nReste {count}.",
-    delivery: "Livraison",
-    pickup: "Retrait",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: {new: "Nouvelle", accepted: "Acceptée", preparing: "En préparation", delivering: "En livraison", done: "Terminée", cancelled: "Annulée"},
+    status: orderTexts.status,
   },
 } satisfies Catalogue;

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../index';
+import orderTexts from '../orders/pt';
 
 /** Error codes of the server (`error.code`) and texts both apps show, in Portuguese. */
 export default {
@@ -41,6 +42,9 @@ export default {
     promo_min_sum: 'O código promocional vale para pedidos a partir de {sum} ₽',
     payment_service_error: 'O serviço de pagamento está indisponível, tente mais tarde',
     payment_service_status: 'O serviço de pagamento respondeu {status}',
+    refund_not_configured: 'O pagamento no site não está configurado: não é possível devolver o dinheiro',
+    refund_no_payment: 'O pagamento do pedido não foi encontrado',
+    refund_refused: 'O reembolso falhou: {reason}',
     payment_not_registered: 'O pagamento não foi registrado',
     not_paid_online: 'Este pedido não é pago no site',
     order_cancelled: 'O pedido foi cancelado',
@@ -72,9 +76,9 @@ export default {
     question: "Pergunta sobre o pedido n.º {order}\n{name}, {contact}\n{text}",
     import_failed: "A importação YML falhou\nLoja {shop}: {error}",
     low_stock: "A acabar: {product}\nRestam {count}.",
-    delivery: "Entrega",
-    pickup: "Levantamento",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: {new: "Novo", accepted: "Aceite", preparing: "Em preparação", delivering: "A caminho", done: "Concluído", cancelled: "Cancelado"},
+    status: orderTexts.status,
   },
 } satisfies Catalogue;

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../index';
+import orderTexts from '../orders/ru';
 
 /** Error codes of the server (`error.code`) and texts both apps show. */
 export default {
@@ -41,6 +42,9 @@ export default {
     promo_min_sum: 'Промокод действует для заказа от {sum} р.',
     payment_service_error: 'Платёжный сервис недоступен, попробуйте позже',
     payment_service_status: 'Платёжный сервис ответил {status}',
+    refund_not_configured: 'Оплата на сайте не настроена: вернуть деньги нельзя',
+    refund_no_payment: 'Платёж заказа не найден',
+    refund_refused: 'Возврат не выполнен: {reason}',
     payment_not_registered: 'Платёж не зарегистрирован',
     not_paid_online: 'Заказ оплачивается не на сайте',
     order_cancelled: 'Заказ отменён',
@@ -72,9 +76,9 @@ export default {
     question: "Вопрос по заказу №{order}\n{name}, {contact}\n{text}",
     import_failed: "Импорт YML не удался\nМагазин «{shop}»: {error}",
     low_stock: "Товар заканчивается: {product}\nОсталось {count} шт.",
-    delivery: "Доставка",
-    pickup: "Самовывоз",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: {new: "Новый", accepted: "Принят", preparing: "Готовится", delivering: "Передан курьеру", done: "Выполнен", cancelled: "Отменён"},
+    status: orderTexts.status,
   },
 } satisfies Catalogue;

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../index';
+import orderTexts from '../orders/zh';
 
 /** Error codes of the server (`error.code`) and texts both apps show, in Chinese. */
 export default {
@@ -41,6 +42,9 @@ export default {
     promo_min_sum: '优惠码适用于 {sum} ₽ 起的订单',
     payment_service_error: '支付服务不可用，请稍后再试',
     payment_service_status: '支付服务返回 {status}',
+    refund_not_configured: '网站在线支付未设置：无法退款',
+    refund_no_payment: '未找到该订单的付款',
+    refund_refused: '退款失败：{reason}',
     payment_not_registered: '付款未登记',
     not_paid_online: '此订单不在网站上支付',
     order_cancelled: '订单已取消',
@@ -72,9 +76,9 @@ export default {
     question: "关于订单 #{order} 的问题\n{name}，{contact}\n{text}",
     import_failed: "YML 导入失败\n店铺 {shop}：{error}",
     low_stock: "库存不足：{product}\n剩余 {count} 件。",
-    delivery: "配送",
-    pickup: "自取",
+    delivery: orderTexts.receiving.delivery,
+    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: {new: "新订单", accepted: "已接受", preparing: "准备中", delivering: "配送中", done: "已完成", cancelled: "已取消"},
+    status: orderTexts.status,
   },
 } satisfies Catalogue;

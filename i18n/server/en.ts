@@ -1,7 +1,8 @@
-import type { Catalogue } from '../index';
+import type { Catalogue, Shape } from '../index';
+import orderTexts from '../orders/en';
 import type ru from './ru';
 
-/** Texts the server itself sends, in English. */
+/** Texts the server itself sends, in English; the same keys as ru.ts. */
 export default {
   new_order_header: 'New order No. {id}',
   new_order_desc: '{name}, {sum} ₽, {receiving}',
@@ -10,17 +11,52 @@ export default {
   receiving_delivery: 'delivery',
   order_header: 'Order No. {id}',
   status_desc: 'Order status: {status}',
-  statuses: {
-    new: 'New',
-    accepted: 'Accepted',
-    preparing: 'Preparing',
-    delivering: 'With the courier',
-    done: 'Done',
-    cancelled: 'Cancelled',
-  },
+  statuses: orderTexts.status,
   paid_header: 'Order No. {id} is paid',
   paid_desc: 'Paid by card on the site: {sum} ₽',
   question_header: 'A question about order No. {id}',
   sms_login: 'Your code for {shop}: {code}',
   payment_description: 'Order No. {id}',
-} satisfies Catalogue & Record<keyof typeof ru, unknown>;
+  export: {
+    headers: {
+      id: 'No.',
+      date: 'Date',
+      created: 'Created',
+      status: 'Status',
+      payment: 'Payment',
+      payment_status: 'Payment status',
+      receiving: 'Receiving',
+      place: 'Place',
+      client: 'Customer',
+      phone: 'Phone',
+      email: 'E-mail',
+      address: 'Address',
+      products: 'Products',
+      goods: 'Goods total',
+      discount: 'Discount',
+      promo: 'Promo code',
+      delivery: 'Delivery',
+      total: 'Total',
+    },
+    house: 'house {value}',
+    entrance: 'entrance {value}',
+    appart: 'apt. {value}',
+    receiving: orderTexts.receiving,
+  },
+  seo: {
+    not_found: 'Page not found',
+    to_main: 'To the main page',
+    in_stock: 'in stock',
+    out_of_stock: 'out of stock',
+    catalogue: 'Catalogue',
+    page: 'page {page}',
+    next_page: 'Next page',
+    search: 'Search: {word}',
+    info: {
+      about_company: 'About us',
+      delivery: 'Delivery',
+      payment: 'Payment',
+      contacts: 'Contacts',
+    },
+  },
+} satisfies Catalogue & Shape<typeof ru>;

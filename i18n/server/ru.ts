@@ -1,6 +1,10 @@
 import type { Catalogue } from '../index';
+import orderTexts from '../orders/ru';
 
-/** Texts the server itself sends (owner and customer notifications, SMS, payment descriptions), in Russian. */
+/**
+ * Texts the server itself sends, in Russian: owner and customer notifications, the login SMS, the payment
+ * description, the order export and the noscript/SEO part of the served pages (server/errors.ts serverText).
+ */
 export default {
   new_order_header: 'Новый заказ №{id}',
   new_order_desc: '{name}, {sum} р., {receiving}',
@@ -9,17 +13,52 @@ export default {
   receiving_delivery: 'доставка',
   order_header: 'Заказ №{id}',
   status_desc: 'Статус заказа: {status}',
-  statuses: {
-    new: 'Новый',
-    accepted: 'Принят',
-    preparing: 'Готовится',
-    delivering: 'Передан курьеру',
-    done: 'Выполнен',
-    cancelled: 'Отменён',
-  },
+  statuses: orderTexts.status,
   paid_header: 'Заказ №{id} оплачен',
   paid_desc: 'Оплата картой на сайте: {sum} р.',
   question_header: 'Вопрос по заказу №{id}',
   sms_login: 'Код для входа в {shop}: {code}',
   payment_description: 'Заказ №{id}',
+  export: {
+    headers: {
+      id: '№',
+      date: 'Дата',
+      created: 'Создан',
+      status: 'Статус',
+      payment: 'Оплата',
+      payment_status: 'Статус оплаты',
+      receiving: 'Получение',
+      place: 'Точка',
+      client: 'Клиент',
+      phone: 'Телефон',
+      email: 'E-mail',
+      address: 'Адрес',
+      products: 'Товары',
+      goods: 'Сумма товаров',
+      discount: 'Скидка',
+      promo: 'Промокод',
+      delivery: 'Доставка',
+      total: 'Итого',
+    },
+    house: 'д. {value}',
+    entrance: 'под. {value}',
+    appart: 'кв. {value}',
+    receiving: orderTexts.receiving,
+  },
+  seo: {
+    not_found: 'Страница не найдена',
+    to_main: 'На главную',
+    in_stock: 'в наличии',
+    out_of_stock: 'нет в наличии',
+    catalogue: 'Каталог',
+    page: 'страница {page}',
+    next_page: 'Следующая страница',
+    search: 'Поиск: {word}',
+    info: {
+      about_company: 'О компании',
+      delivery: 'Доставка',
+      payment: 'Оплата',
+      contacts: 'Контакты',
+    },
+  },
 } satisfies Catalogue;

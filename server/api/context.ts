@@ -9,6 +9,8 @@ import type { SmsSender } from '../features/auth/sms';
 import type { JobRunner } from '../features/yml/jobs';
 import type { StoreResolver } from '../features/stores/stores';
 import type { ApiInput } from './input';
+import { isLang, type Lang } from '../../i18n';
+import { shopLang } from '../features/stores/stores';
 
 export interface AppServices {
   config: Config;
@@ -50,6 +52,11 @@ export class ApiContext {
   }
   get dialect() {
     return this.services.database.dialect;
+  }
+  /** The customer's language: the request's `lang` when the client sent one, else the shop's (shopLang). */
+  get customerLang(): Lang {
+    const l = this.input.raw.lang;
+    return isLang(l) ? l : shopLang(this.store);
   }
   get lang(): string {
     const l = this.input.raw.lang;

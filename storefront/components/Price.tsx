@@ -2,7 +2,7 @@ import { useT } from '../lib/i18n';
 import { discountPercent, formatPrice } from '../../schemas/rules/money';
 
 /** Price with currency; the old price and the discount percent when the old price is higher. */
-export default function Price({ price, oldprice, currencyId, size = 'md' }: { price: number; oldprice?: number | null; currencyId?: string; size?: 'md' | 'lg' }) {
+export default function Price({ price, oldprice, currencyId, size = 'md' }: { price: number; oldprice?: number | null; currencyId?: string | null; size?: 'md' | 'lg' }) {
   const t = useT();
   const discount = discountPercent(price, oldprice);
   return (

@@ -1,22 +1,20 @@
-/** Shapes of the api= answers the storefront reads (docs: /work/shared briefs, the *.api.ts files in server/features). */
-export interface OfferCard {
-  id: string;
+import type { ApiObjectOf, Present } from '../../schemas/field';
+import type { offerSchema } from '../../schemas/offer';
+import type { storeSchema } from '../../schemas/store';
+
+/**
+ * Shapes of the api= answers the storefront reads (the *.api.ts files in server/features). Offers and the
+ * store's settings are inferred from their declarations in schemas/ (ApiObjectOf): a field added or retyped
+ * there changes these types, so the storefront cannot drift from the registry.
+ */
+type OfferValues = ApiObjectOf<typeof offerSchema>;
+/** A catalogue card, the list form of an offer (server catalogue offerCard): the registry's offer fields it carries. */
+export type OfferCard = Present<Pick<OfferValues, (typeof CARD_FIELDS)[number]>, 'id' | 'name' | 'price' | 'categoryId'> & {
   mainCatId?: string;
   shopId?: string;
-  type?: string;
-  name: string;
-  vendor?: string | null;
-  model?: string | null;
-  typePrefix?: string | null;
-  price: number;
-  oldprice?: number | null;
-  currencyId?: string;
-  categoryId: string;
-  picture?: string | null;
-  thumb?: string | null;
   images?: string[];
-  available?: string;
-}
+};
+const CARD_FIELDS = ['id', 'type', 'name', 'vendor', 'model', 'typePrefix', 'price', 'oldprice', 'currencyId', 'categoryId', 'picture', 'thumb', 'available'] as const;
 
 export interface OfferImage {
   id: string;
@@ -33,44 +31,16 @@ export interface OfferParam {
   valueName?: string | null;
 }
 
-export interface Offer extends Omit<OfferCard, 'images'> {
-  description?: string | null;
-  images: OfferImage[];
-  params?: OfferParam[];
-  [field: string]: unknown;
-}
+/** The full item (api=offers id): every registry field of its type, its pictures and its parameters. */
+export type Offer = Omit<OfferCard, 'images'> &
+  Omit<OfferValues, keyof OfferCard | 'images'> & {
+    images: OfferImage[];
+    params?: OfferParam[];
+    [field: string]: unknown;
+  };
 
-export interface StoreSettings {
-  id: number | string;
-  userId: number | string;
-  name: string;
-  phone?: string;
-  email?: string;
-  logo?: string | null;
-  favicon?: string | null;
-  title?: string | null;
-  custom_css?: string | null;
-  about_company?: string | null;
-  delivery?: string | null;
-  payment?: string | null;
-  contacts?: string | null;
-  controls?: Record<string, string>;
-  required_fields?: Record<string, string>;
-  colors?: Record<string, string>;
-  /** Checkout settings (api=stores). */
-  min_sum?: number | string | null;
-  delivery_cost?: number | string | null;
-  free_delivery_from?: number | string | null;
-  delivery_popup?: string | null;
-  pickup_popup?: string | null;
-  pay_cash?: string;
-  pay_card?: string;
-  pay_online?: string;
-  /** '1' when card payment on the site works now (pay_online and the acquirer set up); read-only. */
-  online_payment?: string;
-  timezone?: string | null;
-  [field: string]: unknown;
-}
+/** The shop (api=stores): its registry fields, grouped ones nested (controls, required_fields, colors). */
+export type StoreSettings = Present<ApiObjectOf<typeof storeSchema>, 'id' | 'userId' | 'name'> & { [field: string]: unknown };
 
 export interface Banner {
   id: string;

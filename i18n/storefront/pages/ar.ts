@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../index';
 import offerFields from '../../fields/ar';
+import orderTexts from '../../orders/ar';
 
 /**
  * Storefront texts in Arabic of the pages loaded after the first screen (item properties, filters, checkout,
@@ -57,15 +58,8 @@ export default {
       client_entrance: 'المدخل',
       client_appart: 'الطابق',
     },
-    receiving: {
-      delivery: 'توصيل',
-      pickup: 'استلام ذاتي',
-    },
-    payment: {
-      cash: 'نقدًا',
-      card: 'بالبطاقة للمندوب',
-      online: 'بالبطاقة عبر الموقع',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'لم يتم اختيار عنوان',
     choose_address: 'اختر على الخريطة',
     change_address: 'تغيير',
@@ -176,20 +170,8 @@ export default {
     payment_status_label: 'الدفع',
     pay: 'ادفع الطلب',
     paying: 'جارٍ الانتقال إلى الدفع…',
-    status: {
-      new: 'جديد',
-      accepted: 'مقبول',
-      preparing: 'قيد التجهيز',
-      delivering: 'تم تسليمه للمندوب',
-      done: 'مكتمل',
-      cancelled: 'ملغى',
-    },
-    payment_status: {
-      none: 'عند الاستلام',
-      pending: 'بانتظار الدفع',
-      paid: 'مدفوع',
-      failed: 'فشل الدفع',
-    },
+    status: orderTexts.status,
+    payment_status: orderTexts.payment_status,
     review: {
       title: 'سؤال حول الطلب رقم {number}',
       contact: 'البريد الإلكتروني أو رقم الهاتف للتواصل',

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../index';
 import offerFields from '../../fields/de';
+import orderTexts from '../../orders/de';
 
 /**
  * Storefront texts in German of the pages loaded after the first screen (item properties, filters, checkout,
@@ -57,15 +58,8 @@ export default {
       client_entrance: 'Eingang',
       client_appart: 'Etage',
     },
-    receiving: {
-      delivery: 'Lieferung',
-      pickup: 'Abholung',
-    },
-    payment: {
-      cash: 'Bar',
-      card: 'Karte beim Kurier',
-      online: 'Karte auf der Website',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'Keine Adresse gewählt',
     choose_address: 'Auf der Karte wählen',
     change_address: 'Ändern',
@@ -176,20 +170,8 @@ export default {
     payment_status_label: 'Zahlung',
     pay: 'Bestellung bezahlen',
     paying: 'Weiter zur Zahlung…',
-    status: {
-      new: 'Neu',
-      accepted: 'Angenommen',
-      preparing: 'Wird vorbereitet',
-      delivering: 'An den Kurier übergeben',
-      done: 'Abgeschlossen',
-      cancelled: 'Storniert',
-    },
-    payment_status: {
-      none: 'Bei Erhalt',
-      pending: 'Zahlung ausstehend',
-      paid: 'Bezahlt',
-      failed: 'Zahlung fehlgeschlagen',
-    },
+    status: orderTexts.status,
+    payment_status: orderTexts.payment_status,
     review: {
       title: 'Frage zur Bestellung Nr. {number}',
       contact: 'E-Mail oder Telefonnummer für Rückfragen',

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../index';
 import offerFields from '../../fields/en';
+import orderTexts from '../../orders/en';
 
 /**
  * Storefront texts in English of the pages loaded after the first screen (item properties, filters, checkout,
@@ -57,15 +58,8 @@ export default {
       client_entrance: 'Entrance',
       client_appart: 'Floor',
     },
-    receiving: {
-      delivery: 'Delivery',
-      pickup: 'Pickup',
-    },
-    payment: {
-      cash: 'Cash',
-      card: 'Card to the courier',
-      online: 'Card on the website',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'No address chosen',
     choose_address: 'Choose on the map',
     change_address: 'Change',
@@ -176,20 +170,8 @@ export default {
     payment_status_label: 'Payment',
     pay: 'Pay for the order',
     paying: 'Going to the payment…',
-    status: {
-      new: 'New',
-      accepted: 'Accepted',
-      preparing: 'Being prepared',
-      delivering: 'Handed to the courier',
-      done: 'Completed',
-      cancelled: 'Cancelled',
-    },
-    payment_status: {
-      none: 'On receipt',
-      pending: 'Awaiting payment',
-      paid: 'Paid',
-      failed: 'Payment failed',
-    },
+    status: orderTexts.status,
+    payment_status: orderTexts.payment_status,
     review: {
       title: 'Question about order #{number}',
       contact: 'Email or phone number to contact you',

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../index';
 import offerFields from '../../fields/es';
+import orderTexts from '../../orders/es';
 
 /**
  * Storefront texts in Spanish of the pages loaded after the first screen (item properties, filters, checkout,
@@ -57,15 +58,8 @@ export default {
       client_entrance: 'Portal',
       client_appart: 'Piso',
     },
-    receiving: {
-      delivery: 'Envío a domicilio',
-      pickup: 'Recogida',
-    },
-    payment: {
-      cash: 'Efectivo',
-      card: 'Tarjeta al repartidor',
-      online: 'Tarjeta en la web',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'No se ha elegido la dirección',
     choose_address: 'Elegir en el mapa',
     change_address: 'Cambiar',
@@ -176,20 +170,8 @@ export default {
     payment_status_label: 'Pago',
     pay: 'Pagar el pedido',
     paying: 'Pasando al pago…',
-    status: {
-      new: 'Nuevo',
-      accepted: 'Aceptado',
-      preparing: 'En preparación',
-      delivering: 'Entregado al repartidor',
-      done: 'Completado',
-      cancelled: 'Cancelado',
-    },
-    payment_status: {
-      none: 'Al recibir',
-      pending: 'Pendiente de pago',
-      paid: 'Pagado',
-      failed: 'Pago fallido',
-    },
+    status: orderTexts.status,
+    payment_status: orderTexts.payment_status,
     review: {
       title: 'Pregunta sobre el pedido n.º {number}',
       contact: 'Correo o número de teléfono de contacto',

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../index';
 import offerFields from '../../fields/fr';
+import orderTexts from '../../orders/fr';
 
 /**
  * Storefront texts in French of the pages loaded after the first screen (item properties, filters, checkout,
@@ -57,15 +58,8 @@ export default {
       client_entrance: 'Entrée',
       client_appart: 'Étage',
     },
-    receiving: {
-      delivery: 'Livraison',
-      pickup: 'Retrait',
-    },
-    payment: {
-      cash: 'Espèces',
-      card: 'Carte au livreur',
-      online: 'Carte sur le site',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'Aucune adresse choisie',
     choose_address: 'Choisir sur la carte',
     change_address: 'Modifier',
@@ -176,20 +170,8 @@ export default {
     payment_status_label: 'Paiement',
     pay: 'Payer la commande',
     paying: 'Redirection vers le paiement…',
-    status: {
-      new: 'Nouvelle',
-      accepted: 'Acceptée',
-      preparing: 'En préparation',
-      delivering: 'Remise au livreur',
-      done: 'Terminée',
-      cancelled: 'Annulée',
-    },
-    payment_status: {
-      none: 'À la réception',
-      pending: 'En attente de paiement',
-      paid: 'Payée',
-      failed: 'Paiement échoué',
-    },
+    status: orderTexts.status,
+    payment_status: orderTexts.payment_status,
     review: {
       title: 'Question sur la commande n° {number}',
       contact: 'E-mail ou numéro de téléphone pour vous contacter',

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../index';
 import offerFields from '../../fields/pt';
+import orderTexts from '../../orders/pt';
 
 /**
  * Storefront texts in Portuguese of the pages loaded after the first screen (item properties, filters, checkout,
@@ -57,15 +58,8 @@ export default {
       client_entrance: 'Entrada',
       client_appart: 'Andar',
     },
-    receiving: {
-      delivery: 'Entrega',
-      pickup: 'Retirada',
-    },
-    payment: {
-      cash: 'Dinheiro',
-      card: 'Cartão ao entregador',
-      online: 'Cartão no site',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'Nenhum endereço escolhido',
     choose_address: 'Escolher no mapa',
     change_address: 'Alterar',
@@ -176,20 +170,8 @@ export default {
     payment_status_label: 'Pagamento',
     pay: 'Pagar o pedido',
     paying: 'Indo para o pagamento…',
-    status: {
-      new: 'Novo',
-      accepted: 'Aceito',
-      preparing: 'Em preparação',
-      delivering: 'Entregue ao entregador',
-      done: 'Concluído',
-      cancelled: 'Cancelado',
-    },
-    payment_status: {
-      none: 'No recebimento',
-      pending: 'Aguardando pagamento',
-      paid: 'Pago',
-      failed: 'Pagamento falhou',
-    },
+    status: orderTexts.status,
+    payment_status: orderTexts.payment_status,
     review: {
       title: 'Pergunta sobre o pedido n.º {number}',
       contact: 'E-mail ou número de telefone para contato',

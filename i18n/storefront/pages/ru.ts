@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../index';
 import offerFields from '../../fields/ru';
+import orderTexts from '../../orders/ru';
 
 /**
  * Storefront texts in Russian of the pages loaded after the first screen (item properties, filters, checkout,
@@ -57,15 +58,8 @@ export default {
       client_entrance: 'Подъезд',
       client_appart: 'Этаж',
     },
-    receiving: {
-      delivery: 'Доставка',
-      pickup: 'Самовывоз',
-    },
-    payment: {
-      cash: 'Наличные',
-      card: 'Картой курьеру',
-      online: 'Картой на сайте',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: 'Адрес не выбран',
     choose_address: 'Выбрать на карте',
     change_address: 'Изменить',
@@ -176,20 +170,8 @@ export default {
     payment_status_label: 'Оплата',
     pay: 'Оплатить заказ',
     paying: 'Переходим к оплате…',
-    status: {
-      new: 'Новый',
-      accepted: 'Принят',
-      preparing: 'Готовится',
-      delivering: 'Передан курьеру',
-      done: 'Выполнен',
-      cancelled: 'Отменён',
-    },
-    payment_status: {
-      none: 'При получении',
-      pending: 'Ожидает оплаты',
-      paid: 'Оплачен',
-      failed: 'Оплата не прошла',
-    },
+    status: orderTexts.status,
+    payment_status: orderTexts.payment_status,
     review: {
       title: 'Вопрос по заказу №{number}',
       contact: 'Почта или номер телефона для связи',

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../index';
 import offerFields from '../../fields/zh';
+import orderTexts from '../../orders/zh';
 
 /**
  * Storefront texts in Chinese of the pages loaded after the first screen (item properties, filters, checkout,
@@ -57,15 +58,8 @@ export default {
       client_entrance: '单元',
       client_appart: '楼层',
     },
-    receiving: {
-      delivery: '配送',
-      pickup: '自提',
-    },
-    payment: {
-      cash: '现金',
-      card: '向快递员刷卡',
-      online: '网上刷卡支付',
-    },
+    receiving: orderTexts.receiving,
+    payment: orderTexts.payment,
     no_address: '尚未选择地址',
     choose_address: '在地图上选择',
     change_address: '更改',
@@ -176,20 +170,8 @@ export default {
     payment_status_label: '支付',
     pay: '支付订单',
     paying: '正在前往支付…',
-    status: {
-      new: '新订单',
-      accepted: '已接单',
-      preparing: '备货中',
-      delivering: '已交给快递员',
-      done: '已完成',
-      cancelled: '已取消',
-    },
-    payment_status: {
-      none: '货到付款',
-      pending: '待支付',
-      paid: '已支付',
-      failed: '支付失败',
-    },
+    status: orderTexts.status,
+    payment_status: orderTexts.payment_status,
     review: {
       title: '关于订单 #{number} 的问题',
       contact: '联系用的邮箱或电话',

@@ -8,7 +8,7 @@ const phoneOf = (raw: Record<string, string>) => raw.phone ?? raw.phoneNumber ??
 export const smsCode: Handler = async (ctx) => {
   const phone = phoneOf(ctx.input.raw);
   if (!phone.trim()) throw badRequest('required_fields_error', undefined, ['phone']);
-  await requestCode(ctx.db, ctx.store, phone, ctx.services.sms);
+  await requestCode(ctx.db, ctx.store, phone, ctx.services.sms, ctx.customerLang);
   return { sms_code: 'sent' };
 };
 

@@ -4,6 +4,8 @@ import { now } from '../../db/database';
 import { ApiError, badRequest, serverText } from '../../errors';
 import { randomDigits, randomToken, sha256 } from '../../lib/hash';
 import type { SmsSender } from './sms';
+import type { Lang } from '../../../i18n';
+import { shopLang } from '../stores/stores';
 
 export const CODE_LENGTH = 4;
 const CODE_TTL_MS = 5 * 60_000;
@@ -30,7 +32,7 @@ export function normalizePhone(raw: string): string | null {
 
 const codeHash = (storeId: number, phone: string, code: string) => sha256(`${storeId}:${phone}:${code}`);
 
-export async function requestCode(db: Executor, store: Store, rawPhone: string, sms: SmsSender): Promise<void> {
+export async function requestCode(db: Executor, store: Store, rawPhone: string, sms: SmsSender, lang: Lang = shopLang(store)): Promise<void> {
   const phone = normalizePhone(rawPhone);
   if (!phone) throw badRequest('invalid_phone', undefined, ['phone']);
   const hourAgo = new Date(Date.now() - 3600_000).toISOString();
@@ -51,7 +53,7 @@ export async function requestCode(db: Executor, store: Store, rawPhone: string, 
     .values({ store_id: store.id, phone, code_hash: codeHash(store.id, phone, code), attempts: 0, expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(), created_at: now(), used_at: null })
     .execute();
   try {
-    await sms.send(phone, serverText('sms_login', { shop: store.name, code }));
+    await sms.send(phone, serverText(lang, 'sms_login', { shop: store.name, code }));
   } catch (e) {
     // No SMS went out: the code is forgotten, so the customer may ask again at once (not after 20 s).
     await db.deleteFrom('sms_codes').where('store_id', '=', store.id).where('phone', '=', phone).where('code_hash', '=', codeHash(store.id, phone, code)).execute();

@@ -17,7 +17,7 @@ import { DISCOUNT_EXPRESSION } from '../../db/migrations/2026112104_discount_sor
 import { badRequest, notFound } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { categoryPath, categoryRange, categoryTree, mainCategoryOf, type CategoryTree } from './categories';
-import { paramsByBase, type ParamInfo } from './params';
+import { paramsInScope, type ParamInfo } from './params';
 import type { ImageStore } from '../images/images';
 import { bumpCatalogue } from './version';
 import { ftsQuery, searchDoc, searchTerms, tsQuery, type SearchDoc, type SearchTerm } from './search';
@@ -162,7 +162,8 @@ const CARD_COLUMNS = ['o.id', 'o.type', 'o.name', 'o.vendor', 'o.price', 'o.oldp
 
 /** A page of live products of a category (and the categories below it) or of a search, filtered and sorted. */
 export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string }> {
-  const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsByBase(db, storeId)]);
+  // Filters are the base ids of the list's category path (see params.ts: a base id is unique on a path).
+  const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsInScope(db, storeId, query.categoryId)]);
   let q = baseQuery(db, storeId, query.includeHidden);
   if (query.categoryId && query.categoryId !== '0') {
     const node = tree.byId.get(query.categoryId);
@@ -365,11 +366,14 @@ export async function getOffer(db: Db, storeId: number, id: string, opts: { incl
   if (!opts.includeHidden) q = q.where('active', '=', 1);
   const row = await q.executeTakeFirst();
   if (!row) throw notFound();
-  const [tree, params, values] = await Promise.all([
+  const [tree, own, shopWide, values] = await Promise.all([
     categoryTree(db, storeId),
-    paramsByBase(db, storeId),
+    paramsInScope(db, storeId, row.category_id),
+    // A value kept from a category the offer left shows while its base id names one param of the shop.
+    paramsInScope(db, storeId, null),
     db.selectFrom('offer_params').select(['base_id', 'value', 'num']).where('store_id', '=', storeId).where('offer_id', '=', id).execute(),
   ]);
+  const params = new Map([...shopWide, ...own]);
   const custom = values.filter((v) => v.base_id !== COMMON_FILTERS.shop && v.base_id !== COMMON_FILTERS.warranty);
   const valueNames = await selectValueNames(db, storeId, custom.map((v) => v.base_id), params);
   const typed = fromRow(offerSchema, row as unknown as Record<string, unknown>);
@@ -480,7 +484,14 @@ async function nextOfferId(db: Executor, storeId: number): Promise<string> {
  * are checked against the store's params; the description is sanitised; the search index follows.
  */
 export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, storeId: number, userId: number, id: string | null, write: OfferWrite): Promise<string> {
-  const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsByBase(db, storeId)]);
+  const oldCategory = id === null ? undefined : (await db.selectFrom('offers').select('category_id').where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst())?.category_id;
+  const category = write.values.categoryId !== undefined ? String(write.values.categoryId) : oldCategory;
+  // An offer's params are those of its category's path, by base id.
+  const [tree, params, oldParams] = await Promise.all([
+    categoryTree(db, storeId),
+    paramsInScope(db, storeId, category),
+    oldCategory !== undefined && oldCategory !== category ? paramsInScope(db, storeId, oldCategory) : null,
+  ]);
   const values = { ...write.values };
   if (values.categoryId !== undefined && !tree.byId.has(String(values.categoryId))) throw badRequest('invalid_input', 'Unknown category', ['categoryId']);
   if (typeof values.description === 'string') values.description = sanitizeRichText(values.description);
@@ -562,11 +573,12 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
     delete row.deleted;
     if (id === null) await tx.insertInto('offers').values({ ...row, created_at: now(), deleted: 0 } as never).execute();
     else await tx.updateTable('offers').set(row as never).where('store_id', '=', storeId).where('id', '=', id).execute();
-    if (write.params.size || id === null || 'shop' in values || 'manufacturer_warranty' in values) {
+    if (write.params.size || id === null || 'shop' in values || 'manufacturer_warranty' in values || oldParams) {
       const all = new Map(paramValues);
       if (id !== null && !write.params.size) {
         const old = await tx.selectFrom('offer_params').select(['base_id', 'value']).where('store_id', '=', storeId).where('offer_id', '=', id).execute();
-        for (const o of old) if (o.base_id !== COMMON_FILTERS.shop && o.base_id !== COMMON_FILTERS.warranty) all.set(o.base_id, [...(all.get(o.base_id) ?? []), o.value]);
+        // Kept as they are; moved to another category, not those whose base id names another param there.
+        for (const o of old) if (o.base_id !== COMMON_FILTERS.shop && o.base_id !== COMMON_FILTERS.warranty && (!oldParams || !params.has(o.base_id) || params.get(o.base_id)!.id === oldParams.get(o.base_id)?.id)) all.set(o.base_id, [...(all.get(o.base_id) ?? []), o.value]);
       }
       all.set(COMMON_FILTERS.shop, [merged.shop ? '1' : '0']);
       all.set(COMMON_FILTERS.warranty, [merged.manufacturer_warranty ? '1' : '0']);

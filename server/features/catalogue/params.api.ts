@@ -10,6 +10,7 @@ import {
   loadParams,
   numericRanges,
   saveValue,
+  scopeOf,
   updateParam,
   type ParamInfo,
 } from './params';
@@ -36,7 +37,7 @@ const idOf = (raw: string | undefined, field: string) => {
 
 async function paramsToApi(ctx: ApiContext, list: ParamInfo[], ownerId: number | null) {
   const values = await listValues(ctx.db, ctx.store.id, list.filter((p) => p.kind === 'select' && p.id).map((p) => p.id));
-  const ranges = await numericRanges(ctx.db, ctx.store.id, list.filter((p) => p.kind === 'number' || p.kind === 'float').map((p) => p.baseId));
+  const ranges = await numericRanges(ctx.db, ctx.store.id, list.filter((p) => p.id && (p.kind === 'number' || p.kind === 'float')));
   const prices = list.some((p) => p.baseId === 283)
     ? await ctx.db
         .selectFrom('offers')
@@ -47,7 +48,7 @@ async function paramsToApi(ctx: ApiContext, list: ParamInfo[], ownerId: number |
         .executeTakeFirst()
     : undefined;
   return list.map((p) => {
-    const range = p.baseId === 283 ? { min: Number(prices?.min ?? 0), max: Number(prices?.max ?? 0) } : ranges.get(p.baseId);
+    const range = p.baseId === 283 ? { min: Number(prices?.min ?? 0), max: Number(prices?.max ?? 0) } : ranges.get(p.id);
     return {
       id: String(p.id),
       baseId: String(p.baseId),
@@ -68,8 +69,10 @@ async function paramsToApi(ctx: ApiContext, list: ParamInfo[], ownerId: number |
 }
 
 /**
- * api=offers_params: a category's filters (its own and its parents', plus the common ones), or the common
- * ones alone with user_id=0; owner writes set=1 (next free base id from 323), update=1, del=1.
+ * api=offers_params: a category's filters (its own and its parents', plus the common ones: one category
+ * path, where every base id means one param), or the common ones alone with user_id=0, or every param of
+ * the shop with all=1 (the owner's list; base ids repeat across branches); owner writes set=1 (the first
+ * base id from 323 free on the category's paths), update=1, del=1.
  */
 export const offersParams: Handler = async (ctx) => {
   const { input, store } = ctx;
@@ -101,17 +104,22 @@ export const offersParams: Handler = async (ctx) => {
     if (!one.length) throw notFound();
     return { offers_params: await paramsToApi(ctx, one, store.user_id) };
   }
-  const categoryId = input.p.get(P.categoryId)?.trim();
+  const categoryId = input.p.get(P.categoryId)?.trim() || '0';
+  const everything = flag(input, 'all');
   let list: ParamInfo[];
-  if (!categoryId || categoryId === '0') list = [...COMMON_PARAMS, ...all];
+  if (everything) list = [...COMMON_PARAMS, ...all];
   else {
-    const tree = await categoryTree(ctx.db, store.id);
-    if (!tree.byId.has(categoryId)) throw notFound();
-    const ids = new Set(['0', ...chain(tree, categoryId)]);
-    list = [...COMMON_PARAMS, ...all.filter((p) => ids.has(p.categoryId))];
+    let path: string[] = [];
+    if (categoryId !== '0') {
+      const tree = await categoryTree(ctx.db, store.id);
+      if (!tree.byId.has(categoryId)) throw notFound();
+      path = chain(tree, categoryId);
+    }
+    const inScope = new Set(scopeOf(all, path).values());
+    list = [...COMMON_PARAMS, ...all.filter((p) => inScope.has(p))];
   }
   // A category's filters (values and ranges over all live products) change only with the catalogue.
-  return { offers_params: await cachedByVersion(ctx.db, store.id, `filters:${categoryId ?? '0'}`, () => paramsToApi(ctx, list, store.user_id)) };
+  return { offers_params: await cachedByVersion(ctx.db, store.id, `filters:${everything ? '*' : categoryId}`, () => paramsToApi(ctx, list, store.user_id)) };
 };
 
 /** api=offers_params_values: the values of select filters keyed by param id; owner set/update/del of one value. */

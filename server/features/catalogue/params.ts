@@ -1,7 +1,8 @@
-import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, CUSTOM_PARAM_LAST, NEW_VALUE_SUFFIX, type ParamKind } from '../../../schemas';
+import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, CUSTOM_PARAM_LAST, NEW_VALUE_SUFFIX, ROOT_CATEGORY_ID, type ParamKind } from '../../../schemas';
 import { lockStore } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../errors';
+import { categoryTree, chain } from './categories';
 import { bumpCatalogue, cachedByVersion } from './version';
 
 export interface ParamInfo {
@@ -22,9 +23,96 @@ export const COMMON_PARAMS: ParamInfo[] = [
   { id: 0, baseId: COMMON_FILTERS.warranty, categoryId: '0', name: 'manufacturer_warranty', kind: 'bool', isRequired: false, unit: null, sort: -1 },
 ];
 
-/** The store's params by base id (custom and common), loaded once per catalogue version. */
-export function paramsByBase(db: Db, storeId: number): Promise<Map<number, ParamInfo>> {
-  return cachedByVersion(db, storeId, 'params', () => loadParams(db, storeId).then((list) => new Map([...COMMON_PARAMS, ...list].map((p) => [p.baseId, p]))));
+/**
+ * Scope of a custom param's base id: the paths through its category. A base id is unique among the params
+ * of one category path (the params of the category's ancestors, of the category itself and of every
+ * category below it; a shop-wide param, category '0', is on every path). What one list, filter page or item
+ * shows together is one path: the filters of category C are the params of C and its ancestors; an offer of
+ * C has values of those params only. Params of different branches share base ids, so every category has
+ * the 64 slots 323–386 for the params on its path.
+ */
+
+/** The store's params, loaded once per catalogue version. */
+export function allParams(db: Db, storeId: number): Promise<ParamInfo[]> {
+  return cachedByVersion(db, storeId, 'params', () => loadParams(db, storeId));
+}
+
+/**
+ * The params one category's lists, filter page and items use, by base id (common ones included): the
+ * shop-wide params and those of the category and its ancestors; on a path where two params share a base id
+ * (a category moved under another) the deeper one wins. Without a category (the root, a search): the
+ * shop-wide params and every param whose base id no other param of the store uses.
+ */
+export function paramsInScope(db: Db, storeId: number, categoryId: string | null | undefined): Promise<Map<number, ParamInfo>> {
+  const id = categoryId && categoryId !== ROOT_CATEGORY_ID ? categoryId : ROOT_CATEGORY_ID;
+  return cachedByVersion(db, storeId, `params:${id}`, async () => {
+    const [tree, all] = await Promise.all([categoryTree(db, storeId), allParams(db, storeId)]);
+    return scopeOf(all, id === ROOT_CATEGORY_ID ? [] : chain(tree, id));
+  });
+}
+
+/** See paramsInScope; `path` is the category's chain from its top-level category down ([] for the root). */
+export function scopeOf(all: ParamInfo[], path: string[]): Map<number, ParamInfo> {
+  const out = new Map<number, ParamInfo>(COMMON_PARAMS.map((p) => [p.baseId, p]));
+  if (!path.length) {
+    const count = new Map<number, number>();
+    for (const p of all) count.set(p.baseId, (count.get(p.baseId) ?? 0) + 1);
+    for (const p of all) if (p.categoryId === ROOT_CATEGORY_ID || count.get(p.baseId) === 1) out.set(p.baseId, p);
+    return out;
+  }
+  const depth = new Map(path.map((c, i) => [c, i + 1]));
+  const best = new Map<number, number>();
+  for (const p of all) {
+    const d = p.categoryId === ROOT_CATEGORY_ID ? 0 : depth.get(p.categoryId);
+    if (d === undefined || (best.get(p.baseId) ?? -1) >= d) continue;
+    best.set(p.baseId, d);
+    out.set(p.baseId, p);
+  }
+  return out;
+}
+
+/** Every category's parent (hidden ones too: a feed may bring them back). */
+export async function loadParents(db: Executor, storeId: number): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('categories').select(['id', 'parent_id']).where('store_id', '=', storeId).execute();
+  return new Map(rows.map((r) => [r.id, r.parent_id]));
+}
+
+/** The category and its ancestors, from the category up (never the root '0'). */
+export function ancestry(parents: Map<string, string>, id: string): string[] {
+  const out: string[] = [];
+  for (let c: string | undefined = id; c !== undefined && c !== ROOT_CATEGORY_ID && !out.includes(c); c = parents.get(c)) out.push(c);
+  return out;
+}
+
+/** Base ids a new param of this category may not take: those of the params on any path through it. */
+export function usedBaseIds(all: ParamInfo[], parents: Map<string, string>, categoryId: string, except?: number): Set<number> {
+  const used = new Set<number>();
+  const up = new Set(ancestry(parents, categoryId));
+  for (const p of all) {
+    if (p.id === except) continue;
+    if (categoryId === ROOT_CATEGORY_ID || p.categoryId === ROOT_CATEGORY_ID || up.has(p.categoryId) || ancestry(parents, p.categoryId).includes(categoryId)) used.add(p.baseId);
+  }
+  return used;
+}
+
+/**
+ * The base id a new param takes: one no param of the shop uses while there is one (a small shop keeps
+ * unique base ids, so its filters also work on the root list and in search), else the first one free on
+ * the new param's paths (`used`); null when those paths hold 64 params.
+ */
+export function firstFree(used: Set<number>, shopUsed?: Set<number>): number | null {
+  if (shopUsed) for (let b = CUSTOM_PARAM_FIRST; b <= CUSTOM_PARAM_LAST; b++) if (!shopUsed.has(b)) return b;
+  for (let b = CUSTOM_PARAM_FIRST; b <= CUSTOM_PARAM_LAST; b++) if (!used.has(b)) return b;
+  return null;
+}
+
+export const SLOTS = CUSTOM_PARAM_LAST - CUSTOM_PARAM_FIRST + 1;
+const noSlot = () => conflict(`A category path has at most ${SLOTS} custom parameters`);
+
+/** Offers whose values of a param of this category are stored under its base id: those in it and below. */
+function offersBelow(tx: Executor, storeId: number, parents: Map<string, string>, categoryId: string) {
+  const ids = [...parents.keys()].filter((c) => ancestry(parents, c).includes(categoryId));
+  return tx.selectFrom('offers').select('id').where('store_id', '=', storeId).where('category_id', 'in', ids.length ? ids : ['\u0000']);
 }
 
 export async function loadParams(db: Executor, storeId: number): Promise<ParamInfo[]> {
@@ -41,16 +129,18 @@ export async function loadParams(db: Executor, storeId: number): Promise<ParamIn
   }));
 }
 
-export async function nextBaseId(db: Executor, storeId: number): Promise<number> {
-  const used = new Set((await db.selectFrom('params').select('base_id').where('store_id', '=', storeId).execute()).map((r) => r.base_id));
-  for (let b = CUSTOM_PARAM_FIRST; b <= CUSTOM_PARAM_LAST; b++) if (!used.has(b)) return b;
-  throw conflict(`A shop has at most ${CUSTOM_PARAM_LAST - CUSTOM_PARAM_FIRST + 1} custom parameters`);
+/** The first base id free on every path through the category (409 when its paths hold 64 params). */
+export async function nextBaseId(db: Executor, storeId: number, categoryId: string = ROOT_CATEGORY_ID): Promise<number> {
+  const all = await loadParams(db, storeId);
+  const b = firstFree(usedBaseIds(all, await loadParents(db, storeId), categoryId), new Set(all.map((p) => p.baseId)));
+  if (b === null) throw noSlot();
+  return b;
 }
 
 export async function createParam(db: Db, storeId: number, v: Record<string, unknown>): Promise<number> {
   const id = await db.transaction().execute(async (tx) => {
     await lockStore(tx, storeId);
-    const baseId = await nextBaseId(tx, storeId);
+    const baseId = await nextBaseId(tx, storeId, String(v.categoryId ?? ROOT_CATEGORY_ID));
     const row = await tx
       .insertInto('params')
       .values({
@@ -71,6 +161,12 @@ export async function createParam(db: Db, storeId: number, v: Record<string, unk
   return id;
 }
 
+/** Limits a statement on offer_params to the products a param's base id means that param for. */
+async function scoped<Q extends { where: (...a: any[]) => any }>(tx: Executor, storeId: number, row: { category_id: string }, q: Q): Promise<Q> {
+  if (row.category_id === ROOT_CATEGORY_ID) return q;
+  return q.where('offer_id', 'in', offersBelow(tx, storeId, await loadParents(tx, storeId), row.category_id));
+}
+
 export async function getParam(db: Executor, storeId: number, id: number) {
   const row = await db.selectFrom('params').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
@@ -87,15 +183,35 @@ export async function updateParam(db: Db, storeId: number, id: number, v: Record
   if (v.isRequired !== undefined) set.is_required = v.isRequired ? 1 : 0;
   if (v.unit !== undefined) set.unit = v.unit;
   if (v.sort !== undefined) set.sort = v.sort;
-  if (Object.keys(set).length) await db.updateTable('params').set(set).where('store_id', '=', storeId).where('id', '=', id).execute();
-  await bumpCatalogue(db, storeId);
+  await db.transaction().execute(async (tx) => {
+    if (v.categoryId !== undefined && String(v.categoryId) !== row.category_id) {
+      // Moved to another category: its base id must be free on the new paths, else it takes a free one and
+      // its products' values follow (a product outside the new category's branch no longer has it).
+      await lockStore(tx, storeId);
+      const [all, parents] = await Promise.all([loadParams(tx, storeId), loadParents(tx, storeId)]);
+      const used = usedBaseIds(all, parents, String(v.categoryId), id);
+      const baseId = used.has(row.base_id) ? firstFree(used, new Set(all.filter((p) => p.id !== id).map((p) => p.baseId))) : row.base_id;
+      if (baseId === null) throw noSlot();
+      const old = offersBelow(tx, storeId, parents, row.category_id);
+      const kept = offersBelow(tx, storeId, parents, String(v.categoryId));
+      if (String(v.categoryId) !== ROOT_CATEGORY_ID) {
+        await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('base_id', '=', row.base_id).where('offer_id', 'in', row.category_id === ROOT_CATEGORY_ID ? tx.selectFrom('offers').select('id').where('store_id', '=', storeId) : old).where('offer_id', 'not in', kept).execute();
+      }
+      if (baseId !== row.base_id) {
+        await tx.updateTable('offer_params').set({ base_id: baseId }).where('store_id', '=', storeId).where('base_id', '=', row.base_id).where('offer_id', 'in', String(v.categoryId) === ROOT_CATEGORY_ID ? old : kept).execute();
+        set.base_id = baseId;
+      }
+    }
+    if (Object.keys(set).length) await tx.updateTable('params').set(set).where('store_id', '=', storeId).where('id', '=', id).execute();
+    await bumpCatalogue(tx, storeId);
+  });
 }
 
 /** Deletes a param, its values and the products' values of it. */
 export async function deleteParam(db: Db, storeId: number, id: number) {
   const row = await getParam(db, storeId, id);
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('base_id', '=', row.base_id).execute();
+    await (await scoped(tx, storeId, row, tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('base_id', '=', row.base_id))).execute();
     await tx.deleteFrom('param_values').where('store_id', '=', storeId).where('param_id', '=', id).execute();
     await tx.deleteFrom('params').where('store_id', '=', storeId).where('id', '=', id).execute();
     await bumpCatalogue(tx, storeId);
@@ -148,22 +264,35 @@ export async function deleteValue(db: Db, storeId: number, paramId: number, valu
   await db.transaction().execute(async (tx) => {
     const r = await tx.deleteFrom('param_values').where('store_id', '=', storeId).where('param_id', '=', paramId).where('id', '=', valueId).executeTakeFirst();
     if (Number(r.numDeletedRows) === 0) throw notFound();
-    await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('base_id', '=', param.base_id).where('value', '=', valueId).execute();
+    await (await scoped(tx, storeId, param, tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('base_id', '=', param.base_id).where('value', '=', valueId))).execute();
     await bumpCatalogue(tx, storeId);
   });
 }
 
-/** Min and max of each numeric param over the store's live products: the filter's default range. */
-export async function numericRanges(db: Executor, storeId: number, baseIds: number[]) {
-  if (!baseIds.length) return new Map<number, { min: number; max: number }>();
-  const rows = await db
-    .selectFrom('offer_params')
-    .select((eb) => ['base_id', eb.fn.min('num').as('min'), eb.fn.max('num').as('max')])
-    .where('store_id', '=', storeId)
-    .where('base_id', 'in', baseIds)
-    .groupBy('base_id')
-    .execute();
-  return new Map(rows.map((r) => [r.base_id, { min: Number(r.min ?? 0), max: Number(r.max ?? 0) }]));
+/** Min and max of each numeric param (by param id) over its products: the filter's default range. */
+export async function numericRanges(db: Executor, storeId: number, params: ParamInfo[]) {
+  const out = new Map<number, { min: number; max: number }>();
+  if (!params.length) return out;
+  const range = (q: any) => q.select((eb: any) => [eb.fn.min('num').as('min'), eb.fn.max('num').as('max')]);
+  const wide = params.filter((p) => p.categoryId === ROOT_CATEGORY_ID);
+  if (wide.length) {
+    const rows = await range(db.selectFrom('offer_params').select('base_id').where('store_id', '=', storeId).where('base_id', 'in', wide.map((p) => p.baseId)).groupBy('base_id')).execute();
+    const byBase = new Map<number, { min: unknown; max: unknown }>(rows.map((r: any) => [r.base_id, r]));
+    for (const p of wide) {
+      const r = byBase.get(p.baseId);
+      if (r) out.set(p.id, { min: Number(r.min ?? 0), max: Number(r.max ?? 0) });
+    }
+  }
+  const narrow = params.filter((p) => p.categoryId !== ROOT_CATEGORY_ID);
+  if (narrow.length) {
+    // A base id means this param only for the products of its category's branch.
+    const parents = await loadParents(db, storeId);
+    for (const p of narrow) {
+      const r = await range(db.selectFrom('offer_params').where('store_id', '=', storeId).where('base_id', '=', p.baseId).where('offer_id', 'in', offersBelow(db, storeId, parents, p.categoryId))).executeTakeFirst();
+      out.set(p.id, { min: Number(r?.min ?? 0), max: Number(r?.max ?? 0) });
+    }
+  }
+  return out;
 }
 
 export const tooManyParams = () => new ApiError(409, 'conflict');

@@ -4,6 +4,8 @@ import type { AppServices } from '../../api/context';
 import { badRequest } from '../../errors';
 import { requireOwner, restCall } from '../../rest/common';
 import { serverText } from '../../errors';
+import { shopLang } from '../stores/stores';
+import type { Lang } from '../../../i18n';
 import { amountDue, orderData, selectOrders, type OrderRow } from './orders';
 import type { OrderStatus } from '../../../schemas';
 
@@ -11,25 +13,28 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** At most this many orders in one file (a year of a busy shop); a longer period is refused, not cut. */
 export const EXPORT_LIMIT = 100_000;
 
-const HEADERS = ['№', 'Дата', 'Создан', 'Статус', 'Оплата', 'Статус оплаты', 'Получение', 'Точка', 'Клиент', 'Телефон', 'E-mail', 'Адрес', 'Товары', 'Сумма товаров', 'Скидка', 'Промокод', 'Доставка', 'Итого'];
+/** The columns, in order; their titles are i18n/server `export.headers` in the shop's language. */
+const COLUMNS = ['id', 'date', 'created', 'status', 'payment', 'payment_status', 'receiving', 'place', 'client', 'phone', 'email', 'address', 'products', 'goods', 'discount', 'promo', 'delivery', 'total'] as const;
+const headersOf = (lang: Lang) => COLUMNS.map((c) => serverText(lang, `export.headers.${c}`));
 
 type Cell = string | number | null;
 
-function rowOf(r: OrderRow, places: Map<number, string>): Cell[] {
+function rowOf(r: OrderRow, places: Map<number, string>, lang: Lang): Cell[] {
   const d = orderData(r);
+  const part = (key: string, value: unknown) => value && serverText(lang, `export.${key}`, { value: String(value) });
   return [
     r.id,
     r.date,
     r.created_at,
-    serverText(`statuses.${r.status}`),
+    serverText(lang, `statuses.${r.status}`),
     d.payment,
     r.payment_status,
-    r.receiving === 'pickup' ? 'Самовывоз' : 'Доставка',
+    serverText(lang, `export.receiving.${r.receiving === 'pickup' ? 'pickup' : 'delivery'}`),
     r.place_id === null ? null : (places.get(r.place_id) ?? String(r.place_id)),
     d.clientName,
     d.phone,
     d.email,
-    [d.address, d.house && `д. ${d.house}`, d.entrance && `под. ${d.entrance}`, d.appart && `кв. ${d.appart}`].filter(Boolean).join(', ') || null,
+    [d.address, part('house', d.house), part('entrance', d.entrance), part('appart', d.appart)].filter(Boolean).join(', ') || null,
     d.products.map((l) => `${l.name} × ${l.quantity}`).join('; '),
     d.goodsTotal,
     d.discount,
@@ -48,12 +53,12 @@ export function csvCell(v: Cell): string {
 }
 
 /** CSV for Excel and LibreOffice in a Russian locale: UTF-8 with a BOM, ';' between cells, CRLF lines. */
-export const toCsv = (rows: Cell[][]) => '\ufeff' + [HEADERS, ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
+export const toCsv = (rows: Cell[][], lang: Lang = 'ru') => '\ufeff' + [headersOf(lang), ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
 
-export async function toXlsx(rows: Cell[][], title: string): Promise<Buffer> {
+export async function toXlsx(rows: Cell[][], title: string, lang: Lang = 'ru'): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(title.slice(0, 31));
-  ws.addRow(HEADERS).font = { bold: true };
+  ws.addRow(headersOf(lang)).font = { bold: true };
   for (const r of rows) ws.addRow(r);
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   ws.columns.forEach((c, i) => (c.width = [8, 12, 22, 14, 8, 10, 11, 16, 18, 14, 22, 32, 48, 12, 10, 12, 10, 12][i] ?? 12));
@@ -77,11 +82,12 @@ export function registerOrderExport(rest: FastifyInstance, services: AppServices
       const rows = await x.orderBy('id').limit(EXPORT_LIMIT + 1).execute();
       if (rows.length > EXPORT_LIMIT) throw badRequest('invalid_input', `More than ${EXPORT_LIMIT} orders: choose a shorter period`, ['from']);
       const places = new Map((await services.db.selectFrom('places').select(['id', 'name']).where('store_id', '=', call.store.id).execute()).map((p) => [p.id, p.name]));
-      const cells = rows.map((r) => rowOf(r, places));
+      const lang = shopLang(call.store);
+      const cells = rows.map((r) => rowOf(r, places, lang));
       const name = `orders-${q.from}-${q.to}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(cells));
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(cells, `${q.from} — ${q.to}`));
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(cells, lang));
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(cells, `${q.from} — ${q.to}`, lang));
     });
   }
 }

@@ -28,7 +28,7 @@ import { parseLatLon, type LatLon } from '../../../schemas/rules/geo';
 import { notify } from '../notifications/notifications';
 import { inDeliveryZone, listPlaces, placesServing, zonedPlaces, type Place } from '../places/places';
 import { checkPromo, findPromo, promoError, usePromo, type Promo } from '../promo/promo';
-import { storeValues } from '../stores/stores';
+import { shopLang, storeValues } from '../stores/stores';
 import { enqueueNewOrder, enqueueStatusChange, type OrderFacts } from '../notifications';
 import { releaseStock, reserveStock, stockAllows } from '../catalogue/stock';
 
@@ -497,8 +497,8 @@ export async function placeOrder(
           storeId: store.id,
           userId: store.user_id,
           deviceId: null,
-          header: serverText('new_order_header', { id: inserted.id }),
-          desc: serverText('new_order_desc', { name: data.clientName ?? serverText('no_name'), sum: formatRoubles(round2(priced.total + deliveryCost)), receiving: serverText(`receiving_${parsed.receiving}`) }),
+          header: serverText(shopLang(store), 'new_order_header', { id: inserted.id }),
+          desc: serverText(shopLang(store), 'new_order_desc', { name: data.clientName ?? serverText(shopLang(store), 'no_name'), sum: formatRoubles(round2(priced.total + deliveryCost)), receiving: serverText(shopLang(store), `receiving_${parsed.receiving}`) }),
           img: priced.lines[0]?.picture ?? null,
           fromId: customer.user?.id ?? 0,
           orderId: inserted.id,
@@ -692,8 +692,8 @@ export async function updateOrder(db: Db, store: Store, id: number, change: { st
         storeId: store.id,
         userId: row.user_id,
         deviceId: row.device_id,
-        header: serverText('order_header', { id }),
-        desc: serverText('status_desc', { status: serverText(`statuses.${change.status}`) }),
+        header: serverText(shopLang(store), 'order_header', { id }),
+        desc: serverText(shopLang(store), 'status_desc', { status: serverText(shopLang(store), `statuses.${change.status}`) }),
         img: data.products[0]?.picture ?? null,
         fromId: by.id,
         orderId: id,

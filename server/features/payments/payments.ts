@@ -3,7 +3,8 @@ import { now } from '../../db/database';
 import { ApiError, badRequest, errorText, serverText } from '../../errors';
 import { notify } from '../notifications/notifications';
 import { amountDue, getOrderFor, orderData, type Customer, type OrderRow } from '../orders/orders';
-import { storeValues } from '../stores/stores';
+import { shopLang, storeValues } from '../stores/stores';
+import type { Lang } from '../../../i18n';
 import { bundleTotal, orderBundle, type OrderBundle } from './receipt';
 
 /**
@@ -97,7 +98,7 @@ export const acquirer = {
       language: 'ru',
     });
     const errorCode = str(body.errorCode);
-    return { errorMessage: errorCode && errorCode !== '0' ? (str(body.errorMessage) ?? 'Возврат не выполнен') : null };
+    return { errorMessage: errorCode && errorCode !== '0' ? (str(body.errorMessage) ?? `errorCode ${errorCode}`) : null };
   },
   async status(cfg: AcquirerConfig, acquirerOrderId: string): Promise<AcquirerStatus> {
     const body = await call(cfg, 'getOrderStatusExtended.do', { orderId: acquirerOrderId, language: 'ru' });
@@ -135,7 +136,7 @@ export interface PaymentForm {
  * api=sber: a new payment attempt for an unpaid online order of this customer. Each attempt is its own
  * acquirer order (`<n>-<attempt>`). An earlier attempt that was paid meanwhile is noticed first.
  */
-export async function startPayment(db: Db, store: Store, orderId: number, who: Customer, opts: { acquiringUrl: string | null; origin: string }): Promise<PaymentForm> {
+export async function startPayment(db: Db, store: Store, orderId: number, who: Customer, opts: { acquiringUrl: string | null; origin: string; lang?: Lang }): Promise<PaymentForm> {
   const row = await getOrderFor(db, store.id, orderId, who);
   if (row.payment !== 'online') throw badRequest('invalid_input', {}, ['orderId'], 'not_paid_online');
   if (row.status === 'cancelled') throw badRequest('invalid_input', {}, ['orderId'], 'order_cancelled');
@@ -154,7 +155,7 @@ export async function startPayment(db: Db, store: Store, orderId: number, who: C
       amount,
       returnUrl: `${origin}/success_payment?orderId=${orderId}`,
       failUrl: `${origin}/fail_payment?orderId=${orderId}`,
-      description: serverText('payment_description', { id: orderId }),
+      description: serverText(opts.lang ?? shopLang(store), 'payment_description', { id: orderId }),
       receipt: receiptOf(store, row),
     });
   } catch (e) {
@@ -200,7 +201,7 @@ export function receiptOf(store: Store, row: OrderRow): { bundle: OrderBundle; t
 export async function refundOrder(db: Db, store: Store, row: OrderRow, acquiringUrl: string | null): Promise<void> {
   if (row.payment !== 'online' || row.payment_status !== 'paid') return;
   const cfg = acquirerFor(store, acquiringUrl);
-  if (!cfg) throw new ApiError(502, 'payment_error', 'Оплата на сайте не настроена: вернуть деньги нельзя');
+  if (!cfg) throw new ApiError(502, 'payment_error', {}, undefined, 'refund_not_configured');
   const paid = await db
     .selectFrom('payments')
     .select(['id', 'acquirer_order_id', 'amount'])
@@ -209,14 +210,14 @@ export async function refundOrder(db: Db, store: Store, row: OrderRow, acquiring
     .where('status', '=', 'paid')
     .orderBy('attempt', 'desc')
     .executeTakeFirst();
-  if (!paid?.acquirer_order_id) throw new ApiError(502, 'payment_error', 'Платёж заказа не найден');
+  if (!paid?.acquirer_order_id) throw new ApiError(502, 'payment_error', {}, undefined, 'refund_no_payment');
   const receipt = receiptOf(store, row);
   const result = await acquirer.refund(cfg, {
     acquirerOrderId: paid.acquirer_order_id,
     amount: paid.amount,
     refundItems: receipt ? { items: receipt.bundle.cartItems.items } : undefined,
   });
-  if (result.errorMessage) throw new ApiError(502, 'payment_error', result.errorMessage);
+  if (result.errorMessage) throw new ApiError(502, 'payment_error', { reason: result.errorMessage }, undefined, 'refund_refused');
   await db.updateTable('payments').set({ status: 'refunded', updated_at: now() }).where('id', '=', paid.id).execute();
   await db.updateTable('orders').set({ payment_status: 'refunded', updated_at: now() }).where('store_id', '=', store.id).where('id', '=', row.id).execute();
 }
@@ -283,8 +284,8 @@ export async function refreshPayment(db: Db, store: Store, row: OrderRow, cfg: A
             storeId: store.id,
             userId: store.user_id,
             deviceId: null,
-            header: serverText('paid_header', { id: row.id }),
-            desc: serverText('paid_desc', { sum: (p.amount / 100).toFixed(2) }),
+            header: serverText(shopLang(store), 'paid_header', { id: row.id }),
+            desc: serverText(shopLang(store), 'paid_desc', { sum: (p.amount / 100).toFixed(2) }),
             img: orderData(row).products[0]?.picture ?? null,
             fromId: row.user_id ?? 0,
             orderId: row.id,

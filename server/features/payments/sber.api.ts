@@ -19,7 +19,7 @@ export const sber: Handler = async (ctx) => {
   const who = await customerOf(ctx, { strict: true });
   const orderId = parseOrderId(ctx.input.raw.orderId ?? ctx.input.raw.localOrder);
   const cfg = ctx.services.config;
-  return { ...(await startPayment(ctx.db, ctx.store, orderId, who, { acquiringUrl: cfg.acquiringUrl, origin: originOf(ctx.request, cfg) })) };
+  return { ...(await startPayment(ctx.db, ctx.store, orderId, who, { acquiringUrl: cfg.acquiringUrl, origin: originOf(ctx.request, cfg), lang: ctx.customerLang })) };
 };
 
 /** api=sber_status: the success/fail page asks whether the order is paid; the acquirer is asked, not the browser. */

@@ -3,6 +3,7 @@ import { questionSchema } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
 import { ApiError, badRequest, notFound, serverText } from '../../errors';
+import { shopLang } from '../stores/stores';
 import { notify } from '../notifications/notifications';
 import { deviceIdOf, ownsOrder, parseOrderId, selectOrders } from '../orders/orders';
 import type { StoredImage } from '../images/images';
@@ -84,7 +85,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
           storeId: call.store.id,
           userId: call.store.user_id,
           deviceId: null,
-          header: serverText('question_header', { id: orderId }),
+          header: serverText(shopLang(call.store), 'question_header', { id: orderId }),
           desc: String(values.message).slice(0, 200),
           img: images[0]?.thumb ?? null,
           fromId: call.user?.id ?? 0,

@@ -13,6 +13,7 @@ import { forgetSeoPages } from './seo';
 const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
 let server: TestServer;
 let app: FastifyInstance;
+let forgetStores: () => void;
 let dist: string;
 const ids: Record<string, string> = {};
 const HOST = { host: 'shop.test' };
@@ -42,7 +43,9 @@ beforeAll(async () => {
     path.join(dist, 'storefront', 'index.html'),
     '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
   );
-  ({ app } = await buildApp({ config: server.config, database: server.database, distDir: dist }));
+  const built = await buildApp({ config: server.config, database: server.database, distDir: dist });
+  app = built.app;
+  forgetStores = () => built.services.stores.forget();
 });
 afterAll(async () => {
   await app?.close();
@@ -154,6 +157,27 @@ describe('pages for search engines', () => {
       expect(html, url).toContain('<meta name="robots" content="noindex, nofollow" />');
       expect(canonicalOf(html), url).toBeUndefined();
     }
+  });
+
+  it('the page’s own texts speak its ?lang= (the hreflang alternates), else the shop’s language', async () => {
+    const gone = (await page(`/category/${ids.kitchen}/item/${ids.gone}?lang=en`)).body;
+    expect(noscriptOf(gone)).toContain('out of stock');
+    expect(noscriptOf(gone)).not.toContain('нет в наличии');
+    const missing = await page('/no/such/page?lang=fr');
+    expect(missing.statusCode).toBe(404);
+    expect(titleOf(missing.body)).toBe('Page introuvable — Лавка');
+    expect(noscriptOf(missing.body)).toContain('<a href="/">Vers l’accueil</a>');
+    expect(titleOf((await page(`/category/${ids.kitchen}/2?lang=de`)).body)).toBe('Кухня, Seite 2 — Лавка');
+    expect(titleOf((await page('/delivery?lang=zh')).body)).toBe('配送 — Лавка');
+    expect(titleOf((await page(`/search/word/${encodeURIComponent('Кружка')}?lang=es`)).body)).toBe('Búsqueda: Кружка — Лавка');
+    expect(titleOf((await page('/no/such/page')).body)).toBe('Страница не найдена — Лавка');
+    const row = await server.db.selectFrom('stores').selectAll().where('id', '=', server.storeId).executeTakeFirstOrThrow();
+    await saveStore(server.db, row, { notify_lang: 'de' });
+    forgetStores();
+    expect(titleOf((await page('/no/such/page')).body)).toBe('Seite nicht gefunden — Лавка');
+    expect(titleOf((await page('/no/such/page?lang=ru')).body)).toBe('Страница не найдена — Лавка');
+    await saveStore(server.db, await server.db.selectFrom('stores').selectAll().where('id', '=', server.storeId).executeTakeFirstOrThrow(), { notify_lang: 'ru' });
+    forgetStores();
   });
 
   it('robots.txt names the sitemap of the Host, whose index lists the pages file and the products files', async () => {

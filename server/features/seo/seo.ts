@@ -7,7 +7,9 @@ import { ApiError } from '../../errors';
 import { categoryTree, chain, type CategoryTree } from '../catalogue/categories';
 import { getOffer, listOffers, offerCard } from '../catalogue/offers';
 import { listBanners } from '../banners/banners';
-import { storeValues } from '../stores/stores';
+import { shopLang, storeValues } from '../stores/stores';
+import { isLang, type Lang } from '../../../i18n';
+import { serverText } from '../../errors';
 
 /**
  * What a crawler reads without JavaScript: per page of the Host's shop a title, a meta description, a
@@ -80,7 +82,7 @@ const money = (price: number, currency: string) => `${Number(price).toLocaleStri
 
 type Card = ReturnType<typeof offerCard>;
 
-function cardsHtml(origin: string, tree: CategoryTree, cards: Card[]) {
+function cardsHtml(origin: string, tree: CategoryTree, cards: Card[], lang: Lang) {
   if (!cards.length) return '';
   return (
     '<ul class="seo-cards">' +
@@ -92,7 +94,7 @@ function cardsHtml(origin: string, tree: CategoryTree, cards: Card[]) {
           `<li><a href="${escapeHtml(href)}">` +
           (img ? `<img src="${escapeHtml(img)}" alt="${escapeHtml(c.name)}" width="160" height="160" loading="lazy" />` : '') +
           `<span>${escapeHtml(c.name)}</span></a> <b>${escapeHtml(money(c.price, isoCurrency(c.currencyId)))}</b>` +
-          (c.available === '1' ? '' : ' <i>нет в наличии</i>') +
+          (c.available === '1' ? '' : ` <i>${escapeHtml(serverText(lang, 'seo.out_of_stock'))}</i>`) +
           '</li>'
         );
       })
@@ -129,7 +131,6 @@ function itemList(origin: string, tree: CategoryTree, cards: Card[], offset = 0)
   };
 }
 
-const INFO_TITLES: Record<string, string> = { about_company: 'О компании', delivery: 'Доставка', payment: 'Оплата', contacts: 'Контакты' };
 
 const CACHE_MS = 5_000;
 const CACHE_MAX = 2_000;
@@ -139,12 +140,14 @@ const cache = new Map<string, { at: number; store: Store; page: Promise<SeoPage>
  * The page's SEO part, kept a few seconds per store, origin and path (like the inlined shop and the category
  * tree): a popular page under load is built once per 5 s. A store row loaded anew (a settings save) builds anew.
  */
-export function seoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string): Promise<SeoPage> {
-  const key = `${store.id} ${origin} ${pathname}`;
+export function seoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string, requestLang?: unknown): Promise<SeoPage> {
+  // The page's own texts (titles, noscript) in the language of its ?lang= (the hreflang alternates), else the shop's.
+  const lang: Lang = isLang(requestLang) ? requestLang : shopLang(store);
+  const key = `${store.id} ${lang} ${origin} ${pathname}`;
   const hit = cache.get(key);
   if (hit && hit.store === store && Date.now() - hit.at < CACHE_MS) return hit.page;
   if (cache.size >= CACHE_MAX) cache.clear();
-  const page = buildSeoPage(db, dialect, store, origin, pathname);
+  const page = buildSeoPage(db, dialect, store, origin, pathname, lang);
   cache.set(key, { at: Date.now(), store, page });
   page.catch(() => cache.delete(key));
   return page;
@@ -153,14 +156,15 @@ export function seoPage(db: Db, dialect: Dialect, store: Store, origin: string, 
 /** Drops the kept pages (tests that write rows directly, behind the services' back). */
 export const forgetSeoPages = () => cache.clear();
 
-async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string): Promise<SeoPage> {
+async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string, lang: Lang): Promise<SeoPage> {
+  const text = (key: string, params?: Record<string, string | number>) => serverText(lang, `seo.${key}`, params);
   const s = storeValues(store) as Record<string, unknown>;
   const shopName = String(s.title || s.name || store.name || '');
   const shopDescription = plainText(s.about_company) || shopName;
   const logo = imageAbs(origin, s.logo as string | null);
   const abs = (p: string) => imageAbs(origin, p)!;
   const base: SeoPage = { status: 200, title: shopName, description: shopDescription, canonical: `${origin}${pathname}`, robots: null, ogType: 'website', image: logo, jsonLd: [], body: '' };
-  const notFound = (): SeoPage => ({ ...base, status: 404, title: `Страница не найдена — ${shopName}`, canonical: null, robots: 'noindex', body: '<h1>Страница не найдена</h1><p><a href="/">На главную</a></p>' });
+  const notFound = (): SeoPage => ({ ...base, status: 404, title: `${text('not_found')} — ${shopName}`, canonical: null, robots: 'noindex', body: `<h1>${escapeHtml(text('not_found'))}</h1><p><a href="/">${escapeHtml(text('to_main'))}</a></p>` });
   const tree = await categoryTree(db, store.id);
   let path: string;
   try {
@@ -189,7 +193,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
         },
         itemList(origin, tree, cards),
       ],
-      body: `<h1>${escapeHtml(shopName)}</h1>${categoryLinks(tree, tree.roots)}${cardsHtml(origin, tree, cards)}`,
+      body: `<h1>${escapeHtml(shopName)}</h1>${categoryLinks(tree, tree.roots)}${cardsHtml(origin, tree, cards, lang)}`,
     };
   }
 
@@ -240,7 +244,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
         `<nav>${breadcrumbLinks(tree, String(offer.categoryId), shopName)}</nav>` +
         `<h1>${escapeHtml(name)}</h1>` +
         (pictures[0] ? `<img src="${escapeHtml(pictures[0])}" alt="${escapeHtml(name)}" width="400" height="400" />` : '') +
-        `<p><b>${escapeHtml(money(Number(o.price), currency))}</b>${o.oldprice ? ` <s>${escapeHtml(money(Number(o.oldprice), currency))}</s>` : ''} ${available ? 'в наличии' : 'нет в наличии'}</p>` +
+        `<p><b>${escapeHtml(money(Number(o.price), currency))}</b>${o.oldprice ? ` <s>${escapeHtml(money(Number(o.oldprice), currency))}</s>` : ''} ${escapeHtml(text(available ? 'in_stock' : 'out_of_stock'))}</p>` +
         (o.description ? `<p>${escapeHtml(plainText(o.description, 5000))}</p>` : '') +
         (params ? `<table>${params}</table>` : ''),
     };
@@ -253,11 +257,11 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     if (id !== '0' && !tree.byId.has(id)) return notFound();
     const page = m[2] ? Math.max(1, Number(m[2])) : 1;
     const cards = await listOffers(db, dialect, store.id, { categoryId: id, page, sort: 'default', filters: new Map() });
-    const name = id === '0' ? 'Каталог' : tree.byId.get(id)!.name;
+    const name = id === '0' ? text('catalogue') : tree.byId.get(id)!.name;
     const children = id === '0' ? tree.roots : tree.byId.get(id)!.children;
     const canonicalPath = `/category/${id === '0' ? '0' : pathOf(tree, id)}${m[2] ? `/${page}` : ''}`;
-    const title = `${name}${page > 1 ? `, страница ${page}` : ''} — ${shopName}`;
-    const next = cards.length === 20 ? `<p><a href="/category/${escapeHtml(id === '0' ? '0' : pathOf(tree, id))}/${page + 1}">Следующая страница</a></p>` : '';
+    const title = `${name}${page > 1 ? `, ${text('page', { page })}` : ''} — ${shopName}`;
+    const next = cards.length === 20 ? `<p><a href="/category/${escapeHtml(id === '0' ? '0' : pathOf(tree, id))}/${page + 1}">${escapeHtml(text('next_page'))}</a></p>` : '';
     return {
       ...base,
       title,
@@ -266,7 +270,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       // A list page's first card picture is its LCP (the category page itself leads with its banners and buttons).
       preloadImage: m[2] && cards[0] ? cardPicture(abs, cards[0].thumb, cards[0].picture) : null,
       jsonLd: [itemList(origin, tree, cards, (page - 1) * 20), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
-      body: `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(name)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards)}${next}`,
+      body: `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(name)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards, lang)}${next}`,
     };
   }
 
@@ -277,18 +281,18 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     const cards = await listOffers(db, dialect, store.id, { categoryId: '0', page, sort: 'default', filters: new Map(), word });
     return {
       ...base,
-      title: `Поиск: ${word} — ${shopName}`,
+      title: `${text('search', { word })} — ${shopName}`,
       description: `${word}: ${cards.slice(0, 5).map((c) => c.name).join(', ')}`.slice(0, 160),
       canonical: null,
       robots: 'noindex, follow',
       jsonLd: [itemList(origin, tree, cards, (page - 1) * 20)],
-      body: `<h1>Поиск: ${escapeHtml(word)}</h1>${cardsHtml(origin, tree, cards)}`,
+      body: `<h1>${escapeHtml(text('search', { word }))}</h1>${cardsHtml(origin, tree, cards, lang)}`,
     };
   }
 
   m = /^\/([a-z_]+)$/.exec(path);
   if (m && (RICH_TEXT_PAGES as readonly string[]).includes(m[1])) {
-    const title = INFO_TITLES[m[1]] ?? m[1];
+    const title = serverText(lang, `seo.info.${m[1]}`);
     return {
       ...base,
       title: `${title} — ${shopName}`,

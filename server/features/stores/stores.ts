@@ -3,6 +3,7 @@ import type { Db, Executor, Store } from '../../db/types';
 import { now } from '../../db/database';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { conflict } from '../../errors';
+import { isLang, type Lang } from '../../../i18n';
 
 const CACHE_MS = 5_000;
 
@@ -31,6 +32,12 @@ export function createStoreResolver(db: Db) {
 export type StoreResolver = ReturnType<typeof createStoreResolver>;
 
 export const storeValues = (store: Store) => fromRow(storeSchema, store as unknown as Record<string, unknown>);
+
+/** The shop's language (its notify_lang setting): the server's own texts to the owner and, when the customer's is not known, to the customer. */
+export function shopLang(store: Store): Lang {
+  const l = storeValues(store).notify_lang;
+  return isLang(l) ? l : 'ru';
+}
 
 /**
  * The store as api=stores answers it (secrets only for its owner). `online_payment` ('1'/'0') is a derived

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMMON_FILTERS, ROOT_CATEGORY_ID } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import type { Db } from '../../db/types';
-import { loadParams } from '../catalogue/params';
+import { paramsInScope } from '../catalogue/params';
 
 const PAGE = 500;
 const xml = (s: unknown) =>
@@ -53,7 +53,9 @@ export async function* exportYml(db: Db, storeId: number, opts: ExportOptions): 
     yield `<category id="${xml(c.id)}"${parent}>${xml(c.name)}</category>\n`;
   }
   yield `</categories>\n<offers>\n`;
-  const params = new Map((await loadParams(db, storeId)).map((p) => [p.baseId, p]));
+  // A base id names a param on the offer's category path (features/catalogue/params.ts).
+  const scopes = new Map<string, Awaited<ReturnType<typeof paramsInScope>>>();
+  const scopeOf = async (categoryId: string) => scopes.get(categoryId) ?? scopes.set(categoryId, await paramsInScope(db, storeId, categoryId)).get(categoryId)!;
   const valueNames = new Map<string, string>();
   for (const v of await db.selectFrom('param_values').select(['param_id', 'id', 'name']).where('store_id', '=', storeId).execute()) valueNames.set(`${v.param_id}:${v.id}`, v.name);
   const picture = (img: string) => (/^https?:\/\//i.test(img) ? img : `${opts.origin}/images/${img}`);
@@ -82,6 +84,7 @@ export async function* exportYml(db: Db, storeId: number, opts: ExportOptions): 
     for (const v of values) byOffer.set(v.offer_id, [...(byOffer.get(v.offer_id) ?? []), v]);
     let out = '';
     for (const r of rows) {
+      const params = await scopeOf(r.category_id);
       const data = JSON.parse(r.data) as { images?: { img: string }[]; description?: string; currencyId?: string; props?: { name: string; unit?: string; value: string }[] };
       out += `<offer id="${xml(r.id)}" available="${r.available ? 'true' : 'false'}">`;
       out += `<name>${xml(r.name)}</name>`;

@@ -51,28 +51,83 @@ const hiddenOf = async (id: string) =>
 const item = async (id: string) => (await server.api('offers', { 'p[478_offer_id]': id })).body.offers?.[0];
 
 describe('importFeed', () => {
-  it('imports a feed with 2000 param names over 300 categories (150 in one): 64 filters, the rest display-only on the item page', async () => {
-    const categories: [string, string, string?][] = [['1', 'Всё']];
-    for (let c = 2; c <= 301; c++) categories.push([String(c), `Раздел ${c}`, '1']);
+  it('imports 2000 param names over 300 categories (150 in one): each category filters by its own params, the rest display-only on the item', { timeout: 180_000 }, async () => {
+    // 10 top-level categories (1..10), 290 leaves (11..300) under them; leaf 11 has 150 names of its own.
+    const categories: [string, string, string?][] = [];
+    for (let t = 1; t <= 10; t++) categories.push([String(t), `Отдел ${t}`]);
+    const topOf = (leaf: number) => String(1 + ((leaf - 11) % 10));
+    for (let c = 11; c <= 300; c++) categories.push([String(c), `Раздел ${c}`, topOf(c)]);
+    const shared = (leaf: number, k: number): [string, string][] => [
+      ['Цвет', k % 2 ? 'красный' : 'синий'],
+      [`Материал ${topOf(leaf)}`, k % 2 ? 'дерево' : 'металл'],
+    ];
     const offers: FeedOffer[] = [];
-    // Category 2: 150 names on its 3 offers (50 each); the other 1850 names spread over categories 3..301.
-    for (let k = 0; k < 3; k++) offers.push({ id: `a${k}`, cat: '2', params: Array.from({ length: 50 }, (_, i) => [`Свойство A${k * 50 + i}`, `значение ${i}`]) });
-    for (let n = 150; n < 2000; n++) {
-      const cat = String(3 + (n % 299));
-      offers.push({ id: `o${n}`, cat, params: [[`Свойство B${n}`, String(n)], ['Цвет', n % 2 ? 'красный' : 'синий']] });
+    for (let k = 0; k < 3; k++) offers.push({ id: `a${k}`, cat: '11', params: [...shared(11, k), ...Array.from({ length: 50 }, (_, i): [string, string] => [`Свойство A${k * 50 + i}`, `значение ${i}`])] });
+    // 1839 names of one leaf each over leaves 12..300 (6 or 7 a leaf), on both of its offers with two values.
+    const leafNames = new Map<number, string[]>();
+    for (let n = 0; n < 1839; n++) leafNames.set(12 + (n % 289), [...(leafNames.get(12 + (n % 289)) ?? []), `Свойство L${n}`]);
+    for (const [leaf, names] of leafNames) {
+      for (const k of [0, 1]) offers.push({ id: `o${leaf}_${k}`, cat: String(leaf), params: [...shared(leaf, k), ...names.map((n): [string, string] => [n, `${n} ${k ? 'б' : 'а'}`])] });
     }
     const report = await run(feed(categories, offers));
-    expect(report).toMatchObject({ created: 1853, updated: 0, hidden: 0, skipped: [], params: 64, displayOnlyParams: 2001 - 64 });
-    expect(report.categories).toMatchObject({ total: 301, created: 301 });
-    // The most used name (Цвет, on 1850 offers) got a filter slot.
-    const params = (await server.api('offers_params')).body.offers_params.filter((p: { userId: string }) => p.userId !== '0');
-    expect(params).toHaveLength(64);
-    expect(params.map((p: { name: string }) => p.name)).toContain('Цвет');
-    // Display-only names are on their item: all 50 of an offer of the 150-name category are shown.
+    // Цвет (shop-wide), 10 Материал (one a top-level category), 1839 leaf names, 62 of leaf 11's 150 (64 on its path).
+    expect(report).toMatchObject({ created: 581, updated: 0, hidden: 0, skipped: [], params: 1 + 10 + 1839 + 62, displayOnlyParams: 88 });
+    expect(report.categories).toMatchObject({ total: 300, created: 300 });
+
+    const filtersOf = async (cat: string) => {
+      const r = await server.api('offers_params', { 'p[389_category_id]': cat });
+      expect(r.status).toBe(200);
+      return (r.body.offers_params as { id: string; baseId: string; name: string; userId: string; values: { id: string; name: string }[] }[]).filter((p) => p.userId !== '0');
+    };
+    const list = async (cat: string, filter: Record<string, string>) => {
+      const ids: string[] = [];
+      for (let offset = 1; ; offset++) {
+        const r = await server.api('offers', { 'p[287_categoryId]': cat, offset, ...Object.fromEntries(Object.entries(filter).map(([b, v]) => [`filter[${b}]`, v])) });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        ids.push(...(r.body.offers as { id: string }[]).map((o) => o.id));
+        if (r.body.offers.length < 20) return ids.sort();
+      }
+    };
+    // Every leaf: its path's filters (base ids unique there), and filtering by one of its own names gives its offer.
+    const allBases = new Map<string, number>();
+    for (const [leaf, names] of leafNames) {
+      const filters = await filtersOf(String(leaf));
+      expect(filters.map((p) => p.name).sort()).toEqual(['Цвет', `Материал ${topOf(leaf)}`, ...names].sort());
+      expect(new Set(filters.map((p) => p.baseId)).size).toBe(filters.length);
+      for (const p of filters) allBases.set(p.baseId, (allBases.get(p.baseId) ?? 0) + 1);
+      const own = filters.find((p) => p.name === names[names.length - 1])!;
+      const b = own.values.find((v) => v.name.endsWith(' б'))!;
+      expect(await list(String(leaf), { [own.baseId]: b.id })).toEqual([`o${leaf}_1`]);
+    }
+    // Base ids are shared across branches: 1839 leaf filters in 64 slots.
+    expect(Math.max(...allBases.values())).toBeGreaterThan(1);
+    // A top-level category filters its leaves by its own Материал; the root by the shop-wide Цвет.
+    const top3 = (await filtersOf('3')).find((p) => p.name === 'Материал 3')!;
+    expect(await list('3', { [top3.baseId]: top3.values.find((v) => v.name === 'дерево')!.id })).toEqual(
+      offers.filter((o) => topOf(Number(o.cat)) === '3' && o.id.endsWith('_1')).map((o) => o.id).sort(),
+    );
+    const colour = (await filtersOf('0')).find((p) => p.name === 'Цвет')!;
+    const red = colour.values.find((v) => v.name === 'красный')!.id;
+    const reds = (await server.api('offers', { [`filter[${colour.baseId}]`]: red, 'p[287_categoryId]': '11' })).body.offers.map((o: { id: string }) => o.id);
+    expect(reds).toEqual(['a1']);
+    // Leaf 11: 64 filters on its path (Цвет, Материал 1, 62 of its own); the other 88 names display-only.
+    const big = await filtersOf('11');
+    expect(big).toHaveLength(64);
+    const filterable = new Set(big.map((p) => p.name));
     const a1 = await item('a1');
-    const names = a1.params.map((p: { name: string }) => p.name);
-    for (let i = 50; i < 100; i++) expect(names).toContain(`Свойство A${i}`);
-    expect(a1.params.find((p: { name: string }) => p.name === 'Свойство A77')).toMatchObject({ value: 'значение 27' });
+    expect(a1.params).toHaveLength(52);
+    for (let i = 50; i < 100; i++) {
+      const p = a1.params.find((x: { name: string }) => x.name === `Свойство A${i}`);
+      expect(p).toMatchObject({ valueName: `значение ${i - 50}` });
+      expect(p.baseId === 0).toBe(!filterable.has(`Свойство A${i}`));
+    }
+    for (const own of big.filter((p) => /^Свойство A\d+$/.test(p.name))) {
+      expect(await list('11', { [own.baseId]: own.values[0].id })).toEqual([`a${Math.floor(Number(own.name.slice(10)) / 50)}`]);
+    }
+    // Display-only names of all three offers of leaf 11 number 88.
+    let shown = 0;
+    for (const id of ['a0', 'a1', 'a2']) shown += (await item(id)).params.filter((p: { baseId: number }) => p.baseId === 0).length;
+    expect(shown).toBe(88);
   });
 
   it('re-import hides offers and categories the feed no longer has, brings them back, and keeps the owner picture', async () => {

@@ -9,7 +9,8 @@ import { badRequest } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { ImageStore } from '../images/images';
 import { displayNameOf, searchDoc, type OfferImage } from '../catalogue/offers';
-import { loadParams } from '../catalogue/params';
+import { ancestry, loadParams, loadParents, type ParamInfo } from '../catalogue/params';
+import { planSlots, type NameUse } from './paramSlots';
 import { bumpCatalogue } from '../catalogue/version';
 import { repathOffers } from '../catalogue/categories';
 import { parseYml, YmlError, type YmlInput, type YmlOffer } from './parseYml';
@@ -326,77 +327,74 @@ interface OfferParams {
   warranty: string;
 }
 
-/** The deepest category that holds all of these (ROOT_CATEGORY_ID when they share none). */
-export function commonCategory(parents: Map<string, string>, categoryIds: Iterable<string>): string {
-  let common: string[] | null = null;
-  for (const id of categoryIds) {
-    const chain: string[] = [];
-    for (let c: string | undefined = id; c && c !== ROOT_CATEGORY_ID && !chain.includes(c); c = parents.get(c)) chain.unshift(c);
-    if (common === null) common = chain;
-    else {
-      let i = 0;
-      while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
-      common = common.slice(0, i);
-    }
-  }
-  return common?.[common.length - 1] ?? ROOT_CATEGORY_ID;
-}
+export { commonCategory } from './commonCategory';
 
 /** Rows per multi-row insert of param values (5 bound values each). */
 const PARAM_BATCH = 1000;
 
 /**
  * Creates the feed's new params, maps every value (select values to value ids) and writes them per offer.
- * The store's free filter slots go to the new names used by the most offers; the other names are kept on
- * their offers as display-only properties (`data.props`, shown on the item page, not filterable).
+ * A name on an offer uses the param of that name on the offer's category path when there is one; new names
+ * get filter slots per category path (paramSlots.ts); a category whose paths are full keeps the rest on its
+ * offers as display-only properties (`data.props`, shown on the item page, not filterable).
  */
 async function writeParams(tx: Tx, _dialect: Dialect, storeId: number, offers: OfferParams[]): Promise<{ created: number; displayOnly: number }> {
-  const byName = new Map((await loadParams(tx, storeId)).map((p) => [p.name.toLowerCase(), p]));
-  const seenValues = new Map<string, { name: string; unit?: string; values: string[]; categories: Set<string>; offers: number }>();
+  const existing = await loadParams(tx, storeId);
+  const parents = await loadParents(tx, storeId);
+  const named = new Map<string, ParamInfo[]>();
+  for (const p of existing) named.set(p.name.toLowerCase(), [...(named.get(p.name.toLowerCase()) ?? []), p]);
+  // The param a name means on an offer of a category: the deepest of that name on the category's path.
+  const resolved = new Map<string, ParamInfo | null>();
+  const resolve = (key: string, categoryId: string): ParamInfo | null => {
+    const k = `${key}\u0000${categoryId}`;
+    let hit = resolved.get(k);
+    if (hit !== undefined) return hit;
+    hit = null;
+    const list = named.get(key);
+    if (list) {
+      const path = [...ancestry(parents, categoryId), ROOT_CATEGORY_ID];
+      for (const c of path) {
+        hit = list.find((p) => p.categoryId === c) ?? null;
+        if (hit) break;
+      }
+    }
+    resolved.set(k, hit);
+    return hit;
+  };
+  const seen = new Map<string, NameUse & { name: string; unit?: string; values: string[] }>();
   for (const o of offers) {
     const once = new Set<string>();
     for (const v of o.values) {
       const key = v.name.toLowerCase();
-      if (byName.has(key)) continue;
-      let s = seenValues.get(key);
-      if (!s) seenValues.set(key, (s = { name: v.name, unit: v.unit, values: [], categories: new Set<string>(), offers: 0 }));
-      if (s.values.length < 10_000) s.values.push(v.value);
-      s.categories.add(o.categoryId);
-      if (!once.has(key)) s.offers++;
+      if (once.has(key) || resolve(key, o.categoryId)) continue;
       once.add(key);
+      let s = seen.get(key);
+      if (!s) seen.set(key, (s = { name: v.name, unit: v.unit, values: [], byCategory: new Map(), offers: 0 }));
+      if (s.values.length < 10_000) s.values.push(v.value);
+      s.byCategory.set(o.categoryId, (s.byCategory.get(o.categoryId) ?? 0) + 1);
+      s.offers++;
     }
   }
-  const parents = new Map(
-    (await tx.selectFrom('categories').select(['id', 'parent_id']).where('store_id', '=', storeId).execute()).map((r) => [r.id, r.parent_id]),
-  );
-  const used = new Set([...byName.values()].map((p) => p.baseId));
-  const free: number[] = [];
-  for (let b = CUSTOM_PARAM_FIRST; b <= CUSTOM_PARAM_LAST; b++) if (!used.has(b)) free.push(b);
-  const displayOnly = new Set<string>();
+  const plan = planSlots(existing, parents, seen);
   let created = 0;
-  // More new names than free slots: the most used names get them; ids go in feed order either way.
-  if (seenValues.size > free.length) {
-    const ranked = [...seenValues].sort((a, b) => b[1].offers - a[1].offers || a[1].name.localeCompare(b[1].name));
-    for (const [key] of ranked.slice(free.length)) displayOnly.add(key);
-  }
-  for (const [key, s] of seenValues) {
-    if (displayOnly.has(key)) continue;
-    const baseId = free.shift()!;
+  for (const c of plan.created) {
+    const s = seen.get(c.key)!;
     const kind = inferKind(s.values);
-    // A new filter shows where its products are: on the deepest category holding all of them.
-    const categoryId = commonCategory(parents, s.categories);
     const row = await tx
       .insertInto('params')
-      .values({ store_id: storeId, base_id: baseId, category_id: categoryId, name: s.name, kind, is_required: 0, unit: s.unit ?? null, sort: created })
+      .values({ store_id: storeId, base_id: c.baseId, category_id: c.categoryId, name: s.name, kind, is_required: 0, unit: s.unit ?? null, sort: created })
       .returning('id')
       .executeTakeFirstOrThrow();
-    byName.set(key, { id: row.id, baseId, categoryId, name: s.name, kind, isRequired: false, unit: s.unit ?? null, sort: created });
+    const param: ParamInfo = { id: row.id, baseId: c.baseId, categoryId: c.categoryId, name: s.name, kind, isRequired: false, unit: s.unit ?? null, sort: created };
+    named.set(c.key, [...(named.get(c.key) ?? []), param]);
+    for (const cat of c.categories) resolved.set(`${c.key}\u0000${cat}`, param);
     created++;
   }
-  seenValues.clear();
+  const displayOnlyNames = new Set([...plan.displayOnly].map((k) => k.split('\u0000')[0]));
+  seen.clear();
   // Select values: the ids of known names, new ids for new names (inserted in batches at the end).
   const valueIds = new Map<number, { ids: Map<string, string>; next: number }>();
-  const selectIds = [...byName.values()].filter((p) => p.kind === 'select').map((p) => p.id);
+  const selectIds = [...named.values()].flat().filter((p) => p.kind === 'select').map((p) => p.id);
   for (const p of selectIds) valueIds.set(p, { ids: new Map(), next: 1 });
   if (selectIds.length) {
     const rows = await tx.selectFrom('param_values').select(['param_id', 'id', 'name']).where('store_id', '=', storeId).execute();
@@ -438,12 +436,11 @@ async function writeParams(tx: Tx, _dialect: Dialect, storeId: number, offers: O
     const props: { name: string; unit?: string; value: string }[] = [];
     const push = (baseId: number, value: string, num: number | null) => rows.push({ store_id: storeId, offer_id: o.offerId, base_id: baseId, value, num });
     for (const v of o.values) {
-      const key = v.name.toLowerCase();
-      if (displayOnly.has(key)) {
+      const p = resolve(v.name.toLowerCase(), o.categoryId);
+      if (!p) {
         props.push(v.unit ? { name: v.name, unit: v.unit, value: v.value } : { name: v.name, value: v.value });
         continue;
       }
-      const p = byName.get(key)!;
       if (p.kind === 'select') push(p.baseId, valueIdOf(p.id, v.value), null);
       else if (p.kind === 'bool') push(p.baseId, boolValue(v.value), null);
       else if (p.kind === 'number' || p.kind === 'float') {
@@ -463,5 +460,5 @@ async function writeParams(tx: Tx, _dialect: Dialect, storeId: number, offers: O
   }
   await writeRows();
   for (let i = 0; i < newValues.length; i += PARAM_BATCH) await tx.insertInto('param_values').values(newValues.slice(i, i + PARAM_BATCH)).execute();
-  return { created, displayOnly: displayOnly.size };
+  return { created, displayOnly: displayOnlyNames.size };
 }

@@ -66,6 +66,22 @@ describe('importYml', () => {
     expect(item.images).toHaveLength(3);
   });
 
+  it('a re-import that moves a category lists its offers under the new parent only, and back', async () => {
+    const inCategory = async (id: string) => ((await server.api('offers', { 'p[287_categoryId]': id })).body.offers as { id: string }[]).map((o) => o.id);
+    const phones = await inCategory('11');
+    expect(phones.length).toBeGreaterThan(0);
+    expect(await inCategory('1')).toEqual(expect.arrayContaining(phones));
+    const moved = FEED.replace('<category id="11" parentId="1">', '<category id="11" parentId="2">');
+    expect(moved).not.toBe(FEED);
+    await importText(moved);
+    expect(await inCategory('2')).toEqual(expect.arrayContaining(phones));
+    expect((await inCategory('1')).filter((id) => phones.includes(id))).toEqual([]);
+    expect(await inCategory('11')).toEqual(phones);
+    await importText(FEED.replace(/(<offer id="1001"[\s\S]*?<price>)12990(<\/price>)/, '$19990$2'));
+    expect(await inCategory('1')).toEqual(expect.arrayContaining(phones));
+    expect((await inCategory('2')).filter((id) => phones.includes(id))).toEqual([]);
+  });
+
   it('a broken feed (malformed XML midway) changes nothing, and the error names the line', async () => {
     const before = await snapshot(server.db, CATALOGUE_TABLES);
     const lines = FEED.replace(/<price>9990<\/price>/, '<price>1</price>').split('\n');

@@ -121,7 +121,7 @@ describe('account sagas', () => {
     const t = setup({ sms_code: [{ sms_code: 'sent' }], login: [{ user_id: '12', token_seq: '30', token: 'tok', is_owner: '0' }], logout: [{ logout: 'ok' }] });
     t.store.dispatch(signInCodeRequested('+79995550101'));
     await vi.advanceTimersByTimeAsync(10);
-    expect(t.calls.at(-1)).toEqual({ api: 'sms_code', params: { phone: '+79995550101' } });
+    expect(t.calls.at(-1)).toEqual({ api: 'sms_code', params: { phone: '+79995550101', lang: 'ru' } });
     expect(t.store.getState().account.signIn.step).toBe('code');
     t.store.dispatch(signInSubmitted('1234'));
     await vi.advanceTimersByTimeAsync(10);

@@ -2,7 +2,7 @@ import { call, delay, fork, getContext, put, select } from 'redux-saga/effects';
 import { ApiError, NetworkError, type ApiClient, type Params } from '../../../dataProvider/apiClient';
 import { deviceId } from '../../lib/device';
 import { toastShown } from '../../lib/events';
-import { hasText, t } from '../../lib/i18n';
+import { getLang, hasText, t } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../lib/pagedList';
 import { PaymentFormMissing, PaymentRefused, requestPaymentForm } from '../payment/paymentForm';
@@ -67,7 +67,7 @@ function* sessionExpired() {
 export function* requestCode(action: ReturnType<typeof signInCodeRequested>) {
   const client = yield* api();
   try {
-    yield call([client, client.call], 'sms_code', { phone: action.payload }, { auth: false, ...LOGIN_RETRY });
+    yield call([client, client.call], 'sms_code', { phone: action.payload, lang: getLang() }, { auth: false, ...LOGIN_RETRY });
     yield put(signInCodeSent());
   } catch (e) {
     const text = messageOf(e);
@@ -155,7 +155,7 @@ export const goToPaymentPage = (url: string) => window.location.assign(url);
 
 /** api=sber: a payment attempt for the order; an empty answer or a lost connection is asked again (10 × 100 ms, payment/paymentForm.ts). */
 export function* pay(action: ReturnType<typeof orderPayRequested>) {
-  const params: Params = { orderId: action.payload, device_id: deviceId(), localhost: typeof location === 'undefined' ? '' : location.origin };
+  const params: Params = { orderId: action.payload, device_id: deviceId(), localhost: typeof location === 'undefined' ? '' : location.origin, lang: getLang() };
   try {
     const formUrl: string = yield call(requestPaymentForm, params);
     yield call(goToPaymentPage, formUrl);

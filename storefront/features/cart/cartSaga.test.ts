@@ -18,7 +18,7 @@ import { memoryStorage } from '../../test/memoryStorage';
 
 
 const line = (id: string, price: number, quantity = 1): CartLine => ({ id, categoryId: '11', name: `Товар ${id}`, price, quantity, currencyId: 'RUR', images: [] });
-const card = (id: string, price: number, available = '1'): OfferCard => ({ id, name: `Новое имя ${id}`, price, categoryId: '11', available, thumb: `1/offers/${id}_t.webp` });
+const card = (id: string, price: number, available: '1' | '0' = '1'): OfferCard => ({ id, name: `Новое имя ${id}`, price, categoryId: '11', available, thumb: `1/offers/${id}_t.webp` });
 
 type Reply = unknown | Error | ((params: Params) => unknown);
 function setup(replies: Record<string, Reply[]>) {

@@ -7,6 +7,7 @@ import './feature';
 import { mapCentreSettled, mapLeft, mapOpened, mapPointConfirmed, mapSearchTyped, mapSuggestionChosen } from './mapPageSlice';
 import { DELIVERY_POINT_KEY } from './mapSlice';
 import { memoryStorage } from '../../test/memoryStorage';
+import type { StoreSettings } from '../../lib/types';
 
 /** The map flow on a real store with a fake api client (api=geocode, api=geo_check) and a fake /rest/places. */
 
@@ -203,7 +204,7 @@ describe('delivery timer', () => {
   it('the delivery time: the shop’s delivery_duration when positive, explicit minutes first', () => {
     expect(deliveryMinutes(null)).toBe(30);
     expect(deliveryMinutes({ id: 1, userId: 1, name: 's', delivery_duration: 100 })).toBe(100);
-    expect(deliveryMinutes({ id: 1, userId: 1, name: 's', delivery_duration: '45' })).toBe(45);
+    expect(deliveryMinutes({ id: 1, userId: 1, name: 's', delivery_duration: '45' } as unknown as StoreSettings)).toBe(45);
     expect(deliveryMinutes({ id: 1, userId: 1, name: 's', delivery_duration: 0 })).toBe(30);
     expect(deliveryMinutes({ id: 1, userId: 1, name: 's', delivery_duration: 100 }, 20)).toBe(20);
     expect(timerUntil(Date.parse('2026-11-21T10:00:00Z'), 30)).toBe(Date.parse('2026-11-21T10:30:00Z'));

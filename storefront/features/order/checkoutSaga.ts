@@ -4,7 +4,7 @@ import { ApiError, type ApiClient, type Params } from '../../../dataProvider/api
 import { getShopConfig } from '../../lib/config';
 import { deviceId } from '../../lib/device';
 import { toastShown } from '../../lib/events';
-import { t } from '../../lib/i18n';
+import { getLang, t } from '../../lib/i18n';
 import { platform } from '../../lib/platform';
 import { readJson, readString, writeJson, writeString } from '../../lib/storage';
 import type { CartLine, Place, StoreSettings } from '../../lib/types';
@@ -155,7 +155,7 @@ function* refusal(e: ApiError, promo: PromoState) {
 
 /** The card payment: api=sber gives the acquirer's form (10 tries on an empty answer: payment/paymentForm.ts), and the browser goes there. */
 function* payOnline(orderId: number | string) {
-  const formUrl: string = yield call(requestPaymentForm, { orderId: String(orderId), device_id: deviceId(), localhost: browser.origin() });
+  const formUrl: string = yield call(requestPaymentForm, { orderId: String(orderId), device_id: deviceId(), localhost: browser.origin(), lang: getLang() });
   yield call([browser, browser.assign], formUrl);
 }
 
@@ -190,7 +190,7 @@ const messageOf = (e: unknown, fallback: string) => (e instanceof ApiError && e.
 export function* checkPhone(phone: string) {
   const api: ApiClient = yield getContext('api');
   try {
-    yield call([api, api.call], 'sms_code', { phone }, { retries: 1, retryDelay: 1000 });
+    yield call([api, api.call], 'sms_code', { phone, lang: getLang() }, { retries: 1, retryDelay: 1000 });
   } catch (e) {
     console.error('sms_code', e);
     yield call(stop, messageOf(e, t('checkout.sms_failed')));
@@ -205,7 +205,7 @@ export function* checkPhone(phone: string) {
     });
     if (resend) {
       try {
-        yield call([api, api.call], 'sms_code', { phone }, { retries: 1, retryDelay: 1000 });
+        yield call([api, api.call], 'sms_code', { phone, lang: getLang() }, { retries: 1, retryDelay: 1000 });
         yield put(smsCodeSent({ phone, sentAt: Date.now() }));
       } catch (e) {
         console.error('sms_code', e);

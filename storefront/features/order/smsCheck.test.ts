@@ -86,7 +86,7 @@ describe('the SMS check of the phone', () => {
     store.dispatch(orderSubmitted({ store: shop() }));
     await settle();
     expect(names()).toEqual(['sms_code']);
-    expect(calls[0].params).toEqual({ phone: '79991234567' });
+    expect(calls[0].params).toEqual({ phone: '79991234567', lang: 'ru' });
     expect(store.getState().order.sms).toMatchObject({ phone: '79991234567', status: 'idle', error: null });
     expect(store.getState().order.status).toBe('sending');
 

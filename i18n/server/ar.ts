@@ -1,0 +1,62 @@
+import type { Catalogue, Shape } from '../index';
+import orderTexts from '../orders/ar';
+import type ru from './ru';
+
+/** Texts the server itself sends, in Arabic; the same keys as ru.ts. */
+export default {
+  new_order_header: 'طلب جديد رقم {id}',
+  new_order_desc: '{name}، {sum} ₽، {receiving}',
+  no_name: 'بدون اسم',
+  receiving_pickup: 'استلام ذاتي',
+  receiving_delivery: 'توصيل',
+  order_header: 'الطلب رقم {id}',
+  status_desc: 'حالة الطلب: {status}',
+  statuses: orderTexts.status,
+  paid_header: 'تم دفع الطلب رقم {id}',
+  paid_desc: 'دفع بالبطاقة عبر الموقع: {sum} ₽',
+  question_header: 'سؤال حول الطلب رقم {id}',
+  sms_login: 'رمز الدخول إلى {shop}: {code}',
+  payment_description: 'الطلب رقم {id}',
+  export: {
+    headers: {
+      id: 'رقم',
+      date: 'التاريخ',
+      created: 'تاريخ الإنشاء',
+      status: 'الحالة',
+      payment: 'الدفع',
+      payment_status: 'حالة الدفع',
+      receiving: 'الاستلام',
+      place: 'النقطة',
+      client: 'العميل',
+      phone: 'الهاتف',
+      email: 'البريد الإلكتروني',
+      address: 'العنوان',
+      products: 'المنتجات',
+      goods: 'مبلغ المنتجات',
+      discount: 'الخصم',
+      promo: 'رمز الترويج',
+      delivery: 'التوصيل',
+      total: 'الإجمالي',
+    },
+    house: 'مبنى {value}',
+    entrance: 'مدخل {value}',
+    appart: 'شقة {value}',
+    receiving: orderTexts.receiving,
+  },
+  seo: {
+    not_found: 'الصفحة غير موجودة',
+    to_main: 'إلى الصفحة الرئيسية',
+    in_stock: 'متوفر',
+    out_of_stock: 'غير متوفر',
+    catalogue: 'الكتالوج',
+    page: 'صفحة {page}',
+    next_page: 'الصفحة التالية',
+    search: 'بحث: {word}',
+    info: {
+      about_company: 'من نحن',
+      delivery: 'التوصيل',
+      payment: 'الدفع',
+      contacts: 'جهات الاتصال',
+    },
+  },
+} satisfies Catalogue & Shape<typeof ru>;

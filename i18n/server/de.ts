@@ -1,0 +1,62 @@
+import type { Catalogue, Shape } from '../index';
+import orderTexts from '../orders/de';
+import type ru from './ru';
+
+/** Texts the server itself sends, in German; the same keys as ru.ts. */
+export default {
+  new_order_header: 'Neue Bestellung Nr. {id}',
+  new_order_desc: '{name}, {sum} ₽, {receiving}',
+  no_name: 'Ohne Namen',
+  receiving_pickup: 'Abholung',
+  receiving_delivery: 'Lieferung',
+  order_header: 'Bestellung Nr. {id}',
+  status_desc: 'Bestellstatus: {status}',
+  statuses: orderTexts.status,
+  paid_header: 'Bestellung Nr. {id} ist bezahlt',
+  paid_desc: 'Mit Karte auf der Website bezahlt: {sum} ₽',
+  question_header: 'Frage zur Bestellung Nr. {id}',
+  sms_login: 'Ihr Code für {shop}: {code}',
+  payment_description: 'Bestellung Nr. {id}',
+  export: {
+    headers: {
+      id: 'Nr.',
+      date: 'Datum',
+      created: 'Erstellt',
+      status: 'Status',
+      payment: 'Zahlung',
+      payment_status: 'Zahlungsstatus',
+      receiving: 'Erhalt',
+      place: 'Standort',
+      client: 'Kunde',
+      phone: 'Telefon',
+      email: 'E-Mail',
+      address: 'Adresse',
+      products: 'Produkte',
+      goods: 'Warensumme',
+      discount: 'Rabatt',
+      promo: 'Promo-Code',
+      delivery: 'Lieferung',
+      total: 'Gesamt',
+    },
+    house: 'Haus {value}',
+    entrance: 'Eingang {value}',
+    appart: 'Whg. {value}',
+    receiving: orderTexts.receiving,
+  },
+  seo: {
+    not_found: 'Seite nicht gefunden',
+    to_main: 'Zur Startseite',
+    in_stock: 'auf Lager',
+    out_of_stock: 'nicht auf Lager',
+    catalogue: 'Katalog',
+    page: 'Seite {page}',
+    next_page: 'Nächste Seite',
+    search: 'Suche: {word}',
+    info: {
+      about_company: 'Über uns',
+      delivery: 'Lieferung',
+      payment: 'Zahlung',
+      contacts: 'Kontakt',
+    },
+  },
+} satisfies Catalogue & Shape<typeof ru>;

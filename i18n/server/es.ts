@@ -1,0 +1,62 @@
+import type { Catalogue, Shape } from '../index';
+import orderTexts from '../orders/es';
+import type ru from './ru';
+
+/** Texts the server itself sends, in Spanish; the same keys as ru.ts. */
+export default {
+  new_order_header: 'Nuevo pedido n.º {id}',
+  new_order_desc: '{name}, {sum} ₽, {receiving}',
+  no_name: 'Sin nombre',
+  receiving_pickup: 'recogida',
+  receiving_delivery: 'entrega',
+  order_header: 'Pedido n.º {id}',
+  status_desc: 'Estado del pedido: {status}',
+  statuses: orderTexts.status,
+  paid_header: 'Pedido n.º {id} pagado',
+  paid_desc: 'Pagado con tarjeta en la web: {sum} ₽',
+  question_header: 'Pregunta sobre el pedido n.º {id}',
+  sms_login: 'Tu código para {shop}: {code}',
+  payment_description: 'Pedido n.º {id}',
+  export: {
+    headers: {
+      id: 'N.º',
+      date: 'Fecha',
+      created: 'Creado',
+      status: 'Estado',
+      payment: 'Pago',
+      payment_status: 'Estado del pago',
+      receiving: 'Recepción',
+      place: 'Punto',
+      client: 'Cliente',
+      phone: 'Teléfono',
+      email: 'E-mail',
+      address: 'Dirección',
+      products: 'Productos',
+      goods: 'Importe de productos',
+      discount: 'Descuento',
+      promo: 'Código promocional',
+      delivery: 'Entrega',
+      total: 'Total',
+    },
+    house: 'casa {value}',
+    entrance: 'portal {value}',
+    appart: 'piso {value}',
+    receiving: orderTexts.receiving,
+  },
+  seo: {
+    not_found: 'Página no encontrada',
+    to_main: 'A la página principal',
+    in_stock: 'disponible',
+    out_of_stock: 'agotado',
+    catalogue: 'Catálogo',
+    page: 'página {page}',
+    next_page: 'Página siguiente',
+    search: 'Búsqueda: {word}',
+    info: {
+      about_company: 'Sobre nosotros',
+      delivery: 'Entrega',
+      payment: 'Pago',
+      contacts: 'Contactos',
+    },
+  },
+} satisfies Catalogue & Shape<typeof ru>;

@@ -1,0 +1,62 @@
+import type { Catalogue, Shape } from '../index';
+import orderTexts from '../orders/fr';
+import type ru from './ru';
+
+/** Texts the server itself sends, in French; the same keys as ru.ts. */
+export default {
+  new_order_header: 'Nouvelle commande n° {id}',
+  new_order_desc: '{name}, {sum} ₽, {receiving}',
+  no_name: 'Sans nom',
+  receiving_pickup: 'retrait',
+  receiving_delivery: 'livraison',
+  order_header: 'Commande n° {id}',
+  status_desc: 'Statut de la commande : {status}',
+  statuses: orderTexts.status,
+  paid_header: 'Commande n° {id} payée',
+  paid_desc: 'Payée par carte sur le site : {sum} ₽',
+  question_header: 'Question sur la commande n° {id}',
+  sms_login: 'Votre code pour {shop} : {code}',
+  payment_description: 'Commande n° {id}',
+  export: {
+    headers: {
+      id: 'N°',
+      date: 'Date',
+      created: 'Créée',
+      status: 'Statut',
+      payment: 'Paiement',
+      payment_status: 'Statut du paiement',
+      receiving: 'Réception',
+      place: 'Point',
+      client: 'Client',
+      phone: 'Téléphone',
+      email: 'E-mail',
+      address: 'Adresse',
+      products: 'Produits',
+      goods: 'Montant des produits',
+      discount: 'Remise',
+      promo: 'Code promo',
+      delivery: 'Livraison',
+      total: 'Total',
+    },
+    house: 'bât. {value}',
+    entrance: 'entrée {value}',
+    appart: 'app. {value}',
+    receiving: orderTexts.receiving,
+  },
+  seo: {
+    not_found: 'Page introuvable',
+    to_main: 'Vers l’accueil',
+    in_stock: 'en stock',
+    out_of_stock: 'en rupture de stock',
+    catalogue: 'Catalogue',
+    page: 'page {page}',
+    next_page: 'Page suivante',
+    search: 'Recherche : {word}',
+    info: {
+      about_company: 'À propos',
+      delivery: 'Livraison',
+      payment: 'Paiement',
+      contacts: 'Contacts',
+    },
+  },
+} satisfies Catalogue & Shape<typeof ru>;

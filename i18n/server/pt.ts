@@ -1,0 +1,62 @@
+import type { Catalogue, Shape } from '../index';
+import orderTexts from '../orders/pt';
+import type ru from './ru';
+
+/** Texts the server itself sends, in Portuguese; the same keys as ru.ts. */
+export default {
+  new_order_header: 'Novo pedido n.º {id}',
+  new_order_desc: '{name}, {sum} ₽, {receiving}',
+  no_name: 'Sem nome',
+  receiving_pickup: 'retirada',
+  receiving_delivery: 'entrega',
+  order_header: 'Pedido n.º {id}',
+  status_desc: 'Status do pedido: {status}',
+  statuses: orderTexts.status,
+  paid_header: 'Pedido n.º {id} pago',
+  paid_desc: 'Pago com cartão no site: {sum} ₽',
+  question_header: 'Pergunta sobre o pedido n.º {id}',
+  sms_login: 'Seu código para {shop}: {code}',
+  payment_description: 'Pedido n.º {id}',
+  export: {
+    headers: {
+      id: 'N.º',
+      date: 'Data',
+      created: 'Criado',
+      status: 'Status',
+      payment: 'Pagamento',
+      payment_status: 'Status do pagamento',
+      receiving: 'Recebimento',
+      place: 'Ponto',
+      client: 'Cliente',
+      phone: 'Telefone',
+      email: 'E-mail',
+      address: 'Endereço',
+      products: 'Produtos',
+      goods: 'Valor dos produtos',
+      discount: 'Desconto',
+      promo: 'Código promocional',
+      delivery: 'Entrega',
+      total: 'Total',
+    },
+    house: 'casa {value}',
+    entrance: 'entrada {value}',
+    appart: 'apto. {value}',
+    receiving: orderTexts.receiving,
+  },
+  seo: {
+    not_found: 'Página não encontrada',
+    to_main: 'Para a página inicial',
+    in_stock: 'em estoque',
+    out_of_stock: 'fora de estoque',
+    catalogue: 'Catálogo',
+    page: 'página {page}',
+    next_page: 'Próxima página',
+    search: 'Pesquisa: {word}',
+    info: {
+      about_company: 'Sobre nós',
+      delivery: 'Entrega',
+      payment: 'Pagamento',
+      contacts: 'Contatos',
+    },
+  },
+} satisfies Catalogue & Shape<typeof ru>;

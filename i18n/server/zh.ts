@@ -1,0 +1,62 @@
+import type { Catalogue, Shape } from '../index';
+import orderTexts from '../orders/zh';
+import type ru from './ru';
+
+/** Texts the server itself sends, in Chinese; the same keys as ru.ts. */
+export default {
+  new_order_header: '新订单 №{id}',
+  new_order_desc: '{name}，{sum} ₽，{receiving}',
+  no_name: '无名',
+  receiving_pickup: '自取',
+  receiving_delivery: '配送',
+  order_header: '订单 №{id}',
+  status_desc: '订单状态：{status}',
+  statuses: orderTexts.status,
+  paid_header: '订单 №{id} 已支付',
+  paid_desc: '网站在线刷卡支付：{sum} ₽',
+  question_header: '关于订单 №{id} 的问题',
+  sms_login: '{shop} 的登录验证码：{code}',
+  payment_description: '订单 №{id}',
+  export: {
+    headers: {
+      id: '№',
+      date: '日期',
+      created: '创建时间',
+      status: '状态',
+      payment: '支付方式',
+      payment_status: '支付状态',
+      receiving: '取货方式',
+      place: '门店',
+      client: '客户',
+      phone: '电话',
+      email: '电子邮件',
+      address: '地址',
+      products: '商品',
+      goods: '商品金额',
+      discount: '折扣',
+      promo: '优惠码',
+      delivery: '配送费',
+      total: '合计',
+    },
+    house: '{value} 号楼',
+    entrance: '{value} 单元',
+    appart: '{value} 室',
+    receiving: orderTexts.receiving,
+  },
+  seo: {
+    not_found: '页面未找到',
+    to_main: '返回首页',
+    in_stock: '有货',
+    out_of_stock: '缺货',
+    catalogue: '商品目录',
+    page: '第 {page} 页',
+    next_page: '下一页',
+    search: '搜索：{word}',
+    info: {
+      about_company: '关于我们',
+      delivery: '配送',
+      payment: '支付',
+      contacts: '联系方式',
+    },
+  },
+} satisfies Catalogue & Shape<typeof ru>;
