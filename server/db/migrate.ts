@@ -12,6 +12,7 @@ import * as searchStems from './migrations/2026112451_search_stems';
 import * as sortIndexes from './migrations/2026112452_sort_indexes';
 import * as outbox from './migrations/2026112480_outbox';
 import * as stock from './migrations/2026112490_stock';
+import * as orderLines from './migrations/2026112491_order_lines';
 import * as paramScopes from './migrations/2026112492_param_scopes';
 import * as categoryPath from './migrations/2026112494_category_path';
 import * as rateLimits from './migrations/2026112496_rate_limits';
@@ -34,6 +35,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112452_sort_indexes', sortIndexes],
   ['2026112480_outbox', outbox],
   ['2026112490_stock', stock],
+  ['2026112491_order_lines', orderLines],
   ['2026112492_param_scopes', paramScopes],
   ['2026112494_category_path', categoryPath],
   ['2026112496_rate_limits', rateLimits],

@@ -130,6 +130,16 @@ export interface OfferSearchTable {
 }
 
 /* Checkout (migration 2026112103). */
+/** An order's line as a row (the dashboard's top products); the order's JSON keeps the lines too. */
+export interface OrderLinesTable {
+  store_id: number;
+  order_id: number;
+  line_no: number;
+  offer_id: string;
+  name: string;
+  quantity: number;
+  sum: number;
+}
 export interface OrdersTable {
   id: Generated<number>;
   store_id: number;
@@ -286,6 +296,7 @@ export interface DB {
   ingredients: IngredientsTable;
   offer_search: OfferSearchTable;
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
   payments: PaymentsTable;
   notifications: NotificationsTable;
   outbox: OutboxTable;

@@ -484,6 +484,13 @@ export async function placeOrder(
         .executeTakeFirst();
       // Another request with this key got there first: roll back (the promo use too) and answer with its number.
       if (!inserted) throw new DuplicateOrder();
+      // The lines as rows too, for the dashboard's top products (an index scan, not JSON unnesting).
+      if (priced.lines.length) {
+        await tx
+          .insertInto('order_lines')
+          .values(priced.lines.map((l, i) => ({ store_id: store.id, order_id: inserted.id, line_no: i, offer_id: l.id, name: l.name, quantity: l.quantity, sum: l.sum })))
+          .execute();
+      }
       if (data.promoCode && promo) await usePromo(tx, store.id, promo);
       if (store.user_id !== null) {
         await notify(tx, {
