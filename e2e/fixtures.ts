@@ -39,10 +39,14 @@ const freePort = () =>
  * One real server per worker: `server/main.ts` on a free port with a fresh SQLite demo shop in a temp
  * folder, serving the built apps from dist/ (npm test builds them first).
  */
-export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer }>({
+export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer; ownShop: boolean }>({
+  /**
+   * `test.use({ ownShop: true })` gives a spec a demo shop of its own (a worker of its own): for specs that
+   * replace the catalogue, such as a YML import, which hides every demo product the feed does not have.
+   */
+  ownShop: [false, { scope: 'worker', option: true }],
   shop: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ ownShop: _own }, use) => {
       const port = await freePort();
       const fakes = await startFakeServices();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
@@ -108,13 +112,15 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer 
       await fakes.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    // The demo shop's first start (migrations, the demo catalogue) can take a minute on a loaded machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ shop }, use) => use(shop.url),
   /** Console errors of the page; a spec may assert there are none. */
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    // A failed resource names its address: 'Failed to load resource …' alone does not say which.
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.location().url && /Failed to load resource/.test(m.text()) ? `${m.text()} (${m.location().url})` : m.text()));
     page.on('pageerror', (e) => errors.push(String(e)));
     await use(errors);
   },
