@@ -132,6 +132,8 @@ describe('pages for search engines', () => {
     expect(list['@type']).toBe('ItemList');
     expect(noscriptOf(html)).toContain(`<a href="/category/${ids.kitchen}">Кухня</a>`);
     expect(html).not.toContain('rel="preload" as="image"');
+    // No favicon nor logo: an empty icon, so the browser does not ask for /favicon.ico (a 404 in the console).
+    expect(html).toContain('<link rel="icon" href="data:," />');
     // A shop with banners: the first one (the home page's LCP) is preloaded at the sizes its img names.
     const b = `${server.storeId}/banners/b`;
     await server.db.insertInto('banners').values({ store_id: server.storeId, sort: 1, data: JSON.stringify({ img: `${b}.jpg`, thumb: `${b}_t.webp`, width: '50', link: '' }) }).execute();

@@ -32,6 +32,11 @@ export interface SeoPage {
   robots: string | null;
   ogType: string;
   image: string | null;
+  /**
+   * The shop's icon (favicon, else logo; `data:,` without either), in the HTML: the browser would otherwise
+   * ask for /favicon.ico (a 404) when the page has loaded before the app sets the icon.
+   */
+  icon?: string;
   jsonLd: unknown[];
   /** Plain HTML of the page's content for readers without JavaScript. */
   body: string;
@@ -163,7 +168,8 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
   const shopDescription = plainText(s.about_company) || shopName;
   const logo = imageAbs(origin, s.logo as string | null);
   const abs = (p: string) => imageAbs(origin, p)!;
-  const base: SeoPage = { status: 200, title: shopName, description: shopDescription, canonical: `${origin}${pathname}`, robots: null, ogType: 'website', image: logo, jsonLd: [], body: '' };
+  const icon = imageAbs(origin, (s.favicon || s.logo) as string | null) ?? 'data:,';
+  const base: SeoPage = { status: 200, title: shopName, description: shopDescription, canonical: `${origin}${pathname}`, robots: null, ogType: 'website', image: logo, icon, jsonLd: [], body: '' };
   const notFound = (): SeoPage => ({ ...base, status: 404, title: `${text('not_found')} — ${shopName}`, canonical: null, robots: 'noindex', body: `<h1>${escapeHtml(text('not_found'))}</h1><p><a href="/">${escapeHtml(text('to_main'))}</a></p>` });
   const tree = await categoryTree(db, store.id);
   let path: string;
@@ -312,6 +318,7 @@ function breadcrumbLinks(tree: CategoryTree, categoryId: string, shopName: strin
 export function seoHead(page: SeoPage, origin: string, pathname: string): { head: string; title: string; description: string } {
   const tags: string[] = [];
   const attr = escapeHtml;
+  if (page.icon) tags.push(`<link rel="icon" href="${attr(page.icon)}" />`);
   const pre = page.preloadImage;
   if (pre) {
     const set = pre.srcSet ? ` imagesrcset="${attr(pre.srcSet)}" imagesizes="${attr(pre.sizes ?? '100vw')}"` : '';
