@@ -7,7 +7,7 @@ import { currentLocale, i18nProvider, isRtlLocale, subscribeLocale } from './i18
 import { LoginPage } from './auth/LoginPage';
 import { AdminLayout } from './shell/AdminLayout';
 import { NotFoundPage, UnauthorizedPage } from './shell/StatusPages';
-import { RESOURCES, ROUTES } from './features';
+import { BARE_ROUTES, RESOURCES, ROUTES } from './features';
 import { Dashboard } from './features/dashboard';
 import { styleCaches, themeFor } from './theme';
 
@@ -55,6 +55,7 @@ function AdminApp({ providers }: { providers: AdminProviders }) {
       <CustomRoutes noLayout>
         <Route path="/401" element={<UnauthorizedPage />} />
         <Route path="/404" element={<NotFoundPage />} />
+        {BARE_ROUTES}
       </CustomRoutes>
     </Admin>
     </CacheProvider>

@@ -74,6 +74,8 @@ export async function generateCatalogue(database: Database, storeId: number, cou
   const leaves: string[] = [];
   const categoryRows: { store_id: number; id: string; parent_id: string; name: string; sort: number; data: string }[] = [];
   const topOf = new Map<string, string>();
+  /** offers.cat_path of each leaf, as features/catalogue/categories.ts categoryPath gives it. */
+  const pathOf = new Map<string, string>();
   let next = 1;
   for (let a = 1; a <= TREE.top; a++) {
     const top = String(next++);
@@ -86,6 +88,7 @@ export async function generateCatalogue(database: Database, storeId: number, cou
         const leaf = String(next++);
         leaves.push(leaf);
         topOf.set(leaf, top);
+        pathOf.set(leaf, `/${top}/${mid}/${leaf}/`);
         categoryRows.push({ store_id: storeId, id: leaf, parent_id: mid, name: `Группа ${a}.${b}.${c}`, sort: categoryRows.length, data: '{}' });
       }
     }
@@ -151,6 +154,7 @@ export async function generateCatalogue(database: Database, storeId: number, cou
             name: String(values.name),
             price,
             category_id: categoryId,
+            cat_path: pathOf.get(categoryId),
             available: values.available ? 1 : 0,
             active: 1,
             deleted: 0,

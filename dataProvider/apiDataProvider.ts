@@ -269,7 +269,8 @@ export function createApiDataProvider({ api, urlImages, onUploadProgress }: ApiD
   }
 
   async function getOffer(id: unknown, signal?: AbortSignal) {
-    const body = await call<{ offers: Record<string, unknown>[] }>('offers', { [OFFER_ID]: String(id) }, { signal });
+    // edit=1: the product's own `available` flag (not 0 because its stock ran out), for the editor to keep.
+    const body = await call<{ offers: Record<string, unknown>[] }>('offers', { [OFFER_ID]: String(id), edit: '1' }, { signal });
     if (!body.offers?.[0]) throw new HttpError('errors.not_found', 404, body);
     return offerRecord(body.offers[0]);
   }

@@ -6,10 +6,10 @@ import { ymlFeed } from './fakes';
  * (offers read, bytes of the total), its report, the cancel button (the catalogue stays as it was) and the
  * refresh schedule of the store's link.
  */
-test.describe('admin YML import', () => {
-  // The import replaces the catalogue (what the feed lacks is hidden): the other specs keep their demo shop.
-  test.use({ ownShop: true });
+// The import replaces the catalogue (what the feed lacks is hidden): the other specs keep their demo shop.
+test.use({ ownShop: true });
 
+test.describe('admin YML import', () => {
   test('upload a feed, read its report, watch and cancel a link import, set the schedule', async ({ adminPage: page, shop, ownerAuth }, info) => {
     const mobile = info.project.name === 'mobile';
     const prefix = `e2e${info.project.name[0]}`;

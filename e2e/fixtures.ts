@@ -112,7 +112,8 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer;
       await fakes.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    // The demo shop's first start (migrations, the demo catalogue) can take a minute on a loaded machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ shop }, use) => use(shop.url),
   /** Console errors of the page; a spec may assert there are none. */

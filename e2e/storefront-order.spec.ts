@@ -148,7 +148,7 @@ test('a server refusal is shown as its toast: out of hours', async ({ page }) =>
   await seed(page, [A5]);
   await page.route(/api=orders/, (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'out_of_hours', message: 'Извините, доставка работает с 10:00 до 22:00', fields: [] } }) })
+      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'out_of_hours', params: { from: '10:00', to: '22:00' }, message: 'Извините, доставка работает с 10:00 до 22:00', fields: [] } }) })
       : route.continue(),
   );
   await page.goto('/order');

@@ -16,7 +16,8 @@ export const bannerSchema: EntitySchema = {
   fields: defineFields('shop_banners', [
     { no: 593, key: 'banner_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
     { no: 670, key: 'store_id', name: 'shopId', type: 'number', readOnly: true, column: 'store_id' },
-    { no: 591, key: 'link', type: 'varchar', maxLength: 2000 },
+    // A path on the shop or an http(s) address: never javascript:, data: or vbscript: (the url type's validator).
+    { no: 591, key: 'link', type: 'url', maxLength: 2000 },
     { no: 592, key: 'img', name: 'image', type: 'image' },
     { no: 666, key: 'video', type: 'video' },
     { no: 594, key: 'width', type: 'select', default: '100', options: BANNER_WIDTHS.map(([label, id]) => ({ id, label })) },

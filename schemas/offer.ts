@@ -75,6 +75,9 @@ const fields: FieldInput[] = [
   { no: 565, key: 'thumb', type: 'image', readOnly: true, column: 'thumb' },
   { no: 566, key: 'user_id', name: 'userId', type: 'number', readOnly: true },
   { no: 567, key: 'sort', type: 'number', default: 0, column: 'sort' },
+  // Units in stock: empty is unlimited; an order takes its quantity off in its transaction, a cancelled one
+  // gives it back; at 0 the product cannot be ordered (server/features/catalogue/stock.ts).
+  { no: 568, key: 'stock', type: 'number', min: 0, max: 1e9, column: 'stock' },
   // Book and audiobook
   { no: 600, key: 'author', type: 'varchar', maxLength: 500, offerTypes: BOOK },
   { no: 601, key: 'publisher', type: 'varchar', maxLength: 500, offerTypes: BOOK },

@@ -14,6 +14,8 @@ export const promoCodeSchema: EntitySchema = {
     { no: 803, key: 'discount', type: 'float', required: true, min: 0, max: 100 },
     { no: 804, key: 'is_used', name: 'isUsed', type: 'bool', readOnly: true },
     { no: 805, key: 'is_once_only', name: 'isOnceOnly', type: 'bool', default: false },
+    // How many orders may use the code in all; empty or 0 = no limit (a single-use code allows 1 whatever this says).
+    { no: 810, key: 'max_uses', name: 'maxUses', type: 'number', min: 0 },
     { no: 806, key: 'date_from', name: 'dateFrom', type: 'date' },
     { no: 807, key: 'date_to', name: 'dateTo', type: 'date' },
     { no: 808, key: 'condition', type: 'float', min: 0, default: 0 },

@@ -89,6 +89,9 @@ export const storeSchema: EntitySchema = {
     { no: 781, key: 'tpl_order_status', type: 'textarea', maxLength: 4000, rows: 4 },
     { no: 782, key: 'tpl_question', type: 'textarea', maxLength: 4000, rows: 4 },
     { no: 783, key: 'tpl_import_failed', type: 'textarea', maxLength: 4000, rows: 4 },
+    // Stock: the owner's order channels hear of a product whose stock an order brings to this many or fewer.
+    { no: 787, key: 'low_stock_at', type: 'number', default: 3, min: 0, max: 1e6 },
+    { no: 788, key: 'tpl_low_stock', type: 'textarea', maxLength: 4000, rows: 4 },
     // 54-FZ receipts: the card payment's register call carries the basket (orderBundle) with this VAT rate
     // (Sberbank taxType) and tax system; the cash register of the acquirer prints the receipt.
     { no: 784, key: 'receipts', type: 'bool', default: true },

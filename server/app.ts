@@ -17,6 +17,7 @@ import { createIndexInliner } from './features/stores/indexInline';
 import { createImageStore } from './features/images/images';
 import { consoleSms, httpSms, type SmsSender } from './features/auth/sms';
 import { newNonce, pagePolicy, registerSecurityHeaders } from './lib/securityHeaders';
+import { databaseRateLimitStore } from './lib/rateLimitStore';
 import { registerRest } from './rest';
 import { consoleMailAdapter, smtpAdapter, startSender, telegramAdapter, type ChannelAdapter } from './features/notifications';
 import { registerYmlExport } from './features/yml/exportYml';
@@ -96,7 +97,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerSecurityHeaders(app, { mapTilesUrl: config.mapTilesUrl, publicUrl: config.publicUrl });
   await app.register(formbody);
   await app.register(multipart);
-  await app.register(rateLimit, { global: false });
+  // Counters in the database: a limit holds across WORKERS processes (lib/rateLimitStore.ts).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
 
   app.get('/config.json', async (request, reply) => {
     const origin = originOf(request, config);

@@ -21,3 +21,6 @@ export const RESOURCES: ResourceDefinition[] = [orders.orders, questions.questio
 
 /** The seed's screens at their own paths under /admin (custom routes inside the layout). */
 export const ROUTES: ReactElement[] = [...catalogue.routes, ...stores.routes, ...banners.routes, ...places.routes, ...promo.routes, ...ingredients.routes, ...yml.routes];
+
+/** Screens without the panel's menu and bar (the printable order sheet). */
+export const BARE_ROUTES: ReactElement[] = [...orders.bareRoutes];

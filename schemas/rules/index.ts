@@ -4,3 +4,4 @@ export * from './geo';
 export * from './money';
 export * from './promo';
 export * from './order';
+export * from './links';

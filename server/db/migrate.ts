@@ -11,7 +11,10 @@ import * as catalogueVersion from './migrations/2026112450_catalogue_version';
 import * as searchStems from './migrations/2026112451_search_stems';
 import * as sortIndexes from './migrations/2026112452_sort_indexes';
 import * as outbox from './migrations/2026112480_outbox';
+import * as stock from './migrations/2026112490_stock';
 import * as paramScopes from './migrations/2026112492_param_scopes';
+import * as categoryPath from './migrations/2026112494_category_path';
+import * as rateLimits from './migrations/2026112496_rate_limits';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -30,7 +33,10 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112451_search_stems', searchStems],
   ['2026112452_sort_indexes', sortIndexes],
   ['2026112480_outbox', outbox],
+  ['2026112490_stock', stock],
   ['2026112492_param_scopes', paramScopes],
+  ['2026112494_category_path', categoryPath],
+  ['2026112496_rate_limits', rateLimits],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

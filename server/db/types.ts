@@ -56,12 +56,16 @@ export interface OffersTable {
   price: number;
   oldprice: number | null;
   category_id: string;
+  /** '/top/…/category_id/' from the visible tree (features/catalogue/categories.ts categoryPath); kept on every write. */
+  cat_path: Generated<string>;
   available: number;
   active: number;
   deleted: number;
   picture: string | null;
   thumb: string | null;
   sort: number;
+  /** Units left; null: not counted (unlimited). */
+  stock: Generated<number | null>;
   created_at: string;
   updated_at: string;
   data: string;
@@ -257,7 +261,15 @@ export interface CatalogueVersionsTable {
   version: number;
 }
 
+/** @fastify/rate-limit's counters, shared by every process on the database (lib/rateLimitStore.ts). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
 export interface DB {
+  rate_limits: RateLimitsTable;
   catalogue_versions: CatalogueVersionsTable;
   stores: StoresTable;
   users: UsersTable;

@@ -1,15 +1,21 @@
 import { Datagrid, DateInput, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, SimpleList, TextField, useTranslate, type RaRecord } from 'react-admin';
-import { Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { ORDER_STATUSES } from '../../../schemas';
-import { StatusChip, useDateTime, useMoney } from './orderParts';
+import { PAYMENT_STATUSES, StatusChip, useDateTime, useMoney } from './orderParts';
+import { useOpenedOrders } from './openedOrders';
 import { OrderListActions } from './ExportButtons';
 
 const statusChoices = ORDER_STATUSES.map((id) => ({ id, name: `resources.orders.status.${id}` }));
+const paymentChoices = PAYMENT_STATUSES.map((id) => ({ id, name: `admin.orders.payment_status.${id}` }));
+
+/** The list asks the server again this often, so a new order shows up without a reload. */
+export const ORDERS_POLL_MS = 10_000;
 
 const filtersOf = (translate: (k: string) => string) => [
   <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.orders.search')} />,
   <DateInput key="date" source="date" label="resources.orders.fields.date" alwaysOn />,
   <SelectArrayInput key="status" source="status" label="resources.orders.fields.status" choices={statusChoices} sx={{ minWidth: 200 }} />,
+  <SelectInput key="paymentStatus" source="paymentStatus" label="admin.orders.payment_filter" choices={paymentChoices} sx={{ minWidth: 200 }} />,
   <ReferenceInput key="placeId" source="placeId" reference="places">
     <SelectInput optionText="name" label="resources.orders.fields.placeId" />
   </ReferenceInput>,
@@ -26,26 +32,54 @@ export function NoOrders() {
 }
 
 /**
- * /orders: the shop's orders, newest first (REST /rest/orders), filtered by day, status (several), place and
- * a number or phone; a row opens the order.
+ * /orders: the shop's orders, newest first (REST /rest/orders), filtered by day, status (several), payment
+ * state, place and a number or phone; a row opens the order. The list polls every ORDERS_POLL_MS; a new
+ * order not opened yet in this browser is marked until it is opened.
  */
 export default function OrderList() {
   const small = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   const money = useMoney();
   const dateTime = useDateTime();
   const translate = useTranslate();
+  const { isUnseen } = useOpenedOrders();
+  // A new order not opened yet: a tinted row with a 'new' mark (text, not colour alone).
+  const rowSx = (r: RaRecord) => (isUnseen(r) ? { bgcolor: 'rgba(25, 118, 210, 0.10)', '& td:first-of-type, & .MuiListItemText-primary': { fontWeight: 600 } } : {});
+  const unseenMark = (r: RaRecord) => (isUnseen(r) ? <Chip size="small" color="info" label={translate('admin.orders.unseen')} sx={{ ml: 1 }} /> : null);
   return (
-    <List filters={filtersOf(translate)} actions={<OrderListActions />} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false} empty={<NoOrders />}>
+    <List
+      filters={filtersOf(translate)}
+      actions={<OrderListActions />}
+      sort={{ field: 'id', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      empty={<NoOrders />}
+      queryOptions={{ refetchInterval: ORDERS_POLL_MS }}
+    >
       {small ? (
         <SimpleList
-          primaryText={(r: RaRecord) => `${translate('admin.orders.order_n', { id: r.id })} · ${r.clientName ?? ''}`}
+          rowSx={rowSx}
+          primaryText={(r: RaRecord) => (
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap' }}>
+              {`${translate('admin.orders.order_n', { id: r.id })} · ${r.clientName ?? ''}`}
+              {unseenMark(r)}
+            </Box>
+          )}
           secondaryText={(r: RaRecord) => `${dateTime(r.datetime)} · ${translate(`resources.orders.status.${r.status}`)}`}
           tertiaryText={(r: RaRecord) => money(r.total)}
           linkType="edit"
         />
       ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={false}>
-          <FunctionField source="id" label="resources.orders.fields.id" render={(r: RaRecord) => `№ ${r.id}`} />
+        <Datagrid rowClick="edit" bulkActionButtons={false} rowSx={rowSx}>
+          <FunctionField
+            source="id"
+            label="resources.orders.fields.id"
+            render={(r: RaRecord) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                № {r.id}
+                {unseenMark(r)}
+              </Box>
+            )}
+          />
           <FunctionField source="datetime" label="resources.orders.fields.datetime" render={(r: RaRecord) => dateTime(r.datetime)} />
           <TextField source="clientName" label="resources.orders.fields.clientName" sortable={false} />
           <TextField source="phone" label="resources.orders.fields.phone" sortable={false} />

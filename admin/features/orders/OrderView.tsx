@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useGetOne, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
-import { Box, CircularProgress, Link, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Link, Typography } from '@mui/material';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import { useOpenedOrders } from './openedOrders';
 import { EditorCard, EditorHeader } from '../../components/EditorParts';
 import { OrderQuestions } from '../questions/OrderQuestions';
 import { ClientBlock, OrderLines, Section, StatusChip, StatusSelect, useDateTime } from './orderParts';
@@ -42,6 +44,10 @@ export function OrderView({ id, back: backOf, menu }: { id: string; back: string
   const dateTime = useDateTime();
   const { data: order, isPending, error } = useGetOne('orders', { id }, { retry: false });
   const { save, isPending: saving } = useSaveStatus(order);
+  const { markOpened } = useOpenedOrders();
+  useEffect(() => {
+    if (order) markOpened(order.id);
+  }, [order, markOpened]);
   const title = translate('admin.orders.order_n', { id });
   const back = typeof backOf === 'string' ? backOf : order ? backOf(order) : backOf({ id });
   if (isPending) return <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />;
@@ -56,7 +62,19 @@ export function OrderView({ id, back: backOf, menu }: { id: string; back: string
     );
   return (
     <Box sx={{ maxWidth: 900, minWidth: 0 }}>
-      <EditorHeader title={title} back={back} actions={menu?.(order, save, saving)} />
+      <EditorHeader
+        title={title}
+        back={back}
+        actions={
+          <>
+            {/* The printable sheet for the courier or the kitchen, in a tab of its own. */}
+            <Button component={RouterLink} to={`/orders/${order.id}/print`} target="_blank" startIcon={<PrintOutlined />}>
+              {translate('admin.orders.print')}
+            </Button>
+            {menu?.(order, save, saving)}
+          </>
+        }
+      />
       <Section title={translate('admin.orders.summary')}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1 }}>
           <StatusChip status={order.status} size="medium" />

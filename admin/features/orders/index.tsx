@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
+import { Route } from 'react-router';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type { ResourceDefinition } from '../../components/buildResource';
 
@@ -10,3 +11,8 @@ export const orders: ResourceDefinition = {
   icon: ReceiptLongOutlined,
   recordRepresentation: (r) => `№ ${r.id}`,
 };
+
+const OrderPrint = lazy(() => import('./OrderPrint'));
+
+/** Screens outside the panel's layout: the printable order sheet. */
+export const bareRoutes = [<Route key="order-print" path="/orders/:id/print" element={<Suspense fallback={null}><OrderPrint /></Suspense>} />];

@@ -8,7 +8,7 @@ import { useImageUrl } from '../../components/shopApi';
  * select, the client block, the product lines with their totals. Totals are the server's (the prices the
  * lines were sold at, the discount, delivery), never computed here.
  */
-export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'failed'] as const;
+export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'failed', 'refunded'] as const;
 
 const STATUS_COLOURS: Record<string, ChipProps['color']> = { new: 'info', accepted: 'primary', preparing: 'warning', delivering: 'secondary', done: 'success', cancelled: 'default' };
 

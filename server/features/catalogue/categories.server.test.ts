@@ -114,6 +114,37 @@ describe('api=offers_category', () => {
     expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
   });
 
+  it('a moved category takes its products along: they list under the new parent and no longer under the old one', async () => {
+    const garden = await create('Сад');
+    const tools = await create('Садовый инвентарь', garden.categoryId);
+    const rakes = await create('Грабли', tools.categoryId);
+    const rake = await server.createOffer({ name: 'Грабли веерные', categoryId: rakes.categoryId });
+    const hoe = await server.createOffer({ name: 'Тяпка', categoryId: tools.categoryId });
+    const inCategory = async (id: string) => ((await server.api('offers', { 'p[287_categoryId]': id })).body.offers as { id: string }[]).map((o) => o.id).sort();
+    expect(await inCategory(garden.categoryId)).toEqual([rake, hoe].sort());
+    expect(await inCategory(ids.tools)).toEqual([]);
+
+    // The middle category (with the one below it) moves from the garden to the tools.
+    const r = await server.api('offers_category', { update: 1, 'p[486_category_id]': tools.categoryId, 'p[488_sub_id]': ids.tools }, { token: owner });
+    expect(r.status).toBe(200);
+    expect(await inCategory(garden.categoryId)).toEqual([]);
+    expect(await inCategory(ids.tools)).toEqual([rake, hoe].sort());
+    expect(await inCategory(tools.categoryId)).toEqual([rake, hoe].sort());
+    expect(await inCategory(rakes.categoryId)).toEqual([rake]);
+    // Sorted lists walk other indexes: the move shows there too.
+    const byPrice = (await server.api('offers', { 'p[287_categoryId]': ids.tools, sort: '"increase"' })).body.offers as { id: string }[];
+    expect(byPrice.map((o) => o.id).sort()).toEqual([rake, hoe].sort());
+
+    // A product saved into the moved subtree afterwards lists under its new top category too.
+    const fork = await server.createOffer({ name: 'Вилы', categoryId: rakes.categoryId });
+    expect(await inCategory(ids.tools)).toEqual([rake, hoe, fork].sort());
+    // And back: the garden gets them again.
+    await server.api('offers_category', { update: 1, 'p[486_category_id]': tools.categoryId, 'p[488_sub_id]': garden.categoryId }, { token: owner });
+    expect(await inCategory(garden.categoryId)).toEqual([rake, hoe, fork].sort());
+    expect(await inCategory(ids.tools)).toEqual([]);
+    await server.api('offers_category', { del: 1, 'p[486_category_id]': garden.categoryId }, { token: owner });
+  });
+
   it('deletes a category with its whole subtree and their products; others stay', async () => {
     const inFruit = await server.createOffer({ name: 'Груша', categoryId: ids.fruit });
     const inApples = await server.createOffer({ name: 'Антоновка', categoryId: ids.apples });

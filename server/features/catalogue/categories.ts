@@ -66,6 +66,34 @@ export function chain(tree: CategoryTree, id: string): string[] {
 
 export const mainCategoryOf = (tree: CategoryTree, id: string) => chain(tree, id)[0] ?? id;
 
+const pathPart = (id: string) => id.replace(/%/g, '%25').replace(/\//g, '%2F');
+
+/**
+ * What offers.cat_path holds for a category: its chain of ids in the visible tree, '/top/sub/leaf/' (a
+ * category outside the visible tree, e.g. hidden by an import, is '/id/'). Every category below C has C's
+ * path as a prefix, so C with its subtree is the range categoryRange(path).
+ */
+export function categoryPath(tree: CategoryTree, id: string): string {
+  const ids = chain(tree, id);
+  return `/${(ids.length ? ids : [id]).map(pathPart).join('/')}/`;
+}
+
+/** The byte range [from, to) of the paths starting with `path` (which ends with '/'; '0' follows '/'). */
+export const categoryRange = (path: string): [string, string] => [path, `${path.slice(0, -1)}0`];
+
+/**
+ * Sets offers.cat_path from the visible tree for the offers of the given categories (all of the store's
+ * categories, hidden ones included, when none are given); rows already right are not written.
+ */
+export async function repathOffers(db: Executor, storeId: number, categoryIds?: string[]) {
+  const tree = await loadTree(db, storeId);
+  const ids = categoryIds ?? (await db.selectFrom('categories').select('id').where('store_id', '=', storeId).execute()).map((r) => r.id);
+  for (const id of ids) {
+    const path = categoryPath(tree, id);
+    await db.updateTable('offers').set({ cat_path: path }).where('store_id', '=', storeId).where('category_id', '=', id).where('cat_path', '<>', path).execute();
+  }
+}
+
 export function categoryToApi(node: CategoryNode, storeId: number) {
   const values = fromRow(categorySchema, { id: node.id, parent_id: node.parentId, name: node.name, sort: node.sort, data: node.data });
   return { ...toApiObject(categorySchema, values), shopId: String(storeId), end: node.children.length === 0 ? '1' : '0' };
@@ -110,6 +138,8 @@ export async function saveCategory(db: Db, storeId: number, id: string | null, v
         .where('store_id', '=', storeId)
         .where('id', '=', id)
         .execute();
+      // A move changes the path of every offer below the category.
+      if (parent !== tree.byId.get(id)!.parentId) await repathOffers(tx, storeId, descendants(tree, id));
     }
     await bumpCatalogue(tx, storeId);
   });

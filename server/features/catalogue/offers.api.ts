@@ -32,7 +32,10 @@ async function list(ctx: ApiContext) {
     const sort = parseSort(input.raw.sortId || input.raw.sort);
     return { offers: word ? await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden }) : [] };
   }
-  return { offers: await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden }) };
+  const after = input.raw.after?.trim() || undefined;
+  const offers = await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden, after });
+  // next: pass it as `after` for the following page (keyset: no repeats or gaps when offers change meanwhile).
+  return { offers: [...offers], ...(offers.next ? { next: offers.next } : {}) };
 }
 
 /**
@@ -60,7 +63,11 @@ export const offers = operationTable([
     name: 'one',
     access: 'public',
     when: (ctx) => idOf(ctx) !== undefined,
-    run: async (ctx) => ({ offers: [await getOffer(ctx.db, ctx.store.id, idOf(ctx)!, { includeHidden: await ctx.isOwner() })] }),
+    run: async (ctx) => {
+      const owner = await ctx.isOwner();
+      // `edit=1` (the admin's item editor): the owner's own `available` flag, whatever the stock.
+      return { offers: [await getOffer(ctx.db, ctx.store.id, idOf(ctx)!, { includeHidden: owner, ownFlags: owner && ctx.input.raw.edit === '1' })] };
+    },
   },
   {
     name: 'stop list',
@@ -98,5 +105,5 @@ async function save(ctx: ApiContext, id: string | null | undefined) {
     files.set(no - IMAGE_SLOT_FIRST, f.data);
   }
   const savedId = await saveOffer(ctx.db, ctx.dialect, ctx.services.images, store.id, owner.id, id, { values, params, files });
-  return { offers: [await getOffer(ctx.db, store.id, savedId, { includeHidden: true })] };
+  return { offers: [await getOffer(ctx.db, store.id, savedId, { includeHidden: true, ownFlags: true })] };
 }

@@ -1,3 +1,4 @@
+import { stockAllows } from './stock';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import {
   COMMON_FILTERS,
@@ -15,7 +16,7 @@ import type { Db, Executor, OfferRow } from '../../db/types';
 import { DISCOUNT_EXPRESSION } from '../../db/migrations/2026112104_discount_sort';
 import { badRequest, notFound } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { categoryTree, descendants, mainCategoryOf, type CategoryTree } from './categories';
+import { categoryPath, categoryRange, categoryTree, mainCategoryOf, type CategoryTree } from './categories';
 import { paramsInScope, type ParamInfo } from './params';
 import type { ImageStore } from '../images/images';
 import { bumpCatalogue } from './version';
@@ -36,6 +37,8 @@ export interface ListQuery {
   sort: SortId;
   filters: Map<number, string>;
   word?: string;
+  /** A cursor from a previous page's `next` (category lists): the page after that row, by the sort key. */
+  after?: string;
   /** The owner's lists also show products hidden from the shop (active = 0). */
   includeHidden?: boolean;
 }
@@ -155,43 +158,171 @@ function applySort(q: OfferQuery, sort: SortId): OfferQuery {
   }
 }
 
-const CARD_COLUMNS = ['o.id', 'o.type', 'o.name', 'o.vendor', 'o.price', 'o.oldprice', 'o.category_id', 'o.available', 'o.active', 'o.picture', 'o.thumb', 'o.data'] as const;
+const CARD_COLUMNS = ['o.id', 'o.type', 'o.name', 'o.vendor', 'o.price', 'o.oldprice', 'o.category_id', 'o.available', 'o.active', 'o.picture', 'o.thumb', 'o.stock', 'o.data'] as const;
 
 /** A page of live products of a category (and the categories below it) or of a search, filtered and sorted. */
-export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery) {
+export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string }> {
   // Filters are the base ids of the list's category path (see params.ts: a base id is unique on a path).
   const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsInScope(db, storeId, query.categoryId)]);
   let q = baseQuery(db, storeId, query.includeHidden);
   if (query.categoryId && query.categoryId !== '0') {
-    if (!tree.byId.has(query.categoryId)) return [];
-    const ids = descendants(tree, query.categoryId);
-    q = ids.length === 1 ? q.where('o.category_id', '=', ids[0]) : q.where('o.category_id', 'in', ids);
+    const node = tree.byId.get(query.categoryId);
+    if (!node) return [];
+    if (!node.children.length) q = q.where('o.category_id', '=', node.id);
+    else {
+      // The category and everything below it: one range of the stored path (each order's index carries it).
+      const [from, to] = categoryRange(categoryPath(tree, node.id));
+      q = q.where('o.cat_path', '>=', from).where('o.cat_path', '<', to);
+    }
   }
   q = applyFilters(q, storeId, query.filters, params);
+  const offset = (query.page - 1) * PAGE_SIZE;
   if (query.word !== undefined) {
     const terms = searchTerms(query.word);
     if (!terms.length) return [];
+    if ((await matchCount(db, dialect, storeId, terms, false)) >= searchTuning.frequent) {
+      const ids = await frequentSearchPage(db, dialect, storeId, q, query.sort, terms, offset);
+      return cardsByIds(db, storeId, tree, ids);
+    }
     q = applySearch(q, dialect, storeId, terms);
     // Relevance first: offers with every word in their name before those matching in the description.
     q = q.orderBy((eb) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)).then(0).else(1).end());
   }
-  const offset = (query.page - 1) * PAGE_SIZE;
+  if (query.after !== undefined) {
+    // Keyset: the rows after the cursor's sort key, on the order's index, whatever changed before it.
+    const rows = await applySort(afterKey(q, query.sort, query.after), query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).execute();
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
+  }
   if (offset < DEFERRED_FROM) {
-    const rows = await applySort(q, query.sort).select(CARD_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
-    return rows.map((r) => offerCard(r, tree, storeId));
+    const rows = await applySort(q, query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
+    return query.word === undefined ? withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort) : rows.map((r) => offerCard(r, tree, storeId));
   }
   // Deep pages: skip rows on the index alone, then read just the page's 20 rows.
   const ids = (await applySort(q, query.sort).select('o.id').limit(PAGE_SIZE).offset(offset).execute()).map((r) => r.id);
+  return cardsByIds(db, storeId, tree, ids);
+}
+
+/** What a keyset cursor holds: the sort key of a row (the discount as the database computes it). */
+const KEY_COLUMNS = ['o.sort', 'o.created_at', sql.raw<number | string>(DISCOUNT_EXPRESSION).as('discount_key')] as const;
+type KeyRow = { id: string; sort: number; price: number; created_at: string; discount_key: number | string };
+
+const keyOf = (r: KeyRow, sort: SortId): unknown[] => {
+  switch (sort) {
+    case 'increase':
+    case 'descend':
+      return [r.price, r.id];
+    case 'discount':
+      return [r.discount_key, r.sort, r.id];
+    case 'date':
+      return [r.created_at, r.id];
+    default:
+      return [r.sort, r.id];
+  }
+};
+
+/** A full page gets `next`: the cursor of its last row (base64url JSON of the sort and its key). */
+function withNext<T>(cards: T[], rows: KeyRow[], sort: SortId): T[] & { next?: string } {
+  const out = cards as T[] & { next?: string };
+  if (rows.length === PAGE_SIZE) out.next = Buffer.from(JSON.stringify([sort, ...keyOf(rows[rows.length - 1], sort)])).toString('base64url');
+  return out;
+}
+
+/** The rows after a cursor's key in the sort's order (row values, so each order's index seeks to it). */
+function afterKey(q: OfferQuery, sort: SortId, cursor: string): OfferQuery {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    key = null;
+  }
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+  const want = sort === 'discount' ? 4 : 3;
+  if (!Array.isArray(key) || key.length !== want || key[0] !== sort || !key.slice(1).every(scalar)) throw badRequest('invalid_input', 'after must be the next cursor of a page in the same sort', ['after']);
+  const [, a, b, c] = key as [string, string | number, string | number, string | number];
+  switch (sort) {
+    case 'increase':
+      return q.where(sql<SqlBool>`(o.price, o.id) > (${a}, ${b})`);
+    case 'descend':
+      return q.where(sql<SqlBool>`(o.price, o.id) < (${a}, ${b})`);
+    case 'date':
+      return q.where(sql<SqlBool>`(o.created_at, o.id) < (${a}, ${b})`);
+    case 'discount':
+      return q.where(sql<SqlBool>`(${sql.raw(DISCOUNT_EXPRESSION)} < ${a} or (${sql.raw(DISCOUNT_EXPRESSION)} = ${a} and (o.sort, o.id) > (${b}, ${c})))`);
+    default:
+      return q.where(sql<SqlBool>`(o.sort, o.id) > (${a}, ${b})`);
+  }
+}
+
+/** The cards of these offers, in this order. */
+async function cardsByIds(db: Db, storeId: number, tree: CategoryTree, ids: string[]) {
   if (!ids.length) return [];
   const rows = await db.selectFrom('offers as o').select(CARD_COLUMNS).where('o.store_id', '=', storeId).where('o.id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [offerCard(byId.get(id)!, tree, storeId)] : []));
 }
 
+/**
+ * From `frequent` matches on, a search walks the list order's index and checks each offer against the
+ * match set, stopping after its page; below it, the matches are read and sorted (at most this many rows).
+ */
+export const searchTuning = { frequent: 2000 };
+
+/** How many offers of the store match (counted up to searchTuning.frequent only: the index alone, no offer rows). */
+async function matchCount(db: Db, dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean): Promise<number> {
+  const inner =
+    dialect === 'postgres'
+      ? sql`select 1 from offer_search where store_id = ${storeId} and doc @@ to_tsquery('simple', ${tsQuery(terms, nameOnly)}) limit ${searchTuning.frequent}`
+      : sql`select 1 from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)} limit ${searchTuning.frequent}`;
+  const r = await sql<{ n: number | string }>`select count(*) as n from (${inner}) m`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * A page of a search matching many offers (a common word): name hits first, then the other hits, each in
+ * the list order. Each part walks the order's index (the category's range and the filters checked on the
+ * way) and probes the match set per offer, so it stops after offset + 20 rows of that part instead of
+ * reading and sorting every match. A part with few matches (name hits of a word mostly found in
+ * descriptions) is read from its matches instead. Returns the page's ids.
+ */
+async function frequentSearchPage(db: Db, dialect: Dialect, storeId: number, q: OfferQuery, sort: SortId, terms: SearchTerm[], offset: number): Promise<string[]> {
+  const want = offset + PAGE_SIZE;
+  const nameWalk = (await matchCount(db, dialect, storeId, terms, true)) >= searchTuning.frequent;
+  const names = await applySort(q.where(matchProbe(dialect, storeId, terms, true, nameWalk)), sort).select('o.id').limit(want).execute();
+  let ids = names.map((r) => r.id);
+  if (ids.length < want) {
+    const rest = await applySort(q.where(matchProbe(dialect, storeId, terms, false, true)).where((eb) => eb.not(matchProbe(dialect, storeId, terms, true, nameWalk)(eb))), sort)
+      .select('o.id')
+      .limit(want - ids.length)
+      .execute();
+    ids = ids.concat(rest.map((r) => r.id));
+  }
+  return ids.slice(offset, want);
+}
+
+/**
+ * The condition "offer o matches" (nameOnly: in its name fields). walk: written so the database keeps
+ * walking the order's index and probes per offer (SQLite: the offer's search row by its unique index, its
+ * rowid against the full-text hits read once); else the matches drive the query.
+ */
+function matchProbe(dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean, walk: boolean) {
+  return (eb: any): Expression<SqlBool> => {
+    if (dialect === 'postgres' || !walk) return eb('o.id', 'in', searchMatches(dialect, storeId, terms, nameOnly)(eb));
+    return eb.exists(
+      eb
+        .selectFrom('offer_search as s')
+        .select(sql.lit(1).as('one'))
+        .whereRef('s.store_id', '=', 'o.store_id')
+        .whereRef('s.offer_id', '=', 'o.id')
+        // "+": the hits are a set to probe, never a list to loop over per offer (the rowid is no index key here).
+        .where(sql<SqlBool>`+s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`),
+    );
+  };
+}
+
 /** From this offset on, a page is read as ids first (skipping wide rows costs more than a second query). */
 const DEFERRED_FROM = 200;
 
-type CardRow = Pick<OfferRow, 'id' | 'type' | 'name' | 'vendor' | 'price' | 'oldprice' | 'category_id' | 'available' | 'active' | 'picture' | 'thumb' | 'data'>;
+type CardRow = Pick<OfferRow, 'id' | 'type' | 'name' | 'vendor' | 'price' | 'oldprice' | 'category_id' | 'available' | 'active' | 'picture' | 'thumb' | 'stock' | 'data'>;
 
 /**
  * The name a card shows, kept in the `name` column: the offer's name, else what its type names it by
@@ -201,6 +332,8 @@ export function displayNameOf(v: Record<string, unknown>): string {
   const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');
   return text(v.name) || text(v.title) || [v.typePrefix, v.vendor, v.model].map(text).filter(Boolean).join(' ');
 }
+
+export type OfferCard = ReturnType<typeof offerCard>;
 
 /** The list form of an offer: what a catalogue card and a cart line need. */
 export function offerCard(r: CardRow, tree: CategoryTree, storeId: number) {
@@ -221,13 +354,14 @@ export function offerCard(r: CardRow, tree: CategoryTree, storeId: number) {
     picture: r.picture,
     thumb: r.thumb,
     images: ((data.images as OfferImage[] | undefined) ?? []).map((i) => i.img),
-    available: r.available ? '1' : '0',
+    // Out of stock (a counted stock at 0) cannot be ordered: shown as 'Товар недоступен для заказа'.
+    available: r.available && stockAllows(r.stock) ? '1' : '0',
     active: r.active ? '1' : '0',
   };
 }
 
 /** The full item: every field of its type, its pictures and its parameters. */
-export async function getOffer(db: Db, storeId: number, id: string, opts: { includeHidden?: boolean } = {}) {
+export async function getOffer(db: Db, storeId: number, id: string, opts: { includeHidden?: boolean; /** The owner's editor: `available` as the owner set it, not 0 when out of stock. */ ownFlags?: boolean } = {}) {
   let q = db.selectFrom('offers').selectAll().where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0);
   if (!opts.includeHidden) q = q.where('active', '=', 1);
   const row = await q.executeTakeFirst();
@@ -246,6 +380,8 @@ export async function getOffer(db: Db, storeId: number, id: string, opts: { incl
   const images = ((typed as { images?: OfferImage[] }).images ?? JSON.parse(row.data).images ?? []) as OfferImage[];
   return {
     ...toApiObject(offerSchema, typed),
+    // A product at 0 in stock shows as unavailable; the owner's editor gets its own flag back to edit.
+    ...(opts.ownFlags ? {} : { available: row.available && stockAllows(row.stock) ? '1' : '0' }),
     id: row.id,
     shopId: String(storeId),
     categoryId: row.category_id,
@@ -301,7 +437,7 @@ export async function offersByIds(db: Db, storeId: number, ids: string[]) {
   return wanted
     .map((id) => byId.get(id))
     .filter((r) => r !== undefined)
-    .map((r) => ({ ...offerCard(r, tree, storeId), available: r.available && r.active ? '1' : '0' }));
+    .map((r) => ({ ...offerCard(r, tree, storeId), available: r.available && r.active && stockAllows(r.stock) ? '1' : '0' }));
 }
 
 /** Writes (doc) or removes (null) an offer's search index entry. */
@@ -428,6 +564,7 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       name: displayNameOf(merged),
       price: Number(merged.price ?? 0),
       category_id: String(merged.categoryId),
+      cat_path: categoryPath(tree, String(merged.categoryId)),
       picture: kept[0]?.img ?? null,
       thumb: kept[0]?.thumb ?? null,
       updated_at: now(),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchTuning } from './offers';
 import { OWNER_PHONE, createCategory, createOffer, startTestServer, type TestServer } from '../../test/helpers';
 
 /**
@@ -89,5 +90,74 @@ describe('catalogue list order', () => {
     expect(new Set(byDate)).toEqual(new Set(Object.values(id)));
     const created = await Promise.all(byDate.map(async (x) => (await server.api('offers', { 'p[478_offer_id]': x })).body.offers[0].created as string));
     expect([...created].sort().reverse()).toEqual(created);
+  });
+});
+
+describe('a word matching many offers', () => {
+  /** 45 plates over both categories: 30 with the word in the name, 15 only in the description; prices repeat. */
+  const plates: Record<string, { name: boolean; price: number; cat: 'A' | 'B' }> = {};
+  beforeAll(async () => {
+    const { database, images, storeId } = server;
+    for (let i = 0; i < 45; i++) {
+      const name = i % 3 !== 2;
+      const price = 100 + ((i * 37) % 11) * 10;
+      const cat = i % 2 ? 'B' : 'A';
+      const key = await createOffer(database, images, storeId, {
+        name: name ? `Тарелка ${i}` : `Блюдо ${i}`,
+        price: String(price),
+        ...(i % 4 === 0 ? { oldprice: String(price * 2) } : {}),
+        categoryId: cat === 'A' ? catA : catB,
+        description: name ? 'Фарфор' : 'Почти как тарелка',
+      });
+      plates[key] = { name, price, cat };
+    }
+  });
+  afterAll(() => {
+    searchTuning.frequent = 2000;
+  });
+
+  /** Every page until an empty one, under a threshold: the frequent path (walk) or the matches-first path. */
+  const pages = async (frequent: number, params: Record<string, string | number>) => {
+    searchTuning.frequent = frequent;
+    const out: string[][] = [];
+    for (let page = 1; page < 10; page++) {
+      const ids = await search('тарелка', { ...params, offset: page });
+      if (!ids.length) break;
+      out.push(ids);
+    }
+    return out;
+  };
+
+  it('pages through name hits first, then description hits, each in the chosen sort, the same whichever plan runs', async () => {
+    const cases: Record<string, string | number>[] = [
+      {},
+      { sortId: 'increase' },
+      { sortId: 'descend' },
+      { sortId: 'discount' },
+      { sortId: 'date' },
+      { 'p[287_categoryId]': catB },
+      { 'p[287_categoryId]': catA, sortId: 'increase', 'filter[283]': '120_180' },
+    ];
+    for (const params of cases) {
+      const matches = await pages(1_000_000, params);
+      // 1: the walk for both parts; 31: name hits (30) read from their matches, the rest walked.
+      for (const frequent of [1, 31]) expect(await pages(frequent, params), `${JSON.stringify(params)} at ${frequent}`).toEqual(matches);
+      const all = matches.flat();
+      expect(new Set(all).size, 'no repeats').toBe(all.length);
+      const wanted = Object.keys(plates).filter((k) => {
+        const p = plates[k];
+        if (params['p[287_categoryId]'] === catB && p.cat !== 'B') return false;
+        if (params['p[287_categoryId]'] === catA && (p.cat !== 'A' || p.price < 120 || p.price > 180)) return false;
+        return true;
+      });
+      expect(new Set(all), 'no gaps').toEqual(new Set(wanted));
+      const firstDescriptionHit = all.findIndex((k) => !plates[k].name);
+      expect(all.slice(firstDescriptionHit).every((k) => !plates[k].name), 'name hits first').toBe(true);
+      if (params.sortId === 'increase') {
+        const prices = all.slice(0, firstDescriptionHit).map((k) => plates[k].price);
+        expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      }
+    }
+    expect((await pages(1, {})).map((p) => p.length)).toEqual([20, 20, 5]);
   });
 });

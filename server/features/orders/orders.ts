@@ -30,6 +30,7 @@ import { inDeliveryZone, listPlaces, placesServing, zonedPlaces, type Place } fr
 import { checkPromo, findPromo, promoError, usePromo, type Promo } from '../promo/promo';
 import { storeValues } from '../stores/stores';
 import { enqueueNewOrder, enqueueStatusChange, type OrderFacts } from '../notifications';
+import { releaseStock, reserveStock, stockAllows } from '../catalogue/stock';
 
 
 export const MAX_ORDER_LINES = 200;
@@ -58,6 +59,8 @@ export interface OrderLine {
   currency: string;
   categoryId: string;
   picture: string | null;
+  /** Units taken off the product's counted stock for this order (absent: not counted); a cancel gives them back. */
+  reserved?: number;
 }
 
 /** What an order stores in its `data` document (its columns hold status, money, place, date and owners). */
@@ -201,12 +204,12 @@ export function missingRequired(store: Record<string, unknown>, parsed: Pick<Par
   return missing.map((field) => ({ field, label: `resources.orders.fields.${field}`, code: 'required' as const }));
 }
 
-type ProductRow = { id: string; name: string; price: number; category_id: string; available: number; active: number; picture: string | null; data: string };
+type ProductRow = { id: string; name: string; price: number; category_id: string; available: number; active: number; picture: string | null; stock?: number | null; data: string };
 
 async function loadProducts(db: Executor, storeId: number, ids: string[]): Promise<Map<string, ProductRow>> {
   const rows = await db
     .selectFrom('offers')
-    .select(['id', 'name', 'price', 'category_id', 'available', 'active', 'picture', 'data'])
+    .select(['id', 'name', 'price', 'category_id', 'available', 'active', 'picture', 'stock', 'data'])
     .where('store_id', '=', storeId)
     .where('deleted', '=', 0)
     .where('id', 'in', ids)
@@ -308,7 +311,7 @@ export const ORDER_CHECKS: readonly OrderCheck[] = [
       const unavailable = d.parsed.lines
         .filter((l) => {
           const p = d.products.get(l.id);
-          return !p || !p.available || !p.active || d.settings.stop_purchase === true;
+          return !p || !p.available || !p.active || !stockAllows(p.stock, l.quantity) || d.settings.stop_purchase === true;
         })
         .map((l) => l.id);
       if (unavailable.length) throw new ApiError(400, 'unavailable_items', undefined, unavailable);
@@ -455,6 +458,8 @@ export async function placeOrder(
 
   try {
     const id = await db.transaction().execute(async (tx) => {
+      // Counted stock is taken first: too few left refuses the order (unavailable_items) and rolls back.
+      await reserveStock(tx, store, data.products);
       const inserted = await tx
         .insertInto('orders')
         .values({
@@ -661,6 +666,9 @@ export async function updateOrder(db: Db, store: Store, id: number, change: { st
     const statusChanged = change.status !== undefined && change.status !== row.status;
     const data = orderData(row);
     if (statusChanged) data.statusHistory = [...(data.statusHistory ?? []), { status: change.status!, at }];
+    // A cancelled order gives its units back; reopening one takes them again (refused when too few are left).
+    if (statusChanged && change.status === 'cancelled') await releaseStock(tx, store.id, data.products);
+    else if (statusChanged && row.status === 'cancelled') await reserveStock(tx, store, data.products);
     await tx
       .updateTable('orders')
       .set({

@@ -39,6 +39,14 @@ describe('checkPromo', () => {
     expect(checkPromo(promo({ isOnceOnly: true, count: 1 }), { now, timeZone: tz })).toBe('used');
     expect(checkPromo(promo({ isOnceOnly: false, count: 99 }), { now, timeZone: tz })).toBeNull();
   });
+  it('refuses a code whose use limit is reached', () => {
+    expect(checkPromo(promo({ maxUses: 3, count: 2 }), { now, timeZone: tz })).toBeNull();
+    expect(checkPromo(promo({ maxUses: 3, count: 3 }), { now, timeZone: tz })).toBe('used');
+    expect(checkPromo(promo({ maxUses: null, count: 1000 }), { now, timeZone: tz })).toBeNull();
+    expect(checkPromo(promo({ maxUses: 0, count: 1000 }), { now, timeZone: tz })).toBeNull();
+    // Single use wins over a larger limit.
+    expect(checkPromo(promo({ isOnceOnly: true, maxUses: 5, count: 1 }), { now, timeZone: tz })).toBe('used');
+  });
   it('needs the condition’s minimum sum of goods', () => {
     const p = promo({ condition: 1000 });
     expect(checkPromo(p, { now, timeZone: tz, goodsTotal: 999 })).toBe('min_sum');

@@ -12,6 +12,8 @@ export interface Promo {
   name?: string;
   discount: number;
   isOnceOnly: boolean;
+  /** Uses allowed in all; null or 0 = no limit. */
+  maxUses?: number | null;
   dateFrom?: string | null;
   dateTo?: string | null;
   /** The minimum sum of goods (before the discount) the code works from; 0 = any. */
@@ -36,6 +38,7 @@ export function promoFromRow(row: PromoRow): Promo {
     code: row.code,
     discount: Number(v.discount ?? 0),
     isOnceOnly: v.isOnceOnly === true,
+    maxUses: Number(v.maxUses) > 0 ? Math.floor(Number(v.maxUses)) : null,
     condition: Number(v.condition ?? 0) || 0,
     count: Number(row.used_count),
   } as Promo;
@@ -44,12 +47,20 @@ export function promoFromRow(row: PromoRow): Promo {
 /** What the rule needs to know of a stored code. */
 export interface PromoTerms {
   isOnceOnly: boolean;
+  /** Uses allowed in all; null or 0 = no limit. */
+  maxUses?: number | null;
   dateFrom?: string | null;
   dateTo?: string | null;
   /** The minimum sum of goods (before the discount) the code works from; 0 = any. */
   condition: number;
   /** Times used. */
   count: number;
+}
+
+/** How many uses a code allows in all: 1 for a single-use code, its `maxUses` if set, else null (no limit). */
+export function useLimit(p: Pick<PromoTerms, 'isOnceOnly' | 'maxUses'>): number | null {
+  if (p.isOnceOnly) return 1;
+  return p.maxUses && p.maxUses > 0 ? p.maxUses : null;
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -77,14 +88,16 @@ export function checkPromo(p: PromoTerms | null, opts: { now: Date; timeZone: st
   const w = windowState(p, opts.now, opts.timeZone);
   if (w === 'before') return 'not_started';
   if (w === 'after') return 'expired';
-  if (p.isOnceOnly && p.count >= 1) return 'used';
+  const limit = useLimit(p);
+  if (limit !== null && p.count >= limit) return 'used';
   if (opts.goodsTotal !== undefined && opts.goodsTotal !== null && p.condition > 0 && opts.goodsTotal < p.condition) return 'min_sum';
   return null;
 }
 
-/** The owner's view of a code: schema fields, `count` = times used, `isUsed` for a spent once-only code. */
+/** The owner's view of a code: schema fields, `count` = times used, `isUsed` for a code used up (single use, or its use limit reached). */
 export function promoToApi(p: Promo): Record<string, unknown> {
-  return { ...toApiObject(promoCodeSchema, { ...p, isUsed: p.isOnceOnly && p.count >= 1 }), id: p.id };
+  const limit = useLimit(p);
+  return { ...toApiObject(promoCodeSchema, { ...p, isUsed: limit !== null && p.count >= limit }), id: p.id };
 }
 
 export const promoRow = (values: Record<string, unknown>) => toRow(promoCodeSchema, values);
@@ -97,8 +110,9 @@ export async function findPromo(db: Executor, storeId: number, rawCode: string):
 }
 
 /**
- * Counts one use inside the order's transaction. A once-only code goes from 0 to 1 uses in one
- * conditional UPDATE, so of any number of parallel orders exactly one gets it.
+ * Counts one use inside the order's transaction. A code with a use limit (1 for a single-use code) goes up
+ * by one only while under its limit, in one conditional UPDATE, so of any number of parallel orders
+ * exactly as many as the limit allows get it.
  */
 export async function usePromo(tx: Executor, storeId: number, p: Promo): Promise<void> {
   let q = tx
@@ -106,7 +120,8 @@ export async function usePromo(tx: Executor, storeId: number, p: Promo): Promise
     .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
     .where('store_id', '=', storeId)
     .where('id', '=', p.id);
-  if (p.isOnceOnly) q = q.where('used_count', '<', 1);
+  const limit = useLimit(p);
+  if (limit !== null) q = q.where('used_count', '<', limit);
   const r = await q.executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw promoError('used', p);
 }

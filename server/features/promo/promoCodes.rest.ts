@@ -7,7 +7,7 @@ import { registerCrud } from '../../rest/crud';
 
 /**
  * /rest/promo_codes (owner only, reads too: the codes are the shop's secret): code (uppercase letters and
- * digits, at most 54), name, discount 0..100 %, date window, once only, condition (the minimum sum of goods),
+ * digits, at most 54), name, discount 0..100 %, date window, once only, a use limit (maxUses), condition (the minimum sum of goods),
  * and `count`, the times used (read-only, counted by orders).
  */
 export function registerPromoCodes(rest: FastifyInstance, services: AppServices) {

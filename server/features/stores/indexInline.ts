@@ -48,8 +48,12 @@ interface Inline {
   themeColor: string;
 }
 
-/** CSS text that cannot end its style element early. */
-const styleText = (css: string) => css.replace(/<\/style/gi, '');
+/**
+ * CSS text that cannot end its style element early: every '<' becomes the CSS escape `\3c ` (the same
+ * character inside a CSS string; outside one '<' is no CSS), so no spelling of `</style>` is left.
+ * Removing '</style' once, as before, let '<</style/style>' close the element.
+ */
+const styleText = (css: string) => css.replace(/</g, '\\3c ');
 
 export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }) {
   const cache = new Map<number, { at: number; store: Store; inline: Promise<Inline> }>();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, CUSTOM_PARAM_LAST, OFFER_TYPES, ROOT_CATEGORY_ID, offerFieldsFor, offerSchema, toRow, validateFields, type ParamKind } from '../../../schemas';
@@ -11,6 +12,7 @@ import { displayNameOf, searchDoc, type OfferImage } from '../catalogue/offers';
 import { ancestry, loadParams, loadParents, type ParamInfo } from '../catalogue/params';
 import { planSlots, type NameUse } from './paramSlots';
 import { bumpCatalogue } from '../catalogue/version';
+import { repathOffers } from '../catalogue/categories';
 import { parseYml, YmlError, type YmlInput, type YmlOffer } from './parseYml';
 
 export interface ImportOptions {
@@ -68,7 +70,8 @@ const boolValue = (v: string) => (['да', 'yes', 'true', 'есть', '1'].inclu
 /** Registry values of a feed offer; a value its field rejects is dropped with a warning, never fatal. */
 function offerValues(offer: YmlOffer, warn: (m: string) => void): Record<string, unknown> {
   const type = (OFFER_TYPES as readonly string[]).includes(offer.type) ? offer.type : 'common';
-  const raw: Record<string, unknown> = { ...offer, type, dataTour: offer.dataTour?.join('\n') };
+  // The feed's <count> is the product's stock (the registry's `stock` field checks it: a whole number, 0 or more).
+  const raw: Record<string, unknown> = { ...offer, type, dataTour: offer.dataTour?.join('\n'), stock: offer.extra.count };
   if (!raw.name) raw.name = [offer.typePrefix, offer.vendor, offer.model].filter(Boolean).join(' ') || offer.title || `#${offer.id}`;
   const fields = fieldsOf(type);
   const sent: Record<string, unknown> = {};
@@ -86,7 +89,7 @@ function fieldsOf(type: string) {
   return f;
 }
 
-/** Offers written per statement: a multi-row upsert (SQLite allows 32 766 bound values, each row has 16). */
+/** Offers written per statement: a multi-row upsert (SQLite allows 32 766 bound values, each row has 17). */
 const BATCH = 400;
 
 interface PendingOffer {
@@ -244,6 +247,8 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         .where('id', 'not in', [...categoryIds, ROOT_CATEGORY_ID])
         .executeTakeFirst();
       result.categoryReport.hidden = Number(hiddenCategories.numUpdatedRows);
+      // Paths follow the tree as this feed left it (new offers, moved or hidden categories).
+      await repathOffers(tx, storeId);
     });
   } catch (e) {
     if (e instanceof YmlError) throw badRequest('yml_error', e.message);
@@ -286,6 +291,7 @@ async function writeOffers(tx: Tx, storeId: number, batch: PendingOffer[], exist
       picture: all[0]?.img ?? null,
       thumb: all[0]?.thumb ?? null,
       sort: position,
+      stock: (columns.stock as number | null | undefined) ?? null,
       created_at: stamp,
       updated_at: stamp,
       data: JSON.stringify({ ...data, images: all, ...(Object.keys(offer.extra).length ? { extra: offer.extra } : {}) }),
@@ -295,7 +301,15 @@ async function writeOffers(tx: Tx, storeId: number, batch: PendingOffer[], exist
   await tx
     .insertInto('offers')
     .values(rows as never)
-    .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet((eb) => Object.fromEntries(updated.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never))
+    .onConflict((oc) =>
+      oc.columns(['store_id', 'id']).doUpdateSet(
+        (eb) =>
+          Object.fromEntries(
+            // A feed without <count> for an offer keeps the stock the owner counts in the admin.
+            updated.map((c) => [c, c === 'stock' ? sql`coalesce(excluded.stock, offers.stock)` : eb.ref(`excluded.${c}` as never)]),
+          ) as never,
+      ),
+    )
     .execute();
   await tx
     .insertInto('offer_search')

@@ -27,6 +27,7 @@ import { ApiError } from '../../errors';
 import { FeedUrlError } from '../../lib/feedUrl';
 import { fetchFeed } from '../../lib/feedUrl';
 import { importFeed, type ImportReport } from './importFeed';
+import { enqueueImportFailed } from '../notifications';
 import { queueFeedPictures, runThumbnails } from './thumbnails';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -231,20 +232,28 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
       error = { code: 'interrupted', message: 'The server stopped during the import; the catalogue was left as it was' };
     }
     try {
-      await db
-        .updateTable('yml_jobs')
-        .set({
-          status,
-          report: report ? JSON.stringify(report) : null,
-          error: error ? JSON.stringify(error) : null,
-          offers_read: progress.offersRead,
-          bytes_read: progress.bytesRead,
-          total_bytes: total,
-          finished_at: now(),
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'running')
-        .execute();
+      await db.transaction().execute(async (tx) => {
+        const ended = await tx
+          .updateTable('yml_jobs')
+          .set({
+            status,
+            report: report ? JSON.stringify(report) : null,
+            error: error ? JSON.stringify(error) : null,
+            offers_read: progress.offersRead,
+            bytes_read: progress.bytesRead,
+            total_bytes: total,
+            finished_at: now(),
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'running')
+          .executeTakeFirst();
+        // A failed import is told to the owner's import channels (e-mail, Telegram) through the outbox, in the
+        // transaction that records the failure: once, by the process that ran it.
+        if (status === 'failed' && error && Number(ended.numUpdatedRows) === 1) {
+          const store = await tx.selectFrom('stores').selectAll().where('id', '=', job.store_id).executeTakeFirst();
+          if (store) await enqueueImportFailed(tx, store, `${error.message} (${error.code})`);
+        }
+      });
       if (status === 'done') await queueFeedPictures(db, job.store_id);
     } finally {
       if (job.file_path) fs.promises.rm(job.file_path, { force: true }).catch(() => undefined);

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
 import type { Db } from '../../db/types';
-import { fetchFeed } from '../../lib/feedUrl';
+import { fetchFeed, type FeedUrlOptions } from '../../lib/feedUrl';
 import { THUMB_SIDE } from '../images/images';
 
 const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
@@ -42,8 +42,11 @@ async function applyThumbs(db: Db, storeId: number, url?: string) {
       and exists (select 1 from feed_pictures f where f.store_id = offers.store_id and f.url = offers.thumb and f.status = 'done')`.execute(db);
 }
 
-/** Makes thumbnails of pending pictures until none is left, `isStopped` says so, or a batch is done. */
-export async function runThumbnails(services: AppServices, opts: { isStopped: () => boolean }): Promise<number> {
+/**
+ * Makes thumbnails of pending pictures until none is left, `isStopped` says so, or a batch is done.
+ * `trust` is for tests only (a local server standing in for a public picture host, see lib/feedUrl.ts).
+ */
+export async function runThumbnails(services: AppServices, opts: { isStopped: () => boolean; trust?: FeedUrlOptions['trust'] }): Promise<number> {
   const { db, config } = services;
   let made = 0;
   const pending = await db
@@ -67,7 +70,7 @@ export async function runThumbnails(services: AppServices, opts: { isStopped: ()
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) continue;
     try {
-      const thumb = await makeThumb(p.url, p.store_id, config.uploadsDir, { allowPrivate: config.allowPrivateFeeds, timeoutMs: config.feedTimeoutMs });
+      const thumb = await makeThumb(p.url, p.store_id, config.uploadsDir, { allowPrivate: config.allowPrivateFeeds, timeoutMs: config.feedTimeoutMs, trust: opts.trust });
       await db.updateTable('feed_pictures').set({ status: 'done', thumb, updated_at: now() }).where('store_id', '=', p.store_id).where('url', '=', p.url).execute();
       await applyThumbs(db, p.store_id, p.url);
       made++;
@@ -84,8 +87,8 @@ export async function runThumbnails(services: AppServices, opts: { isStopped: ()
 }
 
 /** Fetches one picture through the guarded fetcher and writes its WebP thumbnail; resolves to its /images/ path. */
-async function makeThumb(url: string, storeId: number, uploadsDir: string, opts: { allowPrivate: boolean; timeoutMs: number }): Promise<string> {
-  const { stream } = await fetchFeed(url, { allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs, maxBytes: MAX_PICTURE_BYTES });
+async function makeThumb(url: string, storeId: number, uploadsDir: string, opts: { allowPrivate: boolean; timeoutMs: number; trust?: FeedUrlOptions['trust'] }): Promise<string> {
+  const { stream } = await fetchFeed(url, { allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs, maxBytes: MAX_PICTURE_BYTES, trust: opts.trust });
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
   const data = Buffer.concat(chunks);

@@ -8,16 +8,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountedUnitPrice } from '../../../schemas/rules';
 import { OWNER_PHONE, startTestServer, type TestServer } from '../helpers';
-import { newKey, orderForm, setupShop, type Shop } from '../checkoutFixtures';
+import { newKey, orderForm, rest, setupShop, type Shop } from '../checkoutFixtures';
 import { inParallel, scaled, scaleNote } from './scale';
 
 let server: TestServer;
 let shop: Shop;
 let prices: Record<string, number>;
+let owner: Awaited<ReturnType<TestServer['signIn']>>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const owner = await server.signIn(OWNER_PHONE);
+  owner = await server.signIn(OWNER_PHONE);
   shop = await setupShop(server, owner);
   prices = { [shop.offers.cheap]: 150, [shop.offers.mid]: 300, [shop.offers.big]: 1000, [shop.offers.pricey]: 4000 };
 });
@@ -52,6 +53,27 @@ describe('orders under attack (issue 14, items 1, 3, 4)', () => {
     console.log(`promo race: ${n} parallel orders with a once-only code, ${withCode} discounted, used_count ${used}, ${fivexx} 5xx [${scaleNote()}, ${server.label}]`);
     expect(withCode).toBe(1);
     expect(Number(used)).toBe(1);
+    expect(fivexx).toBe(0);
+  });
+
+  it('accepts a code with a use limit N exactly N times among parallel orders', async () => {
+    const limit = scaled(50, 5);
+    const n = scaled(200, 20) + limit;
+    // Made through the owner's REST resource, as the admin form (generated from schemas/promo.ts) sends it.
+    const made = await rest(server, 'POST', '/promo_codes', { token: owner, json: { name: 'Limited', code: 'LIMITN', discount: 10, maxUses: limit } });
+    expect(made.status).toBe(201);
+    expect(made.body, JSON.stringify(made.body)).toMatchObject({ maxUses: limit, count: 0, isUsed: '0' });
+    const replies = await inParallel(n, 50, () => order(orderForm({ [shop.offers.big]: 1 }, { client_promocode: 'LIMITN' })));
+    const rows = await server.db.selectFrom('orders').select('data').execute();
+    const withCode = rows.filter((r) => JSON.parse(r.data).promoCode === 'LIMITN' && JSON.parse(r.data).promoDiscount).length;
+    const refusedUsed = replies.filter((r) => r.status === 400 && r.body.error?.params?.reason === 'used').length;
+    const fivexx = replies.filter((r) => r.status >= 500).length;
+    const after = await rest(server, 'GET', `/promo_codes/${made.body.id}`, { token: owner });
+    const check = await server.api('promo', { code: 'LIMITN' });
+    console.log(`promo limit: ${n} parallel orders with a code limited to ${limit} uses, ${withCode} discounted, ${refusedUsed} refused 'used', used_count ${after.body.count}, ${fivexx} 5xx [${scaleNote()}, ${server.label}]`);
+    expect(withCode).toBe(limit);
+    expect(after.body).toMatchObject({ count: limit, isUsed: '1' });
+    expect(check.body.promo).toMatchObject({ status: 'error', reason: 'used' });
     expect(fivexx).toBe(0);
   });
 

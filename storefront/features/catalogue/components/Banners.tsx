@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { imgUrl } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';
 import { internalPath, openExternal } from '../../../lib/links';
+import { isWebLink } from '../../../../schemas/rules/links';
 import type { Banner } from '../../../lib/types';
 import { bannersRequested, selectBanners } from '../catalogueSlice';
 
@@ -20,8 +21,9 @@ export default function Banners() {
   }, [loaded, status, dispatch]);
   if (!items.length) return null;
 
+  // A link the server would refuse now (javascript:, data:) that was stored before is not a link at all.
   const onClick = (b: Banner) => (e: MouseEvent) => {
-    if (!b.link) return;
+    if (!isWebLink(b.link)) return;
     e.preventDefault();
     const inside = internalPath(b.link);
     if (inside) navigate(inside);
@@ -39,7 +41,7 @@ export default function Banners() {
         );
         return (
           <div key={b.id} className="banner" style={{ width: `${width}%` }}>
-            {b.link ? (
+            {isWebLink(b.link) ? (
               <a href={b.link} onClick={onClick(b)} className="banner__link">
                 {media}
               </a>
