@@ -154,13 +154,19 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   redirectBareAdminPaths(app);
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/images/',
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-  });
+  await app.register(
+    async (images) => {
+      await images.register(fastifyStatic, { root: config.uploadsDir, prefix: '/', decorateReply: false, maxAge: '365d', immutable: true });
+      // An 800 px WebP of a picture uploaded before that size existed is made on its first request.
+      images.setNotFoundHandler(async (request, reply) => {
+        const rel = request.url.split('?')[0].replace(/^\/images\//, '');
+        const made = request.method === 'GET' || request.method === 'HEAD' ? await services.images.middleFor(rel) : null;
+        if (!made) return reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } });
+        return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(made);
+      });
+    },
+    { prefix: '/images' },
+  );
 
   if (opts.serveApps !== false) registerApps(app, services, opts.distDir ?? DIST_DIR);
   else app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } }));

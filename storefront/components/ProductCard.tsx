@@ -1,12 +1,14 @@
 import { memo } from 'react';
+import { cardPicture } from '../../schemas/rules/pictures';
 import { Link } from 'react-router';
+import { imgUrl } from '../lib/config';
 import { useT } from '../lib/i18n';
 import type { OfferCard } from '../lib/types';
 import Price from './Price';
 import ProductImage from './ProductImage';
 import { useSlots } from './Slots';
 
-/** A product in a list: picture, name, price (old price and discount), availability, the cart control and the card actions slots. */
+/** A product in a list: picture (400 or 800 px WebP, as the screen needs), name, price (old price and discount), availability, the cart control and the card actions slots. */
 function ProductCard({ card, href, eager = false }: { card: OfferCard; href: string; eager?: boolean }) {
   const t = useT();
   const { cardActions, cardCart } = useSlots();
@@ -14,7 +16,7 @@ function ProductCard({ card, href, eager = false }: { card: OfferCard; href: str
   return (
     <article className={unavailable ? 'card card--unavailable' : 'card'}>
       <Link to={href} className="card__link">
-        <ProductImage path={card.thumb || card.picture} alt={card.name} eager={eager} decorative />
+        <ProductImage set={cardPicture((p) => imgUrl(p)!, card.thumb, card.picture)} alt={card.name} eager={eager} decorative />
         <h3 className="card__name">{card.name}</h3>
       </Link>
       <div className="card__bottom">

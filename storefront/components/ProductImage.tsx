@@ -1,17 +1,33 @@
 import { useState } from 'react';
+import type { PictureSet } from '../../schemas/rules/pictures';
 import { imgUrl } from '../lib/config';
 
 /**
  * A product picture in a square box whose size is known before the picture loads (nothing shifts);
- * a failed or missing picture shows the placeholder stub.
+ * a failed or missing picture shows the placeholder stub. With `set` the browser picks the size it needs
+ * (srcset of WebP thumbnails, schemas/rules/pictures.ts). Eager pictures are the page's LCP: high priority.
  */
-export default function ProductImage({ path, alt, eager = false, size = 400, decorative = false }: { path?: string | null; alt: string; eager?: boolean; size?: number; /** The name is next to it (cards): no alt text. */ decorative?: boolean }) {
+export default function ProductImage({
+  path,
+  set,
+  alt,
+  eager = false,
+  size = 400,
+  decorative = false,
+}: {
+  path?: string | null;
+  set?: PictureSet | null;
+  alt: string;
+  eager?: boolean;
+  size?: number;
+  /** The name is next to it (cards): no alt text. */ decorative?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
-  const src = imgUrl(path);
+  const src = set?.src ?? imgUrl(path);
   return (
     <div className="product-image">
       {src && !failed ? (
-        <img src={src} alt={decorative ? '' : alt} width={size} height={size} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} decoding="async" onError={() => setFailed(true)} />
+        <img loading={eager ? 'eager' : 'lazy'} srcSet={set?.srcSet} sizes={set?.sizes} src={src} alt={decorative ? '' : alt} width={size} height={size} fetchPriority={eager ? 'high' : undefined} decoding="async" onError={() => setFailed(true)} />
       ) : (
         <div className="product-image__stub" role="img" aria-label={alt}>
           <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">

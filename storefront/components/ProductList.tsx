@@ -115,7 +115,7 @@ export default function ProductList(props: ProductListProps) {
     };
   }, [canLoad, restoring, items.length, pagingDelay]);
 
-  const render = useCallback((card: OfferCard, i: number) => <ProductCard card={card} href={hrefOf(card)} eager={i < 4} />, [hrefOf]);
+  const render = useCallback((card: OfferCard, i: number) => <ProductCard card={card} href={hrefOf(card)} eager={i === 0} />, [hrefOf]);
 
   if (error && items.length === 0) return <NoConnection onRetry={onRetry} serverError={error === 'server_error'} />;
   if (empty && status !== 'loading') return <p className="empty">{emptyText ?? t('common.empty_list')}</p>;

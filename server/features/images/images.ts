@@ -12,15 +12,19 @@ const MAX_VIDEO_BYTES = 50 * 1024 * 1024;
  * (a decompression bomb) would take 400 MB to decode. Checked from the header, before any decoding.
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
-const LARGE_SIDE = 1600;
-export const THUMB_SIDE = 400;
+import { LARGE_SIDE, MIDDLE_SIDE, THUMB_SIDE } from '../../../schemas/rules/pictures';
+export { MIDDLE_SIDE, THUMB_SIDE };
 
 export interface StoredImage {
   /** Path under /images/ of the picture (at most 1600 px a side, metadata stripped). */
   img: string;
-  /** Path of the list thumbnail (400 px, webp). */
+  /** Path of the list thumbnail (400 px, webp); the 800 px WebP is beside it as <base>_m.webp (schemas/rules/pictures.ts). */
   thumb: string;
 }
+
+/** The 800 px WebP of a picture (what a phone of pixel ratio 2-3 takes for a card instead of the 1600 px original). */
+export const middleWebp = (data: Buffer, limitInputPixels = MAX_IMAGE_PIXELS) =>
+  sharp(data, { limitInputPixels }).rotate().resize({ width: MIDDLE_SIDE, height: MIDDLE_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 74 }).toBuffer();
 
 /** Whether the bytes are an MP4 or QuickTime movie (an `ftyp` box, or a QuickTime `moov`/`mdat`/`wide` atom). */
 export function videoKind(data: Buffer): 'mp4' | 'mov' | null {
@@ -59,6 +63,7 @@ export function createImageStore(uploadsDir: string) {
     const ext = format === 'jpeg' ? 'jpg' : format;
     let large: Buffer;
     let thumb: Buffer;
+    let middle: Buffer;
     try {
       // A header that reads fine over broken pixel data (a cut-off upload) fails here: still the client's file.
       // Every format is decoded and encoded anew (GIF too, frames kept): bytes hidden after the image (an
@@ -68,10 +73,16 @@ export function createImageStore(uploadsDir: string) {
           ? await sharp(data, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS }).gif().toBuffer()
           : await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: LARGE_SIDE, height: LARGE_SIDE, fit: 'inside', withoutEnlargement: true }).toFormat(format, { quality: 82 }).toBuffer();
       thumb = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+      middle = await middleWebp(data);
     } catch {
       throw new ApiError(400, 'unsupported_file');
     }
-    return { save: async () => ({ img: await write(`${base}.${ext}`, large), thumb: await write(`${base}_t.webp`, thumb) }) };
+    return {
+      save: async () => {
+        await write(`${base}_m.webp`, middle);
+        return { img: await write(`${base}.${ext}`, large), thumb: await write(`${base}_t.webp`, thumb) };
+      },
+    };
   };
   const prepareVideo = (storeId: number, kind: string, data: Buffer): { save(): Promise<string> } => {
     if (data.length > MAX_VIDEO_BYTES) throw new ApiError(413, 'too_large');
@@ -80,8 +91,32 @@ export function createImageStore(uploadsDir: string) {
     return { save: () => write(`${storeId}/${kind}/${sha256(data.toString('base64')).slice(0, 24)}.${ext}`, data) };
   };
 
+  /**
+   * The 800 px WebP of a picture stored before that size existed: made once from the original beside it
+   * (<base>.jpg/png/gif/webp), else the 400 px thumbnail is answered (a feed picture whose original is remote).
+   * `rel` is the path under /images/ ending in _m.webp; null when there is nothing to make it from.
+   */
+  const middleFor = async (rel: string): Promise<Buffer | null> => {
+    const m = /^((?:[\w-]+\/)*[\w-]+)_m\.webp$/.exec(rel);
+    if (!m) return null;
+    const base = path.join(uploadsDir, m[1]);
+    for (const ext of ['jpg', 'png', 'webp', 'gif']) {
+      const data = await fs.readFile(`${base}.${ext}`).catch(() => null);
+      if (!data) continue;
+      try {
+        const out = await middleWebp(data);
+        await fs.writeFile(`${base}_m.webp`, out);
+        return out;
+      } catch {
+        return null;
+      }
+    }
+    return fs.readFile(`${base}_t.webp`).catch(() => null);
+  };
+
   return {
     dir: uploadsDir,
+    middleFor,
     prepareImage,
     prepareVideo,
     /** Checks that the bytes are an image (png, gif, jpeg, webp), then stores it with its thumbnail. */

@@ -110,7 +110,11 @@ describe('pages for search engines', () => {
     await server.db.updateTable('offers').set({ thumb: `${server.storeId}/offers/k_t.webp` }).where('store_id', '=', server.storeId).execute();
     forgetSeoPages();
     const lists = [(await page(`/category/${ids.kitchen}/1`)).body, (await page(`/category/${ids.kitchen}`)).body];
-    expect(lists[0]).toContain(`<link rel="preload" as="image" href="http://shop.test/images/${server.storeId}/offers/k_t.webp" fetchpriority="high" />`);
+    // With the same candidates as the card's img (schemas/rules/pictures.ts), so one picture is fetched.
+    const img = `http://shop.test/images/${server.storeId}/offers/k`;
+    expect(lists[0]).toContain(
+      `<link rel="preload" as="image" href="${img}_t.webp" imagesrcset="${img}_t.webp 400w, ${img}_m.webp 800w" imagesizes="(min-width: 1100px) 300px, (min-width: 600px) 33vw, 50vw" fetchpriority="high" />`,
+    );
     expect(lists[1]).not.toContain('rel="preload" as="image"');
   });
 
@@ -124,6 +128,17 @@ describe('pages for search engines', () => {
     expect(org).toMatchObject({ '@type': 'Organization', name: 'Лавка', url: 'http://shop.test/' });
     expect(list['@type']).toBe('ItemList');
     expect(noscriptOf(html)).toContain(`<a href="/category/${ids.kitchen}">Кухня</a>`);
+    expect(html).not.toContain('rel="preload" as="image"');
+    // A shop with banners: the first one (the home page's LCP) is preloaded at the sizes its img names.
+    const b = `${server.storeId}/banners/b`;
+    await server.db.insertInto('banners').values({ store_id: server.storeId, sort: 1, data: JSON.stringify({ img: `${b}.jpg`, thumb: `${b}_t.webp`, width: '50', link: '' }) }).execute();
+    forgetSeoPages();
+    const img = `http://shop.test/images/${b}`;
+    expect((await page('/')).body).toContain(
+      `<link rel="preload" as="image" href="${img}.jpg" imagesrcset="${img}_t.webp 400w, ${img}_m.webp 800w, ${img}.jpg 1600w" imagesizes="(min-width: 1240px) 620px, 50vw" fetchpriority="high" />`,
+    );
+    await server.db.deleteFrom('banners').where('store_id', '=', server.storeId).execute();
+    forgetSeoPages();
   });
 
   it('info pages carry their text, search pages are noindex, cart, order and account pages are noindex without a canonical', async () => {

@@ -1,10 +1,12 @@
 import { LANGUAGES } from '../../../i18n';
+import { bannerSizes, cardPicture, largePicture, type PictureSet } from '../../../schemas/rules/pictures';
 import { RICH_TEXT_PAGES } from '../../../schemas/store';
 import type { Db, Store } from '../../db/types';
 import type { Dialect } from '../../db/database';
 import { ApiError } from '../../errors';
 import { categoryTree, chain, type CategoryTree } from '../catalogue/categories';
 import { getOffer, listOffers, offerCard } from '../catalogue/offers';
+import { listBanners } from '../banners/banners';
 import { storeValues } from '../stores/stores';
 
 /**
@@ -31,8 +33,11 @@ export interface SeoPage {
   jsonLd: unknown[];
   /** Plain HTML of the page's content for readers without JavaScript. */
   body: string;
-  /** The picture the app paints as its largest (LCP): preloaded with high priority from the head. */
-  preloadImage?: string | null;
+  /**
+   * The picture the app paints as its largest (LCP): preloaded with high priority from the head, with the
+   * same srcset and sizes as the app's img (else the browser would fetch another size twice).
+   */
+  preloadImage?: PictureSet | null;
 }
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -153,6 +158,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
   const shopName = String(s.title || s.name || store.name || '');
   const shopDescription = plainText(s.about_company) || shopName;
   const logo = imageAbs(origin, s.logo as string | null);
+  const abs = (p: string) => imageAbs(origin, p)!;
   const base: SeoPage = { status: 200, title: shopName, description: shopDescription, canonical: `${origin}${pathname}`, robots: null, ogType: 'website', image: logo, jsonLd: [], body: '' };
   const notFound = (): SeoPage => ({ ...base, status: 404, title: `Страница не найдена — ${shopName}`, canonical: null, robots: 'noindex', body: '<h1>Страница не найдена</h1><p><a href="/">На главную</a></p>' });
   const tree = await categoryTree(db, store.id);
@@ -166,9 +172,12 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
 
   if (path === '/') {
     const cards = await listOffers(db, dialect, store.id, { categoryId: '0', page: 1, sort: 'default', filters: new Map() });
+    // The home page leads with the banners: the first one is its LCP (a video banner has nothing to preload).
+    const first = (await listBanners(db, store))[0];
     return {
       ...base,
       canonical: `${origin}/`,
+      preloadImage: first && !first.video ? largePicture(abs, first.img, first.thumb, bannerSizes(Number(first.width) || 100)) : null,
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -225,7 +234,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       canonical: url,
       ogType: 'product',
       image: pictures[0] ?? logo,
-      preloadImage: offer.images[0] ? imageAbs(origin, offer.images[0].img) : null,
+      preloadImage: offer.images[0] ? largePicture(abs, offer.images[0].img, offer.images[0].thumb) : null,
       jsonLd: [product, breadcrumbs(origin, tree, String(offer.categoryId), shopName, { name, url })],
       body:
         `<nav>${breadcrumbLinks(tree, String(offer.categoryId), shopName)}</nav>` +
@@ -255,7 +264,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       description: `${name}: ${cards.slice(0, 5).map((c) => c.name).join(', ')}`.slice(0, 160) || shopDescription,
       canonical: `${origin}${canonicalPath}`,
       // A list page's first card picture is its LCP (the category page itself leads with its banners and buttons).
-      preloadImage: m[2] && cards[0] ? imageAbs(origin, cards[0].thumb || cards[0].picture) : null,
+      preloadImage: m[2] && cards[0] ? cardPicture(abs, cards[0].thumb, cards[0].picture) : null,
       jsonLd: [itemList(origin, tree, cards, (page - 1) * 20), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
       body: `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(name)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards)}${next}`,
     };
@@ -299,7 +308,11 @@ function breadcrumbLinks(tree: CategoryTree, categoryId: string, shopName: strin
 export function seoHead(page: SeoPage, origin: string, pathname: string): { head: string; title: string; description: string } {
   const tags: string[] = [];
   const attr = escapeHtml;
-  if (page.preloadImage) tags.push(`<link rel="preload" as="image" href="${attr(page.preloadImage)}" fetchpriority="high" />`);
+  const pre = page.preloadImage;
+  if (pre) {
+    const set = pre.srcSet ? ` imagesrcset="${attr(pre.srcSet)}" imagesizes="${attr(pre.sizes ?? '100vw')}"` : '';
+    tags.push(`<link rel="preload" as="image" href="${attr(pre.src)}"${set} fetchpriority="high" />`);
+  }
   if (page.robots) tags.push(`<meta name="robots" content="${attr(page.robots)}" />`);
   if (page.canonical) {
     tags.push(`<link rel="canonical" href="${attr(page.canonical)}" />`);

@@ -15,7 +15,7 @@ import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
 import type { Db } from '../../db/types';
 import { fetchFeed, type FeedUrlOptions } from '../../lib/feedUrl';
-import { THUMB_SIDE } from '../images/images';
+import { middleWebp, THUMB_SIDE } from '../images/images';
 
 const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
 const MAX_TRIES = 3;
@@ -86,7 +86,7 @@ export async function runThumbnails(services: AppServices, opts: { isStopped: ()
   return made;
 }
 
-/** Fetches one picture through the guarded fetcher and writes its WebP thumbnail; resolves to its /images/ path. */
+/** Fetches one picture through the guarded fetcher and writes its 400 and 800 px WebPs; resolves to the thumbnail's /images/ path. */
 async function makeThumb(url: string, storeId: number, uploadsDir: string, opts: { allowPrivate: boolean; timeoutMs: number; trust?: FeedUrlOptions['trust'] }): Promise<string> {
   const { stream } = await fetchFeed(url, { allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs, maxBytes: MAX_PICTURE_BYTES, trust: opts.trust });
   const chunks: Buffer[] = [];
@@ -97,9 +97,13 @@ async function makeThumb(url: string, storeId: number, uploadsDir: string, opts:
     .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 72 })
     .toBuffer();
-  const rel = `${storeId}/feed/${crypto.createHash('sha256').update(url).digest('hex').slice(0, 24)}_t.webp`;
+  const middle = await middleWebp(data, 100_000_000);
+  const base = `${storeId}/feed/${crypto.createHash('sha256').update(url).digest('hex').slice(0, 24)}`;
+  const rel = `${base}_t.webp`;
   const file = path.join(uploadsDir, rel);
   await fs.mkdir(path.dirname(file), { recursive: true });
+  // The 800 px size first: once the thumbnail exists, cards name both (schemas/rules/pictures.ts).
+  await fs.writeFile(path.join(uploadsDir, `${base}_m.webp`), middle);
   await fs.writeFile(file, webp);
   return rel;
 }

@@ -1,6 +1,7 @@
 import { useEffect, type MouseEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { bannerSizes, largePicture } from '../../../../schemas/rules/pictures';
 import { imgUrl } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';
 import { internalPath, openExternal } from '../../../lib/links';
@@ -34,10 +35,22 @@ export default function Banners() {
     <section className="banners" aria-label={t('catalog.banners')}>
       {items.map((b, i) => {
         const width = WIDTHS.includes(String(b.width)) ? String(b.width) : '100';
+        const set = largePicture((p) => imgUrl(p)!, b.img, b.thumb, bannerSizes(Number(width)));
         const media = b.video ? (
           <video className="banner__media" src={imgUrl(b.video)} poster={imgUrl(b.img)} autoPlay muted loop playsInline preload="metadata" width={1200} height={400} />
         ) : (
-          <img className="banner__media" src={imgUrl(b.img)} alt={`${t('catalog.banners')} ${i + 1}`} width={1200} height={400} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+          <img
+            className="banner__media"
+            loading={i === 0 ? 'eager' : 'lazy'}
+            srcSet={set?.srcSet}
+            sizes={set?.sizes}
+            src={set?.src}
+            alt={`${t('catalog.banners')} ${i + 1}`}
+            width={1200}
+            height={400}
+            fetchPriority={i === 0 ? 'high' : undefined}
+            decoding="async"
+          />
         );
         return (
           <div key={b.id} className="banner" style={{ width: `${width}%` }}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import Icon from '../../../components/Icon';
+import { largePicture } from '../../../../schemas/rules/pictures';
 import { imgUrl } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';
 import type { OfferImage } from '../../../lib/types';
@@ -64,13 +65,15 @@ export default function DesktopGallery({ images }: { images: OfferImage[] }) {
     setLens({ x, y, box, pane });
   };
 
+  // The zoom pane shows the original; the frame takes the size it needs.
   const src = imgUrl(current.img);
+  const set = largePicture((p) => imgUrl(p)!, current.img, current.thumb)!;
   const factor = lens ? lens.pane / LENS_PX : 1;
 
   return (
     <div className="gallery gallery--desktop">
       <div className="gallery__main gallery__main--zoom" ref={frame} onMouseMove={onMove} onMouseLeave={() => setLens(null)}>
-        <img ref={img} src={src} alt={t('item.picture', { n: index + 1, total })} width={800} height={800} />
+        <img ref={img} srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('item.picture', { n: index + 1, total })} width={800} height={800} fetchPriority={index === 0 ? 'high' : undefined} />
         {lens && <div className="gallery__lens" aria-hidden="true" style={{ width: LENS_PX, height: LENS_PX, transform: `translate(${lens.x}px, ${lens.y}px)` }} />}
         {lens && (
           <div

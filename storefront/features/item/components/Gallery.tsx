@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { largePicture } from '../../../../schemas/rules/pictures';
 import ProductImage from '../../../components/ProductImage';
 import { imgUrl } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';
@@ -15,9 +16,10 @@ export default function Gallery({ images, name }: { images: OfferImage[]; name: 
   const wide = useIsWide(GALLERY_WIDE_MIN);
   if (!images.length) return <ProductImage path={null} alt={name} />;
   if (wide) return <DesktopGallery images={images} />;
+  const set = largePicture((p) => imgUrl(p)!, images[0].img, images[0].thumb)!;
   const first = (
     <div className="gallery__main">
-      <img src={imgUrl(images[0].img)} alt={t('item.picture', { n: 1, total: images.length })} width={800} height={800} />
+      <img srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('item.picture', { n: 1, total: images.length })} width={800} height={800} fetchPriority="high" />
     </div>
   );
   return images.length === 1 ? (

@@ -4,6 +4,7 @@ import { A11y, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
+import { largePicture } from '../../../../schemas/rules/pictures';
 import { imgUrl } from '../../../lib/config';
 import { isRtl, useT } from '../../../lib/i18n';
 import type { OfferImage } from '../../../lib/types';
@@ -32,13 +33,16 @@ export default function MobileGallery({ images }: { images: OfferImage[] }) {
         }}
         onSwiper={setSwiper}
       >
-        {images.map((im, i) => (
-          <SwiperSlide key={im.id}>
-            <div className="gallery__main">
-              <img src={imgUrl(im.img)} alt={t('item.picture', { n: i + 1, total })} width={800} height={800} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} />
-            </div>
-          </SwiperSlide>
-        ))}
+        {images.map((im, i) => {
+          const set = largePicture((p) => imgUrl(p)!, im.img, im.thumb)!;
+          return (
+            <SwiperSlide key={im.id}>
+              <div className="gallery__main">
+                <img loading={i === 0 ? 'eager' : 'lazy'} srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('item.picture', { n: i + 1, total })} width={800} height={800} fetchPriority={i === 0 ? 'high' : undefined} />
+              </div>
+            </SwiperSlide>
+          );
+        })}
       </Swiper>
       <button type="button" className="gallery__zone gallery__zone--prev" aria-label={t('item.prev_picture')} onClick={() => swiper?.slidePrev()} />
       <button type="button" className="gallery__zone gallery__zone--next" aria-label={t('item.next_picture')} onClick={() => swiper?.slideNext()} />

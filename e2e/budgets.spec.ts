@@ -1,0 +1,59 @@
+import zlib from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { test, expect } from './adminFixtures';
+
+/**
+ * JS budgets as Chromium downloads them (issue 13, item 4): every script the page fetches until the network
+ * is idle, gzipped here (the same measure for every file, whatever the server sent), at 390 and 1280 px.
+ * storefront/bundle.test.ts counts the build's entry and static imports only; this counts the chunks the
+ * first screen also pulls in (the notification poll, the footer form, ...). Sizes, never times.
+ *
+ * The ceilings are what the build weighs today plus about 1 %, so a heavier first screen fails here; the
+ * issue's goals are lower (storefront 120 KB, admin 350 KB): docs/OPERATIONS.md keeps the figures and the gap.
+ */
+const STOREFRONT_KB = 134;
+const ADMIN_KB = 522;
+
+async function scriptsUntilIdle(page: Page, url: string, ready?: () => Promise<void>) {
+  const files: { url: string; gz: number }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() !== 'script') return;
+    pending.push(
+      r.body().then(
+        (b) => void files.push({ url: new URL(r.url()).pathname, gz: zlib.gzipSync(b).length }),
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // A lazy screen (the admin's dashboard) may ask for its chunks after a first quiet moment: its content first.
+  if (ready) {
+    await ready();
+    await page.waitForLoadState('networkidle');
+  }
+  await Promise.all(pending);
+  const kb = files.reduce((n, f) => n + f.gz, 0) / 1024;
+  console.log(`${url}: ${kb.toFixed(1)} KB gzipped in ${files.length} scripts\n${files.sort((a, b) => b.gz - a.gz).map((f) => `  ${(f.gz / 1024).toFixed(1)} ${f.url}`).join('\n')}`);
+  return { kb, files };
+}
+
+test('the storefront first screen of / and a list page downloads at most the budgeted JS', async ({ page }) => {
+  for (const url of ['/', '/category/1-11/1']) {
+    const { kb, files } = await scriptsUntilIdle(page, url);
+    expect(files.length).toBeGreaterThan(3);
+    // The item page and Swiper are not part of it.
+    expect(files.filter((f) => /ItemPage|MobileGallery/.test(f.url))).toEqual([]);
+    expect(kb, url).toBeLessThanOrEqual(STOREFRONT_KB);
+  }
+});
+
+test('the admin panel signed in (its dashboard) downloads at most the budgeted JS', async ({ adminPage }) => {
+  const { kb, files } = await scriptsUntilIdle(adminPage, '/admin/', async () => {
+    await expect(adminPage.getByText('Заказов сегодня')).toBeVisible();
+    await expect(adminPage.getByRole('region', { name: 'Популярные товары' })).toBeVisible();
+  });
+  await expect(adminPage).toHaveURL(/\/admin\/?$/);
+  expect(files.length).toBeGreaterThan(3);
+  expect(kb).toBeLessThanOrEqual(ADMIN_KB);
+});
