@@ -3,12 +3,13 @@ import { Button, TopToolbar, FilterButton, useListContext, useNotify } from 'rea
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { createAuthStorage } from '../../../dataProvider/authStorage';
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The period to export: the list's day filter when set, else the last 30 days. */
-export function exportPeriod(filter: Record<string, unknown>, now = new Date()): { from: string; to: string } {
+/**
+ * The period to export: the list's day filter when set, else the last 30 days of the shop's calendar (the
+ * server counts them in the shop's time zone: the owner's browser may be elsewhere).
+ */
+export function exportPeriod(filter: Record<string, unknown>): { from: string; to: string } | { days: string } {
   if (typeof filter.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(filter.date)) return { from: filter.date, to: filter.date };
-  return { from: isoDay(new Date(now.getTime() - 29 * 86_400_000)), to: isoDay(now) };
+  return { days: '30' };
 }
 
 /** The order list's toolbar: filters plus 'CSV' and 'XLSX' downloads of /rest/orders/export.* (Bearer, as a file). */
@@ -17,18 +18,19 @@ export function OrderListActions() {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const download = async (format: 'csv' | 'xlsx') => {
-    const { from, to } = exportPeriod(filterValues ?? {});
-    const params = new URLSearchParams({ from, to });
+    const period = exportPeriod(filterValues ?? {});
+    const params = new URLSearchParams(period);
     if (typeof filterValues?.placeId === 'number' || typeof filterValues?.placeId === 'string') params.set('placeId', String(filterValues.placeId));
     setBusy(true);
     try {
       const auth = createAuthStorage().get();
       const res = await fetch(`/rest/orders/export.${format}?${params}`, { headers: auth ? { authorization: `Bearer ${auth.token}` } : {} });
       if (!res.ok) throw new Error(String(res.status));
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `orders.${format}`;
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement('a');
       a.href = url;
-      a.download = `orders-${from}-${to}.${format}`;
+      a.download = name;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {

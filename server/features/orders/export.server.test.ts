@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
 import { orderForm, rest, setupShop, type Shop } from '../../test/checkoutFixtures';
-import { csvCell } from './export';
+import { csvCell, lastDays } from './export';
 
 let server: TestServer;
 let owner: Auth;
@@ -30,6 +30,18 @@ afterAll(() => server?.close());
 const today = () => server.db.selectFrom('orders').select('date').where('id', '=', ids[0]).executeTakeFirstOrThrow().then((r) => r.date);
 
 describe('/rest/orders/export', () => {
+  it('days=N counts the last N days of the shop’s own calendar, not the caller’s', async () => {
+    // 21:30 UTC is already the next day in Moscow.
+    expect(lastDays(30, 'Europe/Moscow', new Date('2026-11-24T21:30:00Z'))).toEqual({ from: '2026-10-27', to: '2026-11-25' });
+    expect(lastDays(1, 'UTC', new Date('2026-11-24T21:30:00Z'))).toEqual({ from: '2026-11-24', to: '2026-11-24' });
+    const day = await today();
+    const r = await rest(server, 'GET', '/orders/export.csv', { token: owner, query: { days: '1' } });
+    expect(r.status).toBe(200);
+    expect(r.headers['content-disposition']).toBe(`attachment; filename="orders-${day}-${day}.csv"`);
+    expect((r.body as string).slice(1).trim().split('\r\n')).toHaveLength(3);
+    for (const days of ['0', '400', 'x']) expect((await rest(server, 'GET', '/orders/export.csv', { token: owner, query: { days } })).status).toBe(400);
+  });
+
   it('exports a period as CSV for a Russian spreadsheet: BOM, semicolons, formulas defused', async () => {
     const day = await today();
     const r = await rest(server, 'GET', '/orders/export.csv', { token: owner, query: { from: day, to: day } });

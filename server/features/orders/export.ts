@@ -4,7 +4,8 @@ import type { AppServices } from '../../api/context';
 import { badRequest } from '../../errors';
 import { requireOwner, restCall } from '../../rest/common';
 import { serverText } from '../../errors';
-import { shopLang } from '../stores/stores';
+import { shopLang, storeValues } from '../stores/stores';
+import { localTime, safeTimeZone } from '../../../schemas/rules';
 import type { Lang } from '../../../i18n';
 import { amountDue, orderData, selectOrders, type OrderRow } from './orders';
 import type { OrderStatus } from '../../../schemas';
@@ -65,8 +66,15 @@ export async function toXlsx(rows: Cell[][], title: string, lang: Lang = 'ru'): 
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** The last `days` days up to today in the shop's time zone, as from/to dates. */
+export function lastDays(days: number, timeZone: string, now = new Date()): { from: string; to: string } {
+  const to = localTime(now, safeTimeZone(timeZone)).date;
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  return { from, to };
+}
+
 /**
- * GET /rest/orders/export.csv and /rest/orders/export.xlsx?from=YYYY-MM-DD&to=YYYY-MM-DD[&status=..][&placeId=..]
+ * GET /rest/orders/export.csv and /rest/orders/export.xlsx?from=YYYY-MM-DD&to=YYYY-MM-DD or ?days=N[&status=..][&placeId=..]
  * (owner): the orders of a period (the store's days), oldest first, one line each.
  */
 export function registerOrderExport(rest: FastifyInstance, services: AppServices) {
@@ -75,6 +83,11 @@ export function registerOrderExport(rest: FastifyInstance, services: AppServices
       const call = await restCall(services, request);
       requireOwner(call);
       const q = (request.query ?? {}) as Record<string, string | undefined>;
+      // `days=N`: the last N days of the shop's own calendar (its time zone), so a browser elsewhere gets today's orders.
+      if (q.days !== undefined) {
+        if (!/^\d{1,3}$/.test(q.days) || Number(q.days) < 1 || Number(q.days) > 366) throw badRequest('invalid_input', undefined, ['days']);
+        Object.assign(q, lastDays(Number(q.days), String(storeValues(call.store).timezone ?? 'Europe/Moscow')));
+      }
       for (const k of ['from', 'to'] as const) if (typeof q[k] !== 'string' || !DATE.test(q[k]!)) throw badRequest('invalid_input', undefined, [k]);
       let x = selectOrders(services.db, call.store.id).where('date', '>=', q.from!).where('date', '<=', q.to!);
       if (q.status) x = x.where('status', '=', q.status);
