@@ -81,6 +81,10 @@ describe('pointInPolygon', () => {
 });
 
 describe('polygonOf', () => {
+  it('drops points whose parts are empty, null or not numbers instead of reading them as 0', () => {
+    expect(polygonOf([[null, 30], ['', 30], [59, ' '], [true, 30], [59.9, '30.3']])).toEqual([[59.9, 30.3]]);
+  });
+
   it('keeps pairs of finite numbers from stored JSON or objects', () => {
     expect(polygonOf('[[1,2],[3,4],["5","6"]]')).toEqual([[1, 2], [3, 4], [5, 6]]);
     expect(polygonOf([{ lat: 1, lng: 2 }, { latitude: 3, longitude: 4 }])).toEqual([[1, 2], [3, 4]]);

@@ -14,6 +14,8 @@ export function parseLatLon(raw: string | undefined | null): LatLon | null {
   return [lat, lon];
 }
 
+const numeric = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '')) && Number.isFinite(Number(v));
+
 /** A polygon's points from stored data: pairs of finite numbers only (anything else is dropped). */
 export function polygonOf(raw: unknown): LatLon[] {
   let v = raw;
@@ -29,9 +31,8 @@ export function polygonOf(raw: unknown): LatLon[] {
   for (const p of v) {
     const pair = Array.isArray(p) ? p : p && typeof p === 'object' ? [(p as Record<string, unknown>).lat ?? (p as Record<string, unknown>).latitude, (p as Record<string, unknown>).lng ?? (p as Record<string, unknown>).lon ?? (p as Record<string, unknown>).longitude] : null;
     if (!pair || pair.length < 2) continue;
-    const lat = Number(pair[0]);
-    const lon = Number(pair[1]);
-    if (Number.isFinite(lat) && Number.isFinite(lon)) out.push([lat, lon]);
+    // A number or a numeric string only: Number(null) and Number('') would be 0, a point in the Gulf of Guinea.
+    if (numeric(pair[0]) && numeric(pair[1])) out.push([Number(pair[0]), Number(pair[1])]);
   }
   return out;
 }

@@ -2,21 +2,11 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
+import type { Dashboard, Period } from '../../../server/features/dashboard/dashboard';
 import { Loading, Title, useGetList, useGetOne, useLocale, useTranslate } from 'react-admin';
 
-type Period = 'day' | 'week' | 'month';
-interface Figures {
-  id: Period;
-  today: string;
-  series: { bucket: string; orders: number; revenue: number }[];
-  totals: { orders: number; revenue: number; averageBasket: number; cancelled: number };
-  todayByStatus: Record<string, number>;
-  todayTotals: { orders: number; revenue: number };
-  topProducts: { id: string; name: string; quantity: number; revenue: number }[];
-  promo: { code: string; orders: number; discount: number }[];
-  receiving: { receiving: string; orders: number; revenue: number }[];
-  places: { placeId: number | null; name: string | null; orders: number; revenue: number }[];
-}
+/** The answer of GET /rest/dashboard/{period}, as the server types it, with react-admin's id. */
+type Figures = Dashboard & { id: Period };
 
 const STATUSES = ['new', 'accepted', 'preparing', 'delivering', 'done', 'cancelled'];
 

@@ -1,5 +1,6 @@
 import type { Params } from '../../../dataProvider/apiClient';
 import { getShopConfig } from '../../lib/config';
+import { polygonOf } from '../../../schemas/rules/geo';
 
 /** [lat, lon] */
 export type LatLon = [number, number];
@@ -64,20 +65,8 @@ export function placePoint(p: MapPlace | undefined): LatLon | null {
 
 /** A place's delivery zone as [lat, lon] points (fewer than 3: no zone). */
 export function zoneOf(p: MapPlace): LatLon[] {
-  let v = p.coords;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(v)) return [];
-  const out: LatLon[] = [];
-  for (const pair of v) {
-    if (Array.isArray(pair) && finite(pair[0]) && finite(pair[1])) out.push([Number(pair[0]), Number(pair[1])]);
-  }
-  return out.length >= 3 ? out : [];
+  const points = polygonOf(p.coords);
+  return points.length >= 3 ? points : [];
 }
 
 /** A zone's colour from the place's 'r,g,b,alpha' (blue by default, the seed's map default). */
