@@ -28,7 +28,7 @@ export function categoryList(db: Db, storeId: number) {
   return cachedByVersion(db, storeId, 'categoryList', async () => listCategories(await categoryTree(db, storeId), storeId));
 }
 
-async function loadTree(db: Executor, storeId: number): Promise<CategoryTree> {
+export async function loadTree(db: Executor, storeId: number): Promise<CategoryTree> {
   const rows = await db.selectFrom('categories').selectAll().where('store_id', '=', storeId).where('hidden', '=', 0).orderBy('sort').orderBy('name').execute();
   const byId = new Map<string, CategoryNode>(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, data: r.data, children: [] }]));
   const roots: string[] = [];

@@ -10,11 +10,24 @@ const stemmer = snowball.newStemmer('russian');
 
 /** One spelling for the index and the query: lower case, ё as е, Latin letters without accents. */
 export function foldSearch(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(/([a-z])\p{M}+/gu, '$1').normalize('NFC').replace(/ё/g, 'е');
+  const lower = s.toLowerCase();
+  // ASCII and the basic Cyrillic block have nothing to decompose (a feed's text nearly always): skip normalize.
+  if (!/[^\u0000-\u007f\u0400-\u04ff]/.test(lower)) return lower.replace(/ё/g, 'е');
+  return lower.normalize('NFD').replace(/([a-z])\p{M}+/gu, '$1').normalize('NFC').replace(/ё/g, 'е');
 }
 
 const words = (s: string) => foldSearch(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-const stem = (w: string) => (/\p{Script=Cyrillic}/u.test(w) ? stemmer.stem(w) : w);
+/** Stems of words already seen (an import stems the same few thousand words millions of times); bounded. */
+const stems = new Map<string, string>();
+const stem = (w: string) => {
+  let hit = stems.get(w);
+  if (hit === undefined) {
+    hit = /\p{Script=Cyrillic}/u.test(w) ? stemmer.stem(w) : w;
+    if (stems.size >= 200_000) stems.clear();
+    stems.set(w, hit);
+  }
+  return hit;
+};
 
 /** The indexed form of a text: its stems, separated by spaces. */
 export const stemText = (s: string) => words(s).map(stem).join(' ');

@@ -12,6 +12,7 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { Readable } from 'node:stream';
+import { IdSet } from './idSet';
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -549,7 +550,7 @@ export async function parseYml(
   const currencyIds = new Set<string>();
   const categoryIds = new Set<string>();
   const pendingCategories: Array<{ id: string; parentId: string | null; name: string; line: number }> = [];
-  const offerIds = new Set<string>();
+  const offerIds = new IdSet();
   const unknownElements = new Map<string, number>();
 
   // Text capture for shop info elements and categories.
@@ -788,8 +789,7 @@ export async function parseYml(
     const attrs = tag.attributes as Record<string, string>;
     const id = (attrs.id ?? '').trim();
     if (!id) throw fatal('<offer> without id');
-    if (offerIds.has(id)) warn(`offer ${id} (line ${parser.line}) appears again; the later one wins on import`);
-    offerIds.add(id);
+    if (offerIds.add(id)) warn(`offer ${id} (line ${parser.line}) appears again; the later one wins on import`);
     const offer: YmlOffer = {
       id,
       type: (attrs.type ?? '').trim() || 'common',
