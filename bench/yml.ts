@@ -1,5 +1,5 @@
 /**
- * `npm run bench:yml [-- --pg]`: the YML importer's speed against a bare saxes pass over the same file,
+ * `npm run bench:yml [-- --pg] [-- --sizes=10000,100000]`: the YML importer's speed against a bare saxes pass over the same file,
  * measured in the same run, and its peak memory, for feeds of 10 000 and 100 000 offers (BENCH_YML_1M=1
  * adds 1 000 000). Each import runs in its own child process, so its peak RSS is its own. SQLite by default
  * (a fresh file in a temp folder); --pg imports into a fresh schema of DATABASE_URL / TEST_DATABASE_URL.
@@ -46,15 +46,18 @@ function feedFile(count: number): string {
   return file;
 }
 
-async function saxesPass(file: string): Promise<number> {
+/** Wall and CPU seconds (this process: user + system) of a bare saxes pass over the file. */
+async function saxesPass(file: string): Promise<{ seconds: number; cpu: number }> {
   const start = performance.now();
+  const cpu0 = process.cpuUsage();
   const parser = new SaxesParser();
   let elements = 0;
   parser.on('opentag', () => elements++);
   const decoder = new TextDecoder();
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 16 })) parser.write(decoder.decode(chunk as Buffer, { stream: true }));
   parser.close();
-  return (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  return { seconds: (performance.now() - start) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
 /** Child: imports one feed into a fresh database, prints {seconds, rss} as JSON. */
@@ -83,9 +86,12 @@ async function child(file: string, pg: boolean) {
     await migrate(database.db, database.dialect);
     const storeId = await createStore(database.db, { name: 'Бенч' });
     const start = performance.now();
+    const cpu0 = process.cpuUsage();
     const report = await importFeed({ database, storeId, input: fs.createReadStream(file, { highWaterMark: 1 << 16 }) });
     const seconds = (performance.now() - start) / 1000;
-    process.stdout.write(JSON.stringify({ seconds, rss: process.resourceUsage().maxRSS * 1024, created: report.created }) + '\n');
+    const used = process.cpuUsage(cpu0);
+    const cpu = (used.user + used.system) / 1e6;
+    process.stdout.write(JSON.stringify({ seconds, cpu, rss: process.resourceUsage().maxRSS * 1024, created: report.created }) + '\n');
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -102,9 +108,13 @@ async function main() {
   const args = process.argv.slice(2);
   if (args[0] === '--child') return child(args[1], args.includes('--pg'));
   const pg = args.includes('--pg');
-  const sizes = [10_000, 100_000, ...(process.env.BENCH_YML_1M === '1' ? [1_000_000] : [])];
+  const sizesArg = args.find((a) => a.startsWith('--sizes='));
+  const sizes = sizesArg
+    ? sizesArg.slice(8).split(',').map(Number)
+    : [10_000, 100_000, ...(process.env.BENCH_YML_1M === '1' ? [1_000_000] : [])];
   const mb = (b: number) => b / 1024 / 1024;
   console.log(`YML import on ${pg ? 'PostgreSQL' : 'SQLite'}: MB/s of the importer and of a bare saxes pass over the same file`);
+  console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores (wall MB/s suffer on a shared machine; cpu = this process's CPU seconds${pg ? ', not PostgreSQL server CPU' : ''})`);
   const rows: { offers: number; rss: number }[] = [];
   for (const count of sizes) {
     const file = feedFile(count);
@@ -116,15 +126,17 @@ async function main() {
       maxBuffer: 1 << 20,
     });
     if (run.status !== 0) throw new Error(`import of ${count} offers failed`);
-    const r = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { seconds: number; rss: number; created: number };
+    const r = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { seconds: number; cpu: number; rss: number; created: number };
     if (r.created !== count) throw new Error(`imported ${r.created} of ${count} offers`);
     rows.push({ offers: count, rss: r.rss });
     const importMbs = mb(size) / r.seconds;
-    const saxesMbs = mb(size) / saxes;
+    const saxesMbs = mb(size) / saxes.seconds;
+    const importCpu = mb(size) / r.cpu;
+    const saxesCpu = mb(size) / saxes.cpu;
     console.log(
-      `${String(count).padStart(9)} offers ${mb(size).toFixed(1).padStart(7)} MB: import ${r.seconds.toFixed(1)} s ${importMbs.toFixed(2)} MB/s, ` +
-        `saxes ${saxesMbs.toFixed(1)} MB/s, ratio ${(importMbs / saxesMbs).toFixed(3)}, peak RSS ${mb(r.rss).toFixed(0)} MB ` +
-        `(${(r.rss / rows[0].rss).toFixed(2)}x of ${rows[0].offers})`,
+      `${String(count).padStart(9)} offers ${mb(size).toFixed(1).padStart(7)} MB: import ${r.seconds.toFixed(1)} s ${importMbs.toFixed(2)} MB/s (cpu ${importCpu.toFixed(2)}), ` +
+        `saxes ${saxesMbs.toFixed(1)} MB/s (cpu ${saxesCpu.toFixed(1)}), ratio ${(importMbs / saxesMbs).toFixed(3)} (cpu ${(importCpu / saxesCpu).toFixed(3)}), ` +
+        `peak RSS ${mb(r.rss).toFixed(0)} MB (${(r.rss / rows[0].rss).toFixed(2)}x of ${rows[0].offers}), load ${os.loadavg()[0].toFixed(1)}`,
     );
   }
 }
