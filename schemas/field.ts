@@ -62,6 +62,16 @@ export interface FieldDef {
   derived?: boolean;
   /** Never returned to clients (secrets). */
   secret?: boolean;
+  /**
+   * How the YML feed parser reads this offer field from its element (server/features/yml/parser/elements.ts
+   * builds the parser's tables from these): 'text' (inner whitespace collapsed), 'multiline' (line breaks
+   * kept), 'bool' (a strict YML boolean, other text dropped with a warning), 'lenientBool' (true/false/yes/no
+   * as '1'/'0', other text kept). Elements with their own rules (price, picture, dimensions, param, …) are
+   * read by the parser's offer reader and are not declared here.
+   */
+  yml?: 'text' | 'multiline' | 'bool' | 'lenientBool';
+  /** The YML element names of the field when they differ from its name (`<store>` is `shop`). */
+  ymlElements?: readonly string[];
 }
 
 export type FieldInput = Omit<FieldDef, 'label' | 'name'> & { label?: string; name?: string };

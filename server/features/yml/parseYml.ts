@@ -13,6 +13,9 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { Readable } from 'node:stream';
 import { IdSet } from './idSet';
+import { decodeFeed } from './parser/decode';
+import { BOOL_FIELDS, HTML_ENTITIES, KNOWN_EXTRA, LENIENT_BOOL_FIELDS, MULTILINE, OFFER_ATTRS, SHOP_INFO, TEXT_FIELDS } from './parser/elements';
+import { collapse, currencyAliases, escapeAttr, escapeText, ISO_PERIOD, toBool, toDecimal } from './parser/values';
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -260,210 +263,6 @@ export class YmlError extends Error {
 export const MAX_PICTURES = 10;
 
 // ---------------------------------------------------------------------------------------------
-// Element tables
-// ---------------------------------------------------------------------------------------------
-
-type StrKey = {
-  [K in keyof YmlOffer]-?: YmlOffer[K] extends string | undefined ? (string extends YmlOffer[K] ? K : never) : never;
-}[keyof YmlOffer];
-
-/** Offer child elements copied as text, element name → key. */
-const TEXT_FIELDS: Record<string, StrKey> = {
-  name: 'name',
-  name_1c: 'oneCName',
-  oneCName: 'oneCName',
-  model: 'model',
-  vendor: 'vendor',
-  typePrefix: 'typePrefix',
-  vendorCode: 'vendorCode',
-  url: 'url',
-  currencyId: 'currencyId',
-  categoryId: 'categoryId',
-  local_delivery_days: 'local_delivery_days',
-  local_delivery_cost: 'local_delivery_cost',
-  local_pickup_days: 'local_pickup_days',
-  local_pickup_cost: 'local_pickup_cost',
-  description: 'description',
-  sales_notes: 'sales_notes',
-  'min-quantity': 'min_quantity',
-  min_quantity: 'min_quantity',
-  country_of_origin: 'country_of_origin',
-  barcode: 'barcode',
-  expiry: 'expiry',
-  weight: 'weight',
-  year: 'year',
-  month: 'month',
-  author: 'author',
-  publisher: 'publisher',
-  series: 'series',
-  ISBN: 'ISBN',
-  volume: 'volume',
-  part: 'part',
-  language: 'language',
-  binding: 'binding',
-  page_extent: 'page_extent',
-  table_of_contents: 'table_of_contents',
-  performed_by: 'performed_by',
-  performance_type: 'performance_type',
-  storage: 'storage',
-  format: 'format',
-  recording_length: 'recording_length',
-  artist: 'artist',
-  title: 'title',
-  media: 'media',
-  starring: 'starring',
-  director: 'director',
-  originalName: 'originalName',
-  country: 'country',
-  worldRegion: 'worldRegion',
-  region: 'region',
-  days: 'days',
-  hotel_stars: 'hotel_stars',
-  room: 'room',
-  meal: 'meal',
-  included: 'included',
-  transport: 'transport',
-  price_min: 'price_min',
-  price_max: 'price_max',
-  options: 'options',
-  place: 'place',
-  hall_part: 'hall_part',
-  date: 'date',
-};
-
-/** Strict YML booleans (a value that is not a boolean is dropped with a warning). */
-const BOOL_FIELDS: Record<string, StrKey> = {
-  delivery: 'delivery',
-  pickup: 'pickup',
-  store: 'shop',
-  adult: 'adult',
-  downloadable: 'downloadable',
-};
-
-/** Lenient booleans: true/false/yes/no become '1'/'0', anything else is kept as written. */
-const LENIENT_BOOL_FIELDS: Record<string, StrKey> = {
-  enable_auto_discounts: 'enable_auto_discounts',
-  is_premiere: 'is_premiere',
-  is_kids: 'is_kids',
-};
-
-/** Fields whose inner whitespace (line breaks) is kept; every other text field is collapsed. */
-const MULTILINE = new Set<string>(['description', 'table_of_contents']);
-
-/** Known YML elements we do not map: kept in `extra` without a warning. */
-const KNOWN_EXTRA = new Set<string>([
-  'count', 'age', 'cpa', 'bid', 'cbid', 'fee', 'vat', 'rec', 'market-sku', 'tn-ved-codes', 'certificate',
-  'period-of-validity-days', 'comment-validity-days', 'service-life-days', 'comment-life-days',
-  'warranty-days', 'comment-warranty', 'manufacturer', 'disabled', 'secondaryId', 'picture_url',
-]);
-
-/** Offer attributes that have their own key. */
-const OFFER_ATTRS = new Set<string>(['id', 'type', 'available', 'group_id', 'bid']);
-
-/** Shop-level text elements. */
-const SHOP_INFO = new Set<string>(['name', 'company', 'url', 'platform', 'version', 'agency', 'email']);
-
-/**
- * Named HTML entities that real feeds use although XML does not declare them. Anything else that is
- * undeclared stays as written (`&foo;`) with a warning.
- */
-const HTML_ENTITIES: Record<string, string> = (() => {
-  const map: Record<string, string> = {
-    nbsp: '\u00a0', ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009', zwnj: '\u200c', zwj: '\u200d',
-    lrm: '\u200e', rlm: '\u200f', ndash: '\u2013', mdash: '\u2014', lsquo: '\u2018', rsquo: '\u2019',
-    sbquo: '\u201a', ldquo: '\u201c', rdquo: '\u201d', bdquo: '\u201e', dagger: '\u2020', Dagger: '\u2021',
-    bull: '\u2022', hellip: '\u2026', permil: '\u2030', prime: '\u2032', Prime: '\u2033', lsaquo: '\u2039',
-    rsaquo: '\u203a', oline: '\u203e', euro: '\u20ac', trade: '\u2122', larr: '\u2190', uarr: '\u2191',
-    rarr: '\u2192', darr: '\u2193', harr: '\u2194', minus: '\u2212', le: '\u2264', ge: '\u2265',
-    ne: '\u2260', asymp: '\u2248', infin: '\u221e', radic: '\u221a', sum: '\u2211', prod: '\u220f',
-    OElig: '\u0152', oelig: '\u0153', Scaron: '\u0160', scaron: '\u0161', Yuml: '\u0178', fnof: '\u0192',
-    circ: '\u02c6', tilde: '\u02dc', alpha: '\u03b1', beta: '\u03b2', gamma: '\u03b3', delta: '\u03b4',
-    mu: '\u03bc', pi: '\u03c0', Omega: '\u03a9', hearts: '\u2665', loz: '\u25ca', check: '\u2713',
-  };
-  // The Latin-1 block U+00A0…U+00FF in HTML's order.
-  const latin1 =
-    'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 ' +
-    'acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde ' +
-    'Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc ' +
-    'Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml ' +
-    'aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc ' +
-    'otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml';
-  latin1.split(' ').forEach((n, i) => (map[n] = String.fromCharCode(0xa0 + i)));
-  return map;
-})();
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers
-// ---------------------------------------------------------------------------------------------
-
-const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
-const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
-
-/** YML boolean → '1' / '0', or null when the text is not a boolean. */
-function toBool(v: string): '1' | '0' | null {
-  const s = v.trim().toLowerCase();
-  if (s === 'true' || s === '1' || s === 'yes' || s === 'да') return '1';
-  if (s === 'false' || s === '0' || s === 'no' || s === 'нет') return '0';
-  return null;
-}
-
-const ISO_PERIOD = /^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?$/i;
-
-/** A price as a plain decimal: spaces dropped, decimal comma → dot; null when not a number. */
-function toDecimal(v: string): string | null {
-  const s = v.replace(/[\s\u00a0]/g, '').replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(s)) return null;
-  // Drop insignificant leading zeros but keep "0.5".
-  return s.replace(/^0+(?=\d)/, '');
-}
-
-/** The same currency under both of its codes (Yandex accepts RUR and RUB for roubles). */
-const currencyAliases = (id: string): string[] => (id === 'RUR' || id === 'RUB' ? ['RUR', 'RUB'] : [id]);
-
-// ---------------------------------------------------------------------------------------------
-// Input decoding
-// ---------------------------------------------------------------------------------------------
-
-const MAX_SLICE = 64 * 1024;
-
-/** Cut long strings so that one write() never queues too many offers at once. */
-function* slices(s: string): Generator<string> {
-  let i = 0;
-  while (s.length - i > MAX_SLICE) {
-    let end = i + MAX_SLICE;
-    const c = s.charCodeAt(end - 1);
-    if (c >= 0xd800 && c <= 0xdbff) end -= 1; // never split a surrogate pair
-    yield s.slice(i, end);
-    i = end;
-  }
-  if (i < s.length) yield i === 0 ? s : s.slice(i);
-}
-
-function toAsyncIterable(input: YmlInput): AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> {
-  if (typeof input === 'string' || input instanceof Uint8Array) return [input];
-  return input as AsyncIterable<string | Uint8Array>;
-}
-
-/** Picks the text decoder from the BOM or the XML declaration (feeds in windows-1251 are common). */
-function sniffEncoding(head: Uint8Array, warn: (m: string) => void): TextDecoder {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return new TextDecoder('utf-8');
-  if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le');
-  if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be');
-  const ascii = Buffer.from(head.subarray(0, 1024)).toString('latin1');
-  const m = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(ascii);
-  if (m) {
-    try {
-      return new TextDecoder(m[1].toLowerCase());
-    } catch {
-      warn(`unknown encoding "${m[1]}", reading the feed as UTF-8`);
-    }
-  }
-  return new TextDecoder('utf-8');
-}
-
-// ---------------------------------------------------------------------------------------------
 // The parser
 // ---------------------------------------------------------------------------------------------
 
@@ -619,7 +418,7 @@ export async function parseYml(
 
   // ----- offers -----
 
-  const setText = (d: OfferDraft, key: StrKey, value: string, elementName: string): void => {
+  const setText = (d: OfferDraft, key: string, value: string, elementName: string): void => {
     const o = d.offer as unknown as Record<string, string | undefined>;
     if (value === '') return;
     if (key === 'barcode' && o.barcode) {
@@ -1024,45 +823,12 @@ export async function parseYml(
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('YML parse aborted');
   };
 
-  const writeText = async (s: string): Promise<void> => {
-    for (const part of slices(s)) {
-      parser.write(part);
-      await drain();
-    }
-  };
-
-  let decoder: TextDecoder | null = null;
-  let head: Uint8Array | null = null; // bytes held back until the encoding is known
-  let first = true;
-
-  for await (const chunk of toAsyncIterable(input)) {
+  for await (const text of decodeFeed(input, warn)) {
     checkAbort();
-    if (typeof chunk === 'string') {
-      let s = chunk;
-      if (first && s.charCodeAt(0) === 0xfeff) s = s.slice(1);
-      first = false;
-      await writeText(s);
-      continue;
-    }
-    first = false;
-    if (!decoder) {
-      head = head ? Buffer.concat([head, chunk]) : Uint8Array.from(chunk);
-      const seen = Buffer.from(head.subarray(0, 1024)).toString('latin1');
-      if (head.length < 1024 && !seen.includes('?>') && !/^\s*<[^?]/.test(seen)) continue;
-      decoder = sniffEncoding(head, warn);
-      const bytes = head;
-      head = null;
-      await writeText(decoder.decode(bytes, { stream: true }));
-      continue;
-    }
-    await writeText(decoder.decode(chunk, { stream: true }));
+    parser.write(text);
+    await drain();
   }
   checkAbort();
-  if (head) {
-    decoder = sniffEncoding(head, warn);
-    await writeText(decoder.decode(head, { stream: true }));
-  }
-  if (decoder) await writeText(decoder.decode());
   if (!rootName) throw fatal('the feed is empty or has no root element');
   parser.close();
   await drain();
