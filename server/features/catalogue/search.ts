@@ -17,13 +17,14 @@ export function foldSearch(s: string): string {
 }
 
 const words = (s: string) => foldSearch(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-/** Stems of words already seen (an import stems the same few thousand words millions of times); bounded. */
+/** Stems of Cyrillic words already seen (an import stems the same few thousand words millions of times); bounded. */
 const stems = new Map<string, string>();
 const stem = (w: string) => {
+  if (!/\p{Script=Cyrillic}/u.test(w)) return w;
   let hit = stems.get(w);
   if (hit === undefined) {
-    hit = /\p{Script=Cyrillic}/u.test(w) ? stemmer.stem(w) : w;
-    if (stems.size >= 200_000) stems.clear();
+    hit = stemmer.stem(w);
+    if (stems.size >= 50_000) stems.clear();
     stems.set(w, hit);
   }
   return hit;
