@@ -5,6 +5,9 @@
  */
 import { offerSchema } from '../../../../schemas';
 
+/** Pictures kept per offer (more are dropped with a warning). */
+export const MAX_PICTURES = 10;
+
 type Table = Record<string, string>;
 
 function tables() {
