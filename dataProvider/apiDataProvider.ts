@@ -6,8 +6,7 @@ import { NEW_VALUE_SUFFIX, paramSchema, paramValueSchema } from '../schemas/para
 import { bannerSchema } from '../schemas/banner';
 import { categorySchema } from '../schemas/category';
 import { storeSchema } from '../schemas/store';
-import { formKey, type FieldDef } from '../schemas/field';
-import { isBlank } from '../schemas/validate';
+import { formKey, isBlank, type FieldDef } from '../schemas/field';
 import { ApiError, NetworkError, imageUrl, type ApiClient, type CallOptions, type Params } from './apiClient';
 
 /**
