@@ -9,14 +9,15 @@ import { test, expect } from './adminFixtures';
  * first screen also pulls in (the notification poll, the footer form, ...). Sizes, never times.
  *
  * The ceilings are what the build weighs today plus about 1 %, so a heavier first screen fails here; the
- * issue's goals: storefront 120 KB (not reached), admin 350 KB (reached: 326.7 KB signed in on the dashboard,
- * was 516.5). docs/OPERATIONS.md keeps the figures and what each first screen holds.
+ * issue's goals: storefront 120 KB (not reached), admin 350 KB (reached: 302.4 KB signed in on the
+ * dashboard, was 516.5; 287.6 KB on the sign-in page). docs/OPERATIONS.md keeps the figures and what each
+ * first screen holds.
  */
 const STOREFRONT_KB = 134;
 /** The admin's goal (issue 13, item 4); the ceilings below stay under it. */
 const ADMIN_GOAL_KB = 350;
-const ADMIN_KB = 330;
-const ADMIN_SIGN_IN_KB = 315;
+const ADMIN_KB = 306;
+const ADMIN_SIGN_IN_KB = 291;
 
 async function scriptsUntilIdle(page: Page, url: string, ready?: () => Promise<void>) {
   const files: { url: string; gz: number }[] = [];
