@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelEvery, niceTicks } from './chartScale';
+import { alignedWholeTicks, labelEvery, niceTicks } from './chartScale';
 
 describe('the dashboard chart scales', () => {
   it('round revenue ticks from 0 cover the highest bar', () => {
@@ -17,6 +17,12 @@ describe('the dashboard chart scales', () => {
       expect(t.every(Number.isInteger)).toBe(true);
       expect(t[t.length - 1]).toBeGreaterThanOrEqual(max);
     }
+  });
+
+  it("the orders axis takes the revenue axis's grid with whole steps", () => {
+    expect(alignedWholeTicks(13, 4)).toEqual([0, 4, 8, 12, 16]);
+    expect(alignedWholeTicks(2, 4)).toEqual([0, 1, 2, 3, 4]);
+    expect(alignedWholeTicks(0, 1)).toEqual([0, 1]);
   });
 
   it('labels under a narrow axis are thinned so they do not overlap', () => {

@@ -15,3 +15,9 @@ export function niceTicks(max: number, count = 5, whole = false): number[] {
 
 /** Every how many buckets a label fits under the axis (a label takes about `labelPx`). */
 export const labelEvery = (buckets: number, width: number, labelPx = 48) => Math.max(1, Math.ceil((buckets * labelPx) / Math.max(width, 1)));
+
+/** Whole-number ticks for a second axis on the first axis's grid: `intervals` equal whole steps from 0 covering `max`. */
+export function alignedWholeTicks(max: number, intervals: number): number[] {
+  const step = Math.max(1, Math.ceil(Math.max(max, 0) / Math.max(intervals, 1)));
+  return Array.from({ length: Math.max(intervals, 1) + 1 }, (_, i) => i * step);
+}
