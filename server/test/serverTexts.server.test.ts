@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from './helpers';
+import { CUSTOMER_PHONE, OWNER_PHONE, startSignedIn, type Auth, type TestServer } from './helpers';
 import { orderForm, rest, setupShop, storeSettings, type Shop } from './checkoutFixtures';
 
 /**
  * The texts the server itself sends (i18n/server/<lang>.ts) speak the shop's language (its notify_lang) to
  * the owner and the customer's request language (`lang`) where the customer's request carries one.
  */
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 let shop: Shop;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
   shop = await setupShop(server, owner);
 });
 afterAll(() => server?.close());
