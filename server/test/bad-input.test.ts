@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_TABLES, CUSTOMER_PHONE, OWNER_PHONE, listUploads, pngImage, snapshot, startSignedIn, type Auth, type CallOptions, type Params, type TestServer } from './helpers';
+import { CATALOGUE_TABLES, OWNER_PHONE, listUploads, pngImage, snapshot, startSignedIn, type Auth, type CallOptions, type Params, type TestServer } from './helpers';
 
 let server: TestServer, owner: Auth, customer: Auth;
 let before: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, snapshot, startSignedIn, type Auth, type TestServer } from './helpers';
+import { snapshot, startSignedIn, type Auth, type TestServer } from './helpers';
 import { allDay, OUTSIDE, rest } from './checkoutFixtures';
 
 let server: TestServer, owner: Auth, customer: Auth;

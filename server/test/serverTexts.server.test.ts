@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startSignedIn, type Auth, type TestServer } from './helpers';
+import { startSignedIn, type Auth, type TestServer } from './helpers';
 import { orderForm, rest, setupShop, storeSettings, type Shop } from './checkoutFixtures';
 
 /**

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_TABLES, CUSTOMER_PHONE, OWNER_PHONE, listUploads, pngImage, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import { CATALOGUE_TABLES, listUploads, pngImage, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 
 let server: TestServer, owner: Auth, customer: Auth;
 let cat: string;

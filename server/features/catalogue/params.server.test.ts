@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_TABLES, CUSTOMER_PHONE, OWNER_PHONE, snapshot, startSignedIn, type Auth, type Params, type TestServer } from '../../test/helpers';
+import { CATALOGUE_TABLES, snapshot, startSignedIn, type Auth, type Params, type TestServer } from '../../test/helpers';
 
 let server: TestServer, owner: Auth, customer: Auth;
 let top: string;

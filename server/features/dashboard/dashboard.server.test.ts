@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { orderForm, rest, SECOND_ZONE, setupShop, type Shop } from '../../test/checkoutFixtures';
 import { localTime } from '../../../schemas/rules';
 import { addDays } from './dashboard';

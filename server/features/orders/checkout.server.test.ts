@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import { CUSTOMER_PHONE, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { allDay, closedNow, INSIDE, newDevice, newKey, orderForm, OUTSIDE, SECOND_ZONE, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
 
 let server: TestServer, owner: Auth, customer: Auth;

@@ -1,6 +1,6 @@
 /** The optional SMS check of the phone (store setting sms_check): only a session of the order's phone may order. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import { snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { newDevice, orderForm, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
 
 let server: TestServer, owner: Auth, customer: Auth;

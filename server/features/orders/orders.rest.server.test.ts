@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, listUploads, pngImage, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import { listUploads, pngImage, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { multipart, newDevice, orderForm, rest, SECOND_ZONE, setupShop, type Shop } from '../../test/checkoutFixtures';
 
 let server: TestServer, owner: Auth, customer: Auth;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { newDevice, orderForm, rest, setupShop, startFakeAcquirer, storeSettings, type FakeAcquirer, type Shop } from '../../test/checkoutFixtures';
 
 let server: TestServer, owner: Auth;

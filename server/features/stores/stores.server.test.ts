@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_COLOURS } from '../../../schemas';
-import { CATALOGUE_TABLES, CUSTOMER_PHONE, OWNER_PHONE, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import { CATALOGUE_TABLES, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 
 let server: TestServer, owner: Auth, customer: Auth;
 beforeAll(async () => {
