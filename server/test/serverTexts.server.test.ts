@@ -48,6 +48,30 @@ describe('the server’s own texts by language', () => {
     expect(told.map((n) => [n.header, n.desc])).toEqual([[`Pedido n.º ${id}`, 'Estado del pedido: Entregado al repartidor']]);
   });
 
+  it('the customer hears of their order in the language they ordered in, the owner in the shop’s', async () => {
+    await storeSettings(server, owner, { notify_lang: 'ru', notify_orders_email: 'owner@example.com' });
+    const ownerSeq = Number((await server.api('inner_push', {}, { token: owner })).body.seq);
+    const customerSeq = Number((await server.api('inner_push', {}, { token: customer })).body.seq);
+    const placed = await server.api('orders', orderForm({ [shop.offers.big]: 1 }, { lang: 'de', client_email: 'kunde@example.com' }) as Record<string, string>, { token: customer });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const id = Number(placed.body.orders[0]);
+    const heard = (await server.api('inner_push', { seq: ownerSeq }, { token: owner })).body.inner_push as { header: string }[];
+    expect(heard.map((n) => n.header)).toEqual([`Новый заказ №${id}`]);
+
+    // The shop changes its language afterwards: the customer's texts still follow the order's.
+    await storeSettings(server, owner, { notify_lang: 'en' });
+    expect((await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'delivering' } })).status).toBe(200);
+    const told = (await server.api('inner_push', { seq: customerSeq }, { token: customer })).body.inner_push as { header: string; desc: string }[];
+    expect(told.map((n) => [n.header, n.desc])).toEqual([[`Bestellung Nr. ${id}`, 'Bestellstatus: An den Kurier übergeben']]);
+
+    const mail = await server.db.selectFrom('outbox').select(['event', 'recipient', 'subject']).where('order_id', '=', id).orderBy('id').execute();
+    expect(mail).toEqual([
+      { event: 'new_order', recipient: 'owner@example.com', subject: expect.stringMatching(new RegExp(`^Новый заказ №${id} на `)) },
+      { event: 'order_confirmation', recipient: 'kunde@example.com', subject: `Bestellung Nr. ${id} eingegangen` },
+      { event: 'order_status', recipient: 'kunde@example.com', subject: `Bestellung Nr. ${id}: An den Kurier übergeben` },
+    ]);
+  });
+
   it('the order export’s columns, statuses and ways of receiving are in the shop’s language', async () => {
     await storeSettings(server, owner, { notify_lang: 'de' });
     const from = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
