@@ -178,6 +178,19 @@ describe('importFeed', () => {
     expect((await item('d1')).price).toBe(2);
   });
 
+  it('a repeated id keeps the params of its last occurrence, also when 1500 offers (more than a write batch) lie between', async () => {
+    const between = Array.from({ length: 1500 }, (_, i) => ({ id: `m${i}`, cat: '1', params: [['Цвет', 'синий']] as [string, string][] }));
+    const report = await run(
+      feed([['1', 'Всё']], [{ id: 'r1', cat: '1', price: 1, params: [['Цвет', 'красный'], ['Вес', '5']] }, ...between, { id: 'r1', cat: '1', price: 2, params: [['Цвет', 'зелёный']] }]),
+    );
+    expect(report).toMatchObject({ created: 1501, updated: 1 });
+    expect(report.warnings.duplicate_offer).toBeGreaterThanOrEqual(1);
+    const r1 = await item('r1');
+    expect(r1.price).toBe(2);
+    const shown = (r1.params as { name: string; valueName?: string; value?: string }[]).filter((p) => p.name === 'Цвет' || p.name === 'Вес');
+    expect(shown.map((p) => [p.name, p.valueName ?? p.value])).toEqual([['Цвет', 'зелёный']]);
+  });
+
   it('refuses XXE and billion laughs and changes nothing', async () => {
     const before = await snapshot(server.db, CATALOGUE_TABLES);
     const xxe = feed([['1', 'x']], [{ id: 'x1', cat: '1', name: '&xxe;' }], { head: '<!DOCTYPE yml_catalog [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>' }).replace('&amp;xxe;', '&xxe;');
