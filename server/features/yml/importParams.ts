@@ -28,7 +28,7 @@ const boolValue = (v: string) => (['да', 'yes', 'true', 'есть', '1'].inclu
 const STAGE = 'yml_import_params';
 const STAGE_COLUMNS = ['seq', 'pos', 'offer_id', 'category_id', 'name', 'unit', 'value'] as const;
 /** Staged rows read back per query. */
-const READ = 10_000;
+const READ = 5_000;
 const PARAM_COLUMNS = ['store_id', 'offer_id', 'base_id', 'value', 'num'] as const;
 
 type Stats = NameUse & { name: string; unit?: string; values: string[] };

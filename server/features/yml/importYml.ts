@@ -82,7 +82,7 @@ function fieldsOf(type: string) {
 
 
 /** Offers written per batch (one read of those already stored, one multi-row upsert per table). */
-const BATCH = 1000;
+const BATCH = 500;
 
 interface PendingOffer {
   offer: YmlOffer;
