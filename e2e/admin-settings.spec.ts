@@ -21,6 +21,8 @@ const storeOf = async (url: string, auth: Parameters<typeof ownerApi>[1]) => (aw
 test.describe('admin settings', () => {
   test('a rich-text page: headings, bold, lists, link, undo; confirm asks settings_quest', async ({ adminPage: page, shop, ownerAuth }) => {
     const before = await storeOf(shop.url, ownerAuth);
+    // The page's clock is ours: the undo grouping below moves it on instead of sleeping.
+    await page.clock.install();
     await page.goto('/admin/settings/delivery');
     const editor = page.getByRole('textbox', { name: 'Доставка' });
     await expect(editor).toContainText('Курьером по Санкт-Петербургу');
@@ -64,8 +66,8 @@ test.describe('admin settings', () => {
     await page.getByRole('button', { name: 'Нумерованный список' }).click();
     await expect(editor.locator('ol li')).toHaveCount(1);
     await typing('Пункт');
-    // The editor groups edits made within half a second into one undo step.
-    await page.waitForTimeout(800);
+    // The editor groups edits made within half a second into one undo step: the clock moves on 0.8 s.
+    await page.clock.fastForward(800);
     await typing(' лишнее');
     await page.getByRole('button', { name: 'Отменить' }).click();
     await expect(editor).not.toContainText('лишнее');
@@ -104,6 +106,7 @@ test.describe('admin settings', () => {
 
   test('rich text: italic, bullet list, paragraph, headings 2 and 3, undo; the link popup applies with OK and clears with Remove', async ({ adminPage: page, shop, ownerAuth }) => {
     const before = await storeOf(shop.url, ownerAuth);
+    await page.clock.install();
     await page.goto('/admin/settings/payment');
     const editor = page.getByRole('textbox', { name: 'Оплата' });
     await expect(editor).not.toBeEmpty();
@@ -152,8 +155,8 @@ test.describe('admin settings', () => {
     await page.getByRole('button', { name: 'Маркированный список' }).click();
     await typing('Карта');
     await expect(editor.locator('ul li').last()).toHaveText('Карта');
-    // Undo takes the last words back. (Redo: the button is there; see docs/FEATURES.md, not asserted.)
-    await page.waitForTimeout(800);
+    // Undo takes the last words back (a new undo step: the clock moves on 0.8 s). (Redo: the button is there; see docs/FEATURES.md, not asserted.)
+    await page.clock.fastForward(800);
     await typing(' лишнее');
     await page.getByRole('button', { name: 'Отменить' }).click();
     await expect(editor.locator('ul li').last()).toHaveText('Карта');
