@@ -1,5 +1,21 @@
+import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect, ownerApi } from './adminFixtures';
+
+/**
+ * The caret at the very end of the editor's text (a click lands wherever the text happens to be, and
+ * Ctrl+End does nothing in the phone emulation); the editor picks the selection up from the page.
+ */
+async function caretToEnd(editor: Locator) {
+  await editor.click();
+  await editor.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    range.collapse(false);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+}
 
 /** A small JPEG, made on the spot. */
 const jpeg = () => sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 30, b: 30 } } }).jpeg().toBuffer();
@@ -42,16 +58,7 @@ test.describe('admin settings', () => {
       await expect(editor).toBeFocused();
       await page.keyboard.press(k);
     };
-    // The caret at the very end of the text (a click lands wherever the text happens to be, and Ctrl+End
-    // does nothing in the phone emulation); the editor picks the selection up from the page.
-    await editor.click();
-    await editor.evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      range.collapse(false);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-    });
+    await caretToEnd(editor);
     await key('Enter');
     await page.getByRole('combobox', { name: 'Стиль текста' }).click();
     await page.getByRole('option', { name: 'Заголовок 1' }).click();
@@ -123,14 +130,7 @@ test.describe('admin settings', () => {
       await page.getByRole('combobox', { name: 'Стиль текста' }).click();
       await page.getByRole('option', { name }).click();
     };
-    await editor.click();
-    await editor.evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      range.collapse(false);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-    });
+    await caretToEnd(editor);
     await key('Enter');
     await level('Заголовок 2');
     await typing('Второй');
