@@ -3,11 +3,12 @@ import { expect, ownerApi, test } from './adminFixtures';
 import { afterTwoFrames } from './fixtures';
 
 /**
- * The page has done what its markup can make it do: every picture has loaded or failed (an onerror or
- * onload payload would have run) and two frames have been drawn since.
+ * The page has done what its markup can make it do: every picture it fetches has loaded or failed (an
+ * onerror or onload payload would have run; a lazy one out of view is not fetched, so runs nothing) and
+ * two frames have been drawn since.
  */
 async function settled(page: Page) {
-  await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete || i.loading === 'lazy'));
   await afterTwoFrames(page);
 }
 
