@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { ApiError, badRequest } from './errors';
 import { registerApi } from './api/dispatcher';
+import { ResponseCache } from './api/responseCache';
 import type { AppServices } from './api/context';
 import { createStoreResolver, storeValues } from './features/stores/stores';
 import { createIndexInliner } from './features/stores/indexInline';
@@ -60,6 +61,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     stores: createStoreResolver(database.db),
     images: createImageStore(config.uploadsDir),
     sms: opts.sms ?? (config.smsAdapter === 'http' && config.smsUrl ? httpSms(config.smsUrl) : consoleSms()),
+    responseCache: config.responseCacheMb > 0 ? new ResponseCache(config.responseCacheMb * 1024 * 1024) : undefined,
   };
   app.decorate('services', services);
   // Every process runs a job runner: it claims queued imports and due refreshes from the database.
