@@ -27,12 +27,14 @@ async function list(ctx: ApiContext) {
   const page = pageOf(input);
   const categoryId = input.p.get(CATEGORY_ID)?.trim() || undefined;
   const includeHidden = flag(input, 'hidden') && (await ctx.isOwner());
+  const after = input.raw.after?.trim() || undefined;
   if (input.raw.value !== undefined) {
     const word = input.raw.value.trim().slice(0, 200);
     const sort = parseSort(input.raw.sortId || input.raw.sort);
-    return { offers: word ? await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden }) : [] };
+    if (!word) return { offers: [] };
+    const offers = await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden, after });
+    return { offers: [...offers], ...(offers.next ? { next: offers.next } : {}) };
   }
-  const after = input.raw.after?.trim() || undefined;
   const offers = await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden, after });
   // next: pass it as `after` for the following page (keyset: no repeats or gaps when offers change meanwhile).
   return { offers: [...offers], ...(offers.next ? { next: offers.next } : {}) };
@@ -86,7 +88,7 @@ export const offers = operationTable([
   },
   { name: 'by ids', access: 'public', when: (ctx) => ctx.input.raw.ids !== undefined, cache: always, run: async (ctx) => ({ offers: await offersByIds(ctx.db, ctx.store.id, ctx.input.raw.ids!.split(',')) }) },
   // Category pages (any page, offset or keyset) and the first page of a search (deeper ones are rarely asked twice).
-  { name: 'list or search', access: 'public', cache: (ctx) => ctx.input.raw.value === undefined || !ctx.input.raw.offset || ctx.input.raw.offset === '1', run: list },
+  { name: 'list or search', access: 'public', cache: (ctx) => ctx.input.raw.value === undefined || (!ctx.input.raw.after && (!ctx.input.raw.offset || ctx.input.raw.offset === '1')), run: list },
 ]);
 
 async function save(ctx: ApiContext, id: string | null | undefined) {
