@@ -147,7 +147,8 @@ describe('a word matching many offers', () => {
   };
 
   it('pages by the cursor exactly as by the page number, in every sort and whichever plan runs', async () => {
-    for (const params of [{}, { sortId: 'increase' }, { sortId: 'descend' }, { sortId: 'discount' }, { sortId: 'date' }, { 'p[287_categoryId]': catA, sortId: 'increase', 'filter[283]': '120_180' }]) {
+    const cases: Record<string, string | number>[] = [{}, { sortId: 'increase' }, { sortId: 'descend' }, { sortId: 'discount' }, { sortId: 'date' }, { 'p[287_categoryId]': catA, sortId: 'increase', 'filter[283]': '120_180' }];
+    for (const params of cases) {
       const byOffset = await pages(1_000_000, params);
       for (const frequent of [1, 31, 1_000_000]) expect(await cursorPages(frequent, params), `${JSON.stringify(params)} at ${frequent}`).toEqual(byOffset);
     }
