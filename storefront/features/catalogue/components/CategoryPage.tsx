@@ -21,6 +21,7 @@ export default function CategoryPage() {
   useScrollMemory(`category:${path}`, true);
   if (!isValidPath(tree, path)) return <Navigate to="/404" replace />;
   const id = lastId(path);
+  // Unknown width (server render, hydration): the narrow page; a wide window goes on to the list after it.
   if (wide || (path !== ROOT_PATH && isLeaf(tree, id))) return <Navigate to={`/category/${path}/1`} replace />;
   const name = path === ROOT_PATH ? t('catalog.catalog') : (tree.byId.get(id)?.category ?? '');
   return (
