@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Lang } from '../../../i18n';
 import type { Db, Store } from '../../db/types';
@@ -69,7 +68,7 @@ export function createSsr(app: FastifyInstance, db: Db, distDir: string) {
   let mod: Promise<SsrModule | null> | null = null;
   const load = () =>
     (mod ??= fs.existsSync(file)
-      ? (import(pathToFileURL(file).href) as Promise<SsrModule>).catch((e) => {
+      ? (import(/* @vite-ignore */ file) as Promise<SsrModule>).catch((e) => {
           app.log.warn({ err: e }, 'the storefront is served without server rendering');
           return null;
         })
