@@ -61,6 +61,36 @@ export function inlineStyles(html: string): { html: string; styles: string } {
 }
 
 const KEEP_MS = 30_000;
+
+/**
+ * The stylesheets of the lazy chunks a rendered page shows (the item page's, the footer's news form): linked
+ * from the head, so the server's HTML is drawn in its final look before (or without) the scripts. From the
+ * storefront build's manifest, with the CSS of the chunks they import; the entry's own CSS is linked already.
+ */
+export function lazyStylesheets(distDir: string): (url: string) => string {
+  let manifest: Record<string, { css?: string[]; imports?: string[] }> = {};
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'storefront', '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return () => '';
+  }
+  const entryCss = new Set(manifest['index.html']?.css ?? []);
+  const cssOf = (keys: string[]) => {
+    const seen = new Set<string>();
+    const css = new Set<string>();
+    const walk = (k: string) => {
+      if (seen.has(k) || !manifest[k]) return;
+      seen.add(k);
+      for (const c of manifest[k].css ?? []) if (!entryCss.has(c)) css.add(c);
+      for (const i of manifest[k].imports ?? []) walk(i);
+    };
+    keys.forEach(walk);
+    return [...css].map((c) => `<link rel="stylesheet" crossorigin href="/${c}" />`).join('');
+  };
+  const common = cssOf(['app/layout/NewsForm.tsx']);
+  const item = cssOf(['app/layout/NewsForm.tsx', 'features/item/components/ItemPage.tsx']);
+  return (url) => (/^\/category\/[^/]+\/item\//.test(url) ? item : common);
+}
 const MAX_PAGES = 2_000;
 
 export function createSsr(app: FastifyInstance, db: Db, distDir: string) {
@@ -74,6 +104,7 @@ export function createSsr(app: FastifyInstance, db: Db, distDir: string) {
         })
       : Promise.resolve(null));
   const cache = new Map<string, { version: number; store: Store; at: number; page: Promise<RenderedPage | null> }>();
+  let stylesheets: ((url: string) => string) | null = null;
 
   async function renderNow(m: SsrModule, store: Store, host: string, origin: string, url: string, lang: Lang, shop: unknown): Promise<RenderedPage | null> {
     const out = await m.render({
@@ -88,7 +119,8 @@ export function createSsr(app: FastifyInstance, db: Db, distDir: string) {
     });
     if (!out) return null;
     const { html, styles } = inlineStyles(out.html);
-    return { html, styles, script: `<script type="application/json" id="ssr-data">${scriptJson(out.data)}</script>` };
+    stylesheets ??= lazyStylesheets(distDir);
+    return { html, styles: stylesheets(url) + styles, script: `<script type="application/json" id="ssr-data">${scriptJson(out.data)}</script>` };
   }
 
   return {
