@@ -45,7 +45,6 @@ const scenarios = [
 const html = await (await fetch(scenarios[2].url)).text();
 if (!html.includes('application/ld+json')) throw new Error('the list page has no JSON-LD: is this branch built?');
 console.log(`list page HTML: ${(html.length / 1024).toFixed(1)} KB`);
-fs.writeFileSync('/tmp/benchpage.html', html); if (process.env.BENCH_ONLY_HTML) { child.kill('SIGTERM'); process.exit(0); }
 
 const rows: [string, number, number][] = [];
 for (const s of scenarios) {
