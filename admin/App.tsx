@@ -1,7 +1,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { CacheProvider } from '@emotion/react';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { AccessDenied, AdminContext, AuthenticationError, CoreAdminUI, CustomRoutes, Error as ErrorPage, LoadingPage, Notification, Resource, localStorageStore } from 'react-admin';
+import { CssBaseline } from '@mui/material';
 import type { AdminProviders } from '../dataProvider/adminProviders';
 import { currentLocale, i18nProvider, isRtlLocale, subscribeLocale } from './i18nProvider';
 import { LoginPage } from './auth/LoginPage';
@@ -31,21 +32,31 @@ export function App({ providers }: { providers: AdminProviders }) {
 /** Left to right, or right to left while the panel speaks Arabic (theme direction and style cache follow the language). */
 const useDirection = () => useSyncExternalStore(subscribeLocale, () => (isRtlLocale(currentLocale()) ? 'rtl' : 'ltr'));
 
+/** react-admin's own preference store (the lists' sort, filters, columns), as <Admin> keeps it. */
+const store = localStorageStore();
+
+/**
+ * react-admin's <Admin> spelled out (AdminContext + CoreAdminUI, as its AdminUI does): <Admin> also brings
+ * its default sign-in form (react-hook-form, ~25 KB gzipped) into the first chunk although the panel has
+ * its own sign-in page; without it the sign-in page and the dashboard load none of the form code.
+ */
 function AdminApp({ providers }: { providers: AdminProviders }) {
   const direction = useDirection();
   const theme = useMemo(() => themeFor(direction), [direction]);
   return (
     <CacheProvider value={styleCaches[direction]}>
-    <Admin
+    <AdminContext dataProvider={providers.dataProvider} authProvider={providers.authProvider} i18nProvider={i18nProvider} store={store} theme={theme}>
+    <CssBaseline enableColorScheme>
+    <CoreAdminUI
       title="admin.title"
-      dataProvider={providers.dataProvider}
-      authProvider={providers.authProvider}
-      i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={AdminLayout}
       dashboard={Dashboard}
       catchAll={ToNotFound}
-      theme={theme}
+      loading={LoadingPage}
+      error={ErrorPage}
+      authenticationError={AuthenticationError}
+      accessDenied={AccessDenied}
       disableTelemetry
     >
       {RESOURCES.map((r) => (
@@ -57,7 +68,10 @@ function AdminApp({ providers }: { providers: AdminProviders }) {
         <Route path="/404" element={<NotFoundPage />} />
         {BARE_ROUTES}
       </CustomRoutes>
-    </Admin>
+    </CoreAdminUI>
+    <Notification />
+    </CssBaseline>
+    </AdminContext>
     </CacheProvider>
   );
 }

@@ -6,14 +6,14 @@ import { LANGUAGES, RTL_LANGS, type Catalogue, type Lang } from '../i18n';
 import commonRu from '../i18n/common/ru';
 import commonEn from '../i18n/common/en';
 import adminRu from '../i18n/admin/ru';
-import adminEn from '../i18n/admin/en';
 
 /**
  * The admin's texts in the shop's eight languages: react-admin's own messages (ra-language-* where a package
  * for react-admin 5 exists: English, French, Russian; the other languages' i18n/admin/<lang>.ts carry their
  * own `ra` texts), the texts both apps share (i18n/common/<lang>.ts) and the admin's (i18n/admin), merged
  * over English so a missing text never shows as a key.
- * Russian, the default, is in the main bundle; every other language is a chunk loaded when chosen.
+ * Russian, the default, is in the main bundle; every other language's own texts (English's too: only
+ * react-admin's and the shared English texts stay as the fallback) are a chunk loaded when chosen.
  * Our catalogues write placeholders as `{name}`; Polyglot reads `%{name}`, so they are converted here.
  */
 export const ADMIN_LOCALES = LANGUAGES.map((l) => ({ locale: l.value, name: l.title }));
@@ -49,7 +49,7 @@ export const RUSSIAN: TranslationMessages = messagesOf(russian as unknown as Tre
 
 const loaders: Record<AdminLocale, () => Promise<TranslationMessages>> = {
   ru: async () => RUSSIAN,
-  en: async () => messagesOf(convert(adminEn)),
+  en: async () => messagesOf(await own(() => import('../i18n/admin/en'))()),
   fr: async () => {
     const [fr, common, texts] = await Promise.all([import('ra-language-french'), own(() => import('../i18n/common/fr'))(), own(() => import('../i18n/admin/fr'))()]);
     return messagesOf(fr.default as unknown as Tree, common, texts);

@@ -1,5 +1,5 @@
 import { combineDataProviders, fetchUtils, HttpError, type DataProvider, type RaRecord } from 'ra-core';
-import { ENTITIES } from '../schemas';
+import { ENTITIES } from '../schemas/registry';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { createApiClient, type ApiClient, type ShopConfig } from './apiClient';
 import { createApiDataProvider, isApiResource } from './apiDataProvider';

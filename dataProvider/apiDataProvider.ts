@@ -1,21 +1,12 @@
 import { HttpError, type DataProvider, type GetListParams, type GetListResult, type RaRecord } from 'ra-core';
-import {
-  CUSTOM_PARAM_FIRST,
-  CUSTOM_PARAM_LAST,
-  IMAGE_SLOT_FIRST,
-  MAX_OFFER_IMAGES,
-  NEW_VALUE_SUFFIX,
-  bannerSchema,
-  categorySchema,
-  formKey,
-  isBlank,
-  offerFieldsFor,
-  offerSchema,
-  paramSchema,
-  paramValueSchema,
-  storeSchema,
-  type FieldDef,
-} from '../schemas';
+// Each from its own file, not the schemas index: the index also brings yup (validate.ts), which the
+// panel's first screen does not need.
+import { CUSTOM_PARAM_FIRST, CUSTOM_PARAM_LAST, IMAGE_SLOT_FIRST, MAX_OFFER_IMAGES, offerFieldsFor, offerSchema } from '../schemas/offer';
+import { NEW_VALUE_SUFFIX, paramSchema, paramValueSchema } from '../schemas/param';
+import { bannerSchema } from '../schemas/banner';
+import { categorySchema } from '../schemas/category';
+import { storeSchema } from '../schemas/store';
+import { formKey, isBlank, type FieldDef } from '../schemas/field';
 import { ApiError, NetworkError, imageUrl, type ApiClient, type CallOptions, type Params } from './apiClient';
 
 /**

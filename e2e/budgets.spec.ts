@@ -9,10 +9,15 @@ import { test, expect } from './adminFixtures';
  * first screen also pulls in (the notification poll, the footer form, ...). Sizes, never times.
  *
  * The ceilings are what the build weighs today plus about 1 %, so a heavier first screen fails here; the
- * issue's goals are lower (storefront 120 KB, admin 350 KB): docs/OPERATIONS.md keeps the figures and the gap.
+ * issue's goals: storefront 120 KB (not reached), admin 350 KB (reached: 302.4 KB signed in on the
+ * dashboard, was 516.5; 287.6 KB on the sign-in page). docs/OPERATIONS.md keeps the figures and what each
+ * first screen holds.
  */
 const STOREFRONT_KB = 134;
-const ADMIN_KB = 522;
+/** The admin's goal (issue 13, item 4); the ceilings below stay under it. */
+const ADMIN_GOAL_KB = 350;
+const ADMIN_KB = 306;
+const ADMIN_SIGN_IN_KB = 291;
 
 async function scriptsUntilIdle(page: Page, url: string, ready?: () => Promise<void>) {
   const files: { url: string; gz: number }[] = [];
@@ -55,5 +60,18 @@ test('the admin panel signed in (its dashboard) downloads at most the budgeted J
   });
   await expect(adminPage).toHaveURL(/\/admin\/?$/);
   expect(files.length).toBeGreaterThan(3);
+  // Lists, editors, the other languages' texts and the phone checker are chunks of their own screens.
+  expect(files.filter((f) => /OfferList|CategoryList|ItemEditor|SettingsPage|libphonenumber|\/en-/.test(f.url))).toEqual([]);
   expect(kb).toBeLessThanOrEqual(ADMIN_KB);
+  expect(ADMIN_KB).toBeLessThanOrEqual(ADMIN_GOAL_KB);
+});
+
+test('the admin sign-in page on its own downloads at most the budgeted JS', async ({ page }) => {
+  const { kb, files } = await scriptsUntilIdle(page, '/admin/', async () => {
+    await expect(page.getByLabel('Номер телефона')).toBeVisible();
+  });
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  // libphonenumber-js (44 KB gzipped) loads when the owner types the number, not with the page.
+  expect(files.filter((f) => /libphonenumber|Dashboard/.test(f.url))).toEqual([]);
+  expect(kb).toBeLessThanOrEqual(ADMIN_SIGN_IN_KB);
 });

@@ -140,3 +140,7 @@ export function fieldByName(schema: EntitySchema, name: string): FieldDef {
   if (!f) throw new Error(`${schema.name} has no field ${name}`);
   return f;
 }
+
+/** No value: undefined, null, a blank string or an empty list. */
+export const isBlank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);

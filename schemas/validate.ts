@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { FieldDef, FieldType } from './field';
+import { isBlank, type FieldDef, type FieldType } from './field';
 import { RGBA_PATTERN } from './colours';
 import { WEEK_DAYS } from './place';
 
@@ -107,8 +107,6 @@ export const validatorByType: Record<FieldType, (f: FieldDef) => yup.Schema> = {
   json: () => yup.mixed().transform((v, orig) => parseJson(orig) ?? v),
 };
 
-export const isBlank = (v: unknown): boolean =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 export interface ValidateOptions {
   /** An update: fields the client did not send stay as stored; a sent required field may not be blank. */

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAuthProvider, useLogin, useNotify, useTranslate } from 'react-admin';
 import { Box, Button, CircularProgress, InputAdornment, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { AdminAuthProvider } from '../../dataProvider/authProvider';
 import { LanguageSwitcher } from '../shell/LanguageSwitcher';
 
@@ -11,16 +10,19 @@ export const RESEND_AFTER_S = 20;
 export const CODE_LENGTH = 4;
 export const DIAL_CODE_MAX = 7;
 
-/** The E.164 number of a dial code and a national number, or null when it is not a valid phone. */
-export function phoneOf(dialCode: string, number: string): string | null {
+/**
+ * The E.164 number of a dial code and a national number with its international spelling, or null when it
+ * is not a valid phone. libphonenumber-js (its metadata weighs ~40 KB gzipped) loads on the first
+ * "get the code", not with the sign-in page.
+ */
+export async function phoneOf(dialCode: string, number: string): Promise<{ e164: string; shown: string } | null> {
   const dial = dialCode.replace(/\D/g, '').slice(0, DIAL_CODE_MAX);
   const digits = number.replace(/\D/g, '');
   if (!dial || !digits) return null;
+  const { parsePhoneNumberFromString } = await import('libphonenumber-js');
   const p = parsePhoneNumberFromString(`+${dial}${digits}`);
-  return p && p.isValid() ? p.number : null;
+  return p && p.isValid() ? { e164: p.number, shown: p.formatInternational() } : null;
 }
-
-const formatted = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 
 /**
  * The owner's sign-in: a phone (country dial code, default 7, and number) gets a 4-digit code by SMS
@@ -35,6 +37,7 @@ export function LoginPage() {
   const [dialCode, setDialCode] = useState('7');
   const [number, setNumber] = useState('');
   const [phone, setPhone] = useState('');
+  const [shownPhone, setShownPhone] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [wait, setWait] = useState(0);
@@ -72,14 +75,24 @@ export function LoginPage() {
     }
   };
 
-  const onPhone = (e: FormEvent) => {
+  const onPhone = async (e: FormEvent) => {
     e.preventDefault();
-    const target = phoneOf(dialCode, number);
+    setBusy(true);
+    let target: Awaited<ReturnType<typeof phoneOf>>;
+    try {
+      target = await phoneOf(dialCode, number);
+    } catch (err) {
+      setBusy(false);
+      fail(err);
+      return;
+    }
     if (!target) {
+      setBusy(false);
       notify('errors.invalid_phone', { type: 'error' });
       return;
     }
-    void sendCode(target);
+    setShownPhone(target.shown);
+    void sendCode(target.e164);
   };
 
   const onCode = async (e: FormEvent) => {
@@ -109,11 +122,11 @@ export function LoginPage() {
             {translate('admin.auth.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {step === 'phone' ? translate('admin.auth.subtitle') : translate('admin.auth.code_sent', { phone: formatted(phone) })}
+            {step === 'phone' ? translate('admin.auth.subtitle') : translate('admin.auth.code_sent', { phone: shownPhone })}
           </Typography>
         </Stack>
         {step === 'phone' ? (
-          <Stack component="form" spacing={2} onSubmit={onPhone} noValidate>
+          <Stack component="form" spacing={2} onSubmit={(e) => void onPhone(e)} noValidate>
             <Box sx={{ display: 'grid', gridTemplateColumns: '112px minmax(0, 1fr)', gap: 1 }}>
               <TextField
                 label={translate('admin.auth.dial_code')}
@@ -124,7 +137,11 @@ export function LoginPage() {
               <TextField
                 label={translate('admin.auth.phone')}
                 value={number}
-                onChange={(e) => setNumber(e.target.value.replace(/[^\d\s()-]/g, '').slice(0, 20))}
+                onChange={(e) => {
+                  // The checker starts loading with the first digit typed, so "get the code" rarely waits for it.
+                  void import('libphonenumber-js').catch(() => undefined);
+                  setNumber(e.target.value.replace(/[^\d\s()-]/g, '').slice(0, 20));
+                }}
                 type="tel"
                 autoComplete="tel-national"
                 autoFocus

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useFormContext, useFormState } from 'react-hook-form';
-import { Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { Authenticated, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, CircularProgress, Stack } from '@mui/material';
 import { validateFields, type EntitySchema, type FieldDef } from '../../schemas';
@@ -17,9 +17,9 @@ export interface SchemaRecordEditorProps {
   id: string;
   /** Where back, save and delete lead. */
   list: string;
-  titleNew: string;
-  titleEdit: string;
-  deleteQuest: string;
+  /** The screen's text namespace: `<texts>.new` and `<texts>.edit` title it, `<texts>.delete_quest` asks before deleting. */
+  texts: string;
+  /** A longer text under the delete question. */
   deleteText?: string;
   /** Replaces the generic input of a field by name (e.g. the promo code that uppercases as typed). */
   inputs?: Record<string, (field: FieldDef) => ReactElement>;
@@ -38,7 +38,7 @@ export function saveOnEnter(e: KeyboardEvent<HTMLElement>, enabled: boolean, sav
 /** The registry defaults of a new record's writable fields. */
 export const defaultsOf = (fields: readonly FieldDef[]) => Object.fromEntries(fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
 
-function RecordForm({ resource, schema, id, list, titleNew, titleEdit, deleteQuest, deleteText, inputs, info, record }: SchemaRecordEditorProps & { record: RaRecord | undefined }) {
+function RecordForm({ resource, schema, id, list, texts, deleteText, inputs, info, record }: SchemaRecordEditorProps & { record: RaRecord | undefined }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider();
@@ -88,7 +88,7 @@ function RecordForm({ resource, schema, id, list, titleNew, titleEdit, deleteQue
     );
   }
 
-  const title = translate(isNew ? titleNew : titleEdit);
+  const title = translate(`${texts}.${isNew ? 'new' : 'edit'}`);
   return (
     <Box sx={{ maxWidth: 720 }}>
       <EditorHeader title={title} back={list} onConfirm={() => void save()} confirmDisabled={!isDirty || busy} />
@@ -99,7 +99,7 @@ function RecordForm({ resource, schema, id, list, titleNew, titleEdit, deleteQue
         </Stack>
       </EditorCard>
       <EditorActions busy={busy} dirty={isDirty} onDelete={isNew ? undefined : () => setAskDelete(true)} onAccept={() => void save()} acceptLabel="admin.editor.save" />
-      <ConfirmDialog open={askDelete} title={translate(deleteQuest)} text={deleteText ? translate(deleteText) : undefined} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
+      <ConfirmDialog open={askDelete} title={translate(`${texts}.delete_quest`)} text={deleteText ? translate(deleteText) : undefined} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
       {resultDialog}
       <UnsavedChangesPrompt dirty={isDirty && !result && !busy} onSave={() => save(false)} />
     </Box>
@@ -129,5 +129,15 @@ export function SchemaRecordEditor(props: SchemaRecordEditorProps) {
     <Form key={id} record={isNew ? defaults : record} resource={resource} noValidate onSubmit={() => undefined}>
       <RecordForm {...props} record={isNew ? undefined : record} />
     </Form>
+  );
+}
+
+/** The route's screen: the record id from the path parameter `idParam` ('new' when absent), for the signed-in owner. */
+export function SchemaRecordEditorPage({ idParam, ...props }: Omit<SchemaRecordEditorProps, 'id'> & { idParam: string }) {
+  const id = useParams()[idParam] ?? 'new';
+  return (
+    <Authenticated>
+      <SchemaRecordEditor {...props} id={id} />
+    </Authenticated>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { Authenticated, useTranslate } from 'react-admin';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { Authenticated, useGetList, useTranslate, type RaRecord, type SortPayload } from 'react-admin';
 import { Box, CircularProgress, Fab, List, ListItemButton, ListItemIcon, ListItemText, Paper, Tooltip, Typography, type SxProps, type Theme } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -94,6 +94,15 @@ export function ScreenList<R>({ title, back, add, maxWidth, rows, isPending, err
     </Box>
   );
 }
+
+/** Every record of a short resource for a list screen (one page of up to 1000), as ScreenList's `rows`/`isPending`. */
+export function useAllRows<R extends RaRecord = RaRecord>(resource: string, sort: SortPayload, filter?: Record<string, unknown>, options?: { enabled?: boolean }) {
+  const { data = [], isPending } = useGetList<R>(resource, { filter, pagination: { page: 1, perPage: 1000 }, sort }, options);
+  return { rows: data, isPending };
+}
+
+/** The path the screen was opened at, without a trailing slash (`fallback` if none): its add button leads below it. */
+export const usePathBase = (fallback: string) => useLocation().pathname.replace(/\/+$/, '') || fallback;
 
 /** A screen shown only to the signed-in owner (the login page otherwise). */
 export const authenticated = (Screen: ComponentType) =>

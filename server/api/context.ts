@@ -53,10 +53,14 @@ export class ApiContext {
   get dialect() {
     return this.services.database.dialect;
   }
+  /** The language the request names (`lang`), when it is one of ours. */
+  get requestLang(): Lang | null {
+    const l = this.input.raw.lang;
+    return isLang(l) ? l : null;
+  }
   /** The customer's language: the request's `lang` when the client sent one, else the shop's (shopLang). */
   get customerLang(): Lang {
-    const l = this.input.raw.lang;
-    return isLang(l) ? l : shopLang(this.store);
+    return this.requestLang ?? shopLang(this.store);
   }
   get lang(): string {
     const l = this.input.raw.lang;

@@ -16,6 +16,7 @@ import * as orderLines from './migrations/2026112491_order_lines';
 import * as paramScopes from './migrations/2026112492_param_scopes';
 import * as categoryPath from './migrations/2026112494_category_path';
 import * as rateLimits from './migrations/2026112496_rate_limits';
+import * as orderLang from './migrations/2026112504_order_lang';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112492_param_scopes', paramScopes],
   ['2026112494_category_path', categoryPath],
   ['2026112496_rate_limits', rateLimits],
+  ['2026112504_order_lang', orderLang],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -157,6 +157,8 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   data: string;
+  /** The customer's language (a Lang) for the texts sent to them later; null: the shop's. */
+  lang: string | null;
 }
 export interface PaymentsTable {
   id: Generated<number>;

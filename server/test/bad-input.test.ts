@@ -4,19 +4,15 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_TABLES, CUSTOMER_PHONE, OWNER_PHONE, listUploads, pngImage, snapshot, startTestServer, type Auth, type CallOptions, type Params, type TestServer } from './helpers';
+import { CATALOGUE_TABLES, OWNER_PHONE, listUploads, pngImage, snapshot, startSignedIn, type Auth, type CallOptions, type Params, type TestServer } from './helpers';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 let before: string;
 let uploadsBefore: string[];
 const TABLES = [...CATALOGUE_TABLES, 'users', 'places', 'promo_codes', 'ingredients'];
 
 beforeAll(async () => {
-  server = await startTestServer({ demo: true });
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn({ demo: true }));
   before = await snapshot(server.db, TABLES);
   uploadsBefore = listUploads(server);
 });

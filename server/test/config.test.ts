@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+beforeAll(async () => void (server = await startTestServer()));
 afterAll(() => server?.close());
 
 describe('GET /config.json', () => {

@@ -236,6 +236,20 @@ export async function startTestServer(opts: { demo?: boolean; config?: Partial<C
   }
 }
 
+/**
+ * A test server with the shop's owner and the test customer signed in, for a file's `beforeAll`:
+ * `({ server, owner, customer } = await startSignedIn());`.
+ */
+export async function startSignedIn(opts: Parameters<typeof startTestServer>[0] = {}): Promise<{ server: TestServer; owner: Auth; customer: Auth }> {
+  const server = await startTestServer(opts);
+  try {
+    return { server, owner: await server.signIn(OWNER_PHONE), customer: await server.signIn(CUSTOMER_PHONE) };
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+}
+
 let categoryCounter = 0;
 /** A category through the catalogue service (the same code the owner's api= call runs); returns its id. */
 export function createCategory(db: Db, storeId: number, overrides: { category?: string; subId?: string; sort?: number; picture?: string } = {}) {

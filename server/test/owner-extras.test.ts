@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_PHONE, CUSTOMER_PHONE, pngImage, startTestServer, type Auth, type TestServer } from './helpers';
+import { pngImage, startSignedIn, type Auth, type TestServer } from './helpers';
 
 /** What the owner's panel needs beyond the shop's own reads. */
 describe('owner extras of the api= calls', () => {
-  let server: TestServer;
-  let owner: Auth;
-  let customer: Auth;
+  let server: TestServer, owner: Auth, customer: Auth;
   beforeAll(async () => {
-    server = await startTestServer({ demo: true });
-    owner = await server.signIn(OWNER_PHONE);
-    customer = await server.signIn(CUSTOMER_PHONE);
+    ({ server, owner, customer } = await startSignedIn({ demo: true }));
   }, 120_000);
   afterAll(() => server?.close());
 

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, snapshot, startTestServer, type Auth, type TestServer } from './helpers';
+import { snapshot, startSignedIn, type Auth, type TestServer } from './helpers';
 import { allDay, OUTSIDE, rest } from './checkoutFixtures';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 beforeAll(async () => {
-  server = await startTestServer({ demo: true });
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn({ demo: true }));
 });
 afterAll(() => server?.close());
 

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from './helpers';
+import { startSignedIn, type Auth, type TestServer } from './helpers';
 import { orderForm, rest, setupShop, storeSettings, type Shop } from './checkoutFixtures';
 
 /**
  * The texts the server itself sends (i18n/server/<lang>.ts) speak the shop's language (its notify_lang) to
  * the owner and the customer's request language (`lang`) where the customer's request carries one.
  */
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 let shop: Shop;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
   shop = await setupShop(server, owner);
 });
 afterAll(() => server?.close());
@@ -50,6 +46,30 @@ describe('the server’s own texts by language', () => {
     expect((await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'delivering' } })).status).toBe(200);
     const told = (await server.api('inner_push', { seq: customerSeq }, { token: customer })).body.inner_push as { header: string; desc: string }[];
     expect(told.map((n) => [n.header, n.desc])).toEqual([[`Pedido n.º ${id}`, 'Estado del pedido: Entregado al repartidor']]);
+  });
+
+  it('the customer hears of their order in the language they ordered in, the owner in the shop’s', async () => {
+    await storeSettings(server, owner, { notify_lang: 'ru', notify_orders_email: 'owner@example.com' });
+    const ownerSeq = Number((await server.api('inner_push', {}, { token: owner })).body.seq);
+    const customerSeq = Number((await server.api('inner_push', {}, { token: customer })).body.seq);
+    const placed = await server.api('orders', orderForm({ [shop.offers.big]: 1 }, { lang: 'de', client_email: 'kunde@example.com' }) as Record<string, string>, { token: customer });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const id = Number(placed.body.orders[0]);
+    const heard = (await server.api('inner_push', { seq: ownerSeq }, { token: owner })).body.inner_push as { header: string }[];
+    expect(heard.map((n) => n.header)).toEqual([`Новый заказ №${id}`]);
+
+    // The shop changes its language afterwards: the customer's texts still follow the order's.
+    await storeSettings(server, owner, { notify_lang: 'en' });
+    expect((await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'delivering' } })).status).toBe(200);
+    const told = (await server.api('inner_push', { seq: customerSeq }, { token: customer })).body.inner_push as { header: string; desc: string }[];
+    expect(told.map((n) => [n.header, n.desc])).toEqual([[`Bestellung Nr. ${id}`, 'Bestellstatus: An den Kurier übergeben']]);
+
+    const mail = await server.db.selectFrom('outbox').select(['event', 'recipient', 'subject']).where('order_id', '=', id).orderBy('id').execute();
+    expect(mail).toEqual([
+      { event: 'new_order', recipient: 'owner@example.com', subject: expect.stringMatching(new RegExp(`^Новый заказ №${id} на `)) },
+      { event: 'order_confirmation', recipient: 'kunde@example.com', subject: `Bestellung Nr. ${id} eingegangen` },
+      { event: 'order_status', recipient: 'kunde@example.com', subject: `Bestellung Nr. ${id}: An den Kurier übergeben` },
+    ]);
   });
 
   it('the order export’s columns, statuses and ways of receiving are in the shop’s language', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Authenticated, useDataProvider, useGetList, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutl
 import { BANNER_WIDTHS, bannerSchema, fieldByName } from '../../../schemas';
 import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { useEditorSave } from '../../components/useEditorSave';
+import { useDraft, useLeaveWhenMissing } from '../../components/useDraft';
 import { answered } from '../../components/editorWork';
 import { registryValidator } from '../../components/validation';
 import { BannerMedia } from './BannerList';
@@ -50,26 +51,15 @@ function Editor() {
     if (!record) return null;
     return { link: String(record.link ?? ''), width: String(record.width ?? '100'), sort: String(record.sort ?? 1), file: null, fileKind: null, isDeleteVideo: false };
   }, [isNew, record, all, allPending]);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [saved, setSaved] = useState<Draft | null>(null);
-  useEffect(() => {
-    if (initial && !draft) {
-      setDraft(initial);
-      setSaved(initial);
-    }
-  }, [initial, draft]);
-  const left = useRef(false);
-  useEffect(() => {
-    if (error && !left.current) navigate('/404', { replace: true });
-  }, [error, navigate]);
+  // A picked file is a change of its own; the rest compares as JSON.
+  const { draft, setSaved, dirty, set } = useDraft(initial, { once: true, differ: (d, s) => d.file !== null || JSON.stringify({ ...d, file: null }) !== JSON.stringify({ ...s, file: null }) });
+  const left = useLeaveWhenMissing(error);
   const { busy, askDelete, setAskDelete, run, removeRecord, resultDialog } = useEditorSave();
   const input = useRef<HTMLInputElement>(null);
   const preview = useMemo(() => (draft?.file ? URL.createObjectURL(draft.file) : null), [draft?.file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const list = '/banner_settings';
-  const dirty = !!draft && !!saved && (draft.file !== null || JSON.stringify({ ...draft, file: null }) !== JSON.stringify({ ...saved, file: null }));
-  const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
 
   const pick = (files: FileList | null) => {
     const file = files?.[0];

@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router';
-import { useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate, type RaRecord } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { BANNER_WIDTHS } from '../../../schemas';
-import { ScreenList, authenticated } from '../../components/ScreenList';
+import { ScreenList, authenticated, useAllRows } from '../../components/ScreenList';
 
 export const widthLabel = (width: unknown) => BANNER_WIDTHS.find(([, w]) => w === String(width))?.[0] ?? String(width);
 
@@ -15,7 +15,7 @@ export function BannerMedia({ banner, label }: { banner: RaRecord; label: string
 
 function Banners() {
   const translate = useTranslate();
-  const { data = [], isPending } = useGetList('shop_banners', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'sort', order: 'ASC' } });
+  const banners = useAllRows('shop_banners', { field: 'sort', order: 'ASC' });
   return (
     <ScreenList
       title={translate('admin.banners.title')}
@@ -23,8 +23,7 @@ function Banners() {
       add={{ label: translate('admin.banners.add'), to: '/banner_settings/banner/new' }}
       maxWidth={1000}
       paperSx={{ p: { xs: 1, sm: 2 } }}
-      rows={data}
-      isPending={isPending}
+      {...banners}
       empty={translate('admin.banners.banner_not_found')}
       items={(rows) => (
         <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }} aria-label={translate('admin.banners.title')}>

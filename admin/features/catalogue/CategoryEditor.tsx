@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
 import { Authenticated, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Box, CircularProgress, Stack, TextField } from '@mui/material';
@@ -9,6 +9,7 @@ import { useCategoryTree } from '../../components/CategorySelectInput';
 import { CategoryTreeRadio, subtreeIds, type TreeCategory } from '../../components/CategoryTreeRadio';
 import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { useEditorSave } from '../../components/useEditorSave';
+import { useDraft, useLeaveWhenMissing } from '../../components/useDraft';
 import { answered } from '../../components/editorWork';
 import { registryValidator } from '../../components/validation';
 
@@ -36,7 +37,6 @@ export function CategoryEditor() {
   const isNew = categoryId === 'new';
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const requiredMessage = useRequiredFieldsMessage();
@@ -50,26 +50,13 @@ export function CategoryEditor() {
     return { category: String(record.category ?? ''), picture: String(record.picture ?? ''), sort: record.sort === undefined || record.sort === null ? '' : String(record.sort), subId: String(record.subId ?? ROOT_CATEGORY_ID) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isNew, record, categoryPath]);
-  const [saved, setSaved] = useState<CategoryForm | null>(null);
-  const [values, setValues] = useState<CategoryForm | null>(null);
-  useEffect(() => {
-    if (initial) {
-      setSaved(initial);
-      setValues(initial);
-    }
-  }, [initial]);
+  const { draft: values, setDraft: setValues, saved, setSaved, dirty, set } = useDraft(initial);
   const { busy, askDelete, setAskDelete, result, run, removeRecord, resultDialog } = useEditorSave();
 
-  const removed = useRef(false);
-  useEffect(() => {
-    if (error && !removed.current) navigate('/404', { replace: true });
-  }, [error, navigate]);
+  const removed = useLeaveWhenMissing(error);
 
-  const dirty = !!values && !!saved && JSON.stringify(values) !== JSON.stringify(saved);
   const blocked = useMemo(() => (isNew ? new Set<string>() : subtreeIds(tree as TreeCategory[], categoryId)), [tree, categoryId, isNew]);
   const list = '/offers_category';
-
-  const set = (patch: Partial<CategoryForm>) => setValues((v) => (v ? { ...v, ...patch } : v));
 
   async function save(popup = true): Promise<boolean> {
     if (!values) return false;

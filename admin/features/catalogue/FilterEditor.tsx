@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Authenticated, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import Close from '@mui/icons-material/Close';
 import { PARAM_KINDS, ROOT_CATEGORY_ID, fieldByName, paramSchema, type ParamKind } from '../../../schemas';
 import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { useEditorSave } from '../../components/useEditorSave';
+import { useDraft, useLeaveWhenMissing } from '../../components/useDraft';
 import { answered, quietWhenSignedOut } from '../../components/editorWork';
 import { registryValidator } from '../../components/validation';
 import { categoryOfPath, filterName } from './FilterList';
@@ -37,24 +38,12 @@ function Editor() {
   const requiredMessage = useRequiredFieldsMessage();
   const { data: record, isPending, error } = useGetOne('offers_params', { id: filterId, meta: { full: true } }, { enabled: !isNew, retry: false, refetchOnWindowFocus: false });
   const initial = useMemo(() => (isNew ? newFilter() : record ? draftOf(record) : null), [isNew, record]);
-  const [draft, setDraft] = useState<FilterDraft | null>(null);
-  const [saved, setSaved] = useState<FilterDraft | null>(null);
-  useEffect(() => {
-    if (initial) {
-      setDraft(initial);
-      setSaved(initial);
-    }
-  }, [initial]);
-  const left = useRef(false);
-  useEffect(() => {
-    if (error && !left.current) navigate('/404', { replace: true });
-  }, [error, navigate]);
+  const { draft, setDraft, setSaved, dirty, set } = useDraft<FilterDraft>(initial);
+  const left = useLeaveWhenMissing(error);
   const { busy, askDelete, setAskDelete, run, removeRecord, resultDialog } = useEditorSave();
 
   const list = `/filter_editor/category/${categoryPath}`;
   const common = !!record?.common;
-  const dirty = !!draft && !!saved && JSON.stringify(draft) !== JSON.stringify(saved);
-  const set = (patch: Partial<FilterDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
 
   async function save(): Promise<boolean> {
     if (!draft) return false;

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { useGetList, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
 import { CATEGORY_PATH_SEPARATOR, ROOT_CATEGORY_ID } from '../../../schemas';
 import { useCategoryTree } from '../../components/CategorySelectInput';
-import { ScreenList, authenticated } from '../../components/ScreenList';
+import { ScreenList, authenticated, useAllRows } from '../../components/ScreenList';
 import type { ParamRecord } from './ParamsInputs';
 
 export const categoryOfPath = (path: string) => path.split(CATEGORY_PATH_SEPARATOR).filter((x) => x && x !== ROOT_CATEGORY_ID).at(-1) ?? ROOT_CATEGORY_ID;
@@ -17,7 +17,7 @@ function Filters() {
   const translate = useTranslate();
   const categoryId = categoryOfPath(categoryPath);
   const { data: tree = [] } = useCategoryTree();
-  const { data = [], isPending } = useGetList<ParamRecord>('offers_params', { filter: { categoryId }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'sort', order: 'ASC' } });
+  const filters = useAllRows<ParamRecord>('offers_params', { field: 'sort', order: 'ASC' }, { categoryId });
   const names = new Map(tree.map((c) => [String(c.id), String(c.category)]));
   const title = categoryId === ROOT_CATEGORY_ID ? translate('admin.filters.title_all') : translate('admin.filters.title', { category: names.get(categoryId) ?? categoryId });
   const base = `/filter_editor/category/${categoryPath}`;
@@ -27,8 +27,7 @@ function Filters() {
       back="/offers_category"
       add={{ label: translate('admin.filters.add'), to: `${base}/filter/new` }}
       maxWidth={760}
-      rows={data}
-      isPending={isPending}
+      {...filters}
       empty={translate('admin.filters.filter_not_found')}
       row={(p) => ({
         key: p.id,

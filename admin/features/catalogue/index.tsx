@@ -2,16 +2,16 @@ import { lazy } from 'react';
 import { Route } from 'react-router';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { categorySchema } from '../../../schemas';
+import { categorySchema } from '../../../schemas/category';
 import type { ResourceDefinition } from '../../components/buildResource';
-import { CategoryList } from './CategoryList';
-import { OfferList } from './OfferList';
 
 /**
  * The catalogue: products (offers), their categories, parameters and category filters. The lists are
  * react-admin resources; the editors live at the seed's paths (/item_editor, /category_editor,
- * /filter_editor), each its own chunk loaded when first opened.
+ * /filter_editor). Lists and editors are each their own chunk, loaded when first opened.
  */
+const OfferList = lazy(() => import('./OfferList').then((m) => ({ default: m.OfferList })));
+const CategoryList = lazy(() => import('./CategoryList').then((m) => ({ default: m.CategoryList })));
 const CategoryEditor = lazy(() => import('./CategoryEditor'));
 const ItemEditor = lazy(() => import('./ItemEditor'));
 const FilterList = lazy(() => import('./FilterList'));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { RevenueChart } from './RevenueChart';
 import type { Dashboard, Period } from '../../../server/features/dashboard/dashboard';
 import { Loading, Title, useGetList, useGetOne, useLocale, useTranslate } from 'react-admin';
 
@@ -85,16 +85,14 @@ export default function Dashboard() {
               ))}
             </ToggleButtonGroup>
             {data.series.length ? (
-              <Box sx={{ width: '100%', height: 280 }} role="img" aria-label={`${t('revenue')}: ${data.series.map((s) => `${s.bucket} ${money(s.revenue)}`).join(', ')}`}>
-                <BarChart
-                  dataset={data.series}
-                  xAxis={[{ scaleType: 'band', dataKey: 'bucket', valueFormatter: (v: string) => (period === 'month' ? v : v.slice(5)) }]}
-                  yAxis={[{ id: 'revenue', width: 60 }, { id: 'orders', position: 'right', width: 40 }]}
-                  series={[
-                    { dataKey: 'revenue', label: t('revenue'), yAxisId: 'revenue', valueFormatter: (v: number | null) => money(v ?? 0) },
-                    { dataKey: 'orders', label: t('orders'), yAxisId: 'orders' },
-                  ]}
-                  height={280}
+              <Box sx={{ width: '100%' }} role="img" aria-label={`${t('revenue')}: ${data.series.map((s) => `${s.bucket} ${money(s.revenue)}`).join(', ')}`}>
+                <RevenueChart
+                  data={data.series}
+                  revenueLabel={t('revenue')}
+                  ordersLabel={t('orders')}
+                  money={money}
+                  bucketLabel={(v) => (period === 'month' ? v : v.slice(5))}
+                  locale={locale}
                 />
               </Box>
             ) : (

@@ -1,7 +1,5 @@
-import { useParams } from 'react-router';
-import { Authenticated } from 'react-admin';
 import { ingredientSchema } from '../../../schemas';
-import { SchemaRecordEditor } from '../../components/SchemaRecordEditor';
+import { SchemaRecordEditorPage } from '../../components/SchemaRecordEditor';
 import { INGREDIENT_LIST } from './IngredientList';
 
 /**
@@ -10,19 +8,5 @@ import { INGREDIENT_LIST } from './IngredientList';
  * both return to /ingredient_settings.
  */
 export default function IngredientEditor() {
-  const { ingredientId = 'new' } = useParams();
-  return (
-    <Authenticated>
-      <SchemaRecordEditor
-        resource="ingredients"
-        schema={ingredientSchema}
-        id={ingredientId}
-        list={INGREDIENT_LIST}
-        titleNew="admin.ingredients.new"
-        titleEdit="admin.ingredients.edit"
-        deleteQuest="admin.ingredients.delete_quest"
-        deleteText="admin.ingredients.delete_text"
-      />
-    </Authenticated>
-  );
+  return <SchemaRecordEditorPage idParam="ingredientId" resource="ingredients" schema={ingredientSchema} list={INGREDIENT_LIST} texts="admin.ingredients" deleteText="admin.ingredients.delete_text" />;
 }

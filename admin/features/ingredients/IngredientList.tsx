@@ -1,7 +1,6 @@
-import { useLocation } from 'react-router';
-import { useGetList, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import { ScreenList, authenticated } from '../../components/ScreenList';
+import { ScreenList, authenticated, useAllRows, usePathBase } from '../../components/ScreenList';
 
 export const INGREDIENT_LIST = '/ingredient_settings';
 
@@ -10,17 +9,15 @@ export const kilos = (quantity: unknown, translate: (k: string) => string) => `$
 
 function Ingredients() {
   const translate = useTranslate();
-  const { pathname } = useLocation();
-  const { data = [], isPending } = useGetList('ingredients', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
-  const base = pathname.replace(/\/+$/, '') || INGREDIENT_LIST;
+  const rows = useAllRows('ingredients', { field: 'name', order: 'ASC' });
+  const base = usePathBase(INGREDIENT_LIST);
   return (
     <ScreenList
       title={translate('admin.ingredients.title')}
       back="/settings/common_settings"
       add={{ label: translate('admin.ingredients.add'), to: `${base}/ingredient/new` }}
       maxWidth={760}
-      rows={data}
-      isPending={isPending}
+      {...rows}
       empty={translate('admin.ingredients.ingredient_not_found')}
       // The seed's row: the name, then the quantity followed by 'кг.'.
       row={(i) => ({

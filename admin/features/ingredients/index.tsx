@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route } from 'react-router';
 import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
-import { ingredientSchema } from '../../../schemas';
+import { ingredientSchema } from '../../../schemas/ingredient';
 import type { ResourceDefinition } from '../../components/buildResource';
 
 /**

@@ -1,9 +1,8 @@
-import { useParams } from 'react-router';
-import { Authenticated, TextInput, useTranslate, type RaRecord } from 'react-admin';
+import { TextInput, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Chip } from '@mui/material';
 import { normalizePromoCode, promoCodeSchema, type FieldDef } from '../../../schemas';
 import { validatorsFor } from '../../components/validation';
-import { SchemaRecordEditor } from '../../components/SchemaRecordEditor';
+import { SchemaRecordEditorPage } from '../../components/SchemaRecordEditor';
 import { PROMO_LIST } from './PromoList';
 
 /** The code input keeps what the shop's promo input keeps: letters and digits, uppercased, at most 54. */
@@ -27,20 +26,5 @@ function Usage({ record }: { record: RaRecord }) {
  * the registry's validation; the times used and 'Промокод использован' read-only. Back goes to /promo_settings.
  */
 export default function PromoEditor() {
-  const { codeId = 'new' } = useParams();
-  return (
-    <Authenticated>
-      <SchemaRecordEditor
-        resource="promo_codes"
-        schema={promoCodeSchema}
-        id={codeId}
-        list={PROMO_LIST}
-        titleNew="admin.promo.new"
-        titleEdit="admin.promo.edit"
-        deleteQuest="admin.promo.delete_quest"
-        inputs={{ code: codeInput }}
-        info={(r) => <Usage record={r} />}
-      />
-    </Authenticated>
-  );
+  return <SchemaRecordEditorPage idParam="codeId" resource="promo_codes" schema={promoCodeSchema} list={PROMO_LIST} texts="admin.promo" inputs={{ code: codeInput }} info={(r) => <Usage record={r} />} />;
 }

@@ -1,7 +1,6 @@
-import { useLocation } from 'react-router';
-import { useGetList, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Chip } from '@mui/material';
-import { ScreenList, authenticated } from '../../components/ScreenList';
+import { ScreenList, authenticated, useAllRows, usePathBase } from '../../components/ScreenList';
 
 export const PROMO_LIST = '/promo_settings';
 
@@ -25,9 +24,8 @@ export function promoWindow(p: RaRecord, locale: string, translate: (k: string, 
 function Promos() {
   const translate = useTranslate();
   const [locale = 'ru'] = useLocaleState();
-  const { pathname } = useLocation();
-  const { data = [], isPending } = useGetList('promo_codes', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'DESC' } });
-  const base = pathname.replace(/\/+$/, '') || PROMO_LIST;
+  const rows = useAllRows('promo_codes', { field: 'id', order: 'DESC' });
+  const base = usePathBase(PROMO_LIST);
   return (
     <ScreenList
       title={translate('admin.promo.title')}
@@ -35,8 +33,7 @@ function Promos() {
       // The seed: add goes to {current path}/code/new.
       add={{ label: translate('admin.promo.add'), to: `${base}/code/new` }}
       maxWidth={860}
-      rows={data}
-      isPending={isPending}
+      {...rows}
       empty={translate('admin.promo.promo_not_found')}
       row={(p) => ({
         key: p.id,

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route } from 'react-router';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
-import { promoCodeSchema } from '../../../schemas';
+import { promoCodeSchema } from '../../../schemas/promo';
 import type { ResourceDefinition } from '../../components/buildResource';
 
 /**

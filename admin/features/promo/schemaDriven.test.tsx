@@ -50,7 +50,7 @@ describe('a field added to a schema', () => {
     // The same form without the field has no such input: the input comes from the schema, nothing else.
     expect(inputNames(await render(buildResource(promoCodeSchema).create!))).not.toContain('testNote');
 
-    const screen = inputNames(await render(() => createElement(SchemaRecordEditor, { resource: 'promo_codes', schema, id: 'new', list: '/promo_settings', titleNew: 'admin.promo.new', titleEdit: 'admin.promo.edit', deleteQuest: 'admin.promo.delete_quest' })));
+    const screen = inputNames(await render(() => createElement(SchemaRecordEditor, { resource: 'promo_codes', schema, id: 'new', list: '/promo_settings', texts: 'admin.promo' })));
     expect(screen).toEqual(expect.arrayContaining(['code', 'testNote', 'testBonus']));
   });
 

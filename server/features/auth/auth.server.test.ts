@@ -3,9 +3,7 @@ import { sha256 } from '../../lib/hash';
 import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+beforeAll(async () => void (server = await startTestServer()));
 afterAll(() => server?.close());
 
 /** Every text value stored in the database, to look for a secret in it. */

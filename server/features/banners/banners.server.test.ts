@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_TABLES, CUSTOMER_PHONE, OWNER_PHONE, listUploads, pngImage, snapshot, startTestServer, tinyMp4, type Auth, type TestServer } from '../../test/helpers';
+import { CATALOGUE_TABLES, listUploads, pngImage, snapshot, startSignedIn, tinyMp4, type Auth, type TestServer } from '../../test/helpers';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
 });
 afterAll(() => server?.close());
 

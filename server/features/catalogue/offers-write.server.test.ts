@@ -1,10 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_TABLES, CUSTOMER_PHONE, OWNER_PHONE, listUploads, pngImage, snapshot, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { CATALOGUE_TABLES, listUploads, pngImage, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 let cat: string;
 let sub: string;
 let other: string;
@@ -21,9 +19,7 @@ const item = async (id: string) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
   cat = await server.createCategory({ category: 'Одежда' });
   sub = await server.createCategory({ category: 'Куртки', subId: cat });
   other = await server.createCategory({ category: 'Обувь' });

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_TABLES, CUSTOMER_PHONE, OWNER_PHONE, snapshot, startTestServer, type Auth, type Params, type TestServer } from '../../test/helpers';
+import { CATALOGUE_TABLES, snapshot, startSignedIn, type Auth, type Params, type TestServer } from '../../test/helpers';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 let top: string;
 let child: string;
 let elsewhere: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
   top = await server.createCategory({ category: 'Техника' });
   child = await server.createCategory({ category: 'Телефоны', subId: top });
   elsewhere = await server.createCategory({ category: 'Книги' });

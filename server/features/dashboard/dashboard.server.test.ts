@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { orderForm, rest, SECOND_ZONE, setupShop, type Shop } from '../../test/checkoutFixtures';
 import { localTime } from '../../../schemas/rules';
 import { addDays } from './dashboard';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 let shop: Shop;
 let today: string;
 const ids: Record<string, number> = {};
@@ -18,9 +16,7 @@ async function place(form: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
   shop = await setupShop(server, owner);
   today = localTime(new Date(), 'Europe/Moscow').date;
   // Today: 2 × 300 + 200 delivery = 800 at the main place; 1000 − 20 % = 800 picked up at the second place.

@@ -1,3 +1,4 @@
+import type { Lang } from '../../../i18n';
 import type { Executor, Store } from '../../db/types';
 import { now } from '../../db/database';
 import { storeValues } from '../stores/stores';
@@ -33,10 +34,12 @@ export async function enqueue(
   to: Destination[],
   vars: Record<string, string | number>,
   orderId: number | null = null,
+  /** The reader's language; the shop's (notify_lang) by default. */
+  lang: unknown = storeValues(store).notify_lang,
 ): Promise<number> {
   if (!to.length) return 0;
   const settings = storeValues(store);
-  const message = render(settings, event, { shop: store.name, ...vars });
+  const message = render(settings, event, { shop: store.name, ...vars }, lang);
   const at = now();
   await db
     .insertInto('outbox')
@@ -64,6 +67,8 @@ export interface OrderFacts {
   total: number;
   receiving: string;
   status?: string;
+  /** The language the customer ordered in (null: the shop's): the customer's messages speak it. */
+  lang?: Lang | null;
   clientName: string | null;
   phone: string | null;
   email: string | null;
@@ -73,38 +78,45 @@ export interface OrderFacts {
   products: { name: string; quantity: number; sum: number }[];
 }
 
-function orderVars(settings: Record<string, unknown>, o: OrderFacts): Record<string, string | number> {
-  const none = text(settings.notify_lang, 'none');
+function orderVars(o: OrderFacts, lang: unknown): Record<string, string | number> {
+  const none = text(lang, 'none');
   return {
     order: o.id,
     total: money(o.total),
     name: o.clientName ?? none,
     phone: o.phone ?? none,
     email: o.email ?? none,
-    receiving: text(settings.notify_lang, o.receiving === 'pickup' ? 'pickup' : 'delivery'),
+    receiving: text(lang, o.receiving === 'pickup' ? 'pickup' : 'delivery'),
     address: o.address ?? none,
     comment: o.comment ?? none,
     payment: o.payment ?? none,
     lines: o.products.map((l) => `${l.name} × ${l.quantity} = ${money(l.sum)}`).join('\n'),
-    status: o.status ? text(settings.notify_lang, `status.${o.status}`) : '',
+    status: o.status ? text(lang, `status.${o.status}`) : '',
   };
 }
 
 const customerEmail = (settings: Record<string, unknown>, o: OrderFacts): Destination[] =>
   settings.notify_customers !== false && o.email && /^[^\s@]+@[^\s@]+$/.test(o.email) ? [{ channel: 'email', recipient: o.email }] : [];
 
-/** A new order: the owner's channels hear of it, the customer (with an e-mail) gets the confirmation. */
+/** The customer's language for their messages: the one they ordered in, else the shop's. */
+const customerLang = (settings: Record<string, unknown>, o: OrderFacts) => o.lang ?? settings.notify_lang;
+
+/**
+ * A new order: the owner's channels hear of it in the shop's language, the customer (with an e-mail) gets
+ * the confirmation in theirs.
+ */
 export async function enqueueNewOrder(db: Executor, store: Store, o: OrderFacts): Promise<void> {
   const settings = storeValues(store);
-  const vars = orderVars(settings, o);
-  await enqueue(db, store, 'new_order', ownerDestinations(settings, 'orders'), vars, o.id);
-  await enqueue(db, store, 'order_confirmation', customerEmail(settings, o), vars, o.id);
+  await enqueue(db, store, 'new_order', ownerDestinations(settings, 'orders'), orderVars(o, settings.notify_lang), o.id);
+  const lang = customerLang(settings, o);
+  await enqueue(db, store, 'order_confirmation', customerEmail(settings, o), orderVars(o, lang), o.id, lang);
 }
 
-/** The order's new status, to the customer's e-mail. */
+/** The order's new status, to the customer's e-mail, in the customer's language. */
 export async function enqueueStatusChange(db: Executor, store: Store, o: OrderFacts & { status: string }): Promise<void> {
   const settings = storeValues(store);
-  await enqueue(db, store, 'order_status', customerEmail(settings, o), orderVars(settings, o), o.id);
+  const lang = customerLang(settings, o);
+  await enqueue(db, store, 'order_status', customerEmail(settings, o), orderVars(o, lang), o.id, lang);
 }
 
 /** A customer's question about an order, to the owner. */

@@ -29,9 +29,9 @@ export function text(lang: unknown, key: string): string {
  * Renders a message: the owner's template for the event when set, else the default of the language;
  * `{name}` placeholders filled; the first line is the subject (e-mail) and the whole text the body.
  */
-export function render(settings: Record<string, unknown>, event: NotificationEvent, vars: Record<string, string | number>): Message {
+export function render(settings: Record<string, unknown>, event: NotificationEvent, vars: Record<string, string | number>, lang: unknown = settings.notify_lang): Message {
   const own = settings[`tpl_${event}`];
-  const template = typeof own === 'string' && own.trim() !== '' ? own : text(settings.notify_lang, event);
+  const template = typeof own === 'string' && own.trim() !== '' ? own : text(lang, event);
   const filled = format(template.replace(/\r\n/g, '\n'), vars).trim();
   const [first, ...rest] = filled.split('\n');
   return { subject: first.slice(0, 200), body: rest.length ? filled : first };

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, snapshot, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { CUSTOMER_PHONE, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { allDay, closedNow, INSIDE, newDevice, newKey, orderForm, OUTSIDE, SECOND_ZONE, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 let shop: Shop;
 const ORDER_TABLES = ['orders', 'promo_codes', 'notifications', 'payments'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
   shop = await setupShop(server, owner);
 });
 afterAll(() => server?.close());

@@ -1,18 +1,14 @@
 /** The optional SMS check of the phone (store setting sms_check): only a session of the order's phone may order. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, snapshot, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { newDevice, orderForm, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 let shop: Shop;
 const ORDER_TABLES = ['orders', 'promo_codes', 'notifications', 'payments'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE); // +79991112233
+  ({ server, owner, customer } = await startSignedIn());
   shop = await setupShop(server, owner);
 });
 afterAll(() => server?.close());

@@ -1,19 +1,15 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { orderForm, rest, setupShop, type Shop } from '../../test/checkoutFixtures';
 import { csvCell, lastDays } from './export';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 let shop: Shop;
 const ids: number[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
   shop = await setupShop(server, owner);
   for (const [items, over] of [
     [{ [shop.offers.mid]: 2 }, { client_name: '=HYPERLINK("x")', client_comment: 'a;b' }],

@@ -49,7 +49,7 @@ export const orders = operationTable([
     when: (ctx) => isOrderPlacement({ raw: ctx.input.raw, items: ctx.input.items, p: ctx.input.p }),
     run: async (ctx) => {
       const { input, store } = ctx;
-      const customer = await customerOf(ctx, { strict: false });
+      const customer = { ...(await customerOf(ctx, { strict: false })), lang: ctx.requestLang };
       // The optional SMS check of the phone: a session token of that number (api=sms_code + api=login).
       const phoneToken = input.raw.phoneNumberToken?.trim();
       if (phoneToken) customer.verifiedPhone = (await checkToken(ctx.db, store, { token: phoneToken }))?.phone ?? null;

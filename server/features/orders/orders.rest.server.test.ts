@@ -1,11 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, listUploads, pngImage, snapshot, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { listUploads, pngImage, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { multipart, newDevice, orderForm, rest, SECOND_ZONE, setupShop, type Shop } from '../../test/checkoutFixtures';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 let shop: Shop;
 const device = newDevice();
 let anonymousOrder: number;
@@ -13,9 +11,7 @@ let customerOrder: number;
 let secondPlaceOrder: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
   shop = await setupShop(server, owner);
   const place = async (form: Record<string, unknown>, token?: Auth) => {
     const r = await server.api('orders', form as Record<string, string>, { token });

@@ -28,6 +28,7 @@ import { parseLatLon, type LatLon } from '../../../schemas/rules/geo';
 import { notify } from '../notifications/notifications';
 import { inDeliveryZone, listPlaces, placesServing, zonedPlaces, type Place } from '../places/places';
 import { checkPromo, findPromo, promoError, usePromo, type Promo } from '../promo/promo';
+import { isLang, type Lang } from '../../../i18n';
 import { shopLang, storeValues } from '../stores/stores';
 import { enqueueNewOrder, enqueueStatusChange, type OrderFacts } from '../notifications';
 import { releaseStock, reserveStock, stockAllows } from '../catalogue/stock';
@@ -101,6 +102,8 @@ export interface Customer {
   deviceId: string | null;
   /** The phone a `phoneNumberToken` (a sign-in session of that number) proves, if one was sent. */
   verifiedPhone?: string | null;
+  /** The language the customer ordered in, kept on the order for the texts sent to them later. */
+  lang?: Lang | null;
 }
 
 /** The order form's own fields, without their required flags: the store's settings decide those. */
@@ -478,6 +481,7 @@ export async function placeOrder(
           created_at: at.toISOString(),
           updated_at: at.toISOString(),
           data: JSON.stringify(data),
+          lang: customer.lang ?? null,
         })
         .onConflict((oc) => oc.columns(['store_id', 'idempotency_key']).doNothing())
         .returning('id')
@@ -506,7 +510,7 @@ export async function placeOrder(
       }
       // E-mail and Telegram messages are queued in the same transaction: never sent for an order that was
       // not stored, never lost for one that was; the sender loop delivers them (features/notifications).
-      await enqueueNewOrder(tx, store, factsOf(inserted.id, data, round2(priced.total + deliveryCost), parsed.receiving));
+      await enqueueNewOrder(tx, store, factsOf(inserted.id, data, round2(priced.total + deliveryCost), parsed.receiving, customer.lang));
       return inserted.id;
     });
     return { id, created: true };
@@ -518,11 +522,11 @@ export async function placeOrder(
   }
 }
 
-const factsOf = (id: number, d: OrderData, total: number, receiving: string, status?: string): OrderFacts => ({
+const factsOf = (id: number, d: OrderData, total: number, receiving: string, lang: Lang | null | undefined): OrderFacts => ({
   id,
   total,
   receiving,
-  status,
+  lang: lang ?? null,
   clientName: d.clientName,
   phone: d.phone,
   email: d.email,
@@ -617,7 +621,7 @@ export function orderSummary(row: OrderRow): Record<string, unknown> {
   };
 }
 
-const ORDER_COLUMNS = ['id', 'store_id', 'user_id', 'device_id', 'status', 'payment', 'payment_status', 'receiving', 'place_id', 'total', 'delivery_cost', 'date', 'created_at', 'updated_at', 'data'] as const;
+const ORDER_COLUMNS = ['id', 'store_id', 'user_id', 'device_id', 'status', 'payment', 'payment_status', 'receiving', 'place_id', 'total', 'delivery_cost', 'date', 'created_at', 'updated_at', 'data', 'lang'] as const;
 
 export const selectOrders = (db: Executor, storeId: number) => db.selectFrom('orders').select(ORDER_COLUMNS).where('store_id', '=', storeId);
 
@@ -688,17 +692,19 @@ export async function updateOrder(db: Db, store: Store, id: number, change: { st
       .where('id', '=', id)
       .execute();
     if (statusChanged) {
+      // The customer hears in the language they ordered in, else the shop's.
+      const customerLang = isLang(row.lang) ? row.lang : shopLang(store);
       await notify(tx, {
         storeId: store.id,
         userId: row.user_id,
         deviceId: row.device_id,
-        header: serverText(shopLang(store), 'order_header', { id }),
-        desc: serverText(shopLang(store), 'status_desc', { status: serverText(shopLang(store), `statuses.${change.status}`) }),
+        header: serverText(customerLang, 'order_header', { id }),
+        desc: serverText(customerLang, 'status_desc', { status: serverText(customerLang, `statuses.${change.status}`) }),
         img: data.products[0]?.picture ?? null,
         fromId: by.id,
         orderId: id,
       });
-      await enqueueStatusChange(tx, store, { ...factsOf(id, data, amountDue(row), row.receiving), status: change.status! });
+      await enqueueStatusChange(tx, store, { ...factsOf(id, data, amountDue(row), row.receiving, customerLang), status: change.status! });
     }
     return (await selectOrders(tx, store.id).where('id', '=', id).executeTakeFirst())!;
   });

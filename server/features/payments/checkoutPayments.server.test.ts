@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { newDevice, orderForm, setupShop, startFakeAcquirer, storeSettings, type FakeAcquirer, type Shop } from '../../test/checkoutFixtures';
 
-let server: TestServer;
+let server: TestServer, owner: Auth, customer: Auth;
 let fake: FakeAcquirer;
-let owner: Auth;
-let customer: Auth;
 let shop: Shop;
 
 beforeAll(async () => {
   fake = await startFakeAcquirer();
-  server = await startTestServer({ config: { acquiringUrl: `${fake.url}/payment/rest` } });
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn({ config: { acquiringUrl: `${fake.url}/payment/rest` } }));
   shop = await setupShop(server, owner);
 });
 afterAll(async () => {

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_COLOURS } from '../../../schemas';
-import { CATALOGUE_TABLES, CUSTOMER_PHONE, OWNER_PHONE, snapshot, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { CATALOGUE_TABLES, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 
-let server: TestServer;
-let owner: Auth;
-let customer: Auth;
+let server: TestServer, owner: Auth, customer: Auth;
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
 });
 afterAll(() => server?.close());
 

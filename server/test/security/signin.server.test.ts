@@ -9,9 +9,7 @@ import { rest } from '../checkoutFixtures';
 import { inParallel, scaled, scaleNote } from './scale';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+beforeAll(async () => void (server = await startTestServer()));
 afterAll(() => server?.close());
 
 describe('sign-in (issue 14, item 6)', () => {

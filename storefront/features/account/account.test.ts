@@ -1,7 +1,7 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError, type Params } from '../../../dataProvider/apiClient';
+import { ApiError, NetworkError } from '../../../dataProvider/apiClient';
 import { appStarted } from '../../lib/events';
 import { loadPageTexts } from '../../lib/i18n';
 import shell from '../shell/shellSlice';
@@ -9,22 +9,11 @@ import account, { myOrdersRequested, signInCodeRequested, signInSubmitted, signO
 import accountSaga from './accountSaga';
 import { formatNational, phoneOf } from './phone';
 import { memoryStorage } from '../../test/memoryStorage';
+import { fakeApi, type FakeReply } from '../../test/fakeApi';
 
 /** The account's sagas on a real reducer with a fake api client (answers by api name, in order). */
-type Reply = unknown | Error;
-
-
-function setup(replies: Record<string, Reply[]>) {
-  const calls: { api: string; params: Params }[] = [];
-  const api = {
-    call: vi.fn(async (name: string, params: Params = {}) => {
-      calls.push({ api: name, params });
-      const queue = replies[name] ?? [{}];
-      const r = queue.length > 1 ? queue.shift() : queue[0];
-      if (r instanceof Error) throw r;
-      return r as never;
-    }),
-  };
+function setup(replies: Record<string, FakeReply[]>) {
+  const { api, calls } = fakeApi(replies, {});
   const actions: UnknownAction[] = [];
   const recorder: Middleware = () => (next) => (a) => {
     actions.push(a as UnknownAction);
@@ -121,11 +110,11 @@ describe('account sagas', () => {
     const t = setup({ sms_code: [{ sms_code: 'sent' }], login: [{ user_id: '12', token_seq: '30', token: 'tok', is_owner: '0' }], logout: [{ logout: 'ok' }] });
     t.store.dispatch(signInCodeRequested('+79995550101'));
     await vi.advanceTimersByTimeAsync(10);
-    expect(t.calls.at(-1)).toEqual({ api: 'sms_code', params: { phone: '+79995550101', lang: 'ru' } });
+    expect(t.calls.at(-1)).toEqual({ api: 'sms_code', params: { phone: '+79995550101', lang: 'ru' }, auth: null });
     expect(t.store.getState().account.signIn.step).toBe('code');
     t.store.dispatch(signInSubmitted('1234'));
     await vi.advanceTimersByTimeAsync(10);
-    expect(t.calls.at(-1)).toEqual({ api: 'login', params: { phone: '+79995550101', code: '1234' } });
+    expect(t.calls.at(-1)).toEqual({ api: 'login', params: { phone: '+79995550101', code: '1234' }, auth: null });
     expect(t.store.getState().account.session).toEqual({ userId: '12', isOwner: false });
     expect([localStorage.getItem('user_id'), localStorage.getItem('token_seq'), localStorage.getItem('token')]).toEqual(['12', '30', 'tok']);
     t.store.dispatch(signOutRequested());

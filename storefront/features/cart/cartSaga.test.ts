@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { NetworkError, type Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import type { CartLine, OfferCard } from '../../lib/types';
@@ -14,24 +14,14 @@ import {
   promoTyped,
   selectCartTotals,
 } from './cartSlice';
-import { memoryStorage } from '../../test/memoryStorage';
+import { fakeApi, withFakeTimersAndStorage, type FakeReply } from '../../test/fakeApi';
 
 
 const line = (id: string, price: number, quantity = 1): CartLine => ({ id, categoryId: '11', name: `Товар ${id}`, price, quantity, currencyId: 'RUR', images: [] });
 const card = (id: string, price: number, available: '1' | '0' = '1'): OfferCard => ({ id, name: `Новое имя ${id}`, price, categoryId: '11', available, thumb: `1/offers/${id}_t.webp` });
 
-type Reply = unknown | Error | ((params: Params) => unknown);
-function setup(replies: Record<string, Reply[]>) {
-  const calls: { api: string; params: Params }[] = [];
-  const api = {
-    call: vi.fn(async (name: string, params: Params = {}) => {
-      calls.push({ api: name, params });
-      const list = replies[name] ?? [];
-      const r = list.length > 1 ? list.shift() : list[0];
-      if (r instanceof Error) throw r;
-      return (typeof r === 'function' ? (r as (p: Params) => unknown)(params) : r) as never;
-    }),
-  };
+function setup(replies: Record<string, FakeReply[]>) {
+  const { api, calls } = fakeApi(replies);
   const store = createAppStore({ api, listRetry: { retries: 0, delayMs: 10 } });
   return { store, calls };
 }
@@ -63,14 +53,7 @@ describe('cart saga', () => {
   beforeAll(async () => {
     await import('./cartPageSaga');
   });
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.stubGlobal('localStorage', memoryStorage());
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  withFakeTimersAndStorage();
 
   it('plus, minus never below 1, typed digits, zero lines dropped on leaving, all kept in localStorage', async () => {
     const { store } = setup({});

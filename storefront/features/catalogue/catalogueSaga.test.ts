@@ -4,7 +4,7 @@ import { createAppStore } from '../../app/store';
 import type { OfferCard } from '../../lib/types';
 import { listKeyOf } from './catalogueApi';
 import { listOpened, listRetried, nextPageRequested } from './catalogueSlice';
-import { memoryStorage } from '../../test/memoryStorage';
+import { withFakeTimersAndStorage } from '../../test/fakeApi';
 import { setInlineShop } from '../shop/inlineShop';
 
 /**
@@ -133,14 +133,7 @@ describe('catalogue list saga', () => {
 /** A Storage in memory (the unit tests run in node). */
 
 describe('the cached first page', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.stubGlobal('localStorage', memoryStorage());
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  withFakeTimersAndStorage();
 
   it('caches page 1 of each list; on a network failure shows it at once, retries behind it, and an answer replaces it', async () => {
     const { api, calls } = fakeApi([page(1, 20), page(21, 20)]);

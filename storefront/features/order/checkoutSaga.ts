@@ -303,7 +303,8 @@ export function* submitOrder(store: StoreSettings | null) {
 
   // The order, with one key per attempt: sending the same order again (a retry) keeps the key.
   const urlData = readJson<Record<string, string>>(URL_DATA_KEY, {});
-  const params: Params = orderParams({ form, store, lines: orderLines, point, promoCode: promo.status === 'error' ? '' : promo.code, urlData, deviceId: deviceId(), ios });
+  // The language the customer orders in: the server keeps it for the texts it sends them later.
+  const params: Params = { ...orderParams({ form, store, lines: orderLines, point, promoCode: promo.status === 'error' ? '' : promo.code, urlData, deviceId: deviceId(), ios }), lang: getLang() };
   const stored = readJson<(Attempt & { at?: number }) | null>(ATTEMPT_KEY, null);
   const previous = stored && typeof stored.at === 'number' && Date.now() - stored.at < ATTEMPT_TTL_MS ? stored : null;
   const attempt = attemptFor(params, previous, randomKey);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type Params } from '../../../dataProvider/apiClient';
+import { ApiError } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import './feature';
 import { deepMerge, setTexts } from '../../lib/i18n';
@@ -12,6 +12,7 @@ import { browser } from './checkoutSaga';
 import { orderFieldChanged, orderPopupClosed, orderSubmitted, placesLoaded } from './orderSlice';
 import type { OrderFormValues } from './orderLogic';
 import { memoryStorage } from '../../test/memoryStorage';
+import { fakeApi, type FakeReply } from '../../test/fakeApi';
 
 /** The checkout flow on a real store with a fake api client (the saga's blocking loop, checks, key, result). */
 
@@ -32,18 +33,8 @@ const shop = (over: Partial<StoreSettings> = {}): StoreSettings => ({
 });
 const line = (id: string, price: number, quantity = 1): CartLine => ({ id, categoryId: '11', name: `Товар ${id}`, price, quantity });
 
-type Reply = unknown | Error | ((params: Params) => unknown);
-function setup(replies: Record<string, Reply[]>) {
-  const calls: { api: string; params: Params }[] = [];
-  const api = {
-    call: vi.fn(async (name: string, params: Params = {}) => {
-      calls.push({ api: name, params });
-      const list = replies[name] ?? [];
-      const r = list.length > 1 ? list.shift() : list[0];
-      if (r instanceof Error) throw r;
-      return (typeof r === 'function' ? (r as (p: Params) => unknown)(params) : r) as never;
-    }),
-  };
+function setup(replies: Record<string, FakeReply[]>) {
+  const { api, calls } = fakeApi(replies);
   const store = createAppStore({ api, listRetry: { retries: 0, delayMs: 1 } });
   const toasts = () => store.getState().shell.toasts.map((t) => t.text);
   const fill = (values: Partial<OrderFormValues>) => {

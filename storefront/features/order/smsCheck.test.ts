@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type Params } from '../../../dataProvider/apiClient';
+import { ApiError } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import './feature';
 import { deepMerge, setTexts } from '../../lib/i18n';
@@ -11,6 +11,7 @@ import { smsPhone } from './checkoutSaga';
 import { orderFieldChanged, orderSubmitted, smsCheckClosed, smsCodeEntered, smsCodeResend } from './orderSlice';
 import type { OrderFormValues } from './orderLogic';
 import { memoryStorage } from '../../test/memoryStorage';
+import { fakeApi, type FakeReply } from '../../test/fakeApi';
 
 /** The SMS check of the phone before the order (store setting sms_check), on a real store with a fake api. */
 
@@ -31,19 +32,8 @@ const line = (id: string, price: number, quantity = 1): CartLine => ({ id, categ
 const pickup: Partial<OrderFormValues> = { client_name: 'Анна', client_phone: '8 (999) 123-45-67', client_payment: 'cash', client_receiving: 'pickup', place_id: '1' };
 const SESSION = { user_id: '7', token_seq: '70', token: 'tok', is_owner: '0' };
 
-type Reply = unknown | Error | ((params: Params) => unknown);
-function setup(replies: Record<string, Reply[]>) {
-  const calls: { api: string; params: Params; auth: string | null }[] = [];
-  const api = {
-    call: vi.fn(async (name: string, params: Params = {}) => {
-      // What the real client would send: the session in localStorage at the time of the call.
-      calls.push({ api: name, params, auth: localStorage.getItem('token') });
-      const list = replies[name] ?? [];
-      const r = list.length > 1 ? list.shift() : list[0];
-      if (r instanceof Error) throw r;
-      return (typeof r === 'function' ? (r as (p: Params) => unknown)(params) : r) as never;
-    }),
-  };
+function setup(replies: Record<string, FakeReply[]>) {
+  const { api, calls } = fakeApi(replies);
   const store = createAppStore({ api, listRetry: { retries: 0, delayMs: 1 } });
   const toasts = () => store.getState().shell.toasts.map((t) => t.text);
   for (const [name, value] of Object.entries(pickup)) store.dispatch(orderFieldChanged({ name: name as keyof OrderFormValues, value: value as string }));

@@ -1,10 +1,10 @@
 import { runSaga, type Saga } from 'redux-saga';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../dataProvider/apiClient';
 import { login, requestCode } from '../account/accountWorkers';
 import pushTokenSaga from '../account/pushToken';
 import { signedIn, signInCodeRequested, signInCodeSent, signInSubmitted } from '../account/accountSlice';
-import { memoryStorage } from '../../test/memoryStorage';
+import { withFakeTimersAndStorage } from '../../test/fakeApi';
 
 /**
  * The error catalogue's 'Network Error on login or push: retry in 1.5 s', on the real api client with a
@@ -38,14 +38,7 @@ function start<S extends Saga>(saga: S, client: unknown, ...args: Parameters<S>)
   return { task, types: () => actions.map((a) => a.type) };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.stubGlobal('localStorage', memoryStorage());
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+withFakeTimersAndStorage();
 
 describe('network errors on sign-in and push: retried in 1.5 s', () => {
   it('api=sms_code: a network error is asked again after 1.5 s, then the code is sent', async () => {

@@ -18,7 +18,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
   const awaitingPayment = order.paymentStatus === 'pending' || order.paymentStatus === 'failed';
   return (
     <li>
-      <Link to={`/order/${order.id}`} className="order-row">
+      <Link to={`/order/${order.id}`} className="card-list__row order-row">
         <span className="order-row__main">
           <span className="order-row__number">{t('account.order_title', { number: order.id })}</span>
           <span className="order-row__date">{orderDate(order)}</span>
@@ -57,7 +57,7 @@ export default function MyOrdersPage() {
   else if (!items.length) body = <p className="empty">{t('account.orders_empty')}</p>;
   else
     body = (
-      <ul className="order-list" aria-label={t('account.my_orders')}>
+      <ul className="card-list order-list" aria-label={t('account.my_orders')}>
         {items.map((o) => (
           <OrderRow key={o.id} order={o} />
         ))}

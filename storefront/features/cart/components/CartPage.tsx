@@ -54,13 +54,13 @@ export default function CartPage() {
   return (
     <div className="page page--cart">
       <h1 className="page__title">{t('cart.title')}</h1>
-      <div className="cart">
+      <div className="cart summary-layout">
         <ul className="cart__lines" aria-label={t('cart.title')}>
           {cart.items.map((line) => (
             <CartLineRow key={line.id} line={line} href={`/category/${pathOf(tree, String(line.categoryId))}/item/${line.id}`} promoPercent={promoPercent} />
           ))}
         </ul>
-        <aside className="cart__summary" aria-label={t('cart.summary')}>
+        <aside className="cart__summary summary-layout__aside" aria-label={t('cart.summary')}>
           <PromoInput />
           <dl className="totals">
             <div className="totals__row">

@@ -21,9 +21,9 @@ export default function CategoryButtons({ tree, path, parentId }: { tree: Catego
   const list = childrenOf(tree, parentId);
   return (
     <nav aria-label={t('catalog.categories')}>
-      <ul className="category-buttons">
+      <ul className="card-list category-buttons">
         <li>
-          <Link className="category-button category-button--all" to={`/category/${path}/1`}>
+          <Link className="card-list__row category-button category-button--all" to={`/category/${path}/1`}>
             <Icon name="search" className="category-button__icon" size={28} />
             <span className="category-button__name">{path === '0' ? t('catalog.all_products') : t('catalog.show_all')}</span>
             <Icon name="forward" className="category-button__arrow" size={20} />
@@ -31,7 +31,7 @@ export default function CategoryButtons({ tree, path, parentId }: { tree: Catego
         </li>
         {list.map((c) => (
           <li key={c.categoryId}>
-            <Link className="category-button" to={categoryHref(tree, path, c)}>
+            <Link className="card-list__row category-button" to={categoryHref(tree, path, c)}>
               <CategoryIcon picture={c.picture} />
               <span className="category-button__name">{c.category}</span>
               {!isLeaf(tree, c.categoryId) && <Icon name="forward" className="category-button__arrow" size={20} />}

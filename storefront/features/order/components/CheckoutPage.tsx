@@ -83,7 +83,7 @@ export default function CheckoutPage() {
     <div className="page page--order">
       <h1 className="page__title">{t('checkout.title')}</h1>
       <form
-        className="order"
+        className="order summary-layout"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -230,7 +230,7 @@ export default function CheckoutPage() {
           </section>
         </div>
 
-        <aside className="order__summary" aria-label={t('cart.summary')}>
+        <aside className="order__summary summary-layout__aside" aria-label={t('cart.summary')}>
           <h2 className="order__heading">{t('checkout.your_order')}</h2>
           <ul className="order__lines">
             {lines.map((l) => (

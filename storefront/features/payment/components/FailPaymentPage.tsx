@@ -1,10 +1,7 @@
-import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { useScrollTop } from '../../../lib/scroll';
-import { orderIdOf, paymentStatusRequested, selectPayment } from '../paymentSlice';
 import PaymentResultPanel from './PaymentResultPanel';
+import { usePaymentReturn } from './usePaymentReturn';
 
 /**
  * /fail_payment?orderId=N (the acquirer's failUrl): 'Оплата не прошла' and a button back to the cart; the
@@ -13,19 +10,10 @@ import PaymentResultPanel from './PaymentResultPanel';
  */
 export default function FailPaymentPage() {
   const t = useT();
-  const dispatch = useDispatch();
   const navigate = useNavigate();
-  const { search } = useLocation();
-  const orderId = orderIdOf(search);
-  const payment = useSelector(selectPayment);
-  useScrollTop(orderId);
-
-  useEffect(() => {
-    if (orderId) dispatch(paymentStatusRequested(orderId));
-  }, [orderId, dispatch]);
-
+  const { orderId, payment, mine } = usePaymentReturn();
   if (!orderId) return <Navigate to="/" replace />;
-  if (payment.orderId === orderId && payment.result === 'paid') return <Navigate to={`/success_payment?orderId=${orderId}`} replace />;
+  if (mine && payment.result === 'paid') return <Navigate to={`/success_payment?orderId=${orderId}`} replace />;
   return (
     <PaymentResultPanel kind="fail" title={t('payment.fail')} note={t('payment.fail_note')}>
       <button type="button" className="button" onClick={() => navigate('/cart')}>

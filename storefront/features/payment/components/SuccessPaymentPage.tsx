@@ -1,10 +1,7 @@
-import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { useScrollTop } from '../../../lib/scroll';
-import { orderIdOf, paymentStatusRequested, selectPayment } from '../paymentSlice';
 import PaymentResultPanel from './PaymentResultPanel';
+import { usePaymentReturn } from './usePaymentReturn';
 
 /**
  * /success_payment?orderId=N (the acquirer's returnUrl): asks the server whether the order is paid. Paid:
@@ -13,19 +10,9 @@ import PaymentResultPanel from './PaymentResultPanel';
  */
 export default function SuccessPaymentPage() {
   const t = useT();
-  const dispatch = useDispatch();
   const navigate = useNavigate();
-  const { search } = useLocation();
-  const orderId = orderIdOf(search);
-  const payment = useSelector(selectPayment);
-  useScrollTop(orderId);
-
-  useEffect(() => {
-    if (orderId) dispatch(paymentStatusRequested(orderId));
-  }, [orderId, dispatch]);
-
+  const { orderId, payment, mine, recheck } = usePaymentReturn();
   if (!orderId) return <Navigate to="/" replace />;
-  const mine = payment.orderId === orderId;
   const toOrder = (
     <Link className="button button--ghost" to={`/order/${orderId}`}>
       {t('payment.open_order')}
@@ -57,7 +44,7 @@ export default function SuccessPaymentPage() {
   if (mine && payment.status === 'failed') {
     return (
       <PaymentResultPanel kind="fail" title={t('payment.unknown')} note={payment.error}>
-        <button type="button" className="button" onClick={() => dispatch(paymentStatusRequested(orderId))}>
+        <button type="button" className="button" onClick={recheck}>
           {t('common.retry')}
         </button>
         {toOrder}
@@ -67,7 +54,7 @@ export default function SuccessPaymentPage() {
   if (mine && payment.result === 'pending' && payment.status === 'idle') {
     return (
       <PaymentResultPanel kind="wait" title={t('payment.pending')} note={t('payment.pending_note')}>
-        <button type="button" className="button" onClick={() => dispatch(paymentStatusRequested(orderId))}>
+        <button type="button" className="button" onClick={recheck}>
           {t('payment.check_again')}
         </button>
         {toOrder}
