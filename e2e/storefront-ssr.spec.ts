@@ -6,14 +6,17 @@ import { test, expect } from './fixtures';
  * with no console error, no second fetch of the list or the item, and no layout shift (CLS from the
  * browser's own 'layout-shift' entries), at 390 and 1280 px.
  */
-const PAGES = [
-  { name: 'home', path: '/', text: 'Электроника', api: null },
-  { name: 'list', path: '/category/1-11/1', text: 'Смартфон Квант X Pro 256 ГБ', api: 'offers' },
-  { name: 'item', path: '/category/1-11/item/1003', text: 'Смартфон Квант X Pro 256 ГБ', api: 'offers' },
-] as const;
+const PAGES = {
+  home: { name: 'home', path: '/', text: 'Электроника', api: null },
+  list: { name: 'list', path: '/category/1-11/1', text: 'Смартфон Квант X Pro 256 ГБ', api: 'offers' },
+  item: { name: 'item', path: '/category/1-11/item/1003', text: 'Смартфон Квант X Pro 256 ГБ', api: 'offers' },
+} as const;
 
-for (const p of PAGES) {
-  test(`${p.name}: the content is in the HTML, hydration adds no console error, no refetch and no layout shift`, async ({ page, consoleErrors }, info) => {
+type Fixtures = { page: import('@playwright/test').Page; consoleErrors: string[] };
+type Info = Parameters<Parameters<typeof test>[2]>[1];
+
+async function hydrates(p: (typeof PAGES)[keyof typeof PAGES], { page, consoleErrors }: Fixtures, info: Info) {
+  {
     // Layout shifts from the first paint on, collected by the page itself.
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number; __shifts: string[] };
@@ -53,8 +56,12 @@ for (const p of PAGES) {
     expect(consoleErrors).toEqual([]);
     expect(cls, shifts.join('\n')).toBeLessThanOrEqual(0.02);
     if (p.api) expect(apiCalls.filter((a) => a === p.api)).toEqual([]);
-  });
+  }
 }
+
+test('home: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.home, { page, consoleErrors }, info));
+test('list: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.list, { page, consoleErrors }, info));
+test('item: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.item, { page, consoleErrors }, info));
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

@@ -5,6 +5,7 @@ import { preloadPage } from './app/routes';
 import BrokenUrlPage from './app/pages/BrokenUrlPage';
 import { createAppStore, type RootState } from './app/store';
 import type { SsrData } from './entry-server';
+import { cacheFirstPage } from './features/catalogue/listCache';
 import { shopLoaded } from './features/shop/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
@@ -61,6 +62,8 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   // account, search words, delivery point) start from its storage and show right after hydration.
   const { catalogue, item, info } = ssr.state as Partial<RootState>;
   const store = createAppStore({ api }, { catalogue, ...(item ? { item } : {}), ...(info ? { info } : {}) });
+  // The server's first page of a list goes into this device's list cache, as if the app had loaded it (offline use).
+  for (const [key, list] of Object.entries(catalogue?.lists ?? {})) if (list.offset === 1 && !list.cached) cacheFirstPage(key, list.items);
   const shop = { stores: inline?.stores ?? [], categories: inline?.offers_category ?? [] };
   store.dispatch(shopLoaded({ store: shop.stores[0] ?? null, categories: shop.categories }));
   const serverState = { ...(ssr.state as RootState), shop: { ...(ssr.state.shop as RootState['shop']), store: shop.stores[0] ?? null, categories: shop.categories } };

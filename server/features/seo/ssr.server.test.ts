@@ -117,7 +117,7 @@ describe('server-rendered storefront pages', () => {
     expect(titleOf(category.body)).toBe('Кухня — Лавка');
   });
 
-  it('a price change shows on the next render (kept pages go with the catalogue version); device pages and unknown items are left to the browser', async () => {
+  it('a price change shows on the next render (kept pages go with the catalogue version), device pages and unknown items are left to the browser', async () => {
     const url = `/category/${ids.kitchen}/1`;
     expect(rootOf((await page(url)).body)).toMatch(price('250 ₽'));
     await server.db.updateTable('offers').set({ price: 275 }).where('id', '=', ids.mug).execute();

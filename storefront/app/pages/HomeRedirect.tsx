@@ -62,5 +62,5 @@ export default function HomeRedirect() {
     });
     navigate(to, { replace: true });
   }, [search, navigate]);
-  return <CategoryPage />;
+  return <CategoryPage home />;
 }
