@@ -21,6 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { freePort } from '../server/lib/freePort';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DOC = path.join(ROOT, 'docs', 'API.md');
@@ -116,15 +117,6 @@ function runBash(command: string, env: NodeJS.ProcessEnv): Promise<{ stdout: str
     p.on('close', () => resolve({ stdout, stderr }));
   });
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** A Sberbank-style acquirer double: register.do opens a payment, getOrderStatusExtended.do says it is paid. */
 function fakeAcquirer(): Promise<{ url: string; close(): void }> {

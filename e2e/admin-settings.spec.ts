@@ -1,5 +1,21 @@
+import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect, ownerApi } from './adminFixtures';
+
+/**
+ * The caret at the very end of the editor's text (a click lands wherever the text happens to be, and
+ * Ctrl+End does nothing in the phone emulation); the editor picks the selection up from the page.
+ */
+async function caretToEnd(editor: Locator) {
+  await editor.click();
+  await editor.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    range.collapse(false);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+}
 
 /** A small JPEG, made on the spot. */
 const jpeg = () => sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 30, b: 30 } } }).jpeg().toBuffer();
@@ -21,6 +37,8 @@ const storeOf = async (url: string, auth: Parameters<typeof ownerApi>[1]) => (aw
 test.describe('admin settings', () => {
   test('a rich-text page: headings, bold, lists, link, undo; confirm asks settings_quest', async ({ adminPage: page, shop, ownerAuth }) => {
     const before = await storeOf(shop.url, ownerAuth);
+    // The page's clock is ours: the undo grouping below moves it on instead of sleeping.
+    await page.clock.install();
     await page.goto('/admin/settings/delivery');
     const editor = page.getByRole('textbox', { name: 'Доставка' });
     await expect(editor).toContainText('Курьером по Санкт-Петербургу');
@@ -40,16 +58,7 @@ test.describe('admin settings', () => {
       await expect(editor).toBeFocused();
       await page.keyboard.press(k);
     };
-    // The caret at the very end of the text (a click lands wherever the text happens to be, and Ctrl+End
-    // does nothing in the phone emulation); the editor picks the selection up from the page.
-    await editor.click();
-    await editor.evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      range.collapse(false);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-    });
+    await caretToEnd(editor);
     await key('Enter');
     await page.getByRole('combobox', { name: 'Стиль текста' }).click();
     await page.getByRole('option', { name: 'Заголовок 1' }).click();
@@ -64,8 +73,8 @@ test.describe('admin settings', () => {
     await page.getByRole('button', { name: 'Нумерованный список' }).click();
     await expect(editor.locator('ol li')).toHaveCount(1);
     await typing('Пункт');
-    // The editor groups edits made within half a second into one undo step.
-    await page.waitForTimeout(800);
+    // The editor groups edits made within half a second into one undo step: the clock moves on 0.8 s.
+    await page.clock.fastForward(800);
     await typing(' лишнее');
     await page.getByRole('button', { name: 'Отменить' }).click();
     await expect(editor).not.toContainText('лишнее');
@@ -104,6 +113,7 @@ test.describe('admin settings', () => {
 
   test('rich text: italic, bullet list, paragraph, headings 2 and 3, undo; the link popup applies with OK and clears with Remove', async ({ adminPage: page, shop, ownerAuth }) => {
     const before = await storeOf(shop.url, ownerAuth);
+    await page.clock.install();
     await page.goto('/admin/settings/payment');
     const editor = page.getByRole('textbox', { name: 'Оплата' });
     await expect(editor).not.toBeEmpty();
@@ -120,14 +130,7 @@ test.describe('admin settings', () => {
       await page.getByRole('combobox', { name: 'Стиль текста' }).click();
       await page.getByRole('option', { name }).click();
     };
-    await editor.click();
-    await editor.evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      range.collapse(false);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-    });
+    await caretToEnd(editor);
     await key('Enter');
     await level('Заголовок 2');
     await typing('Второй');
@@ -152,8 +155,8 @@ test.describe('admin settings', () => {
     await page.getByRole('button', { name: 'Маркированный список' }).click();
     await typing('Карта');
     await expect(editor.locator('ul li').last()).toHaveText('Карта');
-    // Undo takes the last words back. (Redo: the button is there; see docs/FEATURES.md, not asserted.)
-    await page.waitForTimeout(800);
+    // Undo takes the last words back (a new undo step: the clock moves on 0.8 s). (Redo: the button is there; see docs/FEATURES.md, not asserted.)
+    await page.clock.fastForward(800);
     await typing(' лишнее');
     await page.getByRole('button', { name: 'Отменить' }).click();
     await expect(editor.locator('ul li').last()).toHaveText('Карта');

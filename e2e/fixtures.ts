@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { startFakeServices, type FakeServices } from './fakes';
+import { freePort } from '../server/lib/freePort';
 
 export interface ShopServer {
   /** e.g. http://127.0.0.1:41234 */
@@ -25,15 +25,6 @@ export interface ShopServer {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const OWNER_PHONE = '+79990000000';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 /**
  * One real server per worker: `server/main.ts` on a free port with a fresh SQLite demo shop in a temp
@@ -127,3 +118,10 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer;
 });
 
 export { expect };
+
+/**
+ * Resolves once the page has rendered two more frames: what an event just dispatched set off in the page
+ * (handlers, the frame callbacks they asked for, the requests they started) has run by then.
+ */
+export const afterTwoFrames = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));

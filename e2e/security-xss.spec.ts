@@ -1,4 +1,16 @@
+import type { Page } from '@playwright/test';
 import { expect, ownerApi, test } from './adminFixtures';
+import { afterTwoFrames } from './fixtures';
+
+/**
+ * The page has done what its markup can make it do: every picture it fetches has loaded or failed (an
+ * onerror or onload payload would have run; a lazy one out of view is not fetched, so runs nothing) and
+ * two frames have been drawn since.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete || i.loading === 'lazy'));
+  await afterTwoFrames(page);
+}
 
 /**
  * Issue 14, item 8: an XSS corpus (~150 payloads: 30 vectors in 5 contexts) written by the owner into
@@ -79,7 +91,7 @@ test('about 150 XSS payloads in owner-written texts never run in the storefront'
       await expect(page.locator('#root')).not.toBeEmpty();
       // The payloads are on the page (as text or sanitized markup), not missing.
       if (path.includes('/item/') || path === '/about_company') await expect(page.locator('.rich-text').first()).toContainText('Товар');
-      await page.waitForTimeout(150);
+      await settled(page);
       for (const link of await page.locator('.rich-text a').all()) await link.click({ timeout: 300, noWaitAfter: true }).catch(() => undefined);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? 0), path).toBe(0);
     }
@@ -180,7 +192,7 @@ test("the question form's texts never run in the owner's panel", async ({ adminP
   for (const path of [`/admin/orders/${orderId}`, '/admin/questions']) {
     await page.goto(path);
     await expect(page.getByText('Вопрос 1', { exact: false }).first()).toBeVisible();
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? 0), path).toBe(0);
   }
   console.log(`xss questions: ${posted} questions carrying ${CORPUS.length} payloads (+ the order's name, address and comment) on the order and questions screens of the admin: 0 executions, ${dialogs} dialogs`);

@@ -31,7 +31,8 @@ test('phones: the picture slider with bullets and prev/next zones; Swiper loads 
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + box.width * 0.7, y }] });
   for (let i = 1; i <= 10; i++) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + box.width * (0.7 - i * 0.06), y }] });
-    await page.waitForTimeout(16);
+    // One drawn frame between moves, as a finger's touch events come.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect(page.getByRole('button', { name: 'Фото 4' })).toHaveAttribute('aria-current', 'true');

@@ -33,6 +33,15 @@ async function fillContacts(page: Page, name = 'Анна') {
   await expect(phone).toHaveValue('+7 (999) 123-45-67');
 }
 
+/** The contacts filled, pick-up at the Petrogradskaya place, the payment named, and 'Заказать' pressed. */
+async function orderPickup(page: Page, payment: string) {
+  await fillContacts(page);
+  await page.getByRole('radio', { name: 'Самовывоз' }).check();
+  await page.getByRole('radio', { name: /Петроградская/ }).check();
+  await page.getByRole('radio', { name: payment }).check();
+  await page.getByRole('button', { name: 'Заказать' }).click();
+}
+
 /** The customer's orders on the server, asked with this browser's device id. */
 async function serverOrders(page: Page, shopUrl: string) {
   const device = await page.evaluate(() => localStorage.getItem('device_id'));
@@ -128,11 +137,7 @@ test('the checks stop the order with their toasts: required fields, the zone, th
   // Below the shop's minimum (500 р.): a 290 р. book.
   await seed(page, [line('3001', 'Повести Белкина', 290, 1, '3')]);
   await page.goto('/order');
-  await fillContacts(page);
-  await page.getByRole('radio', { name: 'Самовывоз' }).check();
-  await page.getByRole('radio', { name: /Петроградская/ }).check();
-  await page.getByRole('radio', { name: 'Наличные' }).check();
-  await page.getByRole('button', { name: 'Заказать' }).click();
+  await orderPickup(page, 'Наличные');
   await expect(toast(page, 'Минимальная сумма заказа 500 р.')).toBeVisible();
 
   // An unavailable item stops the order first.
@@ -152,11 +157,7 @@ test('a server refusal is shown as its toast: out of hours', async ({ page }) =>
       : route.continue(),
   );
   await page.goto('/order');
-  await fillContacts(page);
-  await page.getByRole('radio', { name: 'Самовывоз' }).check();
-  await page.getByRole('radio', { name: /Петроградская/ }).check();
-  await page.getByRole('radio', { name: 'Картой курьеру' }).check();
-  await page.getByRole('button', { name: 'Заказать' }).click();
+  await orderPickup(page, 'Картой курьеру');
   await expect(toast(page, 'Извините, доставка работает с 10:00 до 22:00')).toBeVisible();
 });
 
@@ -172,11 +173,7 @@ test('a server error gives the failure popup; sending again keeps the attempt’
     else await route.continue();
   });
   await page.goto('/order');
-  await fillContacts(page);
-  await page.getByRole('radio', { name: 'Самовывоз' }).check();
-  await page.getByRole('radio', { name: /Петроградская/ }).check();
-  await page.getByRole('radio', { name: 'Наличные' }).check();
-  await page.getByRole('button', { name: 'Заказать' }).click();
+  await orderPickup(page, 'Наличные');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Возникла ошибка, попробуйте позже или оставьте заказ по номеру телефона');
   await expect(dialog.getByRole('link', { name: '+7 (812) 555-01-23' })).toHaveAttribute('href', 'tel:+78125550123');

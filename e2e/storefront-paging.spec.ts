@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { afterTwoFrames, test, expect } from './fixtures';
 import type { Locator } from '@playwright/test';
 
 /** How many products the windowed list holds (each rendered item carries aria-setsize). */
@@ -25,7 +25,9 @@ test('the catalogue list loads further pages near the bottom and stops at the en
   await expect.poll(() => requests.length).toBe(3);
   await page.mouse.wheel(0, -500);
   await page.mouse.wheel(0, 50000);
-  await page.waitForTimeout(500);
+  // The list stands at its end (the scroll is over) and has handled it: still the three requests.
+  await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 2)).toBe(true);
+  await afterTwoFrames(page);
   expect(requests).toHaveLength(3);
   await expect.poll(() => loaded(list)).toBe(60);
   await expect(list.getByRole('listitem').last()).toHaveAttribute('aria-posinset', '60');

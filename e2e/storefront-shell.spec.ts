@@ -75,6 +75,7 @@ test("a broken /config.json shows the broken-url page with a reload button", asy
 });
 
 test('the loader shows only when loading takes longer than 2 s', async ({ page }) => {
+  await page.clock.install();
   await page.goto('/category/0');
   await page.route(
     (url) => url.pathname === '/api' && url.searchParams.get('api') === 'offers',
@@ -83,11 +84,15 @@ test('the loader shows only when loading takes longer than 2 s', async ({ page }
       await route.fallback();
     },
   );
+  // The page's time stands still from here and moves only as the test says (the answer itself takes 3.5 s).
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.getByRole('link', { name: 'Аудиокниги' }).first().click();
   const loader = page.getByRole('status', { name: 'Загрузка…' });
-  await page.waitForTimeout(1200);
+  await page.clock.runFor(1200);
   await expect(loader).toHaveCount(0);
-  await expect(loader).toBeVisible({ timeout: 2000 });
+  await page.clock.runFor(1000);
+  await expect(loader).toBeVisible();
+  await page.clock.resume();
   await expect(page.getByRole('list', { name: 'Аудиокниги' }).getByRole('listitem').first()).toBeVisible({ timeout: 5000 });
   await expect(loader).toHaveCount(0);
 });

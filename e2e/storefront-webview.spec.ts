@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, type ShopServer } from './fixtures';
+import { afterTwoFrames, test, expect, type ShopServer } from './fixtures';
 
 /** The shop's native apps (web views): a swipe right of more than 60 px goes back; browsers keep their own gesture. */
 const ANDROID_WEBVIEW = 'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230901.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36';
@@ -31,8 +31,9 @@ test.describe('in the Android app', () => {
   test('a swipe right over 60 px goes back; a shorter one does not', async ({ page }) => {
     await openItemFromList(page);
     await swipe(page, 40, 90);
-    await page.waitForTimeout(300);
+    await afterTwoFrames(page);
     await expect(page).toHaveURL(/\/item\//);
+    // Had the short swipe gone back too, this one would leave the list for the page before it.
     await swipe(page, 40, 140);
     await expect(page).toHaveURL(/\/category\/1-11\/1$/);
   });
@@ -44,8 +45,11 @@ test.describe('in a browser', () => {
   test('the same swipe leaves the page to the browser', async ({ page }) => {
     await openItemFromList(page);
     await swipe(page, 40, 140);
-    await page.waitForTimeout(500);
+    await afterTwoFrames(page);
     await expect(page).toHaveURL(/\/item\//);
+    // One step back is the list: the swipe itself went nowhere (else this step would leave the shop).
+    await page.goBack();
+    await expect(page).toHaveURL(/\/category\/1-11\/1$/);
   });
 });
 

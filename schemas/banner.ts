@@ -10,6 +10,23 @@ export const BANNER_WIDTHS = [
   ['3/4', '75'],
 ] as const;
 
+/**
+ * A banner as api=shop_banners answers it (server bannerToApi; also inlined into index.html). Not the
+ * registry's codec: ids and the order travel as strings and the picture is `img` (with its `thumb`), so the
+ * shape is declared here once for the server and the storefront.
+ */
+export interface BannerApi {
+  id: string;
+  userId: string;
+  shopId: string;
+  link: string;
+  img: string | null;
+  thumb: string | null;
+  video: string | null;
+  width: string;
+  sort: string;
+}
+
 export const bannerSchema: EntitySchema = {
   name: 'shop_banners',
   table: 'banners',

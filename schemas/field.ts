@@ -1,3 +1,4 @@
+import type { WeekHours } from './rules/hours';
 /**
  * A field of the registry: declared once, read by API parsing, validation, storage and the admin forms.
  * `no` is the field's number in the protocol (`p[478_offer_id]`), `key` its form key suffix, `name` the
@@ -111,7 +112,8 @@ export interface ApiValueOfType {
   date: string;
   time: string;
   polygon: [number, number][];
-  schedule: unknown;
+  /** A place's week: per day its hours and whether it is a day off (schemas/rules/hours). */
+  schedule: WeekHours;
   json: unknown;
 }
 

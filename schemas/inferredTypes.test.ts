@@ -2,7 +2,10 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ApiObjectOf } from './field';
 import { offerSchema } from './offer';
 import { storeSchema } from './store';
-import type { Offer, OfferCard, StoreSettings } from '../storefront/lib/types';
+import { placeSchema } from './place';
+import type { Banner, CartLine, Offer, OfferCard, Place, StoreSettings } from '../storefront/lib/types';
+import type { BannerApi } from './banner';
+import type { WeekHours } from './rules/hours';
 
 /**
  * The storefront's offer, card and store types are inferred from the declarations in schemas/ (tsc checks the
@@ -40,5 +43,19 @@ describe('types inferred from the schema declarations', () => {
     type Secret = Extract<keyof StoreApi, 'acquiring_password' | 'telegram_bot_token' | 'cashbox_key'>;
     expectTypeOf<Secret>().toBeNever();
     expect(storeSchema.fields.filter((f) => f.secret).map((f) => f.name)).toEqual(expect.arrayContaining(['acquiring_password', 'telegram_bot_token', 'cashbox_key']));
+  });
+
+  it('places, cart lines and banners: one declaration each', () => {
+    expectTypeOf<Place['id']>().toEqualTypeOf<number>();
+    expectTypeOf<Place['name']>().toEqualTypeOf<string>();
+    expectTypeOf<Place['week']>().toEqualTypeOf<WeekHours | null | undefined>();
+    expectTypeOf<Place['coords']>().toEqualTypeOf<[number, number][] | null | undefined>();
+    expect(placeSchema.fields.find((f) => f.name === 'week')?.type).toBe('schedule');
+    // A cart line is the card's fields it shows plus its quantity: a card field retyped retypes the line.
+    expectTypeOf<CartLine['price']>().toEqualTypeOf<OfferCard['price']>();
+    expectTypeOf<CartLine['thumb']>().toEqualTypeOf<OfferCard['thumb']>();
+    expectTypeOf<CartLine['quantity']>().toEqualTypeOf<number>();
+    // The banner answer is not the registry's codec: the server's bannerToApi and the storefront share BannerApi.
+    expectTypeOf<Banner>().toEqualTypeOf<BannerApi>();
   });
 });

@@ -1,4 +1,4 @@
-import { defineFields, type EntitySchema } from './field';
+import { defineFields, type EntitySchema, type FieldInput } from './field';
 
 import { DEFAULT_HOURS, WEEK_DAYS, type WeekDay } from './rules/hours';
 
@@ -20,10 +20,7 @@ export const defaultWeek = (): WeekSchedule =>
 export const DEFAULT_MAP_CENTRE = { latitude: 59.958, longitude: 30.306 } as const;
 export const DEFAULT_ZONE_COLOUR = '#1971C2';
 
-export const placeSchema: EntitySchema = {
-  name: 'places',
-  table: 'places',
-  fields: defineFields('places', [
+const fields = [
     { no: 674, key: 'place_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
     { no: 675, key: 'country', type: 'varchar', maxLength: 100 },
     { no: 676, key: 'city', type: 'varchar', maxLength: 100 },
@@ -35,5 +32,6 @@ export const placeSchema: EntitySchema = {
     { no: 682, key: 'coords', type: 'polygon', default: [] },
     { no: 683, key: 'color', type: 'colour', default: '25,113,194,1' },
     { no: 684, key: 'phone', type: 'phone', maxLength: 30 },
-  ]),
-};
+] as const satisfies readonly FieldInput[];
+
+export const placeSchema: EntitySchema<typeof fields> = { name: 'places', table: 'places', fields: defineFields('places', fields) };

@@ -6,11 +6,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from '../server/lib/freePort';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PAGES = [
@@ -18,15 +18,6 @@ const PAGES = [
   ['category list', '/category/1/1'],
   ['item', '/category/1-11/item/1003'],
 ] as const;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 let child: ChildProcess | null = null;
 let dataDir: string | null = null;

@@ -1,5 +1,7 @@
 import type { ApiObjectOf, Present } from '../../schemas/field';
+import type { BannerApi } from '../../schemas/banner';
 import type { offerSchema } from '../../schemas/offer';
+import type { placeSchema } from '../../schemas/place';
 import type { storeSchema } from '../../schemas/store';
 
 /**
@@ -42,48 +44,15 @@ export type Offer = Omit<OfferCard, 'images'> &
 /** The shop (api=stores): its registry fields, grouped ones nested (controls, required_fields, colors). */
 export type StoreSettings = Present<ApiObjectOf<typeof storeSchema>, 'id' | 'userId' | 'name'> & { [field: string]: unknown };
 
-export interface Banner {
-  id: string;
-  link?: string | null;
-  img?: string | null;
-  thumb?: string | null;
-  video?: string | null;
-  width?: string | null;
-  sort?: string | number | null;
-}
+/** A banner (api=shop_banners, or inlined in index.html): its one declaration in schemas/banner.ts. */
+export type Banner = BannerApi;
 
-/** A cart line as stored under localStorage 'Cart'. */
-export interface CartLine {
-  id: string;
-  categoryId: string;
-  name: string;
-  typePrefix?: string | null;
-  price: number;
+/** A cart line as stored under localStorage 'Cart': the card's fields it shows, its quantity and state. */
+export type CartLine = Pick<OfferCard, 'id' | 'categoryId' | 'name' | 'price' | 'typePrefix' | 'currencyId' | 'thumb' | 'images'> & {
   quantity: number;
-  currencyId?: string;
-  images?: string[];
-  /** The small picture of the cart line. */
-  thumb?: string | null;
   /** The seed's flag: the product cannot be ordered now (the cart-items call or the stop list said so). */
   isDisabledItem?: boolean;
-}
+};
 
-/** A pick-up place (GET /rest/places). */
-export interface PlaceDay {
-  from: string;
-  to: string;
-  isWeekend: boolean;
-}
-export interface Place {
-  id: number | string;
-  name: string;
-  country?: string | null;
-  city?: string | null;
-  address?: string | null;
-  latitude?: string | null;
-  longitude?: string | null;
-  phone?: string | null;
-  week?: Partial<Record<string, PlaceDay>> | null;
-  coords?: [number, number][] | null;
-  sort?: number | null;
-}
+/** A place (GET /rest/places): its registry fields (placeToApi), with its id and name always there. */
+export type Place = Present<ApiObjectOf<typeof placeSchema>, 'id' | 'name'> & { sort?: number | null };

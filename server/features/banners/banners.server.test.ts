@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_TABLES, listUploads, pngImage, snapshot, startSignedIn, tinyMp4, type Auth, type TestServer } from '../../test/helpers';
+import type { BannerApi } from '../../../schemas/banner';
 
 let server: TestServer, owner: Auth, customer: Auth;
 beforeAll(async () => {
@@ -7,17 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-interface Banner {
-  id: string;
-  userId: string;
-  shopId: string;
-  link: string;
-  img: string | null;
-  thumb: string | null;
-  video: string | null;
-  width: string;
-  sort: string;
-}
+/** The answer's shape, declared once beside the registry (schemas/banner.ts). */
+type Banner = BannerApi;
 const list = async () => {
   const r = await server.api('shop_banners');
   expect(r.status).toBe(200);

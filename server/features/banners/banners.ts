@@ -1,3 +1,4 @@
+import type { BannerApi } from '../../../schemas/banner';
 import type { Db, Store } from '../../db/types';
 
 /** What a banner row keeps in its JSON `data`. */
@@ -12,7 +13,7 @@ export interface BannerData {
 export type BannerRow = { id: number; sort: number; data: string };
 
 /** A banner as api=shop_banners answers it. */
-export function bannerToApi(row: BannerRow, store: Pick<Store, 'id' | 'user_id'>) {
+export function bannerToApi(row: BannerRow, store: Pick<Store, 'id' | 'user_id'>): BannerApi {
   const d = JSON.parse(row.data) as BannerData;
   return {
     id: String(row.id),

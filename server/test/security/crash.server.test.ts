@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,20 +13,12 @@ import { OWNER_PHONE, startTestServer, type TestServer } from '../helpers';
 import { testDatabaseUrl, withSearchPath } from '../db';
 import { orderForm, setupShop, type Shop } from '../checkoutFixtures';
 import { scaled, scaleNote } from './scale';
+import { freePort } from '../../lib/freePort';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 let server: TestServer;
 let shop: Shop;
 let child: ChildProcess | null = null;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   server = await startTestServer();

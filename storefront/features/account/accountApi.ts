@@ -1,4 +1,5 @@
 import { ApiError, NetworkError } from '../../../dataProvider/apiClient';
+import type { PickupPlace } from './accountSlice';
 import { getShopConfig } from '../../lib/config';
 import { readString, writeString } from '../../lib/storage';
 import { uploadFetch } from '../../lib/upload';
@@ -77,4 +78,4 @@ export function postQuestion(v: { orderId: number; contact: string; message: str
 }
 
 /** GET /rest/places/{id}: the pick-up place of an order (anyone may read places). */
-export const fetchPlace = (id: number) => restCall<{ id: number; name: string; address?: string; city?: string }>('GET', `/places/${id}`);
+export const fetchPlace = (id: number) => restCall<PickupPlace>('GET', `/places/${id}`);

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionRejected } from '../../lib/events';
+import type { Place } from '../../lib/types';
 import type { ListError } from '../../lib/pagedList';
 import { readString } from '../../lib/storage';
 
@@ -59,12 +60,7 @@ export interface OrderDetail extends OrderSummary {
 }
 
 /** A pick-up place (GET /rest/places/{id}) as the order shows it. */
-export interface PickupPlace {
-  id: number;
-  name: string;
-  address?: string | null;
-  city?: string | null;
-}
+export type PickupPlace = Pick<Place, 'id' | 'name' | 'address' | 'city'>;
 
 export type OrderError = ListError | 'not_found';
 

@@ -31,6 +31,7 @@ import {
   signOutRequested,
   type OrderDetail,
   type OrderSummary,
+  type PickupPlace,
 } from './accountSlice';
 
 /**
@@ -124,7 +125,7 @@ export function* loadOrders() {
 
 function* loadPlace(id: number) {
   try {
-    const p: { id: number; name: string; address?: string; city?: string } = yield call(fetchPlace, id);
+    const p: PickupPlace = yield call(fetchPlace, id);
     yield put(orderPlaceLoaded({ id: p.id, name: p.name, address: p.address ?? null, city: p.city ?? null }));
   } catch {
     /* the order still shows 'Самовывоз' without the place */
