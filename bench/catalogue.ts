@@ -13,6 +13,9 @@
  * 3. autocannon (BENCH_CONNECTIONS=50, no pipelining) loads each request for BENCH_SECONDS (5) after a
  *    warm-up; the bare route is measured again after each request and a ratio is to the baselines around it.
  *
+ * The server answers repeated public reads from its answer cache (RESPONSE_CACHE_MB, api/responseCache.ts),
+ * so each figure is of a warm page; RESPONSE_CACHE_MB=0 measures every request's own work.
+ *
  * No timed assertions: it prints and never fails on numbers. BENCH_SIZES=10000,100000 picks the sizes;
  * BENCH_ONLY=<substring> runs matching requests only; BENCH_SQL=1 prints every plan.
  */
@@ -54,7 +57,7 @@ interface Request {
 interface Row {
   name: string;
   goal: number;
-  bySize: Map<number, { ratio: number; rps: number; p99: number; errors: number; returned: number; plans?: Plan[] }>;
+  bySize: Map<number, { ratio: number; cpuRatio: number; rps: number; p99: number; errors: number; returned: number; plans?: Plan[] }>;
 }
 interface Plan {
   sql: string;
@@ -204,10 +207,20 @@ async function runSize(size: number, rows: Map<string, Row>, baselines: number[]
       body: new URLSearchParams(r.body).toString(),
     });
     const load = async (o: { url: string }, seconds: number) => autocannon({ ...o, connections: CONNECTIONS, pipelining: 1, duration: seconds });
+    // The server's CPU time per answered request under a load (µs): steadier than req/s on a shared machine.
+    const cpuNow = () => ask<NodeJS.CpuUsage>(server.child, { cpu: true }, 'cpu');
+    const timed = async (o: { url: string }, seconds: number) => {
+      const c0 = await cpuNow();
+      const res = await load(o, seconds);
+      const c1 = await cpuNow();
+      return { res, cpu: (c1.user - c0.user + c1.system - c0.system) / Math.max(1, res.requests.total) };
+    };
     // Warm up everything first (JIT, the page cache, the catalogue caches), so the first request is not penalised.
     await load(bare, WARMUP * 2);
     for (const r of requests(shape, size)) await load(hit(r), Math.max(1, WARMUP / 2));
-    let before = (await load(bare, Math.max(2, Math.round(SECONDS / 2)))).requests.average;
+    const first = await timed(bare, Math.max(2, Math.round(SECONDS / 2)));
+    let before = first.res.requests.average;
+    let bareCpuBefore = first.cpu;
     baselines.push(before);
     for (const r of requests(shape, size)) {
       const res = await fetch(hit(r).url, { method: 'POST', headers: hit(r).headers, body: hit(r).body });
@@ -216,21 +229,26 @@ async function runSize(size: number, rows: Map<string, Row>, baselines: number[]
       const list = json[r.api ?? 'offers'];
       const returned = Array.isArray(list) ? list.length : -1;
       if (WARMUP > 0) await load(hit(r), WARMUP);
-      const m = await load(hit(r), SECONDS);
-      const after = (await load(bare, Math.max(2, Math.round(SECONDS / 2)))).requests.average;
+      const { res: m, cpu } = await timed(hit(r), SECONDS);
+      const bareAfter = await timed(bare, Math.max(2, Math.round(SECONDS / 2)));
+      const after = bareAfter.res.requests.average;
       baselines.push(after);
       const ratio = m.requests.average / ((before + after) / 2);
+      const cpuRatio = (bareCpuBefore + bareAfter.cpu) / 2 / cpu;
       before = after;
+      bareCpuBefore = bareAfter.cpu;
       const errors = m.errors + m.timeouts + m.non2xx;
       let plans: Plan[] | undefined;
       if (ratio < r.goal || process.env.BENCH_SQL === '1') {
         await ask(server.child, { capture: true }, 'capturing');
-        await fetch(hit(r).url, { method: 'POST', headers: hit(r).headers, body: hit(r).body });
+        // A field no handler reads makes another cache key: the request's own SQL runs, not just the version read.
+        const fresh = hit({ ...r, body: { ...r.body, plan: String(Date.now()) } });
+        await fetch(fresh.url, { method: 'POST', headers: fresh.headers, body: fresh.body });
         plans = await ask<Plan[]>(server.child, { plans: true }, 'plans');
       }
-      log(`${size} ${r.name}: ${m.requests.average.toFixed(0)} req/s = ${ratio.toFixed(3)} H, p99 ${m.latency.p99} ms, ${returned} rows${errors ? `, ${errors} errors` : ''}`);
+      log(`${size} ${r.name}: ${m.requests.average.toFixed(0)} req/s = ${ratio.toFixed(3)} H, p99 ${m.latency.p99} ms, ${cpu.toFixed(0)} µs CPU a request = ${cpuRatio.toFixed(3)} H by CPU, ${returned} rows${errors ? `, ${errors} errors` : ''}`);
       const row = rows.get(r.name) ?? { name: r.name, goal: r.goal, bySize: new Map() };
-      row.bySize.set(size, { ratio, rps: m.requests.average, p99: m.latency.p99, errors, returned, plans });
+      row.bySize.set(size, { ratio, cpuRatio, rps: m.requests.average, p99: m.latency.p99, errors, returned, plans });
       rows.set(r.name, row);
     }
   } finally {
@@ -244,7 +262,7 @@ for (const size of SIZES) await runSize(size, rows, baselines);
 
 // ---- 4. the table -------------------------------------------------------------------------------
 const fmtSize = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
-const head = ['request', 'goal', ...SIZES.flatMap((s) => [`${fmtSize(s)} ×H`, `${fmtSize(s)} p99`]), 'errors', ...(SIZES.length > 1 ? ['flat'] : []), ''];
+const head = ['request', 'goal', ...SIZES.flatMap((s) => [`${fmtSize(s)} ×H`, `${fmtSize(s)} p99`, `${fmtSize(s)} CPU ×H`]), 'errors', ...(SIZES.length > 1 ? ['flat'] : []), ''];
 const table = [...rows.values()].map((r) => {
   const first = r.bySize.get(SIZES[0]);
   const last = r.bySize.get(SIZES[SIZES.length - 1]);
@@ -254,7 +272,7 @@ const table = [...rows.values()].map((r) => {
     r.goal.toFixed(2),
     ...SIZES.flatMap((s) => {
       const m = r.bySize.get(s);
-      return m ? [m.ratio.toFixed(3), `${m.p99} ms`] : ['', ''];
+      return m ? [m.ratio.toFixed(3), `${m.p99} ms`, m.cpuRatio.toFixed(3)] : ['', '', ''];
     }),
     String([...r.bySize.values()].reduce((a, m) => a + m.errors, 0) || ''),
     ...(SIZES.length > 1 ? [first && last ? (last.ratio / first.ratio).toFixed(2) : ''] : []),
@@ -265,9 +283,10 @@ const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].le
 const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
 console.log('');
 console.log(
-  `${PG ? 'PostgreSQL' : 'SQLite'}; ${CONNECTIONS} connections, no pipelining, ${SECONDS} s a request; Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg()[0].toFixed(1)}`,
+  `${PG ? 'PostgreSQL' : 'SQLite'}; answer cache ${process.env.RESPONSE_CACHE_MB === '0' ? 'off' : `on (${process.env.RESPONSE_CACHE_MB || 64} MB)`}; ${CONNECTIONS} connections, no pipelining, ${SECONDS} s a request; Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg()[0].toFixed(1)}`,
 );
 console.log(`H = a bare Fastify route, measured before and after every request: ${Math.min(...baselines).toFixed(0)}–${Math.max(...baselines).toFixed(0)} req/s; "flat" = ratio at the largest size / at the smallest`);
+console.log('CPU ×H = the server CPU time a bare-route request took / the CPU time this request took (both per answered request, same process): the ratio H would give on an idle machine where the server is the bottleneck');
 console.log(line(head));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of table) console.log(line(r));

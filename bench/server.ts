@@ -3,6 +3,9 @@
  * the real app (buildApp, API only, silent) and a bare Fastify hello-world route as the baseline, both in
  * this one process on 127.0.0.1. It reports both ports to its parent and serves until killed.
  *
+ * On {cpu: true} it answers with its CPU time so far (process.cpuUsage), so the parent can divide the CPU
+ * the server spent under a load by the requests it answered: the app's and the bare route's alike.
+ *
  * On the parent's {capture: true} it records the SQL of the requests that follow; on {plans: true} it
  * answers with each recorded query, its time and its plan (EXPLAIN QUERY PLAN on SQLite, EXPLAIN on
  * PostgreSQL), so the bench prints the plan of any request under its goal.
@@ -30,7 +33,11 @@ const bare = Fastify({ logger: false });
 bare.get('/', async () => ({ hello: 'world' }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
-process.on('message', async (m: { capture?: boolean; plans?: boolean }) => {
+process.on('message', async (m: { capture?: boolean; plans?: boolean; cpu?: boolean }) => {
+  if (m.cpu) {
+    process.send!({ cpu: process.cpuUsage() });
+    return;
+  }
   if (m.capture) {
     captured = [];
     capturing = true;

@@ -36,6 +36,8 @@ export interface Config {
   /** The first retry's delay of a message that failed (doubling after each failure). */
   notifyRetryBaseMs: number;
   notifyMaxAttempts: number;
+  /** Memory per process for whole answers of public catalogue reads (api/responseCache.ts): RESPONSE_CACHE_MB, default 64; 0 turns it off. */
+  responseCacheMb: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notifyIntervalMs: Number(env.NOTIFY_INTERVAL_MS ?? 2000),
     notifyRetryBaseMs: Number(env.NOTIFY_RETRY_BASE_MS ?? 30_000),
     notifyMaxAttempts: Number(env.NOTIFY_MAX_ATTEMPTS ?? 8),
+    responseCacheMb: Number(env.RESPONSE_CACHE_MB) >= 0 && env.RESPONSE_CACHE_MB !== '' && env.RESPONSE_CACHE_MB !== undefined ? Number(env.RESPONSE_CACHE_MB) : 64,
     ...overrides,
   };
 }

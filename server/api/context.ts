@@ -9,6 +9,7 @@ import type { SmsSender } from '../features/auth/sms';
 import type { JobRunner } from '../features/yml/jobs';
 import type { StoreResolver } from '../features/stores/stores';
 import type { ApiInput } from './input';
+import type { ResponseCache } from './responseCache';
 import { isLang, type Lang } from '../../i18n';
 import { shopLang } from '../features/stores/stores';
 
@@ -21,6 +22,8 @@ export interface AppServices {
   sms: SmsSender;
   /** Background YML import jobs and feed thumbnails (set by buildApp). */
   jobs?: JobRunner;
+  /** Whole answers of public catalogue reads per catalogue version (RESPONSE_CACHE_MB; absent when 0). */
+  responseCache?: ResponseCache;
 }
 
 export const LANGS = ['ru', 'en', 'zh', 'es', 'fr', 'ar', 'pt', 'de'] as const;
@@ -96,4 +99,9 @@ export class ApiContext {
   }
 }
 
-export type Handler = (ctx: ApiContext) => Promise<Record<string, unknown>>;
+/**
+ * An `api=` handler. `cacheable`: whether this call's answer is a public catalogue read, the same for every
+ * caller who is not the owner and a function of the store's catalogue and the call's fields only, so it
+ * may come from the answer cache (api/responseCache.ts) while the catalogue version stays.
+ */
+export type Handler = ((ctx: ApiContext) => Promise<Record<string, unknown>>) & { cacheable?: (ctx: ApiContext) => boolean };

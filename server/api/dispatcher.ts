@@ -1,14 +1,51 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { performance } from 'node:perf_hooks';
 import { ApiError, notFound } from '../errors';
+import type { Store } from '../db/types';
 import { ApiContext, credentialsOf, type AppServices, type Handler } from './context';
-import { readInput } from './input';
+import { readInput, type ApiInput } from './input';
 import { HANDLERS } from './handlers';
+import { pickEncoding, type CachedAnswer } from './responseCache';
+import { catalogueVersion } from '../features/catalogue/version';
 
 /** Calls that guess at secrets (sign-in codes, promo codes): 30 a minute per address. */
 const AUTH_APIS = new Set(['sms_code', 'login', 'promo']);
 
+/** The credential fields of the auth form: not part of an answer's cache key once they are checked. */
+const CREDENTIAL_FIELDS = new Set(['token', 'token_seq', 'user_id']);
+
+/** Answers smaller than this go out plain (as @fastify/compress's threshold in app.ts). */
+const COMPRESS_FROM = 1024;
+
+/**
+ * The cache key of a call: the store (and its owner, which filters show), the api name and every field the
+ * handler reads, sorted. A checked session's auth form is left out (its answer is the public one).
+ */
+function answerKey(name: string, store: Store, input: ApiInput, signedIn: boolean): string {
+  const parts: string[] = [String(store.id), String(store.user_id ?? ''), name];
+  const raw = Object.keys(input.raw).sort();
+  for (const k of raw) if (!(signedIn && CREDENTIAL_FIELDS.has(k))) parts.push(k, input.raw[k]);
+  for (const [label, map] of [
+    ['p', input.p],
+    ['f', input.filters],
+    ['i', input.items],
+  ] as const) {
+    if (!map.size) continue;
+    parts.push(label);
+    for (const k of [...map.keys()].sort()) parts.push(String(k), map.get(k as never)!);
+  }
+  return parts.join('\u0000');
+}
+
 /** `POST /api?api=<name>` (and `GET` for the seed's geo_check): one handler module per api name. */
 export function registerApi(app: FastifyInstance, services: AppServices) {
+  const send = (request: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply, entry: CachedAnswer) => {
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+    const encoding = entry.body.length >= COMPRESS_FROM ? pickEncoding(request.headers['accept-encoding']) : null;
+    if (!encoding) return reply.send(entry.body);
+    // Made once per entry; @fastify/compress leaves an answer with a content-encoding as it is.
+    return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(services.responseCache!.encoded(entry, encoding));
+  };
   app.route({
     method: ['GET', 'POST'],
     url: '/api',
@@ -22,6 +59,7 @@ export function registerApi(app: FastifyInstance, services: AppServices) {
       },
     },
     handler: async (request, reply) => {
+      const arrived = performance.now();
       const name = String((request.query as Record<string, unknown>).api ?? '');
       const handler: Handler | undefined = Object.prototype.hasOwnProperty.call(HANDLERS, name) ? HANDLERS[name] : undefined;
       if (!handler) throw new ApiError(404, 'unknown_api', `Unknown api: ${name.slice(0, 60)}`);
@@ -29,9 +67,21 @@ export function registerApi(app: FastifyInstance, services: AppServices) {
       if (!store) throw notFound();
       const input = await readInput(request);
       const ctx = new ApiContext(services, store, input, request);
+      const signedIn = credentialsOf(request, input.raw) !== null;
+      const cache = services.responseCache;
+      if (cache && handler.cacheable?.(ctx) && !input.files.size && !input.otherFiles.length) {
+        // A customer's session gets the public answer; the owner (who may see more) and a bad token are answered afresh.
+        const publicAnswer = !signedIn || ((await ctx.user()) !== null && !(await ctx.isOwner()));
+        if (publicAnswer) {
+          // A version read sent after this call arrived: a write committed before it (by any process) is seen.
+          const version = await catalogueVersion(ctx.db, store.id, arrived);
+          const entry = await cache.getOrMake(answerKey(name, store, input, signedIn), version, async () => Buffer.from(JSON.stringify(await handler(ctx))));
+          if (entry) return send(request, reply, entry);
+        }
+      }
       const result = await handler(ctx);
       // Credentials sent with a public read are checked too, so a revoked session learns it at once.
-      if (credentialsOf(request, input.raw)) await ctx.user();
+      if (signedIn) await ctx.user();
       if (ctx.badToken) result.token = 'error';
       reply.header('cache-control', 'no-store');
       return result;

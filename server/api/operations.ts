@@ -17,16 +17,26 @@ export interface Operation {
   /** Whether the request asks for this operation (the last one of a table may omit it: the default). */
   when?: (ctx: ApiContext) => boolean;
   run: (ctx: ApiContext) => Promise<Record<string, unknown>>;
+  /** A public catalogue read whose answer may be cached per catalogue version (see Handler.cacheable). */
+  cache?: (ctx: ApiContext) => boolean;
 }
 
 export type OperationTable = Handler & { readonly operations: readonly Operation[] };
 
 export function operationTable(operations: readonly Operation[]): OperationTable {
-  const handler: Handler = async (ctx) => {
+  const pick = (ctx: ApiContext) => {
     const op = operations.find((o) => !o.when || o.when(ctx));
     if (!op) throw new Error('operation table without a default');
+    return op;
+  };
+  const handler: Handler = async (ctx) => {
+    const op = pick(ctx);
     if (op.access === 'owner') await ctx.requireOwner();
     return op.run(ctx);
   };
-  return Object.assign(handler, { operations });
+  const cacheable = (ctx: ApiContext) => {
+    const op = pick(ctx);
+    return op.access === 'public' && op.cache !== undefined && op.cache(ctx);
+  };
+  return Object.assign(handler, { operations, cacheable });
 }

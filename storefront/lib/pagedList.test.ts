@@ -2,7 +2,8 @@ import { runSaga } from 'redux-saga';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../dataProvider/apiClient';
 import { networkFailed, networkRestored } from './events';
-import { applyPage, callWithRetry, listErrorOf, newList, offersOf, type RetryTiming } from './pagedList';
+import type { Params } from '../../dataProvider/apiClient';
+import { applyPage, callWithRetry, forgetCursors, listErrorOf, newList, offersOf, type RetryTiming } from './pagedList';
 
 /** The paged lists' shared rules: the offers array check, how pages land, which panel a failure shows, the retries. */
 const card = (id: string) => ({ id, name: `Товар ${id}` });
@@ -82,5 +83,56 @@ describe('pagedList: callWithRetry', () => {
     expect(refused.calls).toBe(1);
     // The server answered: the network is back.
     expect(refused.actions).toEqual([networkRestored.type]);
+  });
+});
+
+describe('pagedList: keyset pages', () => {
+  /** Calls in a row against one fake client: each answer in turn; returns the params each call sent. */
+  async function pages(requests: Params[], answers: (unknown | Error)[]) {
+    forgetCursors();
+    const sent: Params[] = [];
+    const call = vi.fn(async (_api: string, params: Params) => {
+      sent.push(params);
+      const a = answers.shift();
+      if (a instanceof Error) throw a;
+      return a;
+    });
+    const results: unknown[] = [];
+    for (const params of requests) {
+      const task = runSaga({ dispatch: () => {}, getState: () => ({}), context: { api: { call } }, onError: () => {} }, callWithRetry, 'offers', params, { retries: 1, delayMs: 1 });
+      results.push(await task.toPromise().catch((e: unknown) => e));
+    }
+    return { sent, results };
+  }
+  const list = (offset: number, more: Params = {}): Params => ({ 'p[287_categoryId]': '7', sort: 'increase', offset, ...more });
+
+  it("sends a page's next cursor as after for the page right after it, of the same list only", async () => {
+    const { sent } = await pages(
+      [list(1), list(2), list(3), list(2, { sort: 'descend' }), list(1), list(3)],
+      [{ offers: [], next: 'c1' }, { offers: [], next: 'c2' }, { offers: [] }, { offers: [] }, { offers: [], next: 'c1b' }, { offers: [] }],
+    );
+    expect(sent.map((p) => p.after)).toEqual([undefined, 'c1', 'c2', undefined, undefined, undefined]);
+    // The page number goes along.
+    expect(sent[1]).toMatchObject({ offset: 2, after: 'c1', sort: 'increase' });
+  });
+
+  it('keeps a search cursor too, and a page without next ends the chain', async () => {
+    const search = (offset: number): Params => ({ value: 'чайник', offset });
+    const { sent } = await pages([search(1), search(2), search(3), search(4)], [{ offers: [], next: 's1' }, { offers: [] }, { offers: [] }, { offers: [] }]);
+    expect(sent.map((p) => p.after)).toEqual([undefined, 's1', undefined, undefined]);
+  });
+
+  it('asks again by the page number alone when the server refuses the cursor, and retries a network failure with it', async () => {
+    const refused = new ApiError(400, 'invalid_input', 'after must be the next cursor', ['after']);
+    const { sent, results } = await pages([list(1), list(2)], [{ offers: [], next: 'old' }, refused, { offers: [{ id: '21' }] }]);
+    expect(sent.map((p) => p.after)).toEqual([undefined, 'old', undefined]);
+    expect(results[1]).toEqual({ offers: [{ id: '21' }] });
+
+    const again = await pages([list(1), list(2)], [{ offers: [], next: 'n1' }, new NetworkError(), { offers: [] }]);
+    expect(again.sent.map((p) => p.after)).toEqual([undefined, 'n1', 'n1']);
+    // Another 400 is the list's error as before.
+    const other = await pages([list(1), list(2)], [{ offers: [], next: 'n1' }, new ApiError(400, 'invalid_input', 'x', ['filter[5]'])]);
+    expect(other.results[1]).toBeInstanceOf(ApiError);
+    expect(other.sent.length).toBe(2);
   });
 });

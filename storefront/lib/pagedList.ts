@@ -59,16 +59,49 @@ export const LIST_RETRY: RetryTiming = { retries: 5, delayMs: 5000 };
 /** Whether the last call of any list went unanswered (so the next answer clears the 'Оффлайн' banner). */
 let networkWasDown = false;
 
+/**
+ * Keyset paging (api=offers, docs/API.md): a page's `next` is kept per list (its params but the page) and
+ * sent as `after` with the request of the page right after it, so pages neither repeat nor skip products
+ * when the catalogue changes between them, and a deep page costs the server what the first does. The
+ * page number still goes along (the list's state counts pages). A refused cursor (400 on `after`) is
+ * dropped and the page asked for by its number alone.
+ */
+const cursors = new Map<string, { page: number; next: string }>();
+/** Lists whose cursor is kept (the oldest is forgotten first). */
+const MAX_CURSORS = 50;
+
+function cursorKey(api: string, params: Params): string | null {
+  if (api !== 'offers' || params.offset === undefined || params.offset === null) return null;
+  const rest = Object.entries(params).filter(([k]) => k !== 'offset' && k !== 'after');
+  rest.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(rest);
+}
+
+function keepCursor(key: string, page: number, next: unknown) {
+  cursors.delete(key);
+  if (typeof next !== 'string' || !next) return;
+  cursors.set(key, { page, next });
+  if (cursors.size > MAX_CURSORS) cursors.delete(cursors.keys().next().value!);
+}
+
+/** Forgets every kept cursor (tests). */
+export const forgetCursors = () => cursors.clear();
+
 /** One api call; a network failure is retried (raising networkFailed), the next answer raises networkRestored. */
 export function* callWithRetry<T>(api: string, params: Params, timing: RetryTiming = LIST_RETRY): Generator<unknown, T, any> {
   const client: ApiClient = yield getContext('api');
+  const key = cursorKey(api, params);
+  const page = Number(params.offset);
+  const kept = key !== null ? cursors.get(key) : undefined;
+  let sent: Params = kept && kept.page + 1 === page && params.after === undefined ? { ...params, after: kept.next } : params;
   for (let attempt = 0; ; attempt++) {
     try {
-      const res: T = yield call([client, client.call], api, params);
+      const res: T = yield call([client, client.call], api, sent);
       if (networkWasDown) {
         networkWasDown = false;
         yield put(networkRestored());
       }
+      if (key !== null) keepCursor(key, page, (res as { next?: unknown } | null)?.next);
       return res;
     } catch (e) {
       if (e instanceof ApiError) {
@@ -76,6 +109,13 @@ export function* callWithRetry<T>(api: string, params: Params, timing: RetryTimi
         if (networkWasDown) {
           networkWasDown = false;
           yield put(networkRestored());
+        }
+        if (sent !== params && e.status === 400 && e.fields.includes('after')) {
+          // A cursor the server no longer takes: this page by its number.
+          if (key !== null) cursors.delete(key);
+          sent = params;
+          attempt--;
+          continue;
         }
         throw e;
       }

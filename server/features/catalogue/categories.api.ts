@@ -1,13 +1,16 @@
 import { categorySchema, validateFields } from '../../../schemas';
 import { badRequest, notFound, requiredFields } from '../../errors';
 import { categoryToApi, categoryTree, deleteCategory, categoryList, saveCategory } from './categories';
-import type { Handler } from '../../api/context';
+import type { ApiContext, Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
 
 const ID_NO = 486;
 
+/** Reads (not set/update/del) are public catalogue answers, cached per catalogue version. */
+export const isRead = (ctx: ApiContext) => !flag(ctx.input, 'del') && !flag(ctx.input, 'set') && !flag(ctx.input, 'update');
+
 /** api=offers_category: the category list (or one with p[486_category_id]); set=1 / update=1 / del=1 by the owner. */
-export const offersCategory: Handler = async (ctx) => {
+export const offersCategory: Handler = Object.assign(async (ctx: ApiContext) => {
   const { input, store } = ctx;
   const id = input.p.get(ID_NO)?.trim() || null;
   if (flag(input, 'del')) {
@@ -35,4 +38,4 @@ export const offersCategory: Handler = async (ctx) => {
     return { offers_category: [categoryToApi(node, store.id)] };
   }
   return { offers_category: await categoryList(ctx.db, store.id) };
-};
+}, { cacheable: isRead });

@@ -27,22 +27,27 @@ async function list(ctx: ApiContext) {
   const page = pageOf(input);
   const categoryId = input.p.get(CATEGORY_ID)?.trim() || undefined;
   const includeHidden = flag(input, 'hidden') && (await ctx.isOwner());
+  const after = input.raw.after?.trim() || undefined;
   if (input.raw.value !== undefined) {
     const word = input.raw.value.trim().slice(0, 200);
     const sort = parseSort(input.raw.sortId || input.raw.sort);
-    return { offers: word ? await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden }) : [] };
+    if (!word) return { offers: [] };
+    const offers = await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden, after });
+    return { offers: [...offers], ...(offers.next ? { next: offers.next } : {}) };
   }
-  const after = input.raw.after?.trim() || undefined;
   const offers = await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden, after });
   // next: pass it as `after` for the following page (keyset: no repeats or gaps when offers change meanwhile).
   return { offers: [...offers], ...(offers.next ? { next: offers.next } : {}) };
 }
+
+const always = () => true;
 
 /**
  * api=offers: the catalogue, one operation per row. Reads: one item (p[478_offer_id]), the cart's stop
  * list (coords + ids), cart lines (ids), a search (value) or a category page (p[287_categoryId], offset,
  * sort, filter[baseId]). Owner writes: save (set=1 / update=1 with fields, image slots p[466..475_img] and
  * custom params p[<baseId>_param]), delete (del=1), delete one picture (del=1 with img_id).
+ * `cache`: the public reads whose answers are kept per catalogue version (api/responseCache.ts).
  */
 export const offers = operationTable([
   {
@@ -63,6 +68,7 @@ export const offers = operationTable([
     name: 'one',
     access: 'public',
     when: (ctx) => idOf(ctx) !== undefined,
+    cache: always,
     run: async (ctx) => {
       const owner = await ctx.isOwner();
       // `edit=1` (the admin's item editor): the owner's own `available` flag, whatever the stock.
@@ -73,14 +79,16 @@ export const offers = operationTable([
     name: 'stop list',
     access: 'public',
     when: (ctx) => ctx.input.raw.coords !== undefined,
+    cache: always,
     run: async (ctx) => {
       // Of the cart's products, those that cannot be ordered now.
       const lines = await offersByIds(ctx.db, ctx.store.id, (ctx.input.raw.ids ?? '').split(','));
       return { offers: lines.filter((o) => o.available !== '1') };
     },
   },
-  { name: 'by ids', access: 'public', when: (ctx) => ctx.input.raw.ids !== undefined, run: async (ctx) => ({ offers: await offersByIds(ctx.db, ctx.store.id, ctx.input.raw.ids!.split(',')) }) },
-  { name: 'list or search', access: 'public', run: list },
+  { name: 'by ids', access: 'public', when: (ctx) => ctx.input.raw.ids !== undefined, cache: always, run: async (ctx) => ({ offers: await offersByIds(ctx.db, ctx.store.id, ctx.input.raw.ids!.split(',')) }) },
+  // Category pages (any page, offset or keyset) and the first page of a search (deeper ones are rarely asked twice).
+  { name: 'list or search', access: 'public', cache: (ctx) => ctx.input.raw.value === undefined || (!ctx.input.raw.after && (!ctx.input.raw.offset || ctx.input.raw.offset === '1')), run: list },
 ]);
 
 async function save(ctx: ApiContext, id: string | null | undefined) {

@@ -180,26 +180,51 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
   if (query.word !== undefined) {
     const terms = searchTerms(query.word);
     if (!terms.length) return [];
-    if ((await matchCount(db, dialect, storeId, terms, false)) >= searchTuning.frequent) {
-      const ids = await frequentSearchPage(db, dialect, storeId, q, query.sort, terms, offset);
-      return cardsByIds(db, storeId, tree, ids);
-    }
-    q = applySearch(q, dialect, storeId, terms);
-    // Relevance first: offers with every word in their name before those matching in the description.
-    q = q.orderBy((eb) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)).then(0).else(1).end());
+    return searchPage(db, dialect, storeId, tree, q, query, terms, offset);
   }
   if (query.after !== undefined) {
     // Keyset: the rows after the cursor's sort key, on the order's index, whatever changed before it.
-    const rows = await applySort(afterKey(q, query.sort, query.after), query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).execute();
+    const rows = await applySort(q.where(keyAfter(query.sort, listCursor(query.after, query.sort))), query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).execute();
     return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
   }
   if (offset < DEFERRED_FROM) {
     const rows = await applySort(q, query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
-    return query.word === undefined ? withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort) : rows.map((r) => offerCard(r, tree, storeId));
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
   }
   // Deep pages: skip rows on the index alone, then read just the page's 20 rows.
   const ids = (await applySort(q, query.sort).select('o.id').limit(PAGE_SIZE).offset(offset).execute()).map((r) => r.id);
-  return cardsByIds(db, storeId, tree, ids);
+  const rows = await cardRowsByIds(db, storeId, ids);
+  return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
+}
+
+/**
+ * A page of a search: name hits first (every word in the name fields), then the other hits, each part in
+ * the list order. With `after` (a search cursor: the part and the sort key of the last row shown) the page
+ * starts right after that row, so a deep page costs what the first does.
+ */
+async function searchPage(db: Db, dialect: Dialect, storeId: number, tree: CategoryTree, q: OfferQuery, query: ListQuery, terms: SearchTerm[], offset: number) {
+  const cursor = query.after !== undefined ? searchCursor(query.after, query.sort) : null;
+  if (cursor) offset = 0;
+  if ((await matchCount(db, dialect, storeId, terms, false)) >= searchTuning.frequent) {
+    const { ids, lastPart } = await frequentSearchPage(db, dialect, storeId, q, query.sort, terms, offset, cursor);
+    const rows = await cardRowsByIds(db, storeId, ids);
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPart);
+  }
+  // Relevance first: offers with every word in their name (part 0) before those matching in the description (1).
+  const part = (eb: any) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)(eb)).then(0).else(1).end();
+  q = applySearch(q, dialect, storeId, terms);
+  if (cursor) {
+    const after = keyAfter(query.sort, cursor.key);
+    q = q.where((eb) => (cursor.part === 0 ? eb.or([eb(part(eb), '=', 1), eb.and([eb(part(eb), '=', 0), after])]) : eb.and([eb(part(eb), '=', 1), after])));
+  }
+  const sorted = applySort(q.orderBy(part), query.sort);
+  if (offset < DEFERRED_FROM) {
+    const rows = await sorted.select(CARD_COLUMNS).select(KEY_COLUMNS).select((eb) => part(eb).as('part')).limit(PAGE_SIZE).offset(offset).execute();
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPartOf(rows));
+  }
+  const found = await sorted.select('o.id').select((eb) => part(eb).as('part')).limit(PAGE_SIZE).offset(offset).execute();
+  const rows = await cardRowsByIds(db, storeId, found.map((r) => r.id));
+  return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPartOf(found));
 }
 
 /** What a keyset cursor holds: the sort key of a row (the discount as the database computes it). */
@@ -220,45 +245,73 @@ const keyOf = (r: KeyRow, sort: SortId): unknown[] => {
   }
 };
 
-/** A full page gets `next`: the cursor of its last row (base64url JSON of the sort and its key). */
-function withNext<T>(cards: T[], rows: KeyRow[], sort: SortId): T[] & { next?: string } {
+const lastPartOf = (rows: object[]) => (Number((rows.at(-1) as { part?: number } | undefined)?.part ?? 0) === 1 ? 1 : 0);
+
+/**
+ * A full page gets `next`: the cursor of its last row, base64url JSON of the sort and its key; a search's
+ * starts with "search" and the part of the last row (0: name hits, 1: the others).
+ */
+function withNext<T>(cards: T[], rows: KeyRow[], sort: SortId, searchPart?: 0 | 1): T[] & { next?: string } {
   const out = cards as T[] & { next?: string };
-  if (rows.length === PAGE_SIZE) out.next = Buffer.from(JSON.stringify([sort, ...keyOf(rows[rows.length - 1], sort)])).toString('base64url');
+  if (rows.length === PAGE_SIZE) {
+    const key = keyOf(rows[rows.length - 1], sort);
+    out.next = Buffer.from(JSON.stringify(searchPart === undefined ? [sort, ...key] : ['search', sort, searchPart, ...key])).toString('base64url');
+  }
   return out;
 }
 
-/** The rows after a cursor's key in the sort's order (row values, so each order's index seeks to it). */
-function afterKey(q: OfferQuery, sort: SortId, cursor: string): OfferQuery {
+const badCursor = () => badRequest('invalid_input', 'after must be the next cursor of a page in the same sort', ['after']);
+
+function decodeCursor(cursor: string): unknown[] {
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     key = null;
   }
-  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number';
-  const want = sort === 'discount' ? 4 : 3;
-  if (!Array.isArray(key) || key.length !== want || key[0] !== sort || !key.slice(1).every(scalar)) throw badRequest('invalid_input', 'after must be the next cursor of a page in the same sort', ['after']);
-  const [, a, b, c] = key as [string, string | number, string | number, string | number];
+  if (!Array.isArray(key)) throw badCursor();
+  return key;
+}
+
+const keyLength = (sort: SortId) => (sort === 'discount' ? 3 : 2);
+const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+
+/** The sort key in a category list's cursor (a cursor of another sort, or a search's, is a 400). */
+function listCursor(cursor: string, sort: SortId): (string | number)[] {
+  const key = decodeCursor(cursor);
+  if (key.length !== 1 + keyLength(sort) || key[0] !== sort || !key.slice(1).every(isScalar)) throw badCursor();
+  return key.slice(1) as (string | number)[];
+}
+
+/** The part and sort key in a search's cursor. */
+function searchCursor(cursor: string, sort: SortId): { part: 0 | 1; key: (string | number)[] } {
+  const key = decodeCursor(cursor);
+  if (key.length !== 3 + keyLength(sort) || key[0] !== 'search' || key[1] !== sort || (key[2] !== 0 && key[2] !== 1) || !key.slice(3).every(isScalar)) throw badCursor();
+  return { part: key[2] as 0 | 1, key: key.slice(3) as (string | number)[] };
+}
+
+/** The rows after a cursor's key in the sort's order (row values, so each order's index seeks to it). */
+function keyAfter(sort: SortId, [a, b, c]: (string | number)[]) {
   switch (sort) {
     case 'increase':
-      return q.where(sql<SqlBool>`(o.price, o.id) > (${a}, ${b})`);
+      return sql<SqlBool>`(o.price, o.id) > (${a}, ${b})`;
     case 'descend':
-      return q.where(sql<SqlBool>`(o.price, o.id) < (${a}, ${b})`);
+      return sql<SqlBool>`(o.price, o.id) < (${a}, ${b})`;
     case 'date':
-      return q.where(sql<SqlBool>`(o.created_at, o.id) < (${a}, ${b})`);
+      return sql<SqlBool>`(o.created_at, o.id) < (${a}, ${b})`;
     case 'discount':
-      return q.where(sql<SqlBool>`(${sql.raw(DISCOUNT_EXPRESSION)} < ${a} or (${sql.raw(DISCOUNT_EXPRESSION)} = ${a} and (o.sort, o.id) > (${b}, ${c})))`);
+      return sql<SqlBool>`(${sql.raw(DISCOUNT_EXPRESSION)} < ${a} or (${sql.raw(DISCOUNT_EXPRESSION)} = ${a} and (o.sort, o.id) > (${b}, ${c})))`;
     default:
-      return q.where(sql<SqlBool>`(o.sort, o.id) > (${a}, ${b})`);
+      return sql<SqlBool>`(o.sort, o.id) > (${a}, ${b})`;
   }
 }
 
-/** The cards of these offers, in this order. */
-async function cardsByIds(db: Db, storeId: number, tree: CategoryTree, ids: string[]) {
+/** The card rows (with their sort keys) of these offers, in this order. */
+async function cardRowsByIds(db: Db, storeId: number, ids: string[]) {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('offers as o').select(CARD_COLUMNS).where('o.store_id', '=', storeId).where('o.id', 'in', ids).execute();
+  const rows = await db.selectFrom('offers as o').select(CARD_COLUMNS).select(KEY_COLUMNS).where('o.store_id', '=', storeId).where('o.id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => (byId.has(id) ? [offerCard(byId.get(id)!, tree, storeId)] : []));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
 /**
@@ -284,19 +337,33 @@ async function matchCount(db: Db, dialect: Dialect, storeId: number, terms: Sear
  * reading and sorting every match. A part with few matches (name hits of a word mostly found in
  * descriptions) is read from its matches instead. Returns the page's ids.
  */
-async function frequentSearchPage(db: Db, dialect: Dialect, storeId: number, q: OfferQuery, sort: SortId, terms: SearchTerm[], offset: number): Promise<string[]> {
+async function frequentSearchPage(
+  db: Db,
+  dialect: Dialect,
+  storeId: number,
+  q: OfferQuery,
+  sort: SortId,
+  terms: SearchTerm[],
+  offset: number,
+  cursor: { part: 0 | 1; key: (string | number)[] } | null,
+): Promise<{ ids: string[]; lastPart: 0 | 1 }> {
   const want = offset + PAGE_SIZE;
   const nameWalk = (await matchCount(db, dialect, storeId, terms, true)) >= searchTuning.frequent;
-  const names = await applySort(q.where(matchProbe(dialect, storeId, terms, true, nameWalk)), sort).select('o.id').limit(want).execute();
-  let ids = names.map((r) => r.id);
-  if (ids.length < want) {
-    const rest = await applySort(q.where(matchProbe(dialect, storeId, terms, false, true)).where((eb) => eb.not(matchProbe(dialect, storeId, terms, true, nameWalk)(eb))), sort)
-      .select('o.id')
-      .limit(want - ids.length)
-      .execute();
-    ids = ids.concat(rest.map((r) => r.id));
+  let ids: string[] = [];
+  if (!cursor || cursor.part === 0) {
+    let names = q.where(matchProbe(dialect, storeId, terms, true, nameWalk));
+    if (cursor) names = names.where(keyAfter(sort, cursor.key));
+    ids = (await applySort(names, sort).select('o.id').limit(want).execute()).map((r) => r.id);
   }
-  return ids.slice(offset, want);
+  const nameHits = ids.length;
+  if (ids.length < want) {
+    let rest = q.where(matchProbe(dialect, storeId, terms, false, true)).where((eb) => eb.not(matchProbe(dialect, storeId, terms, true, nameWalk)(eb)));
+    if (cursor?.part === 1) rest = rest.where(keyAfter(sort, cursor.key));
+    const more = await applySort(rest, sort).select('o.id').limit(want - ids.length).execute();
+    ids = ids.concat(more.map((r) => r.id));
+  }
+  const page = ids.slice(offset, want);
+  return { ids: page, lastPart: offset + page.length <= nameHits ? 0 : 1 };
 }
 
 /**

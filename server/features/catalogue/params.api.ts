@@ -17,6 +17,7 @@ import {
 import type { ApiContext, Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
 import { cachedByVersion } from './version';
+import { isRead } from './categories.api';
 
 const no = (schema: typeof paramSchema, name: string) => fieldByName(schema, name).no;
 const P = {
@@ -74,7 +75,7 @@ async function paramsToApi(ctx: ApiContext, list: ParamInfo[], ownerId: number |
  * the shop with all=1 (the owner's list; base ids repeat across branches); owner writes set=1 (the first
  * base id from 323 free on the category's paths), update=1, del=1.
  */
-export const offersParams: Handler = async (ctx) => {
+export const offersParams: Handler = Object.assign(async (ctx: ApiContext) => {
   const { input, store } = ctx;
   if (flag(input, 'del')) {
     await ctx.requireOwner();
@@ -120,10 +121,10 @@ export const offersParams: Handler = async (ctx) => {
   }
   // A category's filters (values and ranges over all live products) change only with the catalogue.
   return { offers_params: await cachedByVersion(ctx.db, store.id, `filters:${everything ? '*' : categoryId}`, () => paramsToApi(ctx, list, store.user_id)) };
-};
+}, { cacheable: isRead });
 
 /** api=offers_params_values: the values of select filters keyed by param id; owner set/update/del of one value. */
-export const offersParamsValues: Handler = async (ctx) => {
+export const offersParamsValues: Handler = Object.assign(async (ctx: ApiContext) => {
   const { input, store } = ctx;
   const paramIdRaw = input.p.get(P.valuesParamId);
   if (flag(input, 'del')) {
@@ -155,4 +156,4 @@ export const offersParamsValues: Handler = async (ctx) => {
     }
   }
   return { offers_params_values: await listValues(ctx.db, store.id, ids) };
-};
+}, { cacheable: isRead });

@@ -20,7 +20,8 @@ const search = (value: string, more: Record<string, string | number> = {}) => li
 const names = (ids: string[]) => ids.map((x) => Object.keys(id).find((k) => id[k] === x) ?? x);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Without the answer cache: these tests compare the plans' own answers.
+  server = await startTestServer({ config: { responseCacheMb: 0 } });
   const { database, images, storeId } = server;
   catA = await createCategory(server.db, storeId, { category: 'Кухня' });
   catB = await createCategory(server.db, storeId, { category: 'Дом' });
@@ -127,6 +128,44 @@ describe('a word matching many offers', () => {
     }
     return out;
   };
+
+  /** Page 1, then each page by the previous one's `next` (keyset), until a page comes without it. */
+  const cursorPages = async (frequent: number, params: Record<string, string | number>) => {
+    searchTuning.frequent = frequent;
+    const out: string[][] = [];
+    let after: string | undefined;
+    for (let page = 1; page < 10; page++) {
+      const r = await server.api('offers', { value: 'тарелка', ...params, ...(after ? { after } : { offset: 1 }) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const ids = (r.body.offers as { id: string }[]).map((o) => o.id);
+      if (ids.length) out.push(ids);
+      after = r.body.next;
+      expect(after === undefined, 'a full page has next').toBe(ids.length < 20);
+      if (!after) break;
+    }
+    return out;
+  };
+
+  it('pages by the cursor exactly as by the page number, in every sort and whichever plan runs', async () => {
+    const cases: Record<string, string | number>[] = [{}, { sortId: 'increase' }, { sortId: 'descend' }, { sortId: 'discount' }, { sortId: 'date' }, { 'p[287_categoryId]': catA, sortId: 'increase', 'filter[283]': '120_180' }];
+    for (const params of cases) {
+      const byOffset = await pages(1_000_000, params);
+      for (const frequent of [1, 31, 1_000_000]) expect(await cursorPages(frequent, params), `${JSON.stringify(params)} at ${frequent}`).toEqual(byOffset);
+    }
+    const first = await server.api('offers', { value: 'тарелка', offset: 1, sortId: 'increase' });
+    const list = await server.api('offers', { offset: 1, sort: 'increase' });
+    // A search's cursor in another sort, a list's cursor in a search, a broken one: 400 on after.
+    for (const [params, after] of [
+      [{ value: 'тарелка', sortId: 'descend' }, first.body.next],
+      [{ value: 'тарелка', sortId: 'increase' }, list.body.next],
+      [{ sort: 'increase' }, first.body.next],
+      [{ value: 'тарелка' }, 'не курсор'],
+    ] as const) {
+      const r = await server.api('offers', { ...params, after });
+      expect(r.status, JSON.stringify(params)).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 'invalid_input', fields: ['after'] });
+    }
+  });
 
   it('pages through name hits first, then description hits, each in the chosen sort, the same whichever plan runs', async () => {
     const cases: Record<string, string | number>[] = [

@@ -3,6 +3,7 @@ import type { Executor, Store } from '../../db/types';
 import { ApiError } from '../../errors';
 import { enqueue, ownerDestinations } from '../notifications';
 import { storeValues } from '../stores/stores';
+import { bumpCatalogue } from './version';
 
 /**
  * Stock per product (offers.stock; null = not counted, unlimited). An order reserves its lines in its own
@@ -51,21 +52,26 @@ export async function reserveStock(tx: Executor, store: Store, lines: StockLine[
     if (now && now.stock !== null) short.push(line.id);
   }
   if (short.length) throw new ApiError(400, 'unavailable_items', undefined, short);
+  // The item page shows the stock and a card its availability: cached answers of the catalogue go stale.
+  if (lines.some((l) => l.reserved)) await bumpCatalogue(tx, store.id);
   const to = ownerDestinations(storeValues(store), 'orders');
   for (const l of low) await enqueue(tx, store, 'low_stock', to, { product: l.name, count: l.count });
 }
 
 /** Gives back what reserveStock took for these lines (a cancelled order); products no longer counted stay so. */
 export async function releaseStock(tx: Executor, storeId: number, lines: StockLine[]): Promise<void> {
+  let changed = false;
   for (const line of lines) {
     if (!line.reserved) continue;
-    await tx
+    const r = await tx
       .updateTable('offers')
       .set({ stock: sql<number>`stock + ${line.reserved}` })
       .where('store_id', '=', storeId)
       .where('id', '=', line.id)
       .where('stock', 'is not', null)
-      .execute();
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) > 0) changed = true;
     delete line.reserved;
   }
+  if (changed) await bumpCatalogue(tx, storeId);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
 import { saveCategory } from './categories';
 import { createParam } from './params';
+import { bumpCatalogue, catalogueVersion } from './version';
 import { testDatabaseUrl, withSearchPath } from '../../test/db';
 import { startTestServer, type TestServer } from '../../test/helpers';
 
@@ -40,5 +41,20 @@ describe('catalogue caches across processes', () => {
     expect(before).not.toContain('Объём');
     await createParam(other.db, server.storeId, { name: 'Объём', kind: 'number', categoryId: '0' });
     expect(await names()).toEqual([...before, 'Объём']);
+  });
+
+  it('a version read that must start after a moment does not join one sent before it', async () => {
+    const start = await catalogueVersion(server.db, server.storeId, performance.now());
+    const early = catalogueVersion(server.db, server.storeId);
+    // Shared by callers who arrived before it was sent.
+    expect(catalogueVersion(server.db, server.storeId, performance.now() - 60_000)).toBe(early);
+    expect(catalogueVersion(server.db, server.storeId)).toBe(early);
+    // A call that arrives later (after a write elsewhere, say) sends its own.
+    const late = catalogueVersion(server.db, server.storeId, performance.now());
+    expect(late).not.toBe(early);
+    expect(await early).toBe(start);
+    expect(await late).toBe(start);
+    await bumpCatalogue(other.db, server.storeId);
+    expect(await catalogueVersion(server.db, server.storeId, performance.now())).toBe(start + 1);
   });
 });

@@ -1,31 +1,66 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db, Executor } from '../../db/types';
 
 /**
  * Per-process caches of catalogue data derived from the database (the category tree, the params, the
- * category list as the API sends it), keyed by database and store and valid for one catalogue version.
+ * category list as the API sends it, whole answers: api/responseCache.ts), keyed by database and store and
+ * valid for one catalogue version.
  *
- * Every catalogue write calls bumpCatalogue (in its transaction or right after it): the row in
- * catalogue_versions goes up by one, so every process (WORKERS) sees the new version on its next read.
- * A read costs one primary-key lookup, shared by the concurrent requests of a store (one query in flight).
+ * Every catalogue write calls bumpCatalogue in its transaction: the row in catalogue_versions goes up by
+ * one, so every process (WORKERS) sees the new version on its next read. A read costs one primary-key
+ * lookup, shared by the concurrent requests of a store (one query in flight).
+ *
+ * What a version stands for: anything cached under version v was read after v was seen committed, so it is
+ * at least as new as v; while the database still says v, nothing has changed since.
  */
-const inFlight = new WeakMap<object, Map<number, Promise<number>>>();
+interface Pending {
+  /** performance.now() when the query was sent. */
+  at: number;
+  version: Promise<number>;
+}
+const inFlight = new WeakMap<object, Map<number, Pending>>();
+/** The highest version this process has seen per store (versions only go up). */
+const seen = new WeakMap<object, Map<number, number>>();
 const caches = new WeakMap<object, Map<string, { version: number; value: Promise<unknown> }>>();
+/** The lookup, compiled once per database (no query building on the hot path). */
+const compiled = new WeakMap<object, (storeId: number) => CompiledQuery>();
 
-export function catalogueVersion(db: Db, storeId: number): Promise<number> {
+function versionQuery(db: Db) {
+  let make = compiled.get(db);
+  if (!make) {
+    const { sql: text } = db.selectFrom('catalogue_versions').select('version').where('store_id', '=', 0).compile();
+    make = (storeId: number) => CompiledQuery.raw(text, [storeId]);
+    compiled.set(db, make);
+  }
+  return make;
+}
+
+/**
+ * The store's catalogue version. `notBefore` (a performance.now() time, e.g. when a request arrived): the
+ * answer comes from a lookup sent at or after it, so a write committed before then (by any process) is
+ * seen; without it, a lookup already in flight is shared whenever it was sent. Either way the answer is
+ * never below a version this process has already seen.
+ */
+export function catalogueVersion(db: Db, storeId: number, notBefore?: number): Promise<number> {
   let byStore = inFlight.get(db);
   if (!byStore) inFlight.set(db, (byStore = new Map()));
   const pending = byStore.get(storeId);
-  if (pending) return pending;
-  const p = db
-    .selectFrom('catalogue_versions')
-    .select('version')
-    .where('store_id', '=', storeId)
-    .executeTakeFirst()
-    .then((r) => Number(r?.version ?? 0))
-    .finally(() => byStore.delete(storeId));
-  byStore.set(storeId, p);
-  return p;
+  if (pending && (notBefore === undefined || pending.at > notBefore)) return pending.version;
+  const at = performance.now();
+  const version = db
+    .executeQuery<{ version: number | string }>(versionQuery(db)(storeId))
+    .then((r) => {
+      let known = seen.get(db);
+      if (!known) seen.set(db, (known = new Map()));
+      const v = Math.max(Number(r.rows[0]?.version ?? 0), known.get(storeId) ?? 0);
+      known.set(storeId, v);
+      return v;
+    })
+    .finally(() => {
+      if (byStore.get(storeId)?.version === version) byStore.delete(storeId);
+    });
+  byStore.set(storeId, { at, version });
+  return version;
 }
 
 /** Marks the store's catalogue as changed for every process; pass the write's transaction when there is one. */

@@ -20,6 +20,8 @@ export function createStoreResolver(db: Db) {
       const hit = cache.get(host);
       if (hit && Date.now() - hit.at < CACHE_MS) return hit.store;
       const store = load(host);
+      // Any Host header makes an entry: bounded, so made-up hosts cannot grow it without end.
+      if (cache.size >= 1000) cache.clear();
       cache.set(host, { at: Date.now(), store });
       store.catch(() => cache.delete(host));
       return store;

@@ -16,6 +16,7 @@ import { now } from '../../db/database';
 import type { Db } from '../../db/types';
 import { fetchFeed, type FeedUrlOptions } from '../../lib/feedUrl';
 import { middleWebp, THUMB_SIDE } from '../images/images';
+import { bumpCatalogue } from '../catalogue/version';
 
 const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
 const MAX_TRIES = 3;
@@ -36,10 +37,12 @@ export async function queueFeedPictures(db: Db, storeId: number): Promise<void> 
 
 /** offers.thumb = the thumbnail, for every offer whose thumb is still a remote URL with a thumbnail made. */
 async function applyThumbs(db: Db, storeId: number, url?: string) {
-  await sql`
+  const r = await sql`
     update offers set thumb = (select f.thumb from feed_pictures f where f.store_id = offers.store_id and f.url = offers.thumb and f.status = 'done')
     where store_id = ${storeId} ${url ? sql`and thumb = ${url}` : sql``}
       and exists (select 1 from feed_pictures f where f.store_id = offers.store_id and f.url = offers.thumb and f.status = 'done')`.execute(db);
+  // Cards show the thumbnail: the catalogue's cached answers follow.
+  if (Number(r.numAffectedRows ?? 0) > 0) await bumpCatalogue(db, storeId);
 }
 
 /**
