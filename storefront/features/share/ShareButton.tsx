@@ -2,7 +2,6 @@ import { useDispatch } from 'react-redux';
 import { copyWithToast } from '../../lib/clipboard';
 import { useT } from '../../lib/i18n';
 import { openExternal } from '../../lib/links';
-import { useHydrated } from '../../lib/layout';
 import { platform } from '../../lib/platform';
 import { productLink } from './externalLinks';
 import './share.css';
@@ -15,8 +14,7 @@ import './share.css';
 export default function ShareButton({ path, itemId }: { path: string; itemId: string | number }) {
   const t = useT();
   const dispatch = useDispatch();
-  // The server renders the browser's control; the apps' one comes after hydration.
-  const app = useHydrated() && platform !== 'browser';
+  const app = platform !== 'browser';
   const label = app ? t('share.share') : t('share.copy_link');
   const onClick = () => {
     const url = productLink(path, itemId);
