@@ -12,7 +12,7 @@ import { offerFieldsFor, validateFields } from '../../schemas';
 import { buildApp } from '../app';
 import type { AppServices } from '../api/context';
 import { loadConfig, type Config } from '../config';
-import type { Database } from '../db/database';
+import { openDatabase, type Database } from '../db/database';
 import type { Db } from '../db/types';
 import { migrate } from '../db/migrate';
 import { seedDemoIfEmpty } from '../demo/seedDemo';
@@ -22,7 +22,7 @@ import { createImageStore, type ImageStore } from '../features/images/images';
 import { saveOffer } from '../features/catalogue/offers';
 import { consoleSms } from '../features/auth/sms';
 import { createStore, saveStore } from '../features/stores/stores';
-import { freshDatabase } from './db';
+import { freshDatabase, testDatabaseUrl, withSearchPath } from './db';
 
 export const OWNER_PHONE = '+79990000000';
 export const CUSTOMER_PHONE = '+79991112233';
@@ -248,6 +248,13 @@ export async function startSignedIn(opts: Parameters<typeof startTestServer>[0] 
     await server.close();
     throw e;
   }
+}
+
+/** A second connection to a test server's database with caches of its own: another WORKERS process's view. */
+export function secondConnection(server: TestServer): Database {
+  const pgUrl = testDatabaseUrl();
+  const schema = server.label.startsWith('postgres schema ') ? server.label.slice('postgres schema '.length) : null;
+  return openDatabase({ databaseUrl: pgUrl && schema ? withSearchPath(pgUrl, schema) : null, dataDir: server.config.dataDir });
 }
 
 let categoryCounter = 0;

@@ -2,13 +2,12 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerFieldsFor, validateFields } from '../../../schemas';
-import { openDatabase, type Database } from '../../db/database';
+import type { Database } from '../../db/database';
 import { saveCategory } from './categories';
 import { saveOffer } from './offers';
 import { createParam } from './params';
 import { releaseStock, reserveStock, type StockLine } from './stock';
-import { testDatabaseUrl, withSearchPath } from '../../test/db';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { secondConnection, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 
 /**
  * Whole answers of public catalogue reads are kept per catalogue version (api/responseCache.ts). These
@@ -24,16 +23,12 @@ let owner: Auth;
 let customer: Auth;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const pgUrl = testDatabaseUrl();
-  const schema = server.label.startsWith('postgres schema ') ? server.label.slice('postgres schema '.length) : null;
-  other = openDatabase({ databaseUrl: pgUrl && schema ? withSearchPath(pgUrl, schema) : null, dataDir: server.config.dataDir });
+  ({ server, owner, customer } = await startSignedIn());
+  other = secondConnection(server);
   top = await server.createCategory({ category: 'Посуда' });
   leaf = await server.createCategory({ category: 'Чайники', subId: top });
   kettle = await server.createOffer({ categoryId: leaf, name: 'Чайник стальной', price: '1000' });
   for (let i = 0; i < 24; i++) await server.createOffer({ categoryId: leaf, name: `Кружка ${i}`, price: String(100 + i) });
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
 });
 afterAll(async () => {
   await other?.close();

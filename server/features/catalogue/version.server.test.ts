@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/database';
+import type { Database } from '../../db/database';
 import { saveCategory } from './categories';
 import { createParam } from './params';
 import { bumpCatalogue, catalogueVersion } from './version';
-import { testDatabaseUrl, withSearchPath } from '../../test/db';
-import { startTestServer, type TestServer } from '../../test/helpers';
+import { secondConnection, startTestServer, type TestServer } from '../../test/helpers';
 
 /**
  * The catalogue caches of one process follow writes made by another (WORKERS): `other` is a second
@@ -15,9 +14,7 @@ let other: Database;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const pgUrl = testDatabaseUrl();
-  const schema = server.label.startsWith('postgres schema ') ? server.label.slice('postgres schema '.length) : null;
-  other = openDatabase({ databaseUrl: pgUrl && schema ? withSearchPath(pgUrl, schema) : null, dataDir: server.config.dataDir });
+  other = secondConnection(server);
 });
 afterAll(async () => {
   await other?.close();
