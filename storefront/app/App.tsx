@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
-import { BrowserRouter, useLocation } from 'react-router';
+import { BrowserRouter, StaticRouter, useLocation } from 'react-router';
 import Loader from '../components/Loader';
 import NoConnection from '../components/NoConnection';
 import { ShopProvider } from '../components/ShopContext';
@@ -24,7 +24,7 @@ import SideMenu from './layout/SideMenu';
 import NavigationBridge from './NavigationBridge';
 import SwipeBack from './SwipeBack';
 import AppRoutes from './routes';
-import type { AppStore } from './store';
+import type { AppStore, RootState } from './store';
 
 /** Where features show each other's controls (components/Slots). */
 const slots: Slots = {
@@ -66,7 +66,7 @@ function Shell() {
         <Header
           search={<SearchBox />}
           filterButton={<FilterButton />}
-          favouritesButton={wide ? <FavouritesButton /> : undefined}
+          favouritesButton={wide === false ? undefined : <span className={wide ? 'contents' : 'contents wide-only'}>{<FavouritesButton />}</span>}
           cartButton={<CartButton />}
           onMenu={() => setMenuOpen((o) => !o)}
           menuOpen={menuOpen}
@@ -83,14 +83,23 @@ function Shell() {
   );
 }
 
-export default function App({ store }: { store: AppStore }) {
+/**
+ * The app. On the server (entry-server.tsx) it renders at `location` with a StaticRouter; in the browser
+ * hydrating a server-rendered page, `serverState` is the state the server rendered with: react-redux reads
+ * it while hydrating, so the markup matches, and the store's own state (the cart and favourites of this
+ * device) shows right after.
+ */
+export default function App({ store, location, serverState }: { store: AppStore; location?: string; serverState?: RootState }) {
+  const inner = (
+    <>
+      <NavigationBridge />
+      <SwipeBack />
+      <Shell />
+    </>
+  );
   return (
-    <Provider store={store}>
-      <BrowserRouter>
-        <NavigationBridge />
-        <SwipeBack />
-        <Shell />
-      </BrowserRouter>
+    <Provider store={store} serverState={serverState}>
+      {location !== undefined ? <StaticRouter location={location}>{inner}</StaticRouter> : <BrowserRouter>{inner}</BrowserRouter>}
     </Provider>
   );
 }
