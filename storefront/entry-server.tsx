@@ -9,6 +9,7 @@
  * not loaded here (search, info, later list pages) are not rendered: null, and the browser renders them.
  */
 import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
 import { DEFAULT_LANG, type Catalogue, type Lang } from '../i18n';
 import { createApiClient, type ShopConfig } from '../dataProvider/apiClient';
 import App from './app/App';
@@ -131,7 +132,7 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     const html = await serial(async () => {
       setTexts(input.lang, catalogue);
       setShopConfig(input.config);
-      const { prelude } = await prerenderToNodeStream(<App store={store} location={input.url} />, { progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (e) => console.warn('server render', input.url, e) });
+      const { prelude } = await prerenderToNodeStream(<App store={store} Router={({ children }) => <StaticRouter location={input.url}>{children}</StaticRouter>} />, { progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (e) => console.warn('server render', input.url, e) });
       return toText(prelude);
     });
     // The shop's settings and categories are in the page already (#shop-data): not twice.

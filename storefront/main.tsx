@@ -2,7 +2,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient, loadShopConfig, type Auth } from '../dataProvider/apiClient';
 import App from './app/App';
 import { preloadPage } from './app/routes';
-import BrokenUrlPage from './app/pages/BrokenUrlPage';
 import { createAppStore, type RootState } from './app/store';
 import type { SsrData } from './entry-server';
 import { cacheFirstPage } from './features/catalogue/listCache';
@@ -85,6 +84,8 @@ async function start() {
   if (texts.status === 'rejected') console.error(texts.reason);
   if (config.status === 'rejected') {
     console.error(config.reason);
+    // Its own chunk: only a broken deploy needs it.
+    const { default: BrokenUrlPage } = await import('./app/pages/BrokenUrlPage');
     root.render(<BrokenUrlPage />);
     return;
   }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
-import { BrowserRouter, StaticRouter, useLocation } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { BrowserRouter, useLocation } from 'react-router';
 import Loader from '../components/Loader';
 import NoConnection from '../components/NoConnection';
 import { ShopProvider } from '../components/ShopContext';
@@ -84,22 +85,19 @@ function Shell() {
 }
 
 /**
- * The app. On the server (entry-server.tsx) it renders at `location` with a StaticRouter; in the browser
- * hydrating a server-rendered page, `serverState` is the state the server rendered with: react-redux reads
- * it while hydrating, so the markup matches, and the store's own state (the cart and favourites of this
- * device) shows right after.
+ * The app. On the server (entry-server.tsx) it renders inside the `Router` it is given (a StaticRouter at the
+ * page's address; the browser's bundle does not carry it); in the browser hydrating a server-rendered page,
+ * `serverState` is the state the server rendered with: react-redux reads it while hydrating, so the markup
+ * matches, and the store's own state (the cart and favourites of this device) shows right after.
  */
-export default function App({ store, location, serverState }: { store: AppStore; location?: string; serverState?: RootState }) {
-  const inner = (
-    <>
-      <NavigationBridge />
-      <SwipeBack />
-      <Shell />
-    </>
-  );
+export default function App({ store, Router = BrowserRouter, serverState }: { store: AppStore; Router?: ComponentType<{ children: ReactNode }>; serverState?: RootState }) {
   return (
     <Provider store={store} serverState={serverState}>
-      {location !== undefined ? <StaticRouter location={location}>{inner}</StaticRouter> : <BrowserRouter>{inner}</BrowserRouter>}
+      <Router>
+        <NavigationBridge />
+        <SwipeBack />
+        <Shell />
+      </Router>
     </Provider>
   );
 }
