@@ -2,6 +2,7 @@ import { ROOT_CATEGORY_ID, categorySchema, fromRow, toApiObject, toRow } from '.
 import { lockStore } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
+import { rebaseMovedParams } from './params';
 import { bumpCatalogue, cachedByVersion } from './version';
 
 export interface CategoryNode {
@@ -138,8 +139,13 @@ export async function saveCategory(db: Db, storeId: number, id: string | null, v
         .where('store_id', '=', storeId)
         .where('id', '=', id)
         .execute();
-      // A move changes the path of every offer below the category.
-      if (parent !== tree.byId.get(id)!.parentId) await repathOffers(tx, storeId, descendants(tree, id));
+      // A move changes the path of every offer below the category, and may bring its params onto a path
+      // whose params use the same base ids.
+      if (parent !== tree.byId.get(id)!.parentId) {
+        await lockStore(tx, storeId);
+        await rebaseMovedParams(tx, storeId, id);
+        await repathOffers(tx, storeId, descendants(tree, id));
+      }
     }
     await bumpCatalogue(tx, storeId);
   });

@@ -64,4 +64,33 @@ describe('param base ids per category path', () => {
     expect((await item(phoneId)).find((p) => p.baseId === 324)?.name).toBe('Свойство 0');
     expect((await item(novelId)).find((p) => p.baseId === 324)?.name).toBe('Переплёт');
   });
+
+  it('a category moved under another gives its params free base ids on the new path, its products\' values follow, and a full path refuses the move', async () => {
+    // Two more branches: each takes 324, the first id free on its path (the shop has none unused left).
+    const home = await server.createCategory({ category: 'Дом' });
+    const garden = await server.createCategory({ category: 'Сад' });
+    expect((await create('Материал', home)).body.offers_params[0].baseId).toBe('324');
+    expect((await create('Цвет', garden)).body.offers_params[0].baseId).toBe('324');
+    const hose = await server.api('offers', { set: 1, 'p[276_name]': 'Шланг', 'p[283_price]': '100', 'p[287_categoryId]': garden, 'p[324_param]': 'зелёный' }, { token: owner });
+    expect(hose.status, JSON.stringify(hose.body)).toBe(200);
+    const hoseId = hose.body.offers[0].id;
+
+    // Сад under Дом: its Цвет would share 324 with Дом's Материал.
+    const move = await server.api('offers_category', { update: 1, 'p[486_category_id]': garden, 'p[488_sub_id]': home }, { token: owner });
+    expect(move.status, JSON.stringify(move.body)).toBe(200);
+    const colour = (await custom({ 'p[389_category_id]': garden })).find((p) => p.name === 'Цвет')!;
+    expect(colour.baseId).toBe('325');
+    expect(await ids({ 'p[287_categoryId]': garden, 'filter[325]': 'зелёный' })).toEqual({ status: 200, ids: [hoseId] });
+    expect(await ids({ 'p[287_categoryId]': home, 'filter[324]': 'зелёный' })).toEqual({ status: 200, ids: [] });
+    const params = (await server.api('offers', { 'p[478_offer_id]': hoseId })).body.offers[0].params as { baseId: number; name: string }[];
+    expect(params.find((p) => p.name === 'Цвет')?.baseId).toBe(325);
+    expect(params.find((p) => p.name === 'Материал')).toBeUndefined();
+
+    // Under Телефоны (64 params on its path) Сад's Цвет has no id left: the move is refused, nothing changes.
+    const full = await server.api('offers_category', { update: 1, 'p[486_category_id]': garden, 'p[488_sub_id]': a1 }, { token: owner });
+    expect(full.status).toBe(409);
+    expect((await custom({ 'p[389_category_id]': garden })).find((p) => p.name === 'Цвет')!.baseId).toBe('325');
+    expect(await ids({ 'p[287_categoryId]': garden, 'filter[325]': 'зелёный' })).toEqual({ status: 200, ids: [hoseId] });
+    expect((await server.api('offers_category', { 'p[486_category_id]': garden })).body.offers_category[0].subId).toBe(home);
+  });
 });

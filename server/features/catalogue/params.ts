@@ -207,6 +207,29 @@ export async function updateParam(db: Db, storeId: number, id: number, v: Record
   });
 }
 
+/**
+ * After category `movedId` moved under another parent (the categories table holds the new parent): a param
+ * of the moved subtree whose base id a param on its new paths also uses takes a free one, shallowest
+ * first, and its products' values follow; a path without a free id refuses the move (409, the caller's
+ * transaction rolls back). Without this the subtree's values would be read as the new ancestor's param.
+ */
+export async function rebaseMovedParams(tx: Executor, storeId: number, movedId: string): Promise<void> {
+  const [all, parents] = await Promise.all([loadParams(tx, storeId), loadParents(tx, storeId)]);
+  const depth = (c: string) => ancestry(parents, c).length;
+  const moved = all
+    .filter((p) => p.categoryId !== ROOT_CATEGORY_ID && ancestry(parents, p.categoryId).includes(movedId))
+    .sort((x, y) => depth(x.categoryId) - depth(y.categoryId) || x.id - y.id);
+  for (const p of moved) {
+    const used = usedBaseIds(all, parents, p.categoryId, p.id);
+    if (!used.has(p.baseId)) continue;
+    const baseId = firstFree(used, new Set(all.filter((q) => q.id !== p.id).map((q) => q.baseId)));
+    if (baseId === null) throw noSlot();
+    await tx.updateTable('offer_params').set({ base_id: baseId }).where('store_id', '=', storeId).where('base_id', '=', p.baseId).where('offer_id', 'in', offersBelow(tx, storeId, parents, p.categoryId)).execute();
+    await tx.updateTable('params').set({ base_id: baseId }).where('store_id', '=', storeId).where('id', '=', p.id).execute();
+    p.baseId = baseId;
+  }
+}
+
 /** Deletes a param, its values and the products' values of it. */
 export async function deleteParam(db: Db, storeId: number, id: number) {
   const row = await getParam(db, storeId, id);
