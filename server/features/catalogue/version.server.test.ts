@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { saveCategory } from './categories';
 import { createParam } from './params';
-import { bumpCatalogue, catalogueVersion } from './version';
+import { bumpCatalogue, catalogueVersion, catalogueVersionNow } from './version';
 import { secondConnection, startTestServer, type TestServer } from '../../test/helpers';
 
 /**
@@ -42,6 +42,15 @@ describe('catalogue caches across processes', () => {
 
   it('a version read that must start after a moment does not join one sent before it', async () => {
     const start = await catalogueVersion(server.db, server.storeId, performance.now());
+    if (server.database.dialect === 'sqlite') {
+      // SQLite reads it at once with its own prepared statement: nothing is in flight to join, every read is fresh.
+      expect(catalogueVersionNow(server.db, server.storeId)).toBe(start);
+      await bumpCatalogue(other.db, server.storeId);
+      expect(catalogueVersionNow(server.db, server.storeId)).toBe(start + 1);
+      expect(await catalogueVersion(server.db, server.storeId)).toBe(start + 1);
+      return;
+    }
+    expect(catalogueVersionNow(server.db, server.storeId)).toBeUndefined();
     const early = catalogueVersion(server.db, server.storeId);
     // Shared by callers who arrived before it was sent.
     expect(catalogueVersion(server.db, server.storeId, performance.now() - 60_000)).toBe(early);
@@ -53,5 +62,19 @@ describe('catalogue caches across processes', () => {
     expect(await late).toBe(start);
     await bumpCatalogue(other.db, server.storeId);
     expect(await catalogueVersion(server.db, server.storeId, performance.now())).toBe(start + 1);
+  });
+
+  it('inside a transaction of its connection the version is read through that connection, after the transaction', async () => {
+    const start = await catalogueVersion(server.db, server.storeId, performance.now());
+    let during: number | undefined = -1;
+    await server.db.transaction().execute(async (tx) => {
+      await bumpCatalogue(tx, server.storeId);
+      // Not the transaction's own uncommitted bump: SQLite has one connection, so a read now would see it.
+      during = catalogueVersionNow(server.db, server.storeId);
+      throw new Error('roll back');
+    }).catch(() => undefined);
+    if (server.database.dialect === 'sqlite') expect(during).toBeUndefined();
+    expect(await catalogueVersion(server.db, server.storeId, performance.now())).toBe(start);
+    expect(catalogueVersionNow(server.db, server.storeId) ?? start).toBe(start);
   });
 });

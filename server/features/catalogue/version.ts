@@ -1,4 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
+import { driverOf } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 
 /**
@@ -22,8 +23,11 @@ const inFlight = new WeakMap<object, Map<number, Pending>>();
 /** The highest version this process has seen per store (versions only go up). */
 const seen = new WeakMap<object, Map<number, number>>();
 const caches = new WeakMap<object, Map<string, { version: number; value: Promise<unknown> }>>();
-/** The lookup, compiled once per database (no query building on the hot path). */
+/** The lookup, compiled once per database (no query building on the hot path), for a transaction's Kysely object. */
 const compiled = new WeakMap<object, (storeId: number) => CompiledQuery>();
+/** The lookup as a better-sqlite3 statement prepared once per database (SQLite), or null where there is none. */
+const statements = new WeakMap<object, { get(storeId: number): unknown } | null>();
+const VERSION_SQL = 'select version from catalogue_versions where store_id = ';
 
 function versionQuery(db: Db) {
   let make = compiled.get(db);
@@ -35,27 +39,56 @@ function versionQuery(db: Db) {
   return make;
 }
 
+/** Keeps versions monotonic per process: the answer is never below one this process has seen. */
+function remember(db: Db, storeId: number, read: number): number {
+  let known = seen.get(db);
+  if (!known) seen.set(db, (known = new Map()));
+  const v = Math.max(read, known.get(storeId) ?? 0);
+  known.set(storeId, v);
+  return v;
+}
+
+/**
+ * The version read right now, synchronously: SQLite's own connection, outside a transaction (inside one
+ * the connection would see that transaction's own uncommitted bump, and Kysely holds the connection for
+ * it, so those reads queue behind it as any query does). undefined where it cannot (PostgreSQL, a
+ * transaction's Kysely object, a transaction open on the connection): use catalogueVersion.
+ */
+export function catalogueVersionNow(db: Db, storeId: number): number | undefined {
+  let stmt = statements.get(db);
+  if (stmt === undefined) {
+    const sqlite = driverOf(db)?.sqlite;
+    stmt = sqlite ? sqlite.prepare(`${VERSION_SQL}?`).pluck() : null;
+    statements.set(db, stmt);
+  }
+  if (!stmt) return undefined;
+  const sqlite = driverOf(db)!.sqlite!;
+  if (sqlite.inTransaction || !sqlite.open) return undefined;
+  return remember(db, storeId, Number(stmt.get(storeId) ?? 0));
+}
+
 /**
  * The store's catalogue version. `notBefore` (a performance.now() time, e.g. when a request arrived): the
  * answer comes from a lookup sent at or after it, so a write committed before then (by any process) is
  * seen; without it, a lookup already in flight is shared whenever it was sent. Either way the answer is
- * never below a version this process has already seen.
+ * never below a version this process has already seen. On SQLite outside a transaction it is read at once
+ * (catalogueVersionNow); on PostgreSQL as a named statement of the pool (parsed and planned once per
+ * connection), without Kysely's connection handling.
  */
 export function catalogueVersion(db: Db, storeId: number, notBefore?: number): Promise<number> {
+  const now = catalogueVersionNow(db, storeId);
+  if (now !== undefined) return Promise.resolve(now);
   let byStore = inFlight.get(db);
   if (!byStore) inFlight.set(db, (byStore = new Map()));
   const pending = byStore.get(storeId);
   if (pending && (notBefore === undefined || pending.at > notBefore)) return pending.version;
   const at = performance.now();
-  const version = db
-    .executeQuery<{ version: number | string }>(versionQuery(db)(storeId))
-    .then((r) => {
-      let known = seen.get(db);
-      if (!known) seen.set(db, (known = new Map()));
-      const v = Math.max(Number(r.rows[0]?.version ?? 0), known.get(storeId) ?? 0);
-      known.set(storeId, v);
-      return v;
-    })
+  const pool = driverOf(db)?.pool;
+  const rows: Promise<{ version: number | string }[]> = pool
+    ? pool.query<{ version: number | string }>({ name: 'catalogue_version', text: `${VERSION_SQL}$1`, values: [storeId] }).then((r) => r.rows)
+    : db.executeQuery<{ version: number | string }>(versionQuery(db)(storeId)).then((r) => r.rows);
+  const version = rows
+    .then((r) => remember(db, storeId, Number(r[0]?.version ?? 0)))
     .finally(() => {
       if (byStore.get(storeId)?.version === version) byStore.delete(storeId);
     });
@@ -71,7 +104,7 @@ export async function bumpCatalogue(db: Executor, storeId: number): Promise<void
 
 /** `load` once per catalogue version of the store (a failed load is not kept). */
 export async function cachedByVersion<T>(db: Db, storeId: number, name: string, load: () => Promise<T>): Promise<T> {
-  const version = await catalogueVersion(db, storeId);
+  const version = catalogueVersionNow(db, storeId) ?? (await catalogueVersion(db, storeId));
   let byKey = caches.get(db);
   if (!byKey) caches.set(db, (byKey = new Map()));
   const key = `${storeId}:${name}`;
