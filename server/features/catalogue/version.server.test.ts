@@ -58,10 +58,23 @@ describe('catalogue caches across processes', () => {
     // A call that arrives later (after a write elsewhere, say) sends its own.
     const late = catalogueVersion(server.db, server.storeId, performance.now());
     expect(late).not.toBe(early);
+    // Every call arriving while the early one is in flight shares the one lookup sent when it is back.
+    expect(catalogueVersion(server.db, server.storeId, performance.now())).toBe(late);
     expect(await early).toBe(start);
     expect(await late).toBe(start);
     await bumpCatalogue(other.db, server.storeId);
     expect(await catalogueVersion(server.db, server.storeId, performance.now())).toBe(start + 1);
+  });
+
+  it('calls that arrive while a version read is in flight see a write committed before they arrived', async () => {
+    const start = await catalogueVersion(server.db, server.storeId, performance.now());
+    for (let round = 1; round <= 10; round++) {
+      const early = catalogueVersion(server.db, server.storeId);
+      await bumpCatalogue(other.db, server.storeId);
+      const waiting = [catalogueVersion(server.db, server.storeId, performance.now()), catalogueVersion(server.db, server.storeId, performance.now())];
+      expect(await early).toBeGreaterThanOrEqual(start + round - 1);
+      expect(await Promise.all(waiting)).toEqual([start + round, start + round]);
+    }
   });
 
   it('inside a transaction of its connection the version is read through that connection, after the transaction', async () => {

@@ -18,6 +18,10 @@ interface Pending {
   /** performance.now() when the query was sent. */
   at: number;
   version: Promise<number>;
+  /** The lookup sent right after this one, for calls that arrived while this one was in flight. */
+  next?: Promise<number>;
+  /** The latest arrival (performance.now()) of those calls. */
+  latestCaller?: number;
 }
 const inFlight = new WeakMap<object, Map<number, Pending>>();
 /** The highest version this process has seen per store (versions only go up). */
@@ -81,7 +85,20 @@ export function catalogueVersion(db: Db, storeId: number, notBefore?: number): P
   let byStore = inFlight.get(db);
   if (!byStore) inFlight.set(db, (byStore = new Map()));
   const pending = byStore.get(storeId);
-  if (pending && (notBefore === undefined || pending.at > notBefore)) return pending.version;
+  if (!pending) return send(db, storeId, byStore).version;
+  if (notBefore === undefined || pending.at > notBefore) return pending.version;
+  // In flight since before this call arrived: wait for the lookup sent as soon as that one is back, shared by
+  // every call that arrives meanwhile (under load one lookup per round trip, not one per request).
+  pending.latestCaller = Math.max(pending.latestCaller ?? 0, notBefore);
+  pending.next ??= pending.version.then(noop, noop).then(() => {
+    const current = byStore.get(storeId);
+    return current && current.at > pending.latestCaller! ? current.version : send(db, storeId, byStore).version;
+  });
+  return pending.next;
+}
+const noop = () => undefined;
+
+function send(db: Db, storeId: number, byStore: Map<number, Pending>): Pending {
   const at = performance.now();
   const pool = driverOf(db)?.pool;
   const rows: Promise<{ version: number | string }[]> = pool
@@ -92,8 +109,9 @@ export function catalogueVersion(db: Db, storeId: number, notBefore?: number): P
     .finally(() => {
       if (byStore.get(storeId)?.version === version) byStore.delete(storeId);
     });
-  byStore.set(storeId, { at, version });
-  return version;
+  const pending: Pending = { at, version };
+  byStore.set(storeId, pending);
+  return pending;
 }
 
 /** Marks the store's catalogue as changed for every process; pass the write's transaction when there is one. */
