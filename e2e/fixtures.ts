@@ -107,6 +107,18 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer;
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ shop }, use) => use(shop.url),
+  /**
+   * Every page of the test (and any it opens with newPage) waits after goto/reload until a server-rendered
+   * page is hydrated: its HTML shows before the app's handlers are on, and a click that early would be
+   * the browser's own (a full page load) or nothing at all, which is not what the specs test.
+   */
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const newPage = context.newPage.bind(context);
+      context.newPage = async () => waitsForHydration(await newPage());
+    }
+    await use(context);
+  },
   /** Console errors of the page; a spec may assert there are none. */
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
@@ -125,3 +137,35 @@ export { expect };
  */
 export const afterTwoFrames = (page: import('@playwright/test').Page) =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+/** Whether the page is past hydration (or was not server-rendered): React has marked its root. */
+const hydrated = () => {
+  const root = document.getElementById('root');
+  return !document.getElementById('ssr-data') || !root || Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+};
+
+/** Makes the page's goto and reload wait for hydration (up to 10 s; a page whose app never starts goes on). */
+function waitsForHydration(page: import('@playwright/test').Page) {
+  for (const name of ['goto', 'reload'] as const) {
+    const original = page[name].bind(page) as (...a: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const res = await original(...args);
+      await page.waitForFunction(hydrated, null, { timeout: 10_000 }).catch(() => {});
+      return res;
+    };
+  }
+  return page;
+}
+
+/**
+ * A client-side navigation to `path`, as the app's own links make: the router reads the new address, and the
+ * page fetches what it needs in the browser. For tests of a first fetch that a server-rendered page no longer
+ * makes (its data comes in the HTML).
+ */
+export async function openInApp(page: import('@playwright/test').Page, path: string) {
+  await page.evaluate((p) => {
+    // The router's own entry form: the next index and a fresh key, as its push would write.
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: Number(history.state?.idx ?? 0) + 1 }, '', p);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}

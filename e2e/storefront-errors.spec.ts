@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, type ShopServer } from './fixtures';
+import { openInApp, test, expect, type ShopServer } from './fixtures';
 
 /**
  * The storefront's side of the seed's error catalogue (section 8): a session the server rejects, a 500,
@@ -50,14 +50,16 @@ test('a stored session the server rejects is cleared: signed out, the menu offer
   await expect(menu.getByRole('button', { name: 'Выйти' })).toHaveCount(0);
   // Later calls go without the dead session: no token error again.
   const later = page.waitForResponse((r) => isApi('offers')(new URL(r.url())));
-  await page.goto('/category/1-11/1');
+  await openInApp(page, '/category/1-11/1');
   expect(await (await later).json()).not.toHaveProperty('token');
 });
 
 test('a 500 answer shows the server-error panel (not the no-connection one); its retry loads the list', async ({ page }) => {
   let fail = true;
   await page.route(isApi('offers'), (route) => (fail ? route.fulfill({ status: 500, json: { error: { code: 'server_error', message: 'Internal Server Error' } } }) : route.fallback()));
-  await page.goto('/category/1-11/1');
+  // The list as the app opens it (a server-rendered list comes with its products and asks for none).
+  await page.goto('/cart');
+  await openInApp(page, '/category/1-11/1');
   const panel = page.getByRole('alert').filter({ hasText: 'Проблемы с подключением к серверу, попробуйте перезагрузить страницу' });
   await expect(panel).toBeVisible();
   await expect(page.getByText('Отсутствует интернет-соединение')).toHaveCount(0);
@@ -78,7 +80,9 @@ test("a banner load failure is only logged ('no banner'): the category page show
     asked++;
     return route.abort('internetdisconnected');
   });
-  await page.goto('/category/0');
+  // The category page as the app opens it (a server-rendered one comes with its banners).
+  await page.goto('/cart');
+  await openInApp(page, '/category/0');
   await expect(page.getByRole('link', { name: 'Аудиокниги' }).first()).toBeVisible();
   await expect.poll(() => logged.some((l) => l.startsWith('no banner'))).toBe(true);
   expect(asked).toBe(1);
@@ -124,7 +128,8 @@ test('the texts in English: page not found, unauthorized entry, no information, 
 
 test("the empty states: 'Список пуст', 'Корзина пуста', 'Список заказов пуст', no filters, 'Информация не найдена'", async ({ page }) => {
   await page.route(isApi('offers'), (route) => route.fulfill({ json: { offers: [] } }));
-  await page.goto('/category/1-11/1');
+  await page.goto('/cart');
+  await openInApp(page, '/category/1-11/1');
   await expect(page.getByText('Список пуст')).toBeVisible();
 
   await page.goto('/cart');

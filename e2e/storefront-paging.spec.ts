@@ -1,4 +1,4 @@
-import { afterTwoFrames, test, expect } from './fixtures';
+import { afterTwoFrames, openInApp, test, expect } from './fixtures';
 import type { Locator } from '@playwright/test';
 
 /** How many products the windowed list holds (each rendered item carries aria-setsize). */
@@ -50,7 +50,9 @@ test('a failed list shows the no-connection panel and its retry reloads from pag
     (url) => url.pathname === '/api' && url.searchParams.get('api') === 'offers',
     (route) => (fail ? (failed++, route.abort('internetdisconnected')) : route.fallback()),
   );
-  await page.goto('/category/1-11/1');
+  // The list as the app opens it (a server-rendered list comes with its first page and asks for none).
+  await page.goto('/cart');
+  await openInApp(page, '/category/1-11/1');
   // The first try and five retries 5 s apart, then the panel.
   await expect.poll(() => failed).toBe(1);
   await expect(page.getByText('Оффлайн')).toBeVisible();

@@ -105,14 +105,21 @@ async function signOutFromMenu(page: Page) {
   await page.getByRole('dialog', { name: 'Меню' }).getByRole('button', { name: 'Выйти' }).click();
 }
 
-/** The demo banners' links rewritten (in the page's inlined answers and api=shop_banners): 2 goes outside, 3 to this origin's /delivery. */
+/**
+ * The demo banners' links rewritten (everywhere in the page: the inlined answers, the server-rendered state and
+ * the rendered banners' href; and in api=shop_banners): 2 goes outside, 3 to this origin's /delivery.
+ */
 async function bannerLinks(page: Page, origin: string) {
   await page.route(
     (url) => url.origin === origin && (url.searchParams.get('api') === 'shop_banners' || !/\.\w+$/.test(url.pathname)),
     async (route) => {
       if (route.request().resourceType() !== 'document' && !route.request().url().includes('api=shop_banners')) return route.continue();
       const res = await route.fetch();
-      const body = (await res.text()).replace('"link":"/category/2"', `"link":"${EXTERNAL}"`).replace('"link":"/delivery"', `"link":"${origin}/delivery"`);
+      const body = (await res.text())
+        .replaceAll('"link":"/category/2"', `"link":"${EXTERNAL}"`)
+        .replaceAll('"link":"/delivery"', `"link":"${origin}/delivery"`)
+        .replaceAll('<a href="/category/2" class="banner__link"', `<a href="${EXTERNAL}" class="banner__link"`)
+        .replaceAll('<a href="/delivery" class="banner__link"', `<a href="${origin}/delivery" class="banner__link"`);
       await route.fulfill({ response: res, body });
     },
   );

@@ -1,4 +1,5 @@
 import { defineFields, type EntitySchema } from './field';
+import { LANG_CODE } from './store';
 
 export const PAYMENT_WAYS = ['cash', 'card', 'online'] as const;
 export type PaymentWay = (typeof PAYMENT_WAYS)[number];
@@ -107,5 +108,7 @@ export const orderSchema: EntitySchema = {
     { no: 733, key: 'entrance', type: 'varchar', readOnly: true },
     /** What the customer pays: the goods after the discount plus delivery. */
     { no: 734, key: 'total', type: 'float', readOnly: true },
+    /** The language the customer ordered in (the request's `lang`); their status texts and e-mails use it. */
+    { no: 735, key: 'lang', type: 'varchar', readOnly: true, maxLength: 2, pattern: LANG_CODE, column: 'lang' },
   ]),
 };

@@ -3,6 +3,9 @@ import { THEME_COLOURS } from './colours';
 
 import { REQUIRED_ORDER_FIELDS } from './rules/order';
 
+/** A language code the shop speaks (i18n/ has one folder of texts for each). */
+export const LANG_CODE = /^(ru|en|zh|es|fr|ar|pt|de)$/;
+
 export { REQUIRED_ORDER_FIELDS };
 
 /** Element toggles (seed "Controls") with their defaults. */
@@ -72,7 +75,7 @@ const storeFields = [
   { no: 423, key: 'online_payment', type: 'bool', derived: true },
   // Notifications (server/features/notifications): where the owner hears of orders, questions and failed
   // imports, the customer's e-mails, the language and the owner's own texts (empty: the default in i18n/).
-  { no: 770, key: 'notify_lang', type: 'varchar', default: 'ru', maxLength: 2, pattern: /^(ru|en|zh|es|fr|ar|pt|de)$/ },
+  { no: 770, key: 'notify_lang', type: 'varchar', default: 'ru', maxLength: 2, pattern: LANG_CODE },
   { no: 771, key: 'notify_orders_email', type: 'email', maxLength: 254 },
   { no: 772, key: 'notify_orders_telegram', type: 'varchar', maxLength: 64, pattern: /^-?\d{1,20}$|^@[A-Za-z0-9_]{4,60}$/ },
   { no: 773, key: 'notify_questions_email', type: 'email', maxLength: 254 },

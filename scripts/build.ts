@@ -36,7 +36,23 @@ export async function buildApps(): Promise<void> {
     console.log(`building ${app.name}...`);
     await build({ configFile: path.join(ROOT, app.config), logLevel: 'warn' });
     precompress(path.join(DIST, app.name, 'assets'));
+    if (app.name === 'storefront') await buildSsr();
   }
+}
+
+/**
+ * The storefront's server renderer (storefront/entry-server.tsx) as a Node module, dist/ssr/entry-server.js:
+ * the same components and sagas as the browser build, its packages imported from node_modules at run time.
+ * server/features/seo/ssr.ts loads it; without it the pages are served as before (the browser renders them).
+ */
+export async function buildSsr(): Promise<void> {
+  const { build } = await import('vite');
+  console.log('building storefront ssr...');
+  await build({
+    configFile: path.join(ROOT, 'storefront/vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'entry-server.tsx', outDir: path.join(DIST, 'ssr'), emptyOutDir: true, manifest: false, copyPublicDir: false },
+  });
 }
 
 /**
@@ -60,7 +76,9 @@ export function precompress(dir: string): void {
 export async function buildIfChanged(): Promise<boolean> {
   const stamp = path.join(DIST, '.sources-hash');
   const hash = hashSources();
-  const built = APPS.every((a) => !fs.existsSync(path.join(ROOT, a.config)) || fs.existsSync(path.join(DIST, a.name, 'index.html')));
+  const built =
+    APPS.every((a) => !fs.existsSync(path.join(ROOT, a.config)) || fs.existsSync(path.join(DIST, a.name, 'index.html'))) &&
+    fs.existsSync(path.join(DIST, 'ssr', 'entry-server.js'));
   if (built && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return false;
   await buildApps();
   fs.mkdirSync(DIST, { recursive: true });

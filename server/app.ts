@@ -26,6 +26,8 @@ import { createJobRunner } from './features/yml/jobs';
 import { registerYmlImports } from './features/yml/rest';
 import { applySeo, seoPage } from './features/seo/seo';
 import { registerSitemap } from './features/seo/sitemap';
+import { applySsr, createSsr } from './features/seo/ssr';
+import { DEFAULT_LANG, isLang } from '../i18n';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -194,6 +196,7 @@ function redirectBareAdminPaths(app: FastifyInstance) {
 /** The built apps: the admin under /admin/, the storefront at /; unknown paths get the app's index (its router shows /404). */
 function registerApps(app: FastifyInstance, services: AppServices, distDir: string) {
   const inliner = createIndexInliner(services.db, { acquiringUrl: services.config.acquiringUrl });
+  const ssr = createSsr(app, services.db, distDir);
   const storefront = path.join(distDir, 'storefront');
   const admin = path.join(distDir, 'admin');
   const sendIndex = (dir: string) => (fs.existsSync(path.join(dir, 'index.html')) ? fs.readFileSync(path.join(dir, 'index.html'), 'utf8') : null);
@@ -221,13 +224,23 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
         if (!store) return html;
         const origin = originOf(request, services.config);
         // A failed SEO part leaves the page as it was (the app still works); a failed inline leaves both out.
-        const seoOrNull = seoPage(services.db, services.database.dialect, store, origin, url, (request.query as Record<string, unknown> | undefined)?.lang).catch((e) => {
+        const queryLang = (request.query as Record<string, unknown> | undefined)?.lang;
+        const seoOrNull = seoPage(services.db, services.database.dialect, store, origin, url, queryLang).catch((e) => {
           request.log.warn({ err: e }, 'index.html without the SEO tags');
           return null;
         });
-        const [inlined, seo] = await Promise.all([inliner.render(html, store), seoOrNull]);
-        if (!seo) return inlined;
+        // The page rendered with the storefront's components (features/seo/ssr.ts) in the language the app
+        // starts in (?lang=, else the default); a page it does not render, or a failed render, is the browser's.
+        const lang = isLang(queryLang) ? queryLang : DEFAULT_LANG;
+        const renderedOrNull = ssr.render(store, request.headers.host ?? '', origin, url, lang, () => inliner.data(store)).catch((e) => {
+          request.log.warn({ err: e }, 'index.html without the server-rendered page');
+          return null;
+        });
+        const [inlined, seo, rendered] = await Promise.all([inliner.render(html, store), seoOrNull, renderedOrNull]);
+        if (!seo) return rendered ? applySsr(inlined, rendered) : inlined;
         status = seo.status;
+        // A page that is not found is the browser's (its /404, rendered); the rendered HTML replaces the noscript copy.
+        if (rendered && (seo.status === 200 || url === '/404')) return applySsr(applySeo(inlined, { ...seo, body: seo.bodyBesideSsr ?? '' }, origin, url), rendered);
         return applySeo(inlined, seo, origin, url);
       })
       .catch((e) => {

@@ -1,14 +1,16 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient, loadShopConfig, type Auth } from '../dataProvider/apiClient';
 import App from './app/App';
 import { preloadPage } from './app/routes';
-import BrokenUrlPage from './app/pages/BrokenUrlPage';
-import { createAppStore } from './app/store';
+import { createAppStore, type RootState } from './app/store';
+import type { SsrData } from './entry-server';
+import { cacheFirstPage } from './features/catalogue/listCache';
+import { shopLoaded } from './features/shop/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
 import { setShopConfig } from './lib/config';
 import { sessionRejected } from './lib/events';
-import { getLang, loadTexts } from './lib/i18n';
+import { getLang, loadPageTexts, loadTexts, storedLang } from './lib/i18n';
 import { isLang } from '../i18n';
 import { readString, writeString } from './lib/storage';
 import './styles.css';
@@ -33,14 +35,57 @@ function takeLegacyLinks() {
   if (lang && isLang(lang)) writeString('lang', lang);
 }
 
+/**
+ * The state the server rendered this page with (storefront/entry-server.tsx, server/features/seo/ssr.ts), when
+ * it is this page's and in the language the app starts in; else null and the app renders by itself.
+ */
+function readSsrData(): SsrData | null {
+  const el = document.getElementById('ssr-data');
+  if (!el?.textContent) return null;
+  try {
+    const data = JSON.parse(el.textContent) as SsrData;
+    return data && data.path === location.pathname && data.lang === storedLang() && data.state ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Hydrates the server's HTML: the same texts, config and state, and the page's own chunk first (no fallback shown). */
+async function hydrate(ssr: SsrData, container: HTMLElement) {
+  setShopConfig(ssr.config);
+  const inline = readInlineShop();
+  setInlineShop(inline);
+  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), /^\/category\/[^/]+\/item\//.test(location.pathname) ? loadPageTexts() : null]);
+  const api = createApiClient({ apiHost: ssr.config.API_HOST, getAuth: storedAuth, getLang, onTokenError: () => (clearAuth(), store.dispatch(sessionRejected())) });
+  // The server's part of the state (lists, the item, banners); this device's own parts (cart, favourites,
+  // account, search words, delivery point) start from its storage and show right after hydration.
+  const { catalogue, item, info } = ssr.state as Partial<RootState>;
+  const store = createAppStore({ api }, { catalogue, ...(item ? { item } : {}), ...(info ? { info } : {}) });
+  // The server's first page of a list goes into this device's list cache, as if the app had loaded it (offline use).
+  for (const [key, list] of Object.entries(catalogue?.lists ?? {})) if (list.offset === 1 && !list.cached) cacheFirstPage(key, list.items);
+  const shop = { stores: inline?.stores ?? [], categories: inline?.offers_category ?? [] };
+  store.dispatch(shopLoaded({ store: shop.stores[0] ?? null, categories: shop.categories }));
+  const serverState = { ...(ssr.state as RootState), shop: { ...(ssr.state.shop as RootState['shop']), store: shop.stores[0] ?? null, categories: shop.categories } };
+  hydrateRoot(container, <App store={store} serverState={serverState} />, {
+    onRecoverableError: (e) => console.error('hydration', e),
+  });
+}
+
 async function start() {
   takeLegacyLinks();
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  const ssr = readSsrData();
+  if (ssr) return hydrate(ssr, container);
+  // A server-rendered page that cannot be hydrated (another language stored): the app draws it anew.
+  container.replaceChildren();
+  const root = createRoot(container);
   preloadPage(location.pathname);
   const [texts, config] = await Promise.allSettled([loadTexts(), loadShopConfig()]);
   if (texts.status === 'rejected') console.error(texts.reason);
   if (config.status === 'rejected') {
     console.error(config.reason);
+    // Its own chunk: only a broken deploy needs it.
+    const { default: BrokenUrlPage } = await import('./app/pages/BrokenUrlPage');
     root.render(<BrokenUrlPage />);
     return;
   }

@@ -55,6 +55,8 @@ describe('the server’s own texts by language', () => {
     const placed = await server.api('orders', orderForm({ [shop.offers.big]: 1 }, { lang: 'de', client_email: 'kunde@example.com' }) as Record<string, string>, { token: customer });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const id = Number(placed.body.orders[0]);
+    // The order keeps the language it was placed in, and the owner sees it.
+    expect((await rest(server, 'GET', `/orders/${id}`, { token: owner })).body).toMatchObject({ id, lang: 'de' });
     const heard = (await server.api('inner_push', { seq: ownerSeq }, { token: owner })).body.inner_push as { header: string }[];
     expect(heard.map((n) => n.header)).toEqual([`Новый заказ №${id}`]);
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import Loader from '../components/Loader';
 import NoConnection from '../components/NoConnection';
@@ -24,7 +25,7 @@ import SideMenu from './layout/SideMenu';
 import NavigationBridge from './NavigationBridge';
 import SwipeBack from './SwipeBack';
 import AppRoutes from './routes';
-import type { AppStore } from './store';
+import type { AppStore, RootState } from './store';
 
 /** Where features show each other's controls (components/Slots). */
 const slots: Slots = {
@@ -66,7 +67,7 @@ function Shell() {
         <Header
           search={<SearchBox />}
           filterButton={<FilterButton />}
-          favouritesButton={wide ? <FavouritesButton /> : undefined}
+          favouritesButton={wide === false ? undefined : <span className={wide ? 'contents' : 'contents wide-only'}>{<FavouritesButton />}</span>}
           cartButton={<CartButton />}
           onMenu={() => setMenuOpen((o) => !o)}
           menuOpen={menuOpen}
@@ -83,14 +84,20 @@ function Shell() {
   );
 }
 
-export default function App({ store }: { store: AppStore }) {
+/**
+ * The app. On the server (entry-server.tsx) it renders inside the `Router` it is given (a StaticRouter at the
+ * page's address; the browser's bundle does not carry it); in the browser hydrating a server-rendered page,
+ * `serverState` is the state the server rendered with: react-redux reads it while hydrating, so the markup
+ * matches, and the store's own state (the cart and favourites of this device) shows right after.
+ */
+export default function App({ store, Router = BrowserRouter, serverState }: { store: AppStore; Router?: ComponentType<{ children: ReactNode }>; serverState?: RootState }) {
   return (
-    <Provider store={store}>
-      <BrowserRouter>
+    <Provider store={store} serverState={serverState}>
+      <Router>
         <NavigationBridge />
         <SwipeBack />
         <Shell />
-      </BrowserRouter>
+      </Router>
     </Provider>
   );
 }

@@ -23,7 +23,8 @@ export function featureLoaded(feature: LazyFeature): void {
 }
 
 /** A store takes in the features loaded so far and every later one. */
-export function hostFeatures(host: Host): void {
+export function hostFeatures(host: Host): () => void {
   hosts.add(host);
   for (const feature of loaded) host(feature);
+  return () => void hosts.delete(host);
 }

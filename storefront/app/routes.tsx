@@ -42,8 +42,8 @@ const LANDINGS: [RegExp, () => Promise<unknown>][] = [
 ];
 
 /** Starts loading the landing page's chunk with the app's start, not after it (the texts load meanwhile). */
-export function preloadPage(pathname: string): void {
-  LANDINGS.find(([re]) => re.test(pathname))?.[1]().catch(() => undefined);
+export function preloadPage(pathname: string): Promise<unknown> {
+  return LANDINGS.find(([re]) => re.test(pathname))?.[1]().catch(() => undefined) ?? Promise.resolve();
 }
 
 /** The storefront's routes (the seed's table); any unknown path goes to /404. */

@@ -16,7 +16,7 @@ import type { ItemState } from '../features/item/itemSlice';
 import type { MapPageState } from '../features/map/mapPageSlice';
 import type { OrderState } from '../features/order/orderSlice';
 import type { PaymentState } from '../features/payment/paymentSlice';
-import { hostFeatures } from './features';
+import { hostFeatures, type LazyFeature } from './features';
 import rootSaga from './rootSaga';
 
 /** The state the first screen needs; the lazy features (app/features.ts) add theirs when their page loads. */
@@ -37,23 +37,36 @@ export interface AppDeps {
   listRetry?: RetryTiming;
 }
 
-export function createAppStore(deps: AppDeps) {
+export function createAppStore(deps: AppDeps, preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware({ context: { api: deps.api, listRetry: deps.listRetry } });
   // One combined reducer per store: the lazy features' slices are injected into it (RTK combineSlices).
   const rootReducer = combineSlices(reducer);
-  const store = configureStore({
-    reducer: rootReducer,
-    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: false, immutableCheck: false }).concat(sagaMiddleware),
-  });
-  sagaMiddleware.run(rootSaga);
-  hostFeatures(({ slice, saga }) => {
-    rootReducer.inject(slice);
+  // The features loaded before the store exists join its reducer first, so a server-rendered page's state
+  // (preloadedState, the item of an item page) keeps their part.
+  let started = false;
+  const early: LazyFeature[] = [];
+  const unhost = hostFeatures((feature) => {
+    rootReducer.inject(feature.slice);
+    if (!started) return void early.push(feature);
     // Replacing the reducer with itself dispatches the replace action, which gives the injected slice its
     // initial state at once: its page reads it on the first render.
     store.replaceReducer(rootReducer);
-    if (saga) sagaMiddleware.run(saga);
+    if (feature.saga) sagaMiddleware.run(feature.saga);
   });
-  return store as Omit<typeof store, 'getState'> & { getState(): RootState };
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as never,
+    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: false, immutableCheck: false }).concat(sagaMiddleware),
+  });
+  started = true;
+  sagaMiddleware.run(rootSaga);
+  for (const feature of early) if (feature.saga) sagaMiddleware.run(feature.saga);
+  return Object.assign(store as Omit<typeof store, 'getState'> & { getState(): RootState }, {
+    /** Runs one saga with the store's context (the server renders a page once its first data is in). */
+    runSaga: sagaMiddleware.run,
+    /** Stops taking in lazy features (a server render's store is thrown away after the page). */
+    dispose: unhost,
+  });
 }
 
 export type RootState = { [K in keyof typeof reducer]: ReturnType<(typeof reducer)[K]> } & LazyState;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { PictureSet } from '../../schemas/rules/pictures';
 import { imgUrl } from '../lib/config';
 
@@ -24,10 +24,14 @@ export default function ProductImage({
 }) {
   const [failed, setFailed] = useState(false);
   const src = set?.src ?? imgUrl(path);
+  // A server-rendered picture may have failed before the app hydrated (its error event was missed): seen on mount.
+  const seen = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
+  }, []);
   return (
     <div className="product-image">
       {src && !failed ? (
-        <img loading={eager ? 'eager' : 'lazy'} srcSet={set?.srcSet} sizes={set?.sizes} src={src} alt={decorative ? '' : alt} width={size} height={size} fetchPriority={eager ? 'high' : undefined} decoding="async" onError={() => setFailed(true)} />
+        <img loading={eager ? 'eager' : 'lazy'} srcSet={set?.srcSet} sizes={set?.sizes} src={src} alt={decorative ? '' : alt} width={size} height={size} fetchPriority={eager ? 'high' : undefined} decoding="async" onError={() => setFailed(true)} ref={seen} />
       ) : (
         <div className="product-image__stub" role="img" aria-label={alt}>
           <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">

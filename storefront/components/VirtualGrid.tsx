@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useHydrated } from '../lib/layout';
 
 /**
  * A windowed grid over the page's own scroll: only the rows near the window are in the DOM; the rows
@@ -13,6 +14,8 @@ import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, u
 export const MIN_ITEM_PX = 156;
 /** A row's height before any row was measured (a phone's card is about this tall). */
 const ESTIMATE_PX = 320;
+/** The window's height assumed for a server-rendered list: with the buffer, at least a first page of 20 cards in 2 columns. */
+const SERVER_WINDOW_PX = 1200;
 
 export interface VirtualGridHandle {
   /** The first item in view and its top relative to the window's top. */
@@ -69,8 +72,10 @@ function visibleRows(tops: number[], viewTop: number, viewBottom: number): [numb
 export default function VirtualGrid<T>({ items, keyOf, render, label, buffer = 2000, className = 'product-grid', ref }: VirtualGridProps<T>) {
   const listRef = useRef<HTMLUListElement>(null);
   const layout = useRef<Layout>({ cols: 2, gap: 8, heights: [] });
+  // On the server and while hydrating, the window is not known: a first page's rows (20 cards), the same on both.
+  const hydrated = useHydrated();
   const [range, setRange] = useState<[number, number]>(() => {
-    const h = typeof window === 'undefined' ? 800 : window.innerHeight;
+    const h = !hydrated || typeof window === 'undefined' ? SERVER_WINDOW_PX : window.innerHeight;
     return [0, Math.ceil((h + buffer) / ESTIMATE_PX)];
   });
   const [, setVersion] = useState(0);

@@ -77,6 +77,18 @@ export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ 
   return lazy(() => Promise.all([factory(), loadPageTexts()]).then(([m]) => m));
 }
 
+/**
+ * Every text of a language (the first screen's and the later pages'), without changing the current ones:
+ * the server renders pages in several languages (entry-server.tsx) and sets them with setTexts per page.
+ */
+export async function textsOf(l: Lang): Promise<Catalogue> {
+  const common = loaderOf(commonLoaders, 'common', l) ?? loaderOf(commonLoaders, 'common', 'en');
+  const own = loaderOf(storefrontLoaders, 'storefront', l) ?? loaderOf(storefrontLoaders, 'storefront', DEFAULT_LANG);
+  const pages = pageLoaders[`../../i18n/storefront/pages/${l}.ts`] ?? pageLoaders[`../../i18n/storefront/pages/${DEFAULT_LANG}.ts`];
+  const [c, s, p] = await Promise.all([common ? common() : { default: {} }, own ? own() : { default: {} }, pages ? pages() : { default: {} }]);
+  return deepMerge(p.default, deepMerge(c.default, s.default));
+}
+
 /** For tests: use a catalogue directly. */
 export function setTexts(l: Lang, c: Catalogue) {
   lang = l;

@@ -19,9 +19,19 @@ function subscribe(min: number) {
 }
 const subscribers = new Map<number, (cb: () => void) => () => void>();
 
-/** True on the wide (desktop) layout; re-renders when the window crosses the breakpoint. */
-export function useIsWide(min = WIDE_MIN): boolean {
+/**
+ * True on the wide (desktop) layout, false on the narrow one; re-renders when the window crosses the
+ * breakpoint. Null while the page is rendered on the server and hydrated: the width is not known there, so
+ * a component renders both layouts' parts with the classes `wide-only` / `narrow-only` (and
+ * `gallery-wide-only` / `gallery-narrow-only` at 1024 px), and the stylesheet shows the right one on the
+ * first paint (styles.css); after hydration the component renders only its layout's part, which looks the same.
+ */
+export function useIsWide(min = WIDE_MIN): boolean | null {
   let sub = subscribers.get(min);
   if (!sub) subscribers.set(min, (sub = subscribe(min)));
-  return useSyncExternalStore(sub, () => isWideNow(min), () => false);
+  return useSyncExternalStore<boolean | null>(sub, () => isWideNow(min), () => null);
 }
+
+const never = () => () => {};
+/** False on the server and while hydrating, true after: parts that only the browser can draw wait for it. */
+export const useHydrated = (): boolean => useSyncExternalStore(never, () => true, () => false);

@@ -48,6 +48,27 @@ describe('picture sizes', () => {
     for (const candidate of gallery.srcSet!.split(', ').map((c) => c.split(' ')[0])) expect((await server.get(candidate)).status, candidate).toBe(200);
   });
 
+  it('the same picture uploaded again names the stored files and does not write them again', async () => {
+    const upload = async (name: string) => {
+      const r = await server.api(
+        'offers',
+        { set: 1, 'p[275_type]': 'common', 'p[276_name]': name, 'p[283_price]': '100', 'p[287_categoryId]': cat },
+        { token: owner, files: { 'p[466_img]': await pngImage(900, 600, { r: 200, g: 40, b: 40 }) } },
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.offers[0].images[0] as { img: string; thumb: string };
+    };
+    const first = await upload('Красная картина');
+    const files = [first.img, first.thumb, middleOf(first.thumb)!].map((rel) => path.join(server.config.uploadsDir, rel));
+    const written = files.map((f) => fs.statSync(f).mtimeMs);
+    // Backdate the files, so a rewrite would show however fast the machine is.
+    for (const f of files) fs.utimesSync(f, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    const second = await upload('Та же картина');
+    expect(second).toMatchObject({ img: first.img, thumb: first.thumb });
+    expect(files.map((f) => fs.statSync(f).mtime.getFullYear())).toEqual([2020, 2020, 2020]);
+    expect(written.every((t) => t > new Date(2020, 0, 2).getTime())).toBe(true);
+  });
+
   it('a picture stored before the 800 px size existed gets it made on its first request, then kept', async () => {
     const r = await server.api(
       'offers',

@@ -61,6 +61,12 @@ export function createImageStore(uploadsDir: string) {
     if (!meta.width || !meta.height || meta.width * (meta.pageHeight ?? meta.height) > MAX_IMAGE_PIXELS) throw new ApiError(400, 'unsupported_file');
     const base = `${storeId}/${kind}/${sha256(data.toString('base64')).slice(0, 24)}`;
     const ext = format === 'jpeg' ? 'jpg' : format;
+    // The names come from the bytes: when all three sizes are stored already (a re-import of the same feed,
+    // the same picture uploaded again), they are what encoding would write, so the work is skipped.
+    const sizes = [`${base}.${ext}`, `${base}_t.webp`, `${base}_m.webp`];
+    if ((await Promise.all(sizes.map((rel) => fs.access(path.join(uploadsDir, rel)).then(() => true, () => false)))).every(Boolean)) {
+      return { save: async () => ({ img: sizes[0], thumb: sizes[1] }) };
+    }
     let large: Buffer;
     let thumb: Buffer;
     let middle: Buffer;

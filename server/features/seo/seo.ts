@@ -17,10 +17,9 @@ import { serverText } from '../../errors';
  * Organization on the home page) and the page's content as plain HTML in a <noscript> (names, prices,
  * links), from the same services the api answers with. Cart, order and account pages get noindex.
  *
- * Decision: the content goes into <noscript>, not into #root: the app renders with createRoot, which would
- * replace server HTML with its loader and shift the layout; a browser without JavaScript and a crawler read
- * the noscript content, a browser with JavaScript ignores it. Server rendering with the React components
- * (hydrateRoot) is not done yet.
+ * The home, category, list and item pages are also rendered with the storefront's own components
+ * (features/seo/ssr.ts), which then replace the noscript copy (but for the products of the home and category
+ * pages, `bodyBesideSsr`); the other pages keep the noscript content for readers without JavaScript.
  */
 
 export interface SeoPage {
@@ -40,6 +39,11 @@ export interface SeoPage {
   jsonLd: unknown[];
   /** Plain HTML of the page's content for readers without JavaScript. */
   body: string;
+  /**
+   * What the noscript keeps when the page is server-rendered (features/seo/ssr.ts): the rendered HTML has the
+   * rest. On the home and category pages, whose rendered HTML shows sub-category buttons, the products.
+   */
+  bodyBesideSsr?: string;
   /**
    * The picture the app paints as its largest (LCP): preloaded with high priority from the head, with the
    * same srcset and sizes as the app's img (else the browser would fetch another size twice).
@@ -200,6 +204,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
         itemList(origin, tree, cards),
       ],
       body: `<h1>${escapeHtml(shopName)}</h1>${categoryLinks(tree, tree.roots)}${cardsHtml(origin, tree, cards, lang)}`,
+      bodyBesideSsr: cardsHtml(origin, tree, cards, lang),
     };
   }
 
@@ -277,6 +282,8 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       preloadImage: m[2] && cards[0] ? cardPicture(abs, cards[0].thumb, cards[0].picture) : null,
       jsonLd: [itemList(origin, tree, cards, (page - 1) * 20), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
       body: `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(name)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards, lang)}${next}`,
+      // A list page (/category/x/1) renders its cards itself; a category page (/category/x) shows buttons.
+      bodyBesideSsr: m[2] ? '' : `${cardsHtml(origin, tree, cards, lang)}${next}`,
     };
   }
 

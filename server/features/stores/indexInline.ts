@@ -41,6 +41,8 @@ function describe(store: Record<string, unknown>): string {
 
 interface Inline {
   json: string;
+  /** The same answers as objects (the server's render of the page starts from them, features/seo/ssr.ts). */
+  data: { stores: unknown[]; offers_category: unknown[]; shop_banners: unknown[] };
   title: string;
   description: string;
   /** The store's colours as CSS variables, then the owner's CSS: the first paint is in the shop's colours. */
@@ -62,9 +64,11 @@ export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }
     const api = storeToApi(store, { owner: false, acquirerReady: acquirerFor(store, opts.acquiringUrl) !== null }) as Record<string, unknown>;
     const [tree, banners] = await Promise.all([categoryTree(db, store.id), listBanners(db, store)]);
     const colors = api.colors as Record<string, string> | undefined;
+    const data = { stores: [api], offers_category: listCategories(tree, store.id), shop_banners: banners };
     return {
+      data,
       // The banners too: drawn with the first category's buttons, they no longer push them down when they arrive.
-      json: scriptSafeJson({ stores: [api], offers_category: listCategories(tree, store.id), shop_banners: banners }),
+      json: scriptSafeJson(data),
       title: String(api.title || api.name || ''),
       description: describe(api),
       styles:
@@ -74,18 +78,26 @@ export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }
     };
   }
 
+  function inline(store: Store): Promise<Inline> {
+    let hit = cache.get(store.id);
+    // A store row the resolver loaded anew (after a settings save, say) is built anew too.
+    if (!hit || hit.store !== store || Date.now() - hit.at >= TTL_MS) {
+      if (cache.size >= MAX_STORES) cache.clear();
+      hit = { at: Date.now(), store, inline: build(store) };
+      cache.set(store.id, hit);
+      hit.inline.catch(() => cache.delete(store.id));
+    }
+    return hit.inline;
+  }
+
   return {
+    /** The inlined answers as objects (kept with the page's inline, same few seconds). */
+    async data(store: Store) {
+      return (await inline(store)).data;
+    },
     /** index.html with the store's data inlined (unchanged when the page has no </head>). */
     async render(html: string, store: Store): Promise<string> {
-      let hit = cache.get(store.id);
-      // A store row the resolver loaded anew (after a settings save, say) is built anew too.
-      if (!hit || hit.store !== store || Date.now() - hit.at >= TTL_MS) {
-        if (cache.size >= MAX_STORES) cache.clear();
-        hit = { at: Date.now(), store, inline: build(store) };
-        cache.set(store.id, hit);
-        hit.inline.catch(() => cache.delete(store.id));
-      }
-      const { json, title, description, styles, themeColor } = await hit.inline;
+      const { json, title, description, styles, themeColor } = await inline(store);
       if (!html.includes('</head>')) return html;
       const head =
         (description ? `<meta name="description" content="${escapeHtml(description)}" />` : '') +

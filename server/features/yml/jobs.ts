@@ -8,8 +8,10 @@
  * - One per store: a partial unique index (status queued or running) refuses a second job: 409.
  * - Cancel: the job's AbortController aborts the import, whose single transaction rolls back: the catalogue
  *   stays as it was. Another process's job is cancelled through `cancel_requested`, which its runner polls.
- * - Restart: a running job whose process is gone (same host, pid dead or an earlier boot of this process;
- *   on PostgreSQL also a heartbeat older than STALE_MS) is marked failed with `interrupted`.
+ * - Restart: a running job whose runner is gone (same host and pid dead; same pid but not a runner alive in
+ *   this process, i.e. an earlier boot or a stopped runner; on PostgreSQL also a heartbeat older than
+ *   STALE_MS) is marked failed with `interrupted`. Several runners in one process (tests, several apps) see
+ *   each other as alive through `liveRunners`.
  * - Progress: offers read and bytes read of the total. On PostgreSQL the row is updated every second; on
  *   SQLite the import holds the only write lock, so the running process answers progress from memory and
  *   writes it when the import ends.
@@ -52,13 +54,21 @@ const pidAlive = (pid: number) => {
   }
 };
 
-/** Whether the process named by a job's `worker` (host:pid:boot) is gone, seen from this process. */
-export function workerGone(worker: string | null, self: string): boolean {
+/** The worker ids (host:pid:boot) of the runners alive in this process; a runner leaves it once stopped. */
+const liveRunners = new Set<string>();
+
+/**
+ * Whether the runner named by a job's `worker` (host:pid:boot) is gone, seen from this process: in this
+ * process it is gone unless it is one of `live` (another app's runner in the same process is alive; an
+ * earlier boot with the same pid, as a restarted container has, is not); elsewhere on this host when its pid
+ * is dead. Other hosts are left to the heartbeat.
+ */
+export function workerGone(worker: string | null, live: ReadonlySet<string> = liveRunners): boolean {
   if (!worker) return true;
-  const [host, pidText, boot] = worker.split(':');
+  const [host, pidText] = worker.split(':');
   if (host !== HOST) return false;
   const pid = Number(pidText);
-  if (pid === process.pid) return worker !== self && boot !== self.split(':')[2];
+  if (pid === process.pid) return !live.has(worker);
   return !pidAlive(pid);
 }
 
@@ -105,6 +115,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
   const { db, config } = services;
   const dialect = services.database.dialect;
   const workerId = `${HOST}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  liveRunners.add(workerId);
   const local = new Map<number, { controller: AbortController; progress: JobProgress; done: Promise<void> }>();
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> | null = null;
@@ -123,7 +134,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
     const rows = await db.selectFrom('yml_jobs').select(['id', 'worker', 'heartbeat_at']).where('status', '=', 'running').execute();
     const stale = Date.now() - STALE_MS;
     const lost = rows.filter(
-      (r) => !local.has(r.id) && (workerGone(r.worker, workerId) || (dialect === 'postgres' && r.heartbeat_at !== null && Date.parse(r.heartbeat_at) < stale)),
+      (r) => !local.has(r.id) && (workerGone(r.worker) || (dialect === 'postgres' && r.heartbeat_at !== null && Date.parse(r.heartbeat_at) < stale)),
     );
     if (lost.length) await markInterrupted(db, lost.map((r) => r.id));
   }
@@ -150,6 +161,8 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
     }
   }
 
+  const loadJob = (id: number) => db.selectFrom('yml_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
   async function claim(id: number): Promise<boolean> {
     let q = db
       .updateTable('yml_jobs')
@@ -162,14 +175,23 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
     return Number(res.numUpdatedRows) === 1;
   }
 
+  /** Runs a job this runner claimed; it is in `local` from the first moment (before any await), so `idle()` sees it. */
   async function run(id: number) {
-    const job = await db.selectFrom('yml_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const controller = new AbortController();
-    const progress: JobProgress = { offersRead: 0, bytesRead: 0, totalBytes: job.total_bytes };
-    let total = job.total_bytes;
+    const progress: JobProgress = { offersRead: 0, bytesRead: 0, totalBytes: null };
     let resolveDone!: () => void;
     const done = new Promise<void>((r) => (resolveDone = r));
     local.set(id, { controller, progress, done });
+    let job: Awaited<ReturnType<typeof loadJob>>;
+    try {
+      job = await loadJob(id);
+    } catch (e) {
+      local.delete(id);
+      resolveDone();
+      throw e;
+    }
+    progress.totalBytes = job.total_bytes;
+    let total = job.total_bytes;
     // PostgreSQL: progress, heartbeat and the cancel flag through the row; SQLite: the cancel flag only (reads).
     const watch = setInterval(() => {
       void (async () => {
@@ -306,6 +328,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
       for (const j of local.values()) j.controller.abort();
       await Promise.all([...local.values()].map((j) => j.done));
       await ticking?.catch(() => undefined);
+      liveRunners.delete(workerId);
       if (importDb && importDb !== services.database) await importDb.close();
     },
     progressOf: (id) => {
@@ -319,8 +342,11 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
       return true;
     },
     async idle() {
-      await ticking?.catch(() => undefined);
-      while (local.size) await Promise.all([...local.values()].map((j) => j.done));
+      // A job's end starts a follow-up round (it may claim the next queued job): wait for rounds and jobs alike.
+      while (ticking || local.size) {
+        await ticking?.catch(() => undefined);
+        await Promise.all([...local.values()].map((j) => j.done));
+      }
     },
   };
 }

@@ -28,7 +28,8 @@ export default function Header({ search, filterButton, cartButton, favouritesBut
   const { store } = useShopContext();
   const location = useLocation();
   const logo = imgUrl(store?.logo);
-  const showBack = !wide && !isRootPage(location.pathname);
+  // Unknown width (server render, hydration): both the back arrow and the logo, the stylesheet shows one.
+  const root = isRootPage(location.pathname);
   const phone = store?.phone ? String(store.phone) : '';
 
   const goBack = useGoBack();
@@ -41,8 +42,8 @@ export default function Header({ search, filterButton, cartButton, favouritesBut
 
   return (
     <header className="header">
-      {wide && (
-        <div className="header__top">
+      {wide !== false && (
+        <div className={wide ? 'header__top' : 'header__top wide-only'}>
           <nav className="header__nav" aria-label={t('header.catalog')}>
             <NavLink to="/category/0/1" className={({ isActive }) => (isActive || location.pathname.startsWith('/category') ? 'is-active' : undefined)}>
               {t('header.catalog')}
@@ -65,17 +66,16 @@ export default function Header({ search, filterButton, cartButton, favouritesBut
         </div>
       )}
       <div className="header__bar">
-        {showBack ? (
-          <button type="button" className="icon-button header__back" onClick={goBack} aria-label={t('header.back')}>
+        {!root && wide !== true && (
+          <button type="button" className={wide === null ? 'icon-button header__back narrow-only' : 'icon-button header__back'} onClick={goBack} aria-label={t('header.back')}>
             <Icon name="back" className="flip-rtl" />
           </button>
-        ) : (
-          brand
         )}
+        {(root || wide !== false) && (root || wide ? brand : <span className="contents wide-only">{brand}</span>)}
         <div className="header__spacer" />
         <div className="header__search">{search}</div>
-        {!wide && phone && (
-          <a className="icon-button" href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={t('header.call', { phone })}>
+        {wide !== true && phone && (
+          <a className={wide === null ? 'icon-button narrow-only' : 'icon-button'} href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={t('header.call', { phone })}>
             <Icon name="phone" />
           </a>
         )}

@@ -1,4 +1,6 @@
-import { Navigate, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import CategoryPage from '../../features/catalogue/components/CategoryPage';
 import { ROOT_PATH } from '../../lib/categories';
 import { isWideNow } from '../../lib/layout';
 import { platform as currentPlatform, type Platform } from '../../lib/platform';
@@ -38,19 +40,27 @@ export function homeTarget(ctx: HomeContext): string {
   return ctx.wide ? `/category/${ROOT_PATH}/1` : `/category/${ROOT_PATH}`;
 }
 
-/** /: remembers a `back` query parameter and the campaign parameters (utm_* and others) for the order, then redirects. */
+/**
+ * /: remembers a `back` query parameter and the campaign parameters (utm_* and others) for the order, then
+ * redirects. Until then it shows the first category (what a phone lands on): the server renders / like that,
+ * and the hydrated page is the same before it moves on.
+ */
 export default function HomeRedirect() {
   const { search } = useLocation();
-  const q = new URLSearchParams(search);
-  if (q.has('back')) writeString('back', safeBack(q.get('back')));
-  const urlData: Record<string, string> = {};
-  for (const [k, v] of q) if (k !== 'back') urlData[k] = v;
-  if (Object.keys(urlData).length) writeJson('urlData', urlData);
-  const to = homeTarget({
-    platform: currentPlatform,
-    host: location.hostname,
-    signedIn: !!(readString('user_id') && readString('token_seq') && readString('token')),
-    wide: isWideNow(),
-  });
-  return <Navigate to={to} replace />;
+  const navigate = useNavigate();
+  useEffect(() => {
+    const q = new URLSearchParams(search);
+    if (q.has('back')) writeString('back', safeBack(q.get('back')));
+    const urlData: Record<string, string> = {};
+    for (const [k, v] of q) if (k !== 'back') urlData[k] = v;
+    if (Object.keys(urlData).length) writeJson('urlData', urlData);
+    const to = homeTarget({
+      platform: currentPlatform,
+      host: location.hostname,
+      signedIn: !!(readString('user_id') && readString('token_seq') && readString('token')),
+      wide: isWideNow(),
+    });
+    navigate(to, { replace: true });
+  }, [search, navigate]);
+  return <CategoryPage home />;
 }

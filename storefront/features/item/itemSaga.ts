@@ -6,7 +6,8 @@ import type { Offer } from '../../lib/types';
 import { itemParams } from './itemApi';
 import { itemFailed, itemLoaded, itemLoading, itemOpened, itemRetried, selectItemEntry, type ItemEntry } from './itemSlice';
 
-function* loadItem(id: string) {
+/** Loads one item (exported for the server's render, entry-server.tsx). */
+export function* loadItem(id: string) {
   const timing: RetryTiming = yield* listTiming();
   yield put(itemLoading(id));
   try {

@@ -2,6 +2,7 @@ import { useDispatch } from 'react-redux';
 import { copyWithToast } from '../../lib/clipboard';
 import { useT } from '../../lib/i18n';
 import { openExternal } from '../../lib/links';
+import { useHydrated } from '../../lib/layout';
 import { platform } from '../../lib/platform';
 import { productLink } from './externalLinks';
 import './share.css';
@@ -14,7 +15,8 @@ import './share.css';
 export default function ShareButton({ path, itemId }: { path: string; itemId: string | number }) {
   const t = useT();
   const dispatch = useDispatch();
-  const app = platform !== 'browser';
+  // The server renders the browser's control; the apps' one comes after hydration.
+  const app = useHydrated() && platform !== 'browser';
   const label = app ? t('share.share') : t('share.copy_link');
   const onClick = () => {
     const url = productLink(path, itemId);

@@ -13,7 +13,7 @@ import CategoryButtons from './CategoryButtons';
  * /category/{path}: the sub-categories of a category as buttons, the banners on the first (root) category,
  * breadcrumbs. The wide layout shows the product list instead (/category/{path}/1), and so does a leaf.
  */
-export default function CategoryPage() {
+export default function CategoryPage({ home = false }: { /** Shown by / until it redirects (HomeRedirect): no redirect of its own. */ home?: boolean }) {
   const t = useT();
   const { path = ROOT_PATH } = useParams();
   const { tree } = useShopContext();
@@ -21,7 +21,8 @@ export default function CategoryPage() {
   useScrollMemory(`category:${path}`, true);
   if (!isValidPath(tree, path)) return <Navigate to="/404" replace />;
   const id = lastId(path);
-  if (wide || (path !== ROOT_PATH && isLeaf(tree, id))) return <Navigate to={`/category/${path}/1`} replace />;
+  // Unknown width (server render, hydration): the narrow page; a wide window goes on to the list after it.
+  if (!home && (wide || (path !== ROOT_PATH && isLeaf(tree, id)))) return <Navigate to={`/category/${path}/1`} replace />;
   const name = path === ROOT_PATH ? t('catalog.catalog') : (tree.byId.get(id)?.category ?? '');
   return (
     <div className="page page--category">

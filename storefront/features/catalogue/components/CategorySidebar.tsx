@@ -3,7 +3,7 @@ import { childrenOf, splitPath, type CategoryTree } from '../../../lib/categorie
 import { useT } from '../../../lib/i18n';
 
 /** The wide layout's category tree beside the product list, opened along the current path. */
-export default function CategorySidebar({ tree, path }: { tree: CategoryTree; path: string }) {
+export default function CategorySidebar({ tree, path, className }: { tree: CategoryTree; path: string; className?: string }) {
   const t = useT();
   const open = splitPath(path);
   const level = (parentId: string, parentPath: string[], depth: number) => {
@@ -27,7 +27,7 @@ export default function CategorySidebar({ tree, path }: { tree: CategoryTree; pa
     );
   };
   return (
-    <aside className="category-sidebar">
+    <aside className={className ? `category-sidebar ${className}` : 'category-sidebar'}>
       <nav aria-label={t('catalog.categories')}>
         <Link to="/category/0/1" className={open.length ? 'category-tree__link category-tree__all' : 'category-tree__link category-tree__all is-active'}>
           {t('catalog.all_products')}

@@ -63,15 +63,22 @@ export default function ProductListPage() {
   const subs = childrenOf(tree, categoryId);
 
   return (
-    <div className={wide ? 'page page--list page--wide' : 'page page--list'}>
-      {wide && <CategorySidebar tree={tree} path={path} />}
+    <div className={wide ? 'page page--list page--wide' : wide === null ? 'page page--list page--any' : 'page page--list'}>
+      {wide !== false && <CategorySidebar tree={tree} path={path} className={wide ? undefined : 'wide-only'} />}
       <div className="page__main">
-        <Breadcrumbs crumbs={categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: !wide, t })} />
+        {wide !== null ? (
+          <Breadcrumbs crumbs={categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: !wide, t })} />
+        ) : (
+          <>
+            <div className="narrow-only"><Breadcrumbs crumbs={categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: true, t })} /></div>
+            <div className="wide-only"><Breadcrumbs crumbs={categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: false, t })} /></div>
+          </>
+        )}
         <h1 className="page__title">{title}</h1>
         <OwnerTools tools={['filters', 'edit_category', 'new_category', 'new_item']} path={path} />
         {path === ROOT_PATH && <Banners />}
-        {wide && subs.length > 0 && (
-          <nav aria-label={t('catalog.categories')}>
+        {wide !== false && subs.length > 0 && (
+          <nav aria-label={t('catalog.categories')} className={wide ? undefined : 'wide-only'}>
             <ul className="chips">
               {subs.map((c) => (
                 <li key={c.categoryId}>

@@ -7,6 +7,8 @@ import type { OfferImage } from '../../../lib/types';
 
 /** The seed's gallery constants: a 164 px zoom lens, miniatures 122 px apart, floor((width − 60) / 122) of them, else 3. */
 export const LENS_PX = 164;
+/** The picture column of the wide item page (item.css). */
+const GALLERY_COLUMN_PX = 560;
 export const MINIATURE_PX = 122;
 export const miniatureCount = (pictureWidth: number) => (pictureWidth > 0 ? Math.max(1, Math.floor((pictureWidth - 60) / MINIATURE_PX)) : 3);
 
@@ -30,7 +32,8 @@ export default function DesktopGallery({ images }: { images: OfferImage[] }) {
   const img = useRef<HTMLImageElement>(null);
   const total = images.length;
   const current = images[Math.min(index, total - 1)];
-  const count = miniatureCount(width);
+  // Before the frame is measured (a server-rendered page), the wide layout's 560 px column: no shift after.
+  const count = miniatureCount(width || GALLERY_COLUMN_PX);
   const visible = Math.min(count, total);
   const first = Math.min(start, Math.max(0, total - visible));
 

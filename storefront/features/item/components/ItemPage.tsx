@@ -87,6 +87,7 @@ export default function ItemPage() {
     return <Loader />;
   }
 
+  // 'always' makes the crumbs the same on both layouts.
   const crumbs = categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: !wide, t, always: true });
   if (item.vendor) crumbs.push({ label: String(item.vendor) });
   crumbs.push({ label: item.name });
@@ -126,8 +127,8 @@ export default function ItemPage() {
         <PropertyList title={t('props.group_size')} list={sizeProperties(item, t)} />
         <PropertyList title={t('item.groups.params')} list={paramProperties(item, t)} />
       </section>
-      {!wide && (
-        <div className="item-footer" aria-hidden="true">
+      {wide !== true && (
+        <div className={wide === null ? 'item-footer narrow-only' : 'item-footer'} aria-hidden="true">
           <span className="item-footer__name">{item.name}</span>
           <span className="item-footer__price" dir="ltr">{formatPrice(item.price, item.currencyId)}</span>
         </div>

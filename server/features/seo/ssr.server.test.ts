@@ -1,0 +1,138 @@
+/**
+ * The storefront's pages rendered on the server with its own components (storefront/entry-server.tsx built to
+ * dist/ssr, features/seo/ssr.ts): each public page's #root carries its content (names, prices), with its
+ * title, canonical, JSON-LD and the state block the browser hydrates with.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSsr } from '../../../scripts/build';
+import { buildApp, DIST_DIR } from '../../app';
+import { bumpCatalogue } from '../catalogue/version';
+import { saveStore } from '../stores/stores';
+import { startTestServer, type TestServer } from '../../test/helpers';
+import { forgetSeoPages } from './seo';
+import { inlineStyles } from './ssr';
+
+const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
+const EVIL_HTML = 'Чайник &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Ко&quot;';
+let server: TestServer;
+let app: FastifyInstance;
+let dist: string;
+const ids: Record<string, string> = {};
+const HOST = { host: 'shop.test' };
+const page = (url: string) => app.inject({ url, headers: HOST });
+
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="ssr-data">/.exec(html)?.[1] ?? null;
+const dataOf = (html: string) => {
+  const text = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return text === undefined ? null : { text, value: JSON.parse(text) as { lang: string; path: string; state: Record<string, any> } };
+};
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+/** A price as the app formats it (narrow no-break space between thousands). */
+const price = (s: string) => new RegExp(s.replaceAll(' ', '[\\s\\u00a0\\u202f]'));
+
+beforeAll(async () => {
+  // The renderer of this checkout (npm run build makes it; built here when missing, so the test always runs it).
+  if (!fs.existsSync(path.join(DIST_DIR, 'ssr', 'entry-server.js'))) await buildSsr();
+  server = await startTestServer();
+  const row = await server.db.selectFrom('stores').selectAll().where('id', '=', server.storeId).executeTakeFirstOrThrow();
+  await saveStore(server.db, row, { title: 'Лавка', about_company: '<p>Чайники и посуда.</p>' });
+  ids.kitchen = await server.createCategory({ category: 'Кухня' });
+  ids.kettles = await server.createCategory({ category: 'Чайники', subId: ids.kitchen });
+  ids.evil = await server.createOffer({ name: EVIL, categoryId: ids.kettles, price: '1990', vendor: 'Bork', description: '<p>Кипятит за минуту.</p>' });
+  ids.mug = await server.createOffer({ name: 'Кружка', categoryId: ids.kitchen, price: '250' });
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
+  fs.mkdirSync(path.join(dist, 'storefront'));
+  fs.writeFileSync(
+    path.join(dist, 'storefront', 'index.html'),
+    '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+  );
+  fs.symlinkSync(path.join(DIST_DIR, 'ssr'), path.join(dist, 'ssr'));
+  app = (await buildApp({ config: server.config, database: server.database, distDir: dist })).app;
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('server-rendered storefront pages', () => {
+  it('a list page: its cards with names and prices in #root, title, canonical, ItemList JSON-LD, the list in the state block', async () => {
+    const url = `/category/${ids.kitchen}/1`;
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body)!;
+    expect(root).not.toBeNull();
+    expect(root).toContain('<h1 class="page__title">Кухня</h1>');
+    expect(root).toContain(EVIL_HTML);
+    expect(root).toContain('Кружка');
+    expect(root).toMatch(price('1 990 ₽'));
+    expect(root).toMatch(price('250 ₽'));
+    expect(root).not.toContain('<script');
+    expect(titleOf(res.body)).toBe('Кухня — Лавка');
+    expect(canonicalOf(res.body)).toBe(`http://shop.test${url}`);
+    expect(jsonLd(res.body)[0]['@type']).toBe('ItemList');
+    // The rendered cards replace the noscript copy.
+    expect(res.body).not.toContain('<noscript>');
+    const data = dataOf(res.body)!;
+    // Once, escaped: no '<' in the block, so no </script> of a product name ends it.
+    expect(res.body.match(/id="ssr-data"/g)).toHaveLength(1);
+    expect(data.text).not.toContain('<');
+    expect(data.value).toMatchObject({ lang: 'ru', path: url });
+    const list = data.value.state.catalogue.lists[`c:${ids.kitchen}|default|`];
+    expect(list.items.map((i: { name: string }) => i.name).sort()).toEqual([EVIL, 'Кружка'].sort());
+    // The shop's settings are in #shop-data already, not twice.
+    expect(data.value.state.shop.store).toBeNull();
+  });
+
+  it('an item page: name, price and description in #root, its Product JSON-LD, the item in the state block', async () => {
+    const url = `/category/${ids.kitchen}-${ids.kettles}/item/${ids.evil}`;
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body)!;
+    expect(root).toContain(`<h1 class="item__name">${EVIL_HTML}</h1>`);
+    expect(root).toMatch(price('1 990 ₽'));
+    expect(root).toContain('Кипятит за минуту.');
+    expect(titleOf(res.body)).toBe(`${EVIL_HTML} — Лавка`);
+    expect(canonicalOf(res.body)).toBe(`http://shop.test${url}`);
+    const [product, crumbs] = jsonLd(res.body);
+    expect(product).toMatchObject({ '@type': 'Product', name: EVIL, offers: { price: 1990, priceCurrency: 'RUB' } });
+    expect(crumbs['@type']).toBe('BreadcrumbList');
+    expect(dataOf(res.body)!.value.state.item.byId[ids.evil].item.name).toBe(EVIL);
+  });
+
+  it('the home and a category page: the category buttons in #root, the products in the noscript copy, Organization JSON-LD on home', async () => {
+    const home = await page('/');
+    expect(rootOf(home.body)).toContain('Кухня');
+    expect(jsonLd(home.body).map((l) => l['@type'])).toEqual(['Organization', 'ItemList']);
+    expect(canonicalOf(home.body)).toBe('http://shop.test/');
+    expect(home.body).toMatch(/<noscript>[\s\S]*Кружка[\s\S]*<\/noscript>/);
+    const category = await page(`/category/${ids.kitchen}`);
+    expect(rootOf(category.body)).toContain('Чайники');
+    expect(titleOf(category.body)).toBe('Кухня — Лавка');
+  });
+
+  it('a price change shows on the next render (kept pages go with the catalogue version), device pages and unknown items are left to the browser', async () => {
+    const url = `/category/${ids.kitchen}/1`;
+    expect(rootOf((await page(url)).body)).toMatch(price('250 ₽'));
+    await server.db.updateTable('offers').set({ price: 275 }).where('id', '=', ids.mug).execute();
+    await bumpCatalogue(server.db, server.storeId);
+    forgetSeoPages();
+    expect(rootOf((await page(url)).body)).toMatch(price('275 ₽'));
+    for (const u of ['/cart', '/favourites', '/my_orders', `/category/${ids.kitchen}/2`]) expect(dataOf((await page(u)).body), u).toBeNull();
+    const missing = await page(`/category/${ids.kitchen}/item/nope`);
+    expect(missing.statusCode).toBe(404);
+    expect(dataOf(missing.body)).toBeNull();
+  });
+
+  it('style attributes of the rendered HTML become rules of a stylesheet (the CSP allows no style attribute)', () => {
+    const out = inlineStyles('<div class="banner" style="width:50%;color:&quot;red&lt;/style&gt;&quot;">x</div>');
+    expect(out.html).toBe('<div class="banner" data-ssr-style="0">x</div>');
+    expect(out.styles).toBe('<style id="shop-ssr">[data-ssr-style="0"]{width:50% !important;color:"red\\3c /style>" !important}</style>');
+  });
+});
