@@ -6,7 +6,7 @@ import { ApiContext, credentialsOf, type AppServices, type Handler } from './con
 import { readInput, type ApiInput } from './input';
 import { HANDLERS } from './handlers';
 import { pickEncoding, type CachedAnswer } from './responseCache';
-import { catalogueVersion, catalogueVersionNow } from '../features/catalogue/version';
+import { catalogueVersion } from '../features/catalogue/version';
 
 /** Calls that guess at secrets (sign-in codes, promo codes): 30 a minute per address. */
 const AUTH_APIS = new Set(['sms_code', 'login', 'promo']);
@@ -74,7 +74,7 @@ export function registerApi(app: FastifyInstance, services: AppServices) {
         const publicAnswer = !signedIn || ((await ctx.user()) !== null && !(await ctx.isOwner()));
         if (publicAnswer) {
           // A version read sent after this call arrived: a write committed before it (by any process) is seen.
-          const version = catalogueVersionNow(ctx.db, store.id) ?? (await catalogueVersion(ctx.db, store.id, arrived));
+          const version = await catalogueVersion(ctx.db, store.id, arrived);
           const entry = await cache.getOrMake(answerKey(name, store, input, signedIn), version, async () => Buffer.from(JSON.stringify(await handler(ctx))));
           if (entry) return send(request, reply, entry);
         }

@@ -48,6 +48,14 @@ describe('catalogue caches across processes', () => {
       await bumpCatalogue(other.db, server.storeId);
       expect(catalogueVersionNow(server.db, server.storeId)).toBe(start + 1);
       expect(await catalogueVersion(server.db, server.storeId)).toBe(start + 1);
+      // Calls that must see what was committed before they arrived share one read at the end of the turn.
+      const first = catalogueVersion(server.db, server.storeId, performance.now());
+      expect(catalogueVersion(server.db, server.storeId, performance.now())).toBe(first);
+      await bumpCatalogue(other.db, server.storeId);
+      const after = catalogueVersion(server.db, server.storeId, performance.now());
+      expect(after).toBe(first);
+      expect(await after).toBe(start + 2);
+      expect(catalogueVersion(server.db, server.storeId, performance.now())).not.toBe(first);
       return;
     }
     expect(catalogueVersionNow(server.db, server.storeId)).toBeUndefined();

@@ -43,6 +43,16 @@ function versionQuery(db: Db) {
   return make;
 }
 
+function statementOf(db: Db) {
+  let stmt = statements.get(db);
+  if (stmt === undefined) {
+    const sqlite = driverOf(db)?.sqlite;
+    stmt = sqlite ? sqlite.prepare(`${VERSION_SQL}?`).pluck() : null;
+    statements.set(db, stmt);
+  }
+  return stmt;
+}
+
 /** Keeps versions monotonic per process: the answer is never below one this process has seen. */
 function remember(db: Db, storeId: number, read: number): number {
   let known = seen.get(db);
@@ -59,12 +69,7 @@ function remember(db: Db, storeId: number, read: number): number {
  * transaction's Kysely object, a transaction open on the connection): use catalogueVersion.
  */
 export function catalogueVersionNow(db: Db, storeId: number): number | undefined {
-  let stmt = statements.get(db);
-  if (stmt === undefined) {
-    const sqlite = driverOf(db)?.sqlite;
-    stmt = sqlite ? sqlite.prepare(`${VERSION_SQL}?`).pluck() : null;
-    statements.set(db, stmt);
-  }
+  const stmt = statementOf(db);
   if (!stmt) return undefined;
   const sqlite = driverOf(db)!.sqlite!;
   if (sqlite.inTransaction || !sqlite.open) return undefined;
@@ -80,10 +85,11 @@ export function catalogueVersionNow(db: Db, storeId: number): number | undefined
  * connection), without Kysely's connection handling.
  */
 export function catalogueVersion(db: Db, storeId: number, notBefore?: number): Promise<number> {
-  const now = catalogueVersionNow(db, storeId);
-  if (now !== undefined) return Promise.resolve(now);
   let byStore = inFlight.get(db);
   if (!byStore) inFlight.set(db, (byStore = new Map()));
+  if (notBefore !== undefined && hasStatement(db)) return nextTurnRead(db, storeId, byStore);
+  const now = catalogueVersionNow(db, storeId);
+  if (now !== undefined) return Promise.resolve(now);
   const pending = byStore.get(storeId);
   if (!pending) return send(db, storeId, byStore).version;
   if (notBefore === undefined || pending.at > notBefore) return pending.version;
@@ -97,6 +103,39 @@ export function catalogueVersion(db: Db, storeId: number, notBefore?: number): P
   return pending.next;
 }
 const noop = () => undefined;
+
+/** SQLite reads of this event-loop turn, per database and store. */
+const turns = new WeakMap<object, Map<number, Promise<number>>>();
+const hasStatement = (db: Db) => !!statementOf(db);
+
+/**
+ * SQLite, for calls that must see what was committed before they arrived: one read at the end of this turn of
+ * the event loop (setImmediate), shared by every call of the turn (under load many requests reach this point
+ * in one turn; each read of a WAL database takes its shared-memory locks). It runs after all of them arrived;
+ * inside a transaction of the connection it goes through Kysely as any query.
+ */
+function nextTurnRead(db: Db, storeId: number, byStore: Map<number, Pending>): Promise<number> {
+  let byDb = turns.get(db);
+  if (!byDb) turns.set(db, (byDb = new Map()));
+  let read = byDb.get(storeId);
+  if (!read) {
+    const map = byDb;
+    read = new Promise<number>((resolve, reject) =>
+      setImmediate(() => {
+        map.delete(storeId);
+        try {
+          const v = catalogueVersionNow(db, storeId);
+          if (v !== undefined) resolve(v);
+          else send(db, storeId, byStore).version.then(resolve, reject);
+        } catch (e) {
+          reject(e);
+        }
+      }),
+    );
+    byDb.set(storeId, read);
+  }
+  return read;
+}
 
 function send(db: Db, storeId: number, byStore: Map<number, Pending>): Pending {
   const at = performance.now();
