@@ -130,6 +130,17 @@ describe('server-rendered storefront pages', () => {
     expect(dataOf(missing.body)).toBeNull();
   });
 
+  it('an unknown address answers 404 with the storefront’s own 404 page in #root, hydrated at that address, noindex', async () => {
+    for (const u of ['/no/such/page', '/404']) {
+      const res = await page(u);
+      expect(res.statusCode, u).toBe(404);
+      expect(rootOf(res.body), u).toContain('Страница не найдена');
+      expect(rootOf(res.body), u).toContain('На главную');
+      expect(dataOf(res.body)?.value.path, u).toBe(u);
+      expect(res.body, u).toMatch(/<meta name="robots" content="noindex"/);
+    }
+  });
+
   it('style attributes of the rendered HTML become rules of a stylesheet (the CSP allows no style attribute)', () => {
     const out = inlineStyles('<div class="banner" style="width:50%;color:&quot;red&lt;/style&gt;&quot;">x</div>');
     expect(out.html).toBe('<div class="banner" data-ssr-style="0">x</div>');
