@@ -16,6 +16,14 @@
  * The server answers repeated public reads from its answer cache (RESPONSE_CACHE_MB, api/responseCache.ts),
  * so each figure is of a warm page; RESPONSE_CACHE_MB=0 measures every request's own work.
  *
+ * Requests carry `accept-encoding: gzip, deflate, br` as browsers send it (BENCH_PLAIN=1: none), so answers
+ * over 1 KB go out compressed as the shop sends them to shoppers.
+ *
+ * BENCH_WORKERS=2: then, at the largest size, a few requests (and H) are measured again against one server
+ * process and against two (node:cluster, as WORKERS=2), and a second table prints the two req/s and their
+ * ratio (issue 12: >= 1.6 where the database is not the bottleneck). The load generator shares the machine.
+ * BENCH_TABLE=0 leaves out the first table.
+ *
  * No timed assertions: it prints and never fails on numbers. BENCH_SIZES=10000,100000 picks the sizes;
  * BENCH_ONLY=<substring> runs matching requests only; BENCH_SQL=1 prints every plan.
  */
@@ -41,6 +49,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const ONLY = process.env.BENCH_ONLY;
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+/** What a browser sends; BENCH_PLAIN=1 asks for plain bytes. */
+const ENCODINGS: Record<string, string> = process.env.BENCH_PLAIN === '1' ? {} : { 'accept-encoding': 'gzip, deflate, br' };
 const CACHE = path.join(os.tmpdir(), 'shop-bench');
 
 const t0 = Date.now();
@@ -173,8 +184,8 @@ function requests(shape: CatalogueShape, size: number): Request[] {
 }
 
 // ---- 3. measuring -------------------------------------------------------------------------------
-async function startServer(env: NodeJS.ProcessEnv) {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DEMO: '0', ...env };
+async function startServer(env: NodeJS.ProcessEnv, workers = 1) {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DEMO: '0', ...env, BENCH_SERVER_WORKERS: String(workers) };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   delete childEnv.UPLOADS_DIR;
   if (!childEnv.DATA_DIR) childEnv.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-data-'));
@@ -195,18 +206,21 @@ const ask = <T>(child: ChildProcess, msg: object, key: string) =>
     child.send(msg);
   });
 
+const bareOf = (server: { barePort: number }) => ({ url: `http://127.0.0.1:${server.barePort}/`, method: 'GET' as const });
+const hitOf = (server: { apiPort: number }) => (r: Request) => ({
+  url: `http://127.0.0.1:${server.apiPort}/api?api=${r.api ?? 'offers'}`,
+  method: 'POST' as const,
+  headers: { 'content-type': 'application/x-www-form-urlencoded', ...ENCODINGS },
+  body: new URLSearchParams(r.body).toString(),
+});
+const load = async (o: { url: string }, seconds: number) => autocannon({ ...o, connections: CONNECTIONS, pipelining: 1, duration: seconds });
+
 async function runSize(size: number, rows: Map<string, Row>, baselines: number[]) {
   const { env, shape } = await prepare(size);
   const server = await startServer(env);
   try {
-    const bare = { url: `http://127.0.0.1:${server.barePort}/`, method: 'GET' as const };
-    const hit = (r: Request) => ({
-      url: `http://127.0.0.1:${server.apiPort}/api?api=${r.api ?? 'offers'}`,
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(r.body).toString(),
-    });
-    const load = async (o: { url: string }, seconds: number) => autocannon({ ...o, connections: CONNECTIONS, pipelining: 1, duration: seconds });
+    const bare = bareOf(server);
+    const hit = hitOf(server);
     // The server's CPU time per answered request under a load (µs): steadier than req/s on a shared machine.
     const cpuNow = () => ask<NodeJS.CpuUsage>(server.child, { cpu: true }, 'cpu');
     const timed = async (o: { url: string }, seconds: number) => {
@@ -223,6 +237,7 @@ async function runSize(size: number, rows: Map<string, Row>, baselines: number[]
     let bareCpuBefore = first.cpu;
     baselines.push(before);
     for (const r of requests(shape, size)) {
+      // fetch takes the compressed answer apart itself.
       const res = await fetch(hit(r).url, { method: 'POST', headers: hit(r).headers, body: hit(r).body });
       const json = (await res.json()) as Record<string, unknown>;
       if (res.status !== 200) throw new Error(`${r.name}: ${res.status} ${JSON.stringify(json)}`);
@@ -256,9 +271,36 @@ async function runSize(size: number, rows: Map<string, Row>, baselines: number[]
   }
 }
 
+/** req/s of a few requests and of H against 1 server process and against WORKERS (the same catalogue). */
+async function runWorkers(size: number) {
+  const { env, shape } = await prepare(size);
+  const picked = requests(shape, size).filter((r) => /leaf category, page 1|top category, page 50|search "[^ "]+" \(5|cart|item|category tree|filters/.test(r.name));
+  const out = new Map<string, number[]>();
+  for (const n of [1, WORKERS]) {
+    const server = await startServer(env, n);
+    try {
+      const hit = hitOf(server);
+      await load(bareOf(server), WARMUP * 2);
+      for (const r of picked) await load(hit(r), Math.max(1, WARMUP / 2));
+      const measured: [string, { url: string }][] = [['H (the bare route)', bareOf(server)], ...picked.map((r) => [r.name, hit(r)] as [string, { url: string }])];
+      for (const [name, o] of measured) {
+        const m = await load(o, SECONDS);
+        out.set(name, [...(out.get(name) ?? []), m.requests.average]);
+        log(`${size} ${n} process${n > 1 ? 'es' : ''} ${name}: ${m.requests.average.toFixed(0)} req/s, p99 ${m.latency.p99} ms${m.errors + m.non2xx ? `, ${m.errors + m.non2xx} errors` : ''}`);
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+      await once(server.child, 'exit');
+    }
+  }
+  return out;
+}
+
 const rows = new Map<string, Row>();
 const baselines: number[] = [];
-for (const size of SIZES) await runSize(size, rows, baselines);
+// BENCH_WORKERS with BENCH_TABLE=0: the second table only.
+if (process.env.BENCH_TABLE !== '0') for (const size of SIZES) await runSize(size, rows, baselines);
+const scaling = WORKERS > 1 ? await runWorkers(SIZES[SIZES.length - 1]) : null;
 
 // ---- 4. the table -------------------------------------------------------------------------------
 const fmtSize = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
@@ -281,15 +323,17 @@ const table = [...rows.values()].map((r) => {
 });
 const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-console.log('');
-console.log(
-  `${PG ? 'PostgreSQL' : 'SQLite'}; answer cache ${process.env.RESPONSE_CACHE_MB === '0' ? 'off' : `on (${process.env.RESPONSE_CACHE_MB || 64} MB)`}; ${CONNECTIONS} connections, no pipelining, ${SECONDS} s a request; Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg()[0].toFixed(1)}`,
-);
-console.log(`H = a bare Fastify route, measured before and after every request: ${Math.min(...baselines).toFixed(0)}–${Math.max(...baselines).toFixed(0)} req/s; "flat" = ratio at the largest size / at the smallest`);
-console.log('CPU ×H = the server CPU time a bare-route request took / the CPU time this request took (both per answered request, same process): the ratio H would give on an idle machine where the server is the bottleneck');
-console.log(line(head));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const r of table) console.log(line(r));
+if (rows.size) {
+  console.log('');
+  console.log(
+    `${PG ? 'PostgreSQL' : 'SQLite'}; ${ENCODINGS['accept-encoding'] ? 'accept-encoding as a browser sends it' : 'plain answers'}; answer cache ${process.env.RESPONSE_CACHE_MB === '0' ? 'off' : `on (${process.env.RESPONSE_CACHE_MB || 64} MB)`}; ${CONNECTIONS} connections, no pipelining, ${SECONDS} s a request; Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg()[0].toFixed(1)}`,
+  );
+  console.log(`H = a bare Fastify route, measured before and after every request: ${Math.min(...baselines).toFixed(0)}–${Math.max(...baselines).toFixed(0)} req/s; "flat" = ratio at the largest size / at the smallest`);
+  console.log('CPU ×H = the server CPU time a bare-route request took / the CPU time this request took (both per answered request, same process): the ratio H would give on an idle machine where the server is the bottleneck');
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of table) console.log(line(r));
+}
 
 const withPlans = [...rows.values()].flatMap((r) => [...r.bySize].filter(([, m]) => m.plans).map(([s, m]) => ({ r, s, m })));
 if (withPlans.length) console.log('\nThe SQL of each request under its goal (time as logged by the server, then the plan):');
@@ -299,6 +343,17 @@ for (const { r, s, m } of withPlans) {
     console.log(`  ${p.ms.toFixed(2)} ms  ${p.sql.length > 300 ? `${p.sql.slice(0, 300)}…` : p.sql}`);
     for (const l of p.plan) console.log(`      ${l}`);
   }
+}
+if (scaling) {
+  const size = SIZES[SIZES.length - 1];
+  console.log(`\nWORKERS=${WORKERS} against one process at ${fmtSize(size)} (req/s, ${CONNECTIONS} connections, ${SECONDS} s each; load average ${os.loadavg()[0].toFixed(1)}; the load generator runs on the same ${os.cpus().length} cores):`);
+  const head2 = ['request', '1 process', `${WORKERS} processes`, '×', 'goal'];
+  const body2 = [...scaling].map(([name, [one, many]]) => [name, one.toFixed(0), (many ?? 0).toFixed(0), ((many ?? 0) / one).toFixed(2), '1.60']);
+  const w2 = head2.map((h, i) => Math.max(h.length, ...body2.map((r) => r[i].length)));
+  const line2 = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(w2[i]) : c.padStart(w2[i]))).join(' | ')} |`;
+  console.log(line2(head2));
+  console.log(`|${w2.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of body2) console.log(line2(r));
 }
 log('done');
 process.exit(0);

@@ -9,68 +9,112 @@
  * On the parent's {capture: true} it records the SQL of the requests that follow; on {plans: true} it
  * answers with each recorded query, its time and its plan (EXPLAIN QUERY PLAN on SQLite, EXPLAIN on
  * PostgreSQL), so the bench prints the plan of any request under its goal.
+ *
+ * BENCH_SERVER_WORKERS=N (N > 1): as `WORKERS=N npm start` does, N node:cluster workers serve the app and the
+ * bare route on two shared ports; this process only relays (the ports, the workers' CPU time summed). No plans.
  */
 import Fastify from 'fastify';
-import type { AddressInfo } from 'node:net';
+import cluster from 'node:cluster';
+import net, { type AddressInfo } from 'node:net';
 import type { CompiledQuery } from 'kysely';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 
-const config = loadConfig(process.env, { logLevel: 'silent', host: '127.0.0.1', port: 0 });
-let capturing = false;
-let captured: { query: CompiledQuery; ms: number }[] = [];
-const database = openDatabase({
-  ...config,
-  log: (e) => {
-    if (capturing && e.level === 'query') captured.push({ query: e.query, ms: e.queryDurationMillis });
-  },
-});
-const { app } = await buildApp({ config, database, serveApps: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
+const workers = Number(process.env.BENCH_SERVER_WORKERS ?? 1);
+if (workers > 1 && cluster.isPrimary) await relay(workers);
+else await serve();
 
-const bare = Fastify({ logger: false });
-bare.get('/', async () => ({ hello: 'world' }));
-await bare.listen({ port: 0, host: '127.0.0.1' });
-
-process.on('message', async (m: { capture?: boolean; plans?: boolean; cpu?: boolean }) => {
-  if (m.cpu) {
-    process.send!({ cpu: process.cpuUsage() });
-    return;
-  }
-  if (m.capture) {
-    captured = [];
-    capturing = true;
-    process.send!({ capturing: true });
-    return;
-  }
-  if (m.plans) {
-    capturing = false;
-    const out: { sql: string; params: unknown[]; ms: number; plan: string[] }[] = [];
-    for (const { query, ms } of captured) {
-      const explain = database.dialect === 'postgres' ? 'explain ' : 'explain query plan ';
-      let plan: string[];
-      try {
-        const rows = (await database.db.executeQuery({ ...query, sql: explain + query.sql, query: query.query } as CompiledQuery)).rows as Record<string, unknown>[];
-        plan = database.dialect === 'postgres' ? rows.map((r) => String(r['QUERY PLAN'])) : planTree(rows as { id: number; parent: number; detail: string }[]);
-      } catch (e) {
-        plan = [`(no plan: ${(e as Error).message})`];
-      }
-      out.push({ sql: query.sql, params: query.parameters as unknown[], ms, plan });
-    }
-    process.send!({ plans: out });
-  }
-});
-
-function planTree(rows: { id: number; parent: number; detail: string }[]) {
-  const depth = new Map<number, number>([[0, 0]]);
-  return rows.map((p) => {
-    depth.set(p.id, (depth.get(p.parent) ?? 0) + 1);
-    return `${'  '.repeat(depth.get(p.id)! - 1)}${p.detail}`;
+async function relay(n: number) {
+  const freePort = () =>
+    new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const port = (s.address() as AddressInfo).port;
+        s.close(() => resolve(port));
+      });
+    });
+  const apiPort = await freePort();
+  const barePort = await freePort();
+  const forked = Array.from({ length: n }, () => cluster.fork({ BENCH_API_PORT: String(apiPort), BENCH_BARE_PORT: String(barePort) }));
+  await Promise.all(forked.map((w) => new Promise((resolve) => w.once('message', resolve))));
+  process.on('message', async (m: { cpu?: boolean; capture?: boolean; plans?: boolean }) => {
+    if (m.cpu) {
+      const all = await Promise.all(
+        forked.map((w) => new Promise<NodeJS.CpuUsage>((resolve) => {
+          w.once('message', (r: { cpu: NodeJS.CpuUsage }) => resolve(r.cpu));
+          w.send({ cpu: true });
+        })),
+      );
+      process.send!({ cpu: all.reduce((a, c) => ({ user: a.user + c.user, system: a.system + c.system }), { user: 0, system: 0 }) });
+    } else if (m.capture) process.send!({ capturing: true });
+    else if (m.plans) process.send!({ plans: [] });
   });
+  const stop = () => {
+    for (const w of forked) w.kill('SIGTERM');
+    process.exit(0);
+  };
+  process.on('disconnect', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.send!({ apiPort, barePort });
 }
 
-process.send!({ apiPort: (app.server.address() as AddressInfo).port, barePort: (bare.server.address() as AddressInfo).port });
-process.on('disconnect', () => process.exit(0));
-process.on('SIGTERM', () => process.exit(0));
-process.on('SIGINT', () => process.exit(0));
+async function serve() {
+  const config = loadConfig(process.env, { logLevel: 'silent', host: '127.0.0.1', port: 0 });
+  let capturing = false;
+  let captured: { query: CompiledQuery; ms: number }[] = [];
+  const database = openDatabase({
+    ...config,
+    log: (e) => {
+      if (capturing && e.level === 'query') captured.push({ query: e.query, ms: e.queryDurationMillis });
+    },
+  });
+  const { app } = await buildApp({ config, database, serveApps: false });
+  await app.listen({ port: Number(process.env.BENCH_API_PORT ?? 0), host: '127.0.0.1' });
+
+  const bare = Fastify({ logger: false });
+  bare.get('/', async () => ({ hello: 'world' }));
+  await bare.listen({ port: Number(process.env.BENCH_BARE_PORT ?? 0), host: '127.0.0.1' });
+
+  process.on('message', async (m: { capture?: boolean; plans?: boolean; cpu?: boolean }) => {
+    if (m.cpu) {
+      process.send!({ cpu: process.cpuUsage() });
+      return;
+    }
+    if (m.capture) {
+      captured = [];
+      capturing = true;
+      process.send!({ capturing: true });
+      return;
+    }
+    if (m.plans) {
+      capturing = false;
+      const out: { sql: string; params: unknown[]; ms: number; plan: string[] }[] = [];
+      for (const { query, ms } of captured) {
+        const explain = database.dialect === 'postgres' ? 'explain ' : 'explain query plan ';
+        let plan: string[];
+        try {
+          const rows = (await database.db.executeQuery({ ...query, sql: explain + query.sql, query: query.query } as CompiledQuery)).rows as Record<string, unknown>[];
+          plan = database.dialect === 'postgres' ? rows.map((r) => String(r['QUERY PLAN'])) : planTree(rows as { id: number; parent: number; detail: string }[]);
+        } catch (e) {
+          plan = [`(no plan: ${(e as Error).message})`];
+        }
+        out.push({ sql: query.sql, params: query.parameters as unknown[], ms, plan });
+      }
+      process.send!({ plans: out });
+    }
+  });
+
+  function planTree(rows: { id: number; parent: number; detail: string }[]) {
+    const depth = new Map<number, number>([[0, 0]]);
+    return rows.map((p) => {
+      depth.set(p.id, (depth.get(p.parent) ?? 0) + 1);
+      return `${'  '.repeat(depth.get(p.id)! - 1)}${p.detail}`;
+    });
+  }
+
+  process.send!({ apiPort: (app.server.address() as AddressInfo).port, barePort: (bare.server.address() as AddressInfo).port });
+  process.on('disconnect', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
+  process.on('SIGINT', () => process.exit(0));
+}

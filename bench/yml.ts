@@ -1,8 +1,9 @@
 /**
- * `npm run bench:yml [-- --pg] [-- --sizes=10000,100000]`: the YML importer's speed against a bare saxes pass over the same file,
+ * `npm run bench:yml [-- --pg] [-- --sizes=10000,100000] [-- --again]`: the YML importer's speed against a bare saxes pass over the same file,
  * measured in the same run, and its peak memory, for feeds of 10 000 and 100 000 offers (BENCH_YML_1M=1
  * adds 1 000 000). Each import runs in its own child process, so its peak RSS is its own. SQLite by default
  * (a fresh file in a temp folder); --pg imports into a fresh schema of DATABASE_URL / TEST_DATABASE_URL.
+ * --again imports the same feed a second time into the same shop (a re-import: unchanged offers are kept).
  * Prints MB/s, the ratio to saxes and peak RSS; no pass/fail (the issue's targets are in docs/OPERATIONS.md).
  */
 import { spawnSync } from 'node:child_process';
@@ -61,7 +62,7 @@ async function saxesPass(file: string): Promise<{ seconds: number; cpu: number }
 }
 
 /** Child: imports one feed into a fresh database, prints {seconds, rss} as JSON. */
-async function child(file: string, pg: boolean) {
+async function child(file: string, pg: boolean, again: boolean) {
   const { openDatabase } = await import('../server/db/database');
   const { migrate } = await import('../server/db/migrate');
   const { createStore } = await import('../server/features/stores/stores');
@@ -91,7 +92,15 @@ async function child(file: string, pg: boolean) {
     const seconds = (performance.now() - start) / 1000;
     const used = process.cpuUsage(cpu0);
     const cpu = (used.user + used.system) / 1e6;
-    process.stdout.write(JSON.stringify({ seconds, cpu, rss: process.resourceUsage().maxRSS * 1024, created: report.created }) + '\n');
+    let second: { seconds: number; cpu: number } | null = null;
+    if (again) {
+      const start2 = performance.now();
+      const cpu2 = process.cpuUsage();
+      await importFeed({ database, storeId, input: fs.createReadStream(file, { highWaterMark: 1 << 16 }) });
+      const used2 = process.cpuUsage(cpu2);
+      second = { seconds: (performance.now() - start2) / 1000, cpu: (used2.user + used2.system) / 1e6 };
+    }
+    process.stdout.write(JSON.stringify({ seconds, cpu, rss: process.resourceUsage().maxRSS * 1024, created: report.created, second }) + '\n');
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -106,7 +115,8 @@ async function child(file: string, pg: boolean) {
 
 async function main() {
   const args = process.argv.slice(2);
-  if (args[0] === '--child') return child(args[1], args.includes('--pg'));
+  if (args[0] === '--child') return child(args[1], args.includes('--pg'), args.includes('--again'));
+  const again = args.includes('--again');
   const pg = args.includes('--pg');
   const sizesArg = args.find((a) => a.startsWith('--sizes='));
   const sizes = sizesArg
@@ -120,13 +130,13 @@ async function main() {
     const file = feedFile(count);
     const size = fs.statSync(file).size;
     const saxes = await saxesPass(file);
-    const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename ?? new URL(import.meta.url).pathname, '--child', file, ...(pg ? ['--pg'] : [])], {
+    const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename ?? new URL(import.meta.url).pathname, '--child', file, ...(pg ? ['--pg'] : []), ...(again ? ['--again'] : [])], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
       maxBuffer: 1 << 20,
     });
     if (run.status !== 0) throw new Error(`import of ${count} offers failed`);
-    const r = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { seconds: number; cpu: number; rss: number; created: number };
+    const r = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { seconds: number; cpu: number; rss: number; created: number; second: { seconds: number; cpu: number } | null };
     if (r.created !== count) throw new Error(`imported ${r.created} of ${count} offers`);
     rows.push({ offers: count, rss: r.rss });
     const importMbs = mb(size) / r.seconds;
@@ -138,6 +148,13 @@ async function main() {
         `saxes ${saxesMbs.toFixed(1)} MB/s (cpu ${saxesCpu.toFixed(1)}), ratio ${(importMbs / saxesMbs).toFixed(3)} (cpu ${(importCpu / saxesCpu).toFixed(3)}), ` +
         `peak RSS ${mb(r.rss).toFixed(0)} MB (${(r.rss / rows[0].rss).toFixed(2)}x of ${rows[0].offers}), load ${os.loadavg()[0].toFixed(1)}`,
     );
+    if (r.second) {
+      const againMbs = mb(size) / r.second.seconds;
+      const againCpu = mb(size) / r.second.cpu;
+      console.log(
+        `${''.padStart(9)} re-import of the same feed: ${r.second.seconds.toFixed(1)} s ${againMbs.toFixed(2)} MB/s (cpu ${againCpu.toFixed(2)}), ratio ${(againMbs / saxesMbs).toFixed(3)} (cpu ${(againCpu / saxesCpu).toFixed(3)})`,
+      );
+    }
   }
 }
 

@@ -19,11 +19,20 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 pg.types.setTypeParser(701, (v) => Number(v));
 
+/**
+ * The driver under a database's Kysely instance, for the few hot reads that skip Kysely's async connection
+ * handling (features/catalogue/version.ts): the better-sqlite3 connection or the pg pool. A transaction's
+ * Kysely object has none (it must go through its own connection).
+ */
+const drivers = new WeakMap<object, { sqlite?: SQLite.Database; pool?: pg.Pool }>();
+export const driverOf = (db: object) => drivers.get(db);
+
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file (WAL, busy timeout) in dataDir. */
 export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string; log?: LogConfig }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: opts.log });
+    drivers.set(db, { pool });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'shop.db');
@@ -34,6 +43,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: opts.log });
+  drivers.set(db, { sqlite });
   return { db, dialect: 'sqlite', file, close: () => db.destroy() };
 }
 

@@ -17,6 +17,7 @@ import * as paramScopes from './migrations/2026112492_param_scopes';
 import * as categoryPath from './migrations/2026112494_category_path';
 import * as rateLimits from './migrations/2026112496_rate_limits';
 import * as orderLang from './migrations/2026112504_order_lang';
+import * as offerFeedHash from './migrations/2026112512_offer_feed_hash';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112494_category_path', categoryPath],
   ['2026112496_rate_limits', rateLimits],
   ['2026112504_order_lang', orderLang],
+  ['2026112512_offer_feed_hash', offerFeedHash],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

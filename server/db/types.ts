@@ -69,6 +69,8 @@ export interface OffersTable {
   created_at: string;
   updated_at: string;
   data: string;
+  /** The last import's `<feed offer hash>:<row hash>` (migrations/2026112512_offer_feed_hash.ts); null otherwise. */
+  feed_hash: Generated<string | null>;
 }
 export interface OfferParamsTable {
   store_id: number;

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
+import { driverOf } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 
 /**
@@ -17,13 +18,20 @@ interface Pending {
   /** performance.now() when the query was sent. */
   at: number;
   version: Promise<number>;
+  /** The lookup sent right after this one, for calls that arrived while this one was in flight. */
+  next?: Promise<number>;
+  /** The latest arrival (performance.now()) of those calls. */
+  latestCaller?: number;
 }
 const inFlight = new WeakMap<object, Map<number, Pending>>();
 /** The highest version this process has seen per store (versions only go up). */
 const seen = new WeakMap<object, Map<number, number>>();
 const caches = new WeakMap<object, Map<string, { version: number; value: Promise<unknown> }>>();
-/** The lookup, compiled once per database (no query building on the hot path). */
+/** The lookup, compiled once per database (no query building on the hot path), for a transaction's Kysely object. */
 const compiled = new WeakMap<object, (storeId: number) => CompiledQuery>();
+/** The lookup as a better-sqlite3 statement prepared once per database (SQLite), or null where there is none. */
+const statements = new WeakMap<object, { get(storeId: number): unknown } | null>();
+const VERSION_SQL = 'select version from catalogue_versions where store_id = ';
 
 function versionQuery(db: Db) {
   let make = compiled.get(db);
@@ -35,32 +43,114 @@ function versionQuery(db: Db) {
   return make;
 }
 
+function statementOf(db: Db) {
+  let stmt = statements.get(db);
+  if (stmt === undefined) {
+    const sqlite = driverOf(db)?.sqlite;
+    stmt = sqlite ? sqlite.prepare(`${VERSION_SQL}?`).pluck() : null;
+    statements.set(db, stmt);
+  }
+  return stmt;
+}
+
+/** Keeps versions monotonic per process: the answer is never below one this process has seen. */
+function remember(db: Db, storeId: number, read: number): number {
+  let known = seen.get(db);
+  if (!known) seen.set(db, (known = new Map()));
+  const v = Math.max(read, known.get(storeId) ?? 0);
+  known.set(storeId, v);
+  return v;
+}
+
+/**
+ * The version read right now, synchronously: SQLite's own connection, outside a transaction (inside one
+ * the connection would see that transaction's own uncommitted bump, and Kysely holds the connection for
+ * it, so those reads queue behind it as any query does). undefined where it cannot (PostgreSQL, a
+ * transaction's Kysely object, a transaction open on the connection): use catalogueVersion.
+ */
+export function catalogueVersionNow(db: Db, storeId: number): number | undefined {
+  const stmt = statementOf(db);
+  if (!stmt) return undefined;
+  const sqlite = driverOf(db)!.sqlite!;
+  if (sqlite.inTransaction || !sqlite.open) return undefined;
+  return remember(db, storeId, Number(stmt.get(storeId) ?? 0));
+}
+
 /**
  * The store's catalogue version. `notBefore` (a performance.now() time, e.g. when a request arrived): the
  * answer comes from a lookup sent at or after it, so a write committed before then (by any process) is
  * seen; without it, a lookup already in flight is shared whenever it was sent. Either way the answer is
- * never below a version this process has already seen.
+ * never below a version this process has already seen. On SQLite outside a transaction it is read at once
+ * (catalogueVersionNow); on PostgreSQL as a named statement of the pool (parsed and planned once per
+ * connection), without Kysely's connection handling.
  */
 export function catalogueVersion(db: Db, storeId: number, notBefore?: number): Promise<number> {
   let byStore = inFlight.get(db);
   if (!byStore) inFlight.set(db, (byStore = new Map()));
+  if (notBefore !== undefined && hasStatement(db)) return nextTurnRead(db, storeId, byStore);
+  const now = catalogueVersionNow(db, storeId);
+  if (now !== undefined) return Promise.resolve(now);
   const pending = byStore.get(storeId);
-  if (pending && (notBefore === undefined || pending.at > notBefore)) return pending.version;
+  if (!pending) return send(db, storeId, byStore).version;
+  if (notBefore === undefined || pending.at > notBefore) return pending.version;
+  // In flight since before this call arrived: wait for the lookup sent as soon as that one is back, shared by
+  // every call that arrives meanwhile (under load one lookup per round trip, not one per request).
+  pending.latestCaller = Math.max(pending.latestCaller ?? 0, notBefore);
+  pending.next ??= pending.version.then(noop, noop).then(() => {
+    const current = byStore.get(storeId);
+    return current && current.at > pending.latestCaller! ? current.version : send(db, storeId, byStore).version;
+  });
+  return pending.next;
+}
+const noop = () => undefined;
+
+/** SQLite reads of this event-loop turn, per database and store. */
+const turns = new WeakMap<object, Map<number, Promise<number>>>();
+const hasStatement = (db: Db) => !!statementOf(db);
+
+/**
+ * SQLite, for calls that must see what was committed before they arrived: one read at the end of this turn of
+ * the event loop (setImmediate), shared by every call of the turn (under load many requests reach this point
+ * in one turn; each read of a WAL database takes its shared-memory locks). It runs after all of them arrived;
+ * inside a transaction of the connection it goes through Kysely as any query.
+ */
+function nextTurnRead(db: Db, storeId: number, byStore: Map<number, Pending>): Promise<number> {
+  let byDb = turns.get(db);
+  if (!byDb) turns.set(db, (byDb = new Map()));
+  let read = byDb.get(storeId);
+  if (!read) {
+    const map = byDb;
+    read = new Promise<number>((resolve, reject) =>
+      setImmediate(() => {
+        map.delete(storeId);
+        try {
+          const v = catalogueVersionNow(db, storeId);
+          if (v !== undefined) resolve(v);
+          else send(db, storeId, byStore).version.then(resolve, reject);
+        } catch (e) {
+          reject(e);
+        }
+      }),
+    );
+    byDb.set(storeId, read);
+  }
+  return read;
+}
+
+function send(db: Db, storeId: number, byStore: Map<number, Pending>): Pending {
   const at = performance.now();
-  const version = db
-    .executeQuery<{ version: number | string }>(versionQuery(db)(storeId))
-    .then((r) => {
-      let known = seen.get(db);
-      if (!known) seen.set(db, (known = new Map()));
-      const v = Math.max(Number(r.rows[0]?.version ?? 0), known.get(storeId) ?? 0);
-      known.set(storeId, v);
-      return v;
-    })
+  const pool = driverOf(db)?.pool;
+  const rows: Promise<{ version: number | string }[]> = pool
+    ? pool.query<{ version: number | string }>({ name: 'catalogue_version', text: `${VERSION_SQL}$1`, values: [storeId] }).then((r) => r.rows)
+    : db.executeQuery<{ version: number | string }>(versionQuery(db)(storeId)).then((r) => r.rows);
+  const version = rows
+    .then((r) => remember(db, storeId, Number(r[0]?.version ?? 0)))
     .finally(() => {
       if (byStore.get(storeId)?.version === version) byStore.delete(storeId);
     });
-  byStore.set(storeId, { at, version });
-  return version;
+  const pending: Pending = { at, version };
+  byStore.set(storeId, pending);
+  return pending;
 }
 
 /** Marks the store's catalogue as changed for every process; pass the write's transaction when there is one. */
@@ -71,7 +161,7 @@ export async function bumpCatalogue(db: Executor, storeId: number): Promise<void
 
 /** `load` once per catalogue version of the store (a failed load is not kept). */
 export async function cachedByVersion<T>(db: Db, storeId: number, name: string, load: () => Promise<T>): Promise<T> {
-  const version = await catalogueVersion(db, storeId);
+  const version = catalogueVersionNow(db, storeId) ?? (await catalogueVersion(db, storeId));
   let byKey = caches.get(db);
   if (!byKey) caches.set(db, (byKey = new Map()));
   const key = `${storeId}:${name}`;

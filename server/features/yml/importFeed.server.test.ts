@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import iconv from 'iconv-lite';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_TABLES, snapshot, startTestServer, type TestServer } from '../../test/helpers';
 import { importFeed, type ImportProgress } from './importFeed';
@@ -155,6 +156,46 @@ describe('importFeed', () => {
     expect(third).toMatchObject({ created: 0, updated: 3, hidden: 0 });
     expect((await item('k2')).id).toBe('k2');
     expect(await hiddenOf('3')).toBe(0);
+  });
+
+  it('a re-import keeps the offers the feed gives unchanged as they are and still undoes what changed since, as a full import would', async () => {
+    const cats: [string, string, string?][] = [['1', 'Кухня'], ['2', 'Чайники', '1']];
+    const offers: FeedOffer[] = [1, 2, 3, 4].map((i) => ({ id: `u${i}`, cat: '2', price: 100 * i, params: [['Цвет', i % 2 ? 'красный' : 'синий'], ['Объём', String(i)]] }));
+    const text = feed(cats, offers).replace(/<\/offer>/g, '<count>5</count></offer>');
+    await run(text);
+    const s = server.storeId;
+    // The physical identity of an offer's param rows: a kept offer's rows are not deleted and written again.
+    const rowIds = async (id: string) =>
+      (await sql<{ r: string }>`select ${sql.raw(server.dialect === 'postgres' ? 'ctid::text' : 'cast(rowid as text)')} as r from offer_params where store_id = ${s} and offer_id = ${id} order by base_id`.execute(server.db)).rows.map((x) => x.r);
+    const catalogue = async () => {
+      const rows = await server.db.selectFrom('offers').select(['id', 'name', 'price', 'stock', 'active', 'sort', 'cat_path', 'data']).where('store_id', '=', s).where('id', 'like', 'u%').orderBy('id').execute();
+      const params = await server.db.selectFrom('offer_params').select(['offer_id', 'base_id', 'value', 'num']).where('store_id', '=', s).where('offer_id', 'like', 'u%').orderBy('offer_id').orderBy('base_id').execute();
+      const search = await server.db.selectFrom('offer_search').select(['offer_id', 'name', 'text']).where('store_id', '=', s).where('offer_id', 'like', 'u%').orderBy('offer_id').execute();
+      return JSON.stringify({ rows, params, search });
+    };
+    // SQLite gives a new row the highest rowid + 1: a later row keeps a rewritten row from getting its old rowid back.
+    await server.db.insertInto('offer_params').values({ store_id: s, offer_id: 'zz-marker', base_id: 1, value: 'x', num: null }).execute();
+    const before = await catalogue();
+    const ids = await rowIds('u3');
+    expect(ids.length).toBeGreaterThan(2);
+    // Since the import: an order took u1's stock, the owner's script set u2's price, u4 was hidden.
+    await server.db.updateTable('offers').set({ stock: 0 }).where('store_id', '=', s).where('id', '=', 'u1').execute();
+    await server.db.updateTable('offers').set({ price: 1 }).where('store_id', '=', s).where('id', '=', 'u2').execute();
+    await server.db.updateTable('offers').set({ active: 0 }).where('store_id', '=', s).where('id', '=', 'u4').execute();
+    const again = await run(text);
+    expect(again).toMatchObject({ created: 0, updated: 4, hidden: 0 });
+    expect(await catalogue()).toBe(before);
+    expect(await rowIds('u3')).toEqual(ids);
+    expect((await item('u1')).stock).toBe(5);
+    expect((await item('u2')).price).toBe(200);
+    expect((await item('u4')).id).toBe('u4');
+    // A changed offer is written again: its params follow the feed.
+    const u2ids = await rowIds('u2');
+    await run(text.replace('<param name="Объём">2</param>', '<param name="Объём">7</param>'));
+    expect(await rowIds('u2')).not.toEqual(u2ids);
+    const u2 = (await item('u2')).params as { name: string; value?: string; valueName?: string }[];
+    expect(u2.find((p) => p.name === 'Объём')).toMatchObject({ value: '7' });
+    await server.db.deleteFrom('offer_params').where('store_id', '=', s).where('offer_id', '=', 'zz-marker').execute();
   });
 
   it('reads a gzipped windows-1251 feed', async () => {

@@ -82,6 +82,20 @@ export class ImportParams {
     return hit;
   }
 
+  /**
+   * The base ids an offer's params would be written under, when every name already means a param on the
+   * offer's category path; null when one is new or display-only (the offer then cannot skip the plan).
+   */
+  resolvedBaseIds(categoryId: string, params: YmlParam[]): Set<number> | null {
+    const ids = new Set<number>();
+    for (const v of params) {
+      const p = this.resolve(v.name.toLowerCase(), categoryId);
+      if (!p) return null;
+      ids.add(p.baseId);
+    }
+    return ids;
+  }
+
   /** An accepted offer's params: counted for the plan and staged. */
   add(pos: number, offerId: string, categoryId: string, params: YmlParam[]): void {
     const once = new Set<string>();

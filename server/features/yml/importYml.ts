@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { OFFER_TYPES, ROOT_CATEGORY_ID, offerFieldsFor, offerSchema, toRow, validateFields } from '../../../schemas';
+import { COMMON_FILTERS, OFFER_TYPES, ROOT_CATEGORY_ID, offerFieldsFor, offerSchema, toRow, validateFields } from '../../../schemas';
 import type { Dialect } from '../../db/database';
 import { lockStore, now } from '../../db/database';
 import type { Db, Tx } from '../../db/types';
@@ -86,7 +87,6 @@ const BATCH = 500;
 
 interface PendingOffer {
   offer: YmlOffer;
-  values: Record<string, unknown>;
   pics: (OfferImage & { feed?: 1 })[];
   position: number;
   catPath: string;
@@ -178,7 +178,8 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         const batch = pending;
         pending = [];
         pendingIds.clear();
-        const counts = await writeOffers(tx, dialect, storeId, batch, stamp, params!, warn);
+        // A local feed's pictures are read from files that may have changed: its offers are always written.
+        const counts = await writeOffers(tx, dialect, storeId, batch, stamp, params!, warn, !opts.baseDir);
         result.created += counts.created;
         result.updated += counts.updated;
         await params!.flush();
@@ -212,16 +213,14 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
             tree ??= await loadTree(tx, storeId);
             let catPath = paths.get(offer.categoryId);
             if (catPath === undefined) paths.set(offer.categoryId, (catPath = categoryPath(tree, offer.categoryId)));
-            const values = offerValues(offer, warn);
             const pics: (OfferImage & { feed: 1 })[] = [];
             for (const src of offer.pictures) {
               const p = await picture(src);
               if (p) pics.push({ ...p, id: p.id || String(pics.length), feed: 1 });
             }
             if (pendingIds.has(offer.id)) await flush();
-            pending.push({ offer, values, pics, position, catPath });
+            pending.push({ offer, pics, position, catPath });
             pendingIds.add(offer.id);
-            params.add(position, offer.id, offer.categoryId, offer.params);
             if (pending.length >= BATCH) await flush();
             result.offers++;
             if (result.offers % 500 === 0) opts.onProgress?.(result.offers);
@@ -267,7 +266,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
 
 const OFFER_COLUMNS = [
   'store_id', 'id', 'type', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'active', 'deleted',
-  'picture', 'thumb', 'sort', 'stock', 'created_at', 'updated_at', 'data', 'cat_path',
+  'picture', 'thumb', 'sort', 'stock', 'created_at', 'updated_at', 'data', 'cat_path', 'feed_hash',
 ] as const;
 /** A re-imported offer takes every column but its creation date; a feed without <count> keeps the owner's stock. */
 const OFFER_UPSERT =
@@ -278,16 +277,83 @@ const OFFER_UPSERT =
 const SEARCH_UPSERT = 'on conflict (store_id, offer_id) do update set name = excluded.name, text = excluded.text';
 
 /**
+ * The columns of an offer row a re-import compares (through a hash) with what the last import wrote: all it
+ * writes but the stamps, sort, visibility (written again anyway) and the thumbnail (made from the picture
+ * later, then kept).
+ */
+const HASHED_COLUMNS = ['type', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'deleted', 'picture', 'stock', 'cat_path', 'data'] as const;
+type HashedRow = Record<(typeof HASHED_COLUMNS)[number], unknown>;
+const hash = (text: string) => crypto.createHash('sha1').update(text).digest('base64url');
+const rowHash = (row: HashedRow) => hash(HASHED_COLUMNS.map((c) => (row[c] === null || row[c] === undefined ? '\u0001' : String(row[c]))).join('\u0000'));
+/** The feed's offer as parsed, with the category path it lands on and its pictures. */
+const feedHash = (b: PendingOffer) => hash(`${JSON.stringify(b.offer)}\u0000${b.catPath}\u0000${JSON.stringify(b.pics)}`);
+const COMMON_BASE_IDS = new Set<number>(Object.values(COMMON_FILTERS));
+
+/**
  * Writes a batch of offers: one read of those already stored (their pictures: the owner's uploads are kept
  * after the feed's; one stored earlier in this import is a repeated id, whose earlier params are dropped), a
  * delete of their earlier params, one multi-row upsert of the rows, one of their search texts, one insert of
  * their shop and warranty filters.
  */
-async function writeOffers(tx: Tx, dialect: Dialect, storeId: number, batch: PendingOffer[], stamp: string, params: ImportParams, warn: (m: string) => void): Promise<Counts> {
+async function writeOffers(
+  tx: Tx,
+  dialect: Dialect,
+  storeId: number,
+  batch: PendingOffer[],
+  stamp: string,
+  params: ImportParams,
+  warn: (m: string) => void,
+  mayKeep: boolean,
+): Promise<Counts> {
   const ids = batch.map((b) => b.offer.id);
-  const stored = await tx.selectFrom('offers').select(['id', 'data', 'updated_at', 'sort']).where('store_id', '=', storeId).where('id', 'in', ids).execute();
+  const stored = await tx
+    .selectFrom('offers')
+    .select(['id', 'updated_at', 'sort', 'feed_hash', ...HASHED_COLUMNS])
+    .where('store_id', '=', storeId)
+    .where('id', 'in', ids)
+    .execute();
+  const storedById = new Map(stored.map((r) => [r.id, r]));
+  // Offers the feed gives exactly as last time, whose rows nobody changed since: kept as they are.
+  const feedHashes = new Map<PendingOffer, string>();
+  const candidates: { b: PendingOffer; bases: Set<number> }[] = [];
+  if (mayKeep) {
+    for (const b of batch) {
+      const fh = feedHash(b);
+      feedHashes.set(b, fh);
+      const r = storedById.get(b.offer.id);
+      if (!r?.feed_hash || r.updated_at === stamp || r.feed_hash !== `${fh}:${rowHash(r)}`) continue;
+      // Its params must still mean the params it has values of (the owner may have added one deeper since).
+      const bases = params.resolvedBaseIds(b.offer.categoryId!, b.offer.params);
+      if (bases) candidates.push({ b, bases });
+    }
+  }
+  const kept = new Set<PendingOffer>();
+  if (candidates.length) {
+    const rows = await tx
+      .selectFrom('offer_params')
+      .select(['offer_id', 'base_id'])
+      .where('store_id', '=', storeId)
+      .where('offer_id', 'in', candidates.map((c) => c.b.offer.id))
+      .execute();
+    const has = new Map<string, number[]>();
+    for (const r of rows) has.set(r.offer_id, [...(has.get(r.offer_id) ?? []), r.base_id]);
+    for (const c of candidates) if ((has.get(c.b.offer.id) ?? []).every((id) => c.bases.has(id) || COMMON_BASE_IDS.has(id))) kept.add(c.b);
+  }
+  if (kept.size) {
+    const same = [...kept].filter((b) => storedById.get(b.offer.id)!.sort === b.position).map((b) => b.offer.id);
+    if (same.length) await tx.updateTable('offers').set({ updated_at: stamp, active: 1 }).where('store_id', '=', storeId).where('id', 'in', same).execute();
+    for (const b of kept) {
+      if (storedById.get(b.offer.id)!.sort === b.position) continue;
+      await tx.updateTable('offers').set({ updated_at: stamp, active: 1, sort: b.position }).where('store_id', '=', storeId).where('id', '=', b.offer.id).execute();
+    }
+  }
+  const written = kept.size ? batch.filter((b) => !kept.has(b)) : batch;
+  const keptIds = new Set([...kept].map((b) => b.offer.id));
   const ownerImages = new Map<string, OfferImage[]>();
+  const replaced: string[] = [];
   for (const r of stored) {
+    if (keptIds.has(r.id)) continue;
+    replaced.push(r.id);
     if (r.updated_at === stamp) {
       warn(`offer ${r.id} appears twice; the later one is kept`);
       params.superseded.add(r.sort);
@@ -297,37 +363,61 @@ async function writeOffers(tx: Tx, dialect: Dialect, storeId: number, batch: Pen
     const imgs = ((JSON.parse(r.data) as { images?: (OfferImage & { feed?: 1 })[] }).images ?? []).filter((i) => !i.feed && !/^https?:\/\//i.test(i.img));
     if (imgs.length) ownerImages.set(r.id, imgs);
   }
-  if (stored.length) {
-    await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('offer_id', 'in', stored.map((r) => r.id)).execute();
-  }
+  if (replaced.length) await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('offer_id', 'in', replaced).execute();
   const rows: unknown[][] = [];
   const search: unknown[][] = [];
   const common: unknown[][] = [];
-  for (const { offer, values, pics, position, catPath } of batch) {
+  for (const b of written) {
+    const { offer, pics, position, catPath } = b;
+    let warned = false;
+    const values = offerValues(offer, (m) => {
+      warned = true;
+      warn(m);
+    });
+    params.add(position, offer.id, offer.categoryId!, offer.params);
     const own = (ownerImages.get(offer.id) ?? []).filter((i) => !pics.some((p) => p.id === i.id));
     const all = own.length ? [...pics, ...own].slice(0, 10) : pics.slice(0, 10);
     const { columns, data } = toRow(offerSchema, values);
     const name = displayNameOf(values);
+    const row: HashedRow = {
+      type: String(values.type),
+      name: name || `#${offer.id}`,
+      vendor: (columns.vendor as string | undefined) ?? null,
+      price: Number(values.price ?? 0),
+      oldprice: (columns.oldprice as number | undefined) ?? null,
+      category_id: offer.categoryId!,
+      available: offer.available === '1' ? 1 : 0,
+      deleted: 0,
+      picture: all[0]?.img ?? null,
+      stock: (columns.stock as number | null | undefined) ?? null,
+      cat_path: catPath,
+      data: JSON.stringify({ ...data, images: all, ...(Object.keys(offer.extra).length ? { extra: offer.extra } : {}) }),
+    };
+    // The hash names the row as stored: a feed without <count> keeps the stored stock (OFFER_UPSERT).
+    const fh = feedHashes.get(b);
+    // An offer whose values drew warnings is written every time (so a re-import reports them again).
+    const feedHashValue = fh && !warned ? `${fh}:${rowHash({ ...row, stock: row.stock ?? storedById.get(offer.id)?.stock ?? null })}` : null;
     rows.push([
       storeId,
       offer.id,
-      String(values.type),
-      name || `#${offer.id}`,
-      (columns.vendor as string | undefined) ?? null,
-      Number(values.price ?? 0),
-      (columns.oldprice as number | undefined) ?? null,
-      offer.categoryId!,
-      offer.available === '1' ? 1 : 0,
+      row.type,
+      row.name,
+      row.vendor,
+      row.price,
+      row.oldprice,
+      row.category_id,
+      row.available,
       1,
       0,
-      all[0]?.img ?? null,
+      row.picture,
       all[0]?.thumb ?? null,
       position,
-      (columns.stock as number | null | undefined) ?? null,
+      row.stock,
       stamp,
       stamp,
-      JSON.stringify({ ...data, images: all, ...(Object.keys(offer.extra).length ? { extra: offer.extra } : {}) }),
+      row.data,
       catPath,
+      feedHashValue,
     ]);
     const doc = searchDoc({ ...values, name });
     search.push([storeId, offer.id, doc.name, doc.text]);
