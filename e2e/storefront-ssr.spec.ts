@@ -63,6 +63,20 @@ test('home: the content is in the HTML, hydration adds no console error, no refe
 test('list: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.list, { page, consoleErrors }, info));
 test('item: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.item, { page, consoleErrors }, info));
 
+test('an unknown address: status 404 with the storefront’s 404 page in the HTML, hydrated there without a console error, then /404', async ({ page, consoleErrors }) => {
+  const res = await page.request.get('/no/such/page');
+  expect(res.status()).toBe(404);
+  expect(await res.text()).toMatch(/<div id="root">[\s\S]*Страница не найдена[\s\S]*<\/div><script type="application\/json" id="ssr-data">/);
+  const answer = await page.goto('/no/such/page');
+  expect(answer?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+  await page.getByRole('button', { name: 'На главную' }).click();
+  await expect(page).toHaveURL(/\/category\/0/);
+  // The browser reports the page's own 404 status; nothing else (no hydration error).
+  expect(consoleErrors.filter((e) => !/status of 404 .*\/no\/such\/page\)$/.test(e))).toEqual([]);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -26,7 +26,7 @@ import { createJobRunner } from './features/yml/jobs';
 import { registerYmlImports } from './features/yml/rest';
 import { applySeo, seoPage } from './features/seo/seo';
 import { registerSitemap } from './features/seo/sitemap';
-import { applySsr, createSsr } from './features/seo/ssr';
+import { applySsr, createSsr, isUnknownPath } from './features/seo/ssr';
 import { DEFAULT_LANG, isLang } from '../i18n';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist');
@@ -236,11 +236,19 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
           request.log.warn({ err: e }, 'index.html without the server-rendered page');
           return null;
         });
-        const [inlined, seo, rendered] = await Promise.all([inliner.render(html, store), seoOrNull, renderedOrNull]);
-        if (!seo) return rendered ? applySsr(inlined, rendered) : inlined;
+        const [inlined, seo, renderedHere] = await Promise.all([inliner.render(html, store), seoOrNull, renderedOrNull]);
+        if (!seo) return renderedHere ? applySsr(inlined, renderedHere) : inlined;
         status = seo.status;
-        // A page that is not found is the browser's (its /404, rendered); the rendered HTML replaces the noscript copy.
-        if (rendered && (seo.status === 200 || url === '/404')) return applySsr(applySeo(inlined, { ...seo, body: seo.bodyBesideSsr ?? '' }, origin, url), rendered);
+        // An unknown address answers 404 with the storefront's own 404 page (the app shows it there too).
+        const rendered =
+          seo.status === 404 && isUnknownPath(url)
+            ? await ssr.notFound(store, request.headers.host ?? '', origin, url, lang, () => inliner.data(store)).catch((e) => {
+                request.log.warn({ err: e }, 'the 404 page without the server-rendered page');
+                return null;
+              })
+            : renderedHere;
+        // A bad id under a path the app routes itself is left to the browser; the rendered HTML replaces the noscript copy.
+        if (rendered && (seo.status === 200 || url === '/404' || isUnknownPath(url))) return applySsr(applySeo(inlined, { ...seo, body: seo.bodyBesideSsr ?? '' }, origin, url), rendered);
         return applySeo(inlined, seo, origin, url);
       })
       .catch((e) => {

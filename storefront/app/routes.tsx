@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { lazyPage } from '../lib/i18n';
 import Loader from '../components/Loader';
 import CategoryPage from '../features/catalogue/components/CategoryPage';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
 import { INFO_PAGES } from '../features/info/pages';
 import HomeRedirect from './pages/HomeRedirect';
-import NotFoundPage from './pages/NotFoundPage';
+import NotFoundPage, { UnknownPathPage } from './pages/NotFoundPage';
 import UnauthorizedPage from './pages/UnauthorizedPage';
 
 /** A page that needs a lazy feature (app/features.ts): both arrive before the page renders. */
@@ -75,7 +75,7 @@ export default function AppRoutes() {
         ))}
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/401" element={<UnauthorizedPage />} />
-        <Route path="*" element={<Navigate to="/404" replace />} />
+        <Route path="*" element={<UnknownPathPage />} />
       </Routes>
     </Suspense>
   );

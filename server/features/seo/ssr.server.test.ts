@@ -50,7 +50,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'storefront'));
   fs.writeFileSync(
     path.join(dist, 'storefront', 'index.html'),
-    '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+    '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title><link rel="modulepreload" crossorigin href="/assets/i18n.js"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
   );
   fs.symlinkSync(path.join(DIST_DIR, 'ssr'), path.join(dist, 'ssr'));
   app = (await buildApp({ config: server.config, database: server.database, distDir: dist })).app;
@@ -124,10 +124,27 @@ describe('server-rendered storefront pages', () => {
     await bumpCatalogue(server.db, server.storeId);
     forgetSeoPages();
     expect(rootOf((await page(url)).body)).toMatch(price('275 ₽'));
-    for (const u of ['/cart', '/favourites', '/my_orders', `/category/${ids.kitchen}/2`]) expect(dataOf((await page(u)).body), u).toBeNull();
+    for (const u of ['/cart', '/favourites', '/my_orders', `/category/${ids.kitchen}/2`]) {
+      const body = (await page(u)).body;
+      expect(dataOf(body), u).toBeNull();
+      // The browser draws these: their scripts are preloaded from the head; a rendered page's are not.
+      expect(body, u).toContain('<link rel="modulepreload"');
+    }
+    expect((await page(url)).body).not.toContain('<link rel="modulepreload"');
     const missing = await page(`/category/${ids.kitchen}/item/nope`);
     expect(missing.statusCode).toBe(404);
     expect(dataOf(missing.body)).toBeNull();
+  });
+
+  it('an unknown address answers 404 with the storefront’s own 404 page in #root, hydrated at that address, noindex', async () => {
+    for (const u of ['/no/such/page', '/404']) {
+      const res = await page(u);
+      expect(res.statusCode, u).toBe(404);
+      expect(rootOf(res.body), u).toContain('Страница не найдена');
+      expect(rootOf(res.body), u).toContain('На главную');
+      expect(dataOf(res.body)?.value.path, u).toBe(u);
+      expect(res.body, u).toMatch(/<meta name="robots" content="noindex"/);
+    }
   });
 
   it('style attributes of the rendered HTML become rules of a stylesheet (the CSP allows no style attribute)', () => {

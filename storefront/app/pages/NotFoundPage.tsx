@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import MessagePage from '../../components/MessagePage';
 import { useT } from '../../lib/i18n';
@@ -13,4 +14,14 @@ export default function NotFoundPage() {
       </button>
     </MessagePage>
   );
+}
+
+/**
+ * Any unknown path: the same page (the server rendered it there, with a 404 status), then the address
+ * becomes /404 as the seed's router does.
+ */
+export function UnknownPathPage() {
+  const navigate = useNavigate();
+  useEffect(() => void navigate('/404', { replace: true }), [navigate]);
+  return <NotFoundPage />;
 }

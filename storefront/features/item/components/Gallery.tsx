@@ -22,9 +22,13 @@ export default function Gallery({ images, name }: { images: OfferImage[]; name: 
   if (!images.length) return <ProductImage path={null} alt={name} />;
   if (wide) return <DesktopGallery images={images} />;
   const set = largePicture((p) => imgUrl(p)!, images[0].img, images[0].thumb)!;
+  // In the slider's own frame (edge to edge), so the slider's first picture later takes exactly its place: no
+  // shift, and no larger picture painted after the scripts (which would become the page's LCP).
   const first = (
-    <div className="gallery__main">
-      <img srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('item.picture', { n: 1, total: images.length })} width={800} height={800} fetchPriority="high" />
+    <div className="gallery gallery--mobile">
+      <div className="gallery__main">
+        <img srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('item.picture', { n: 1, total: images.length })} width={800} height={800} fetchPriority="high" />
+      </div>
     </div>
   );
   if (wide === null)
