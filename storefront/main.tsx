@@ -55,7 +55,7 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   setShopConfig(ssr.config);
   const inline = readInlineShop();
   setInlineShop(inline);
-  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), /^\/category\/[^/]+\/item\//.test(location.pathname) ? loadPageTexts() : null]);
+  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), /^\/category\/[^/]+\/item\//.test(location.pathname) ? loadPageTexts(ssr.lang) : null]);
   const api = createApiClient({ apiHost: ssr.config.API_HOST, getAuth: storedAuth, getLang, onTokenError: () => (clearAuth(), store.dispatch(sessionRejected())) });
   // The server's part of the state (lists, the item, banners); this device's own parts (cart, favourites,
   // account, search words, delivery point) start from its storage and show right after hydration.

@@ -30,6 +30,8 @@ export function deepMerge(base: Catalogue, over: Catalogue): Catalogue {
 const LANG_KEY = 'lang';
 let lang: Lang = DEFAULT_LANG;
 let catalogue: Catalogue = {};
+/** The later pages' texts once loaded: kept apart, so that loadTexts finishing after them does not drop them. */
+let pageCatalogue: Catalogue = {};
 
 /** The stored language, else the default (ru). */
 export function storedLang(): Lang {
@@ -46,7 +48,7 @@ export async function loadTexts(l: Lang = storedLang()): Promise<void> {
   const own = loaderOf(storefrontLoaders, 'storefront', l) ?? loaderOf(storefrontLoaders, 'storefront', DEFAULT_LANG);
   const [c, s] = await Promise.all([common ? common() : { default: {} }, own ? own() : { default: {} }]);
   lang = l;
-  catalogue = deepMerge(c.default, s.default);
+  catalogue = deepMerge(pageCatalogue, deepMerge(c.default, s.default));
   if (typeof document !== 'undefined') {
     document.documentElement.lang = l;
     document.documentElement.dir = isRtl(l) ? 'rtl' : 'ltr';
@@ -56,15 +58,16 @@ export async function loadTexts(l: Lang = storedLang()): Promise<void> {
 let pageTexts: Promise<void> | null = null;
 
 /**
- * Adds the later pages' texts of the current language (once; later calls share it). The lazy pages wait for
- * it (`lazyPage`); a failed fetch is tried again by the next page.
+ * Adds the later pages' texts of a language, the current one unless told (once; later calls share it). The
+ * lazy pages wait for it (`lazyPage`); a failed fetch is tried again by the next page. Hydration loads them
+ * together with the first screen's texts, so either may finish first.
  */
-export function loadPageTexts(): Promise<void> {
+export function loadPageTexts(l: Lang = lang): Promise<void> {
   pageTexts ??= (async () => {
-    const loader = pageLoaders[`../../i18n/storefront/pages/${lang}.ts`] ?? pageLoaders[`../../i18n/storefront/pages/${DEFAULT_LANG}.ts`];
+    const loader = pageLoaders[`../../i18n/storefront/pages/${l}.ts`] ?? pageLoaders[`../../i18n/storefront/pages/${DEFAULT_LANG}.ts`];
     if (!loader) return;
-    const pages = await loader();
-    catalogue = deepMerge(pages.default, catalogue);
+    pageCatalogue = (await loader()).default;
+    catalogue = deepMerge(pageCatalogue, catalogue);
   })().catch((e) => {
     pageTexts = null;
     throw e;
@@ -93,6 +96,7 @@ export async function textsOf(l: Lang): Promise<Catalogue> {
 export function setTexts(l: Lang, c: Catalogue) {
   lang = l;
   catalogue = c;
+  pageCatalogue = {};
 }
 
 export type TFunction = (key: string, vars?: Record<string, string | number>) => string;
