@@ -98,7 +98,8 @@ test.describe('admin orders', () => {
     await expect(questions).toContainText('Можно привезти после 18:00?');
     const thumb = questions.getByRole('img', { name: 'Вложение 1' });
     await expect(thumb).toBeVisible();
-    expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Visible comes before loaded: wait for the picture's pixels, as the owner sees them.
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // The status select saves at once; the customer sees the new status on their device.
     await page.getByRole('combobox', { name: 'Статус' }).click();
