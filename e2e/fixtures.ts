@@ -138,11 +138,8 @@ export { expect };
 export const afterTwoFrames = (page: import('@playwright/test').Page) =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
-/** Whether the page is past hydration (or was not server-rendered): React has marked its root. */
-const hydrated = () => {
-  const root = document.getElementById('root');
-  return !document.getElementById('ssr-data') || !root || Object.keys(root).some((k) => k.startsWith('__reactContainer'));
-};
+/** Whether the page is past hydration (or was not server-rendered): the app marks it (storefront/features/seo/tapReplay.tsx). */
+export const hydrated = () => !document.getElementById('ssr-data') || document.documentElement.dataset.hydrated === '1';
 
 /** Makes the page's goto and reload wait for hydration (up to 10 s; a page whose app never starts goes on). */
 function waitsForHydration(page: import('@playwright/test').Page) {

@@ -44,8 +44,8 @@ async function hydrates(p: (typeof PAGES)[keyof typeof PAGES], { page, consoleEr
 
     await page.goto(p.path);
     await expect(page.getByText(p.text).first()).toBeVisible();
-    // Hydrated: the app's own handlers are on (React marks the root container).
-    await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
+    // Hydrated: the app's own handlers are on (the app marks the page once React has committed).
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     const { cls, shifts } = await page.evaluate(() => {
@@ -75,6 +75,36 @@ test('an unknown address: status 404 with the storefront’s 404 page in the HTM
   await expect(page).toHaveURL(/\/category\/0/);
   // The browser reports the page's own 404 status; nothing else (no hydration error).
   expect(consoleErrors.filter((e) => !/status of 404 .*\/no\/such\/page\)$/.test(e))).toEqual([]);
+});
+
+test('a tap on the item’s cart button before hydration is kept and adds the item once when the app is on', async ({ page, consoleErrors }) => {
+  // The app's entry script is held until the shopper has tapped: the server's HTML is all there is.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const opened = page.goto('/category/1-11/item/1003');
+  const main = page.getByRole('main');
+  const button = main.getByRole('button', { name: 'В корзину' });
+  await button.click();
+  // An impatient second tap on the same button: still one item.
+  await button.click();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  expect(await page.evaluate(() => localStorage.getItem('Cart'))).toBeNull();
+  // Kept by the server's tap queue, once.
+  expect(await page.evaluate(() => (window as unknown as { __taps: Element[] }).__taps.length)).toBe(1);
+  release();
+  await opened;
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  await expect(main.getByRole('group', { name: 'Количество' })).toContainText('В корзине 1 шт.');
+  const cart = JSON.parse((await page.evaluate(() => localStorage.getItem('Cart'))) ?? '[]') as { id: string; quantity: number }[];
+  expect(cart.map((l) => [l.id, l.quantity])).toEqual([['1003', 1]]);
+  // Once hydrated, taps are the app's own: a plus adds one.
+  await main.getByRole('button', { name: 'Увеличить количество' }).click();
+  await expect(main.getByRole('group', { name: 'Количество' })).toContainText('В корзине 2 шт.');
+  expect(consoleErrors).toEqual([]);
 });
 
 test.describe('without JavaScript', () => {

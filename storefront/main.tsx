@@ -8,9 +8,10 @@ import { cacheFirstPage } from './features/catalogue/listCache';
 import { shopLoaded } from './features/shop/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
+import { Hydrated } from './features/seo/tapReplay';
 import { setShopConfig } from './lib/config';
 import { sessionRejected } from './lib/events';
-import { getLang, loadPageTexts, loadTexts, storedLang } from './lib/i18n';
+import { getLang, loadTexts, storedLang } from './lib/i18n';
 import { isLang } from '../i18n';
 import { readString, writeString } from './lib/storage';
 import './styles.css';
@@ -55,7 +56,7 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   setShopConfig(ssr.config);
   const inline = readInlineShop();
   setInlineShop(inline);
-  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), /^\/category\/[^/]+\/item\//.test(location.pathname) ? loadPageTexts(ssr.lang) : null]);
+  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname, ssr.lang)]);
   const api = createApiClient({ apiHost: ssr.config.API_HOST, getAuth: storedAuth, getLang, onTokenError: () => (clearAuth(), store.dispatch(sessionRejected())) });
   // The server's part of the state (lists, the item, banners); this device's own parts (cart, favourites,
   // account, search words, delivery point) start from its storage and show right after hydration.
@@ -66,7 +67,7 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   const shop = { stores: inline?.stores ?? [], categories: inline?.offers_category ?? [] };
   store.dispatch(shopLoaded({ store: shop.stores[0] ?? null, categories: shop.categories }));
   const serverState = { ...(ssr.state as RootState), shop: { ...(ssr.state.shop as RootState['shop']), store: shop.stores[0] ?? null, categories: shop.categories } };
-  hydrateRoot(container, <App store={store} serverState={serverState} />, {
+  hydrateRoot(container, <Hydrated><App store={store} serverState={serverState} /></Hydrated>, {
     onRecoverableError: (e) => console.error('hydration', e),
   });
 }
@@ -79,14 +80,14 @@ async function start() {
   // A server-rendered page that cannot be hydrated (another language stored): the app draws it anew.
   container.replaceChildren();
   const root = createRoot(container);
-  preloadPage(location.pathname);
+  preloadPage(location.pathname, storedLang());
   const [texts, config] = await Promise.allSettled([loadTexts(), loadShopConfig()]);
   if (texts.status === 'rejected') console.error(texts.reason);
   if (config.status === 'rejected') {
     console.error(config.reason);
     // Its own chunk: only a broken deploy needs it.
     const { default: BrokenUrlPage } = await import('./app/pages/BrokenUrlPage');
-    root.render(<BrokenUrlPage />);
+    root.render(<Hydrated><BrokenUrlPage /></Hydrated>);
     return;
   }
   setShopConfig(config.value);
@@ -95,7 +96,7 @@ async function start() {
   // A token 'error' in any answer: the stored session goes and the app shows itself signed out.
   const api = createApiClient({ apiHost: config.value.API_HOST, getAuth: storedAuth, getLang, onTokenError: () => (clearAuth(), store.dispatch(sessionRejected())) });
   const store = createAppStore({ api });
-  root.render(<App store={store} />);
+  root.render(<Hydrated><App store={store} /></Hydrated>);
 }
 
 void start();

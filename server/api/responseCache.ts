@@ -18,6 +18,8 @@ export interface CachedAnswer {
   gzip?: Buffer;
   br?: Buffer;
   bytes: number;
+  /** What the answer needs beside its bytes (a page's status and CSP). */
+  meta?: Record<string, string | number>;
 }
 
 /** What an entry costs beyond its bytes (the key, the object, the map's slot). */
@@ -53,8 +55,8 @@ export class ResponseCache {
     return e;
   }
 
-  set(key: string, version: number, body: Buffer): CachedAnswer {
-    const entry: CachedAnswer = { key, version, body, bytes: body.length + key.length * 2 + OVERHEAD };
+  set(key: string, version: number, body: Buffer, meta?: CachedAnswer['meta']): CachedAnswer {
+    const entry: CachedAnswer = { key, version, body, bytes: body.length + key.length * 2 + OVERHEAD, ...(meta ? { meta } : {}) };
     if (entry.bytes > this.maxBytes / 8) return entry;
     const old = this.entries.get(key);
     if (old) {
@@ -70,7 +72,7 @@ export class ResponseCache {
   }
 
   /** The cached answer, or `make`'s (kept when it gives one; concurrent callers of a key share it). */
-  async getOrMake(key: string, version: number, make: () => Promise<Buffer | null>): Promise<CachedAnswer | null> {
+  async getOrMake(key: string, version: number, make: () => Promise<Buffer | { body: Buffer; meta: CachedAnswer['meta'] } | null>): Promise<CachedAnswer | null> {
     const hit = this.get(key, version);
     if (hit) {
       this.hits++;
@@ -81,7 +83,7 @@ export class ResponseCache {
     let pending = this.computing.get(slot);
     if (!pending) {
       pending = make()
-        .then((body) => (body === null ? null : this.set(key, version, body)))
+        .then((made) => (made === null ? null : Buffer.isBuffer(made) ? this.set(key, version, made) : this.set(key, version, made.body, made.meta)))
         .finally(() => this.computing.delete(slot));
       this.computing.set(slot, pending);
     }

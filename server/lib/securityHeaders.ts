@@ -32,15 +32,22 @@ export function newNonce(): string {
   return crypto.randomBytes(16).toString('base64');
 }
 
-/** The policy of a page: `nonce` for the storefront's inline styles, or inline styles allowed (the admin). */
-export function pagePolicy(sources: CspSources, style: { nonce: string } | 'unsafe-inline'): string {
+/** The CSP source of an inline element's text: `'sha256-<base64>'`. */
+export const cspHash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The policy of a page: the storefront's inline styles by their hashes (`hashes`: the same bytes go to every
+ * device, so a page can be kept whole in the answer cache), or by a nonce, or inline styles allowed (the
+ * admin). `scripts`: hashes of the server's own inline scripts (the storefront's tap queue), nothing else inline.
+ */
+export function pagePolicy(sources: CspSources, style: { nonce: string } | { hashes: string[] } | 'unsafe-inline', scripts: string[] = []): string {
   const tiles = originOfUrl(sources.mapTilesUrl);
   const pub = originOfUrl(sources.publicUrl);
   const extra = (o: string | null) => (o ? ` ${o}` : '');
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' ${style === 'unsafe-inline' ? "'unsafe-inline'" : `'nonce-${style.nonce}'`}`,
+    ["script-src 'self'", ...scripts].join(' '),
+    ["style-src 'self'", style === 'unsafe-inline' ? "'unsafe-inline'" : 'nonce' in style ? `'nonce-${style.nonce}'` : style.hashes.join(' ')].filter(Boolean).join(' '),
     // Offer pictures may be the owner's links to other sites; pictures run no code.
     `img-src 'self' data: blob: https:${extra(tiles)}`,
     "media-src 'self' blob:",

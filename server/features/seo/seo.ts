@@ -162,8 +162,14 @@ export function seoPage(db: Db, dialect: Dialect, store: Store, origin: string, 
   return page;
 }
 
-/** Drops the kept pages (tests that write rows directly, behind the services' back). */
-export const forgetSeoPages = () => cache.clear();
+let generation = 0;
+/** Drops the kept pages, the whole pages of the answer cache too (tests that write rows directly, behind the services' back). */
+export const forgetSeoPages = () => {
+  cache.clear();
+  generation++;
+};
+/** Goes up with each forgetSeoPages: part of a kept whole page's key (server/app.ts). */
+export const seoGeneration = () => generation;
 
 async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string, lang: Lang): Promise<SeoPage> {
   const text = (key: string, params?: Record<string, string | number>) => serverText(lang, `seo.${key}`, params);

@@ -4,6 +4,7 @@
  * title, canonical, JSON-LD and the state block the browser hydrates with.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,8 @@ import { saveStore } from '../stores/stores';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { forgetSeoPages } from './seo';
 import { inlineStyles } from './ssr';
+import { cspHash } from '../../lib/securityHeaders';
+import { TAP_QUEUE_HASH } from './tapQueue';
 
 const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
 const EVIL_HTML = 'Чайник &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Ко&quot;';
@@ -46,6 +49,8 @@ beforeAll(async () => {
   ids.kettles = await server.createCategory({ category: 'Чайники', subId: ids.kitchen });
   ids.evil = await server.createOffer({ name: EVIL, categoryId: ids.kettles, price: '1990', vendor: 'Bork', description: '<p>Кипятит за минуту.</p>' });
   ids.mug = await server.createOffer({ name: 'Кружка', categoryId: ids.kitchen, price: '250' });
+  ids.garden = await server.createCategory({ category: 'Сад' });
+  ids.spades = await server.createCategory({ category: 'Лопаты', subId: ids.garden });
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
   fs.mkdirSync(path.join(dist, 'storefront'));
   fs.writeFileSync(
@@ -145,6 +150,42 @@ describe('server-rendered storefront pages', () => {
       expect(dataOf(res.body)?.value.path, u).toBe(u);
       expect(res.body, u).toMatch(/<meta name="robots" content="noindex"/);
     }
+  });
+
+  it('a rendered page inlines only the categories its first screen draws, and is kept whole for every device: the same bytes, compressed once, styles and the tap queue by hash', async () => {
+    const shopData = (html: string) => JSON.parse(/<script id="shop-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]) as { offers_category: { category: string }[]; offers_category_partial?: boolean };
+    const url = `/category/${ids.kitchen}/1`;
+    const res = await page(url);
+    // The top level, the page's category and its children; not the children of another top category.
+    const inlined = shopData(res.body);
+    expect(inlined.offers_category_partial).toBe(true);
+    expect(inlined.offers_category.map((c) => c.category).sort()).toEqual(['Кухня', 'Сад', 'Чайники'].sort());
+    // An item page: the chain of its category (its breadcrumbs).
+    const item = shopData((await page(`/category/${ids.kitchen}-${ids.kettles}/item/${ids.evil}`)).body);
+    expect(item.offers_category.map((c) => c.category).sort()).toEqual(['Кухня', 'Сад', 'Чайники'].sort());
+    // A page the browser draws itself keeps the whole list.
+    const cart = shopData((await page('/cart')).body);
+    expect(cart.offers_category_partial).toBeUndefined();
+    expect(cart.offers_category.map((c) => c.category)).toContain('Лопаты');
+
+    const cache = app.services.responseCache!;
+    const br = await app.inject({ url, headers: { ...HOST, 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
+    const hits = cache.hits;
+    const again = await app.inject({ url, headers: { ...HOST, 'accept-encoding': 'gzip, br' } });
+    expect(cache.hits).toBe(hits + 1);
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    // Nothing per answer in it: no nonce; the server's styles and its one inline script are allowed by their hashes.
+    expect(res.body).not.toContain('nonce=');
+    const csp = String(again.headers['content-security-policy']);
+    expect(csp).not.toContain("'nonce-");
+    expect(csp).toContain(`script-src 'self' ${TAP_QUEUE_HASH}`);
+    const styles = [...res.body.matchAll(/<style id="shop-[a-z-]+">([^<]*)<\/style>/g)];
+    expect(styles.length).toBeGreaterThan(0);
+    for (const m of styles) expect(csp).toContain(cspHash(m[1]));
+    // Another language is another page.
+    expect(dataOf((await page(`${url}?lang=en`)).body)!.value.lang).toBe('en');
   });
 
   it('style attributes of the rendered HTML become rules of a stylesheet (the CSP allows no style attribute)', () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { rgbaCss, themeCss } from '../../../schemas/colours';
 import type { Db, Store } from '../../db/types';
 import { categoryTree, listCategories } from '../catalogue/categories';
@@ -48,6 +49,8 @@ interface Inline {
   /** The store's colours as CSS variables, then the owner's CSS: the first paint is in the shop's colours. */
   styles: string;
   themeColor: string;
+  /** A digest of everything above: pages built from this inline are kept under it (server/app.ts). */
+  fingerprint: string;
 }
 
 /**
@@ -65,17 +68,16 @@ export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }
     const [tree, banners] = await Promise.all([categoryTree(db, store.id), listBanners(db, store)]);
     const colors = api.colors as Record<string, string> | undefined;
     const data = { stores: [api], offers_category: listCategories(tree, store.id), shop_banners: banners };
-    return {
-      data,
-      // The banners too: drawn with the first category's buttons, they no longer push them down when they arrive.
-      json: scriptSafeJson(data),
-      title: String(api.title || api.name || ''),
-      description: describe(api),
-      styles:
-        `<style id="shop-theme">${styleText(themeCss(colors))}</style>` +
-        (String(api.custom_css ?? '').trim() ? `<style id="shop-custom-css">${styleText(String(api.custom_css))}</style>` : ''),
-      themeColor: rgbaCss(colors?.header_background, '255,255,255,1'),
-    };
+    // The banners too: drawn with the first category's buttons, they no longer push them down when they arrive.
+    const json = scriptSafeJson(data);
+    const title = String(api.title || api.name || '');
+    const description = describe(api);
+    const styles =
+      `<style id="shop-theme">${styleText(themeCss(colors))}</style>` +
+      (String(api.custom_css ?? '').trim() ? `<style id="shop-custom-css">${styleText(String(api.custom_css))}</style>` : '');
+    const themeColor = rgbaCss(colors?.header_background, '255,255,255,1');
+    const fingerprint = crypto.createHash('sha1').update(`${json}\u0000${styles}\u0000${themeColor}\u0000${title}\u0000${description}`).digest('base64');
+    return { data, json, title, description, styles, themeColor, fingerprint };
   }
 
   function inline(store: Store): Promise<Inline> {
@@ -95,9 +97,19 @@ export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }
     async data(store: Store) {
       return (await inline(store)).data;
     },
-    /** index.html with the store's data inlined (unchanged when the page has no </head>). */
-    async render(html: string, store: Store): Promise<string> {
-      const { json, title, description, styles, themeColor } = await inline(store);
+    /** What the store's inline is made of, as a digest (changes with the settings, the categories, the banners). */
+    async fingerprint(store: Store) {
+      return (await inline(store)).fingerprint;
+    },
+    /**
+     * index.html with the store's data inlined (unchanged when the page has no </head>). `categories`: only
+     * these of the category list (a server-rendered page's first screen, features/seo/ssr.ts
+     * firstScreenCategories), marked `offers_category_partial` so the app asks for the rest itself.
+     */
+    async render(html: string, store: Store, categories?: unknown[]): Promise<string> {
+      const inlined = await inline(store);
+      const { title, description, styles, themeColor } = inlined;
+      const json = categories ? scriptSafeJson({ ...inlined.data, offers_category: categories, offers_category_partial: true }) : inlined.json;
       if (!html.includes('</head>')) return html;
       const head =
         (description ? `<meta name="description" content="${escapeHtml(description)}" />` : '') +

@@ -1,6 +1,7 @@
 /**
  * Security suite, item 8 (headers) of issue 14: every page has a strict Content-Security-Policy (scripts
- * from the site only, no inline script; the storefront's server-written styles by nonce), every answer
+ * from the site only, no inline script but the storefront's tap queue by its hash; the storefront's
+ * server-written styles by their hashes, so a page can be kept whole for every device), every answer
  * `X-Content-Type-Options: nosniff`, pages `frame-ancestors 'self'`, uploads sandboxed.
  */
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { saveStore } from '../../features/stores/stores';
 import { pngImage, startTestServer, type TestServer } from '../helpers';
+import { cspHash } from '../../lib/securityHeaders';
 
 let server: TestServer;
 let app: FastifyInstance;
@@ -43,7 +45,7 @@ describe('security headers (issue 14, item 8)', () => {
     const urls = ['/', '/category/1', '/item/1', '/cart', '/info/about', '/no-such-page', '/admin/', '/admin/#/offers', '/api?api=stores', '/config.json', '/images/x/a.png', '/rest/places', '/robots.txt'];
     let pages = 0;
     let answers = 0;
-    const nonces = new Set<string>();
+    let hashed = 0;
     for (const url of urls) {
       const r = await app.inject({ method: 'GET', url, headers: { host: '127.0.0.1' } });
       answers++;
@@ -53,31 +55,36 @@ describe('security headers (issue 14, item 8)', () => {
       if (type.startsWith('text/html')) {
         pages++;
         const csp = directives(String(r.headers['content-security-policy']));
-        expect(csp.get('script-src'), url).toEqual(["'self'"]);
+        expect(csp.get('script-src')![0], url).toBe("'self'");
         expect(csp.get('object-src'), url).toEqual(["'none'"]);
         expect(csp.get('base-uri'), url).toEqual(["'self'"]);
         expect(csp.get('frame-ancestors'), url).toEqual(["'self'"]);
         expect(csp.get('default-src'), url).toEqual(["'self'"]);
-        // No inline script runs: the only inline script elements are data blocks (the shop's JSON, the SEO JSON-LD).
-        // (Style elements are raw text: the owner's CSS inside them is no markup.)
+        // No inline script runs but those the policy names by hash: the other inline script elements are data
+        // blocks (the shop's JSON, the SEO JSON-LD). (Style elements are raw text: the owner's CSS inside them is no markup.)
         const markup = r.body.replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, '<style></style>');
-        for (const m of markup.matchAll(/<script\b([^>]*)>/g)) expect(m[1], url).toMatch(/type="application\/(ld\+)?json"|src="/);
+        for (const m of markup.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+          if (/type="application\/(ld\+)?json"|src="/.test(m[1])) continue;
+          expect(csp.get('script-src'), url).toContain(cspHash(m[2]));
+        }
+        expect(csp.get('script-src')!.slice(1).every((s) => s.startsWith("'sha256-")), url).toBe(true);
         if (!url.startsWith('/admin')) {
           const style = csp.get('style-src')!;
           expect(style, url).not.toContain("'unsafe-inline'");
-          const nonce = style.find((s) => s.startsWith("'nonce-"))!.slice(7, -1);
-          nonces.add(nonce);
-          const styles = [...r.body.matchAll(/<style\b([^>]*)>/g)];
+          // Each server-written style element by the hash of its text, and nothing else inline.
+          const styles = [...r.body.matchAll(/<style\b([^>]*)>([^<]*)<\/style>/g)];
           expect(styles.length, url).toBe(2);
-          for (const s of styles) expect(s[1], url).toContain(`nonce="${nonce}"`);
+          for (const s of styles) expect(style, url).toContain(cspHash(s[2]));
+          expect(style.slice(1).every((s) => s.startsWith("'sha256-")), url).toBe(true);
+          hashed++;
           // The owner's CSS cannot close its element: the two style elements hold all of it.
           expect(r.body.match(/<\/style>/g)?.length, url).toBe(2);
         }
       }
       if (url.startsWith('/images/')) expect(String(r.headers['content-security-policy']), url).toContain('sandbox');
     }
-    console.log(`security headers: ${answers} answers with nosniff, ${pages} pages with a strict CSP (script-src 'self', frame-ancestors 'self'), ${nonces.size} distinct style nonces [${server.label}]`);
+    console.log(`security headers: ${answers} answers with nosniff, ${pages} pages with a strict CSP (script-src 'self', frame-ancestors 'self'), ${hashed} with their styles by hash [${server.label}]`);
     expect(pages).toBe(8);
-    expect(nonces.size).toBe(6);
+    expect(hashed).toBe(6);
   });
 });
