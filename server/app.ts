@@ -26,7 +26,7 @@ import { createJobRunner } from './features/yml/jobs';
 import { registerYmlImports } from './features/yml/rest';
 import { applySeo, seoGeneration, seoPage } from './features/seo/seo';
 import { registerSitemap } from './features/seo/sitemap';
-import { applySsr, createSsr, firstScreenCategories, isUnknownPath } from './features/seo/ssr';
+import { applySsr, createSsr, isUnknownPath } from './features/seo/ssr';
 import { TAP_QUEUE_ELEMENT, TAP_QUEUE_HASH } from './features/seo/tapQueue';
 import { catalogueVersion } from './features/catalogue/version';
 import type { Store } from './db/types';
@@ -319,9 +319,7 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
           : renderedHere;
       // A bad id under a path the app routes itself is left to the browser; the rendered HTML replaces the noscript copy.
       const useRendered = rendered && (!seo || seo.status === 200 || url === '/404' || isUnknownPath(url)) ? rendered : null;
-      // A rendered page inlines only the categories its first screen draws; the app fetches the rest.
-      const categories = useRendered ? firstScreenCategories((await inliner.data(store)).offers_category as { categoryId: string }[], useRendered.data.path === url ? url : '/404', useRendered.data.state) : undefined;
-      const inlined = await inliner.render(html, store, categories);
+      const inlined = await inliner.render(html, store);
       if (!seo) return pageAnswer(200, useRendered ? applySsr(inlined, useRendered) : inlined);
       if (useRendered) return pageAnswer(seo.status, applySsr(applySeo(inlined, { ...seo, body: seo.bodyBesideSsr ?? '' }, origin, url), useRendered));
       return pageAnswer(seo.status, applySeo(inlined, seo, origin, url));

@@ -8,10 +8,10 @@ import { cacheFirstPage } from './features/catalogue/listCache';
 import { shopLoaded } from './features/shop/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
-import { Hydrated } from './features/seo/tapReplay';
+import { Hydrated } from './features/seo/hydrated';
 import { setShopConfig } from './lib/config';
 import { sessionRejected } from './lib/events';
-import { getLang, loadTexts, storedLang } from './lib/i18n';
+import { getLang, loadPageTexts, loadTexts, storedLang } from './lib/i18n';
 import { isLang } from '../i18n';
 import { readString, writeString } from './lib/storage';
 import './styles.css';
@@ -56,7 +56,7 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   setShopConfig(ssr.config);
   const inline = readInlineShop();
   setInlineShop(inline);
-  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname, ssr.lang)]);
+  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), /^\/category\/[^/]+\/item\//.test(location.pathname) ? loadPageTexts(ssr.lang) : null]);
   const api = createApiClient({ apiHost: ssr.config.API_HOST, getAuth: storedAuth, getLang, onTokenError: () => (clearAuth(), store.dispatch(sessionRejected())) });
   // The server's part of the state (lists, the item, banners); this device's own parts (cart, favourites,
   // account, search words, delivery point) start from its storage and show right after hydration.
@@ -80,7 +80,7 @@ async function start() {
   // A server-rendered page that cannot be hydrated (another language stored): the app draws it anew.
   container.replaceChildren();
   const root = createRoot(container);
-  preloadPage(location.pathname, storedLang());
+  preloadPage(location.pathname);
   const [texts, config] = await Promise.allSettled([loadTexts(), loadShopConfig()]);
   if (texts.status === 'rejected') console.error(texts.reason);
   if (config.status === 'rejected') {

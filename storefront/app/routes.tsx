@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { lazyPage, loadPageTexts } from '../lib/i18n';
-import type { Lang } from '../../i18n';
+import { lazyPage } from '../lib/i18n';
 import Loader from '../components/Loader';
 import CategoryPage from '../features/catalogue/components/CategoryPage';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
@@ -37,19 +36,14 @@ const CheckoutPage = lazyPage(() => withFeature(import('../features/order/featur
 
 /** Pages people land on from outside (shared links, search engines) that are not in the first bundle. */
 const LANDINGS: [RegExp, () => Promise<unknown>][] = [
-  [/^\/category\/[^/]+\/item\//, ItemPage.preload],
-  [/^\/search\//, SearchPage.preload],
-  [/^\/(about_company|delivery|payment|contacts)$/, InfoPage.preload],
+  [/^\/category\/[^/]+\/item\//, itemPage],
+  [/^\/search\//, searchPage],
+  [/^\/(about_company|delivery|payment|contacts)$/, infoPage],
 ];
 
-/**
- * Starts loading the landing page's chunk with the app's start, not after it (the texts load meanwhile),
- * with the later pages' texts in `lang`, the language the app starts in.
- */
-export function preloadPage(pathname: string, lang: Lang): Promise<unknown> {
-  const landing = LANDINGS.find(([re]) => re.test(pathname));
-  if (!landing) return Promise.resolve();
-  return Promise.all([loadPageTexts(lang), landing[1]()]).catch(() => undefined);
+/** Starts loading the landing page's chunk with the app's start, not after it (the texts load meanwhile). */
+export function preloadPage(pathname: string): Promise<unknown> {
+  return LANDINGS.find(([re]) => re.test(pathname))?.[1]().catch(() => undefined) ?? Promise.resolve();
 }
 
 /** The storefront's routes (the seed's table); any unknown path goes to /404. */

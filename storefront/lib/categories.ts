@@ -76,8 +76,5 @@ export const childrenOf = (tree: CategoryTree, id: string) => tree.children.get(
 
 export const isLeaf = (tree: CategoryTree, id: string) => {
   const c = tree.byId.get(id);
-  // The server's word when it gives one: a server-rendered page's first list lacks the children of the
-  // categories off its path (server/features/seo/ssr.ts firstScreenCategories), which are no leaves for that.
-  if (c?.end === '1' || c?.end === '0') return c.end === '1';
-  return childrenOf(tree, id).length === 0;
+  return c?.end === '1' || childrenOf(tree, id).length === 0;
 };

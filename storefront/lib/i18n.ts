@@ -1,5 +1,5 @@
 import { DEFAULT_LANG, RTL_LANGS, format, isLang, lookup, type Catalogue, type Lang } from '../../i18n';
-import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { readString, writeString } from './storage';
 
 /**
@@ -75,27 +75,9 @@ export function loadPageTexts(l: Lang = lang): Promise<void> {
   return pageTexts;
 }
 
-/**
- * React.lazy for a page loaded after the first screen: its module and the later pages' texts together.
- * `preload()` loads both ahead (main.tsx, before hydrating a server-rendered page): a page mounted after
- * that renders the module at once instead of suspending, so hydration covers the page in the first commit
- * (no dehydrated boundary left for a tap replayed right after it, features/seo/tapReplay.tsx). Each mount
- * keeps the form it started with (a switch would remount the page).
- */
+/** React.lazy for a page loaded after the first screen: its module and the later pages' texts together. */
 export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
-  let loaded: T | null = null;
-  let loading: Promise<{ default: T }> | null = null;
-  const load = () =>
-    (loading ??= Promise.all([factory(), loadPageTexts()]).then(([m]) => ((loaded = m.default), m)).catch((e) => {
-      loading = null;
-      throw e;
-    }));
-  const Lazy = lazy(load);
-  const Page = (props: ComponentProps<T>) => {
-    const [direct] = useState(() => loaded);
-    return direct ? createElement(direct, props) : createElement(Lazy, props);
-  };
-  return Object.assign(Page, { preload: load });
+  return lazy(() => Promise.all([factory(), loadPageTexts()]).then(([m]) => m));
 }
 
 /**

@@ -33,11 +33,14 @@ export function applyCustomCss(css: string | null | undefined): void {
   if (!el) {
     el = document.createElement('style');
     el.id = 'shop-custom-css';
-    // The page's Content-Security-Policy admits the server's styles by nonce: a new one carries the same.
+    // A page whose policy admits the server's styles by nonce: a new one carries the same.
     const nonce = (document.getElementById('shop-theme') as HTMLStyleElement | null)?.nonce;
     if (nonce) el.nonce = nonce;
     document.head.appendChild(el);
   }
-  // Text only: a closing tag cannot end the style element early.
-  el.textContent = css.replace(/<\/style/gi, '');
+  // Text only: a closing tag cannot end the style element early. The server's own element (allowed by the
+  // hash of its text, server/app.ts) is left as it is when its text is the same: a rewrite would pass through
+  // an empty text the page's policy does not allow (a CSP violation report).
+  const text = css.replace(/<\/style/gi, '');
+  if (el.textContent !== text) el.textContent = text;
 }

@@ -158,46 +158,6 @@ export function createSsr(app: FastifyInstance, db: Db, distDir: string) {
   };
 }
 
-/**
- * The categories a rendered page's first screen draws, of the shop's whole list (api=offers_category's
- * form): the top level (the menu, the sidebar), every category along the page's path with its children
- * (the category buttons, the sidebar opened along the path, the breadcrumbs) and the chain of each category
- * named in the rendered state (its cards' and item's links are built from their category's path). Only these
- * go into #shop-data; the app asks for the whole list after hydration (storefront/features/shop/shopSaga.ts).
- */
-export function firstScreenCategories<C extends { categoryId: unknown; subId?: unknown }>(list: C[], url: string, state: unknown): C[] {
-  const byId = new Map(list.map((c) => [String(c.categoryId), c]));
-  const parentOf = (c: C) => (c.subId !== undefined && c.subId !== null && byId.has(String(c.subId)) ? String(c.subId) : '0');
-  const children = new Map<string, string[]>();
-  for (const c of list) {
-    const p = parentOf(c);
-    children.set(p, [...(children.get(p) ?? []), String(c.categoryId)]);
-  }
-  const keep = new Set<string>(children.get('0') ?? []);
-  const addChain = (id: string) => {
-    for (let c = byId.get(id); c && !keep.has(`chain:${String(c.categoryId)}`); c = byId.get(parentOf(c))) {
-      keep.add(`chain:${String(c.categoryId)}`);
-      keep.add(String(c.categoryId));
-    }
-  };
-  const m = /^\/category\/([^/]+)/.exec(url);
-  for (const id of m && m[1] !== '0' ? m[1].split('-') : []) {
-    if (!byId.has(id)) continue;
-    addChain(id);
-    for (const child of children.get(id) ?? []) keep.add(child);
-  }
-  const walk = (v: unknown, depth: number) => {
-    if (!v || typeof v !== 'object' || depth > 8) return;
-    if (Array.isArray(v)) return v.forEach((x) => walk(x, depth + 1));
-    for (const [k, x] of Object.entries(v)) {
-      if (k === 'categoryId' && (typeof x === 'string' || typeof x === 'number')) addChain(String(x));
-      else walk(x, depth + 1);
-    }
-  };
-  walk(state, 0);
-  return list.filter((c) => keep.has(String(c.categoryId)));
-}
-
 const dataScript = (data: unknown) => `<script type="application/json" id="ssr-data">${scriptJson(data)}</script>`;
 
 /** The paths the storefront's router shows a page of its own at, even where the server answers 404 (a bad id). */

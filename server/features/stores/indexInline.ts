@@ -101,15 +101,9 @@ export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }
     async fingerprint(store: Store) {
       return (await inline(store)).fingerprint;
     },
-    /**
-     * index.html with the store's data inlined (unchanged when the page has no </head>). `categories`: only
-     * these of the category list (a server-rendered page's first screen, features/seo/ssr.ts
-     * firstScreenCategories), marked `offers_category_partial` so the app asks for the rest itself.
-     */
-    async render(html: string, store: Store, categories?: unknown[]): Promise<string> {
-      const inlined = await inline(store);
-      const { title, description, styles, themeColor } = inlined;
-      const json = categories ? scriptSafeJson({ ...inlined.data, offers_category: categories, offers_category_partial: true }) : inlined.json;
+    /** index.html with the store's data inlined (unchanged when the page has no </head>). */
+    async render(html: string, store: Store): Promise<string> {
+      const { json, title, description, styles, themeColor } = await inline(store);
       if (!html.includes('</head>')) return html;
       const head =
         (description ? `<meta name="description" content="${escapeHtml(description)}" />` : '') +

@@ -12,11 +12,6 @@ export interface InlineShop {
   stores?: StoreSettings[];
   offers_category?: Category[];
   shop_banners?: Banner[];
-  /**
-   * On a server-rendered page the list holds only the categories its first screen draws
-   * (server/features/seo/ssr.ts firstScreenCategories): the shop saga asks for the whole list after it.
-   */
-  offers_category_partial?: boolean;
 }
 
 export const INLINE_SHOP_ID = 'shop-data';

@@ -44,25 +44,9 @@ function* loadShop() {
       yield call(applyCustomCss, store.custom_css);
     }
     yield put(shopLoaded({ store, categories }));
-    if (inline?.offers_category_partial) yield call(loadAllCategories, store);
   } catch (e) {
     console.warn('store load failed', e);
     yield put(shopFailed(listErrorOf(e)));
-  }
-}
-
-/**
- * The rest of the category list, after a server-rendered page's first screen (which came with the categories
- * it draws): the tree answer is kept and compressed by the server. A failure keeps the first screen's list
- * (its links work); the next load of the shop (the retry button, a reload) asks again.
- */
-function* loadAllCategories(store: StoreSettings | null) {
-  const client: Pick<ApiClient, 'call'> = yield getContext('api');
-  try {
-    const res: { offers_category?: Category[] } = yield call([client, client.call], 'offers_category', {});
-    if (Array.isArray(res?.offers_category)) yield put(shopLoaded({ store, categories: res.offers_category }));
-  } catch (e) {
-    console.warn('categories load failed', e);
   }
 }
 
