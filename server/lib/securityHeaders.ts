@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
  * - pages get a Content-Security-Policy: scripts only from the site itself (no inline script, no eval), no
  *   plugins, no <base> hijack, forms post to the site only, framed by the site only (`frame-ancestors`).
  *   The storefront's inline <style> elements (the shop's theme and the owner's CSS, written by the server)
- *   carry a per-answer nonce; the owner's panel (react-admin/MUI inject their styles at run time) allows
+ *   and its one inline script (the tap queue) are allowed by their hashes (a page is kept whole for every
+ *   device, server/app.ts); the owner's panel (react-admin/MUI inject their styles at run time) allows
  *   inline styles, but its scripts are as strict;
  * - uploaded files (/images/) are sandboxed: an SVG or a file that claims to be HTML runs nothing.
  */

@@ -43,7 +43,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;'
 /**
  * The page's CSP allows no style attribute in the HTML (React sets styles through the CSSOM, which it
  * allows), so the rendered elements' `style="..."` (a banner's width) become `data-ssr-style="n"` and one
- * rule each in `<style id="shop-ssr">`, which gets the answer's nonce like the shop's other styles. React
+ * rule each in `<style id="shop-ssr">`, allowed by its hash like the shop's other styles (server/app.ts). React
  * does not compare attributes while hydrating; a later change of the style prop is set through the CSSOM.
  */
 export function inlineStyles(html: string): { html: string; styles: string } {
