@@ -22,7 +22,8 @@
  * BENCH_WORKERS=2: then, at the largest size, a few requests (and H) are measured again against one server
  * process and against two (node:cluster, as WORKERS=2), and a second table prints the two req/s and their
  * ratio (issue 12: >= 1.6 where the database is not the bottleneck). The load generator shares the machine.
- * BENCH_TABLE=0 leaves out the first table.
+ * That table is loaded by wrk when it is installed (it needs far less CPU than autocannon, which matters when the
+ * server processes and the load generator share 2 cores), else by autocannon. BENCH_TABLE=0 leaves out the first table.
  *
  * No timed assertions: it prints and never fails on numbers. BENCH_SIZES=10000,100000 picks the sizes;
  * BENCH_ONLY=<substring> runs matching requests only; BENCH_SQL=1 prints every plan.
@@ -30,7 +31,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -215,6 +216,29 @@ const hitOf = (server: { apiPort: number }) => (r: Request) => ({
 });
 const load = async (o: { url: string }, seconds: number) => autocannon({ ...o, connections: CONNECTIONS, pipelining: 1, duration: seconds });
 
+/**
+ * The same load through wrk (a load generator in C, `apt install wrk`) when it is installed: autocannon needs
+ * about a core of its own at these rates, which on a 2-core machine leaves one core to share between two server
+ * processes; wrk needs a fraction of that, so the WORKERS table can show what a second process adds.
+ */
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => fs.existsSync(p));
+async function loadWrk(o: { url: string; method: string; headers?: Record<string, string>; body?: string }, seconds: number) {
+  const script = path.join(os.tmpdir(), `shop-bench-wrk-${process.pid}.lua`);
+  fs.writeFileSync(
+    script,
+    [`wrk.method = ${JSON.stringify(o.method)}`, ...Object.entries(o.headers ?? {}).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`), ...(o.body ? [`wrk.body = ${JSON.stringify(o.body)}`] : [])].join('\n'),
+  );
+  const child = spawn(WRK!, ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', script, o.url]);
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  await once(child, 'exit');
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + (/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)?.slice(1).reduce((a, n) => a + Number(n), 0) ?? 0);
+  const p99ms = p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN;
+  return { requests: { average: rps }, latency: { p99: Math.round(p99ms) }, errors, non2xx: 0 };
+}
+
 async function runSize(size: number, rows: Map<string, Row>, baselines: number[]) {
   const { env, shape } = await prepare(size);
   const server = await startServer(env);
@@ -282,9 +306,9 @@ async function runWorkers(size: number) {
       const hit = hitOf(server);
       await load(bareOf(server), WARMUP * 2);
       for (const r of picked) await load(hit(r), Math.max(1, WARMUP / 2));
-      const measured: [string, { url: string }][] = [['H (the bare route)', bareOf(server)], ...picked.map((r) => [r.name, hit(r)] as [string, { url: string }])];
+      const measured: [string, Parameters<typeof loadWrk>[0]][] = [['H (the bare route)', bareOf(server)], ...picked.map((r) => [r.name, hit(r)] as [string, Parameters<typeof loadWrk>[0]])];
       for (const [name, o] of measured) {
-        const m = await load(o, SECONDS);
+        const m = WRK ? await loadWrk(o, SECONDS) : await load(o, SECONDS);
         out.set(name, [...(out.get(name) ?? []), m.requests.average]);
         log(`${size} ${n} process${n > 1 ? 'es' : ''} ${name}: ${m.requests.average.toFixed(0)} req/s, p99 ${m.latency.p99} ms${m.errors + m.non2xx ? `, ${m.errors + m.non2xx} errors` : ''}`);
       }
@@ -346,7 +370,7 @@ for (const { r, s, m } of withPlans) {
 }
 if (scaling) {
   const size = SIZES[SIZES.length - 1];
-  console.log(`\nWORKERS=${WORKERS} against one process at ${fmtSize(size)} (req/s, ${CONNECTIONS} connections, ${SECONDS} s each; load average ${os.loadavg()[0].toFixed(1)}; the load generator runs on the same ${os.cpus().length} cores):`);
+  console.log(`\nWORKERS=${WORKERS} against one process at ${fmtSize(size)} (req/s, ${CONNECTIONS} connections, ${SECONDS} s each; load average ${os.loadavg()[0].toFixed(1)}; the load generator, ${WRK ? 'wrk' : 'autocannon (install wrk for a lighter one)'}, runs on the same ${os.cpus().length} cores):`);
   const head2 = ['request', '1 process', `${WORKERS} processes`, '×', 'goal'];
   const body2 = [...scaling].map(([name, [one, many]]) => [name, one.toFixed(0), (many ?? 0).toFixed(0), ((many ?? 0) / one).toFixed(2), '1.60']);
   const w2 = head2.map((h, i) => Math.max(h.length, ...body2.map((r) => r[i].length)));
