@@ -138,10 +138,13 @@ export { expect };
 export const afterTwoFrames = (page: import('@playwright/test').Page) =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
-/** Whether the page is past hydration (or was not server-rendered): React has marked its root. */
-const hydrated = () => {
+/**
+ * Whether the page is past hydration (or was not server-rendered): the UI library has marked its root
+ * (Preact's `__k` since the storefront renders with it; React's `__reactContainer…` before).
+ */
+export const hydrated = () => {
   const root = document.getElementById('root');
-  return !document.getElementById('ssr-data') || !root || Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+  return !document.getElementById('ssr-data') || !root || Object.keys(root).some((k) => k === '__k' || k.startsWith('__reactContainer'));
 };
 
 /** Makes the page's goto and reload wait for hydration (up to 10 s; a page whose app never starts goes on). */
