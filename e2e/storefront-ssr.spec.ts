@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, hydrated } from './fixtures';
 
 /**
  * Server rendering (storefront/entry-server.tsx, server/features/seo/ssr.ts): the home page, a category list
@@ -44,8 +44,8 @@ async function hydrates(p: (typeof PAGES)[keyof typeof PAGES], { page, consoleEr
 
     await page.goto(p.path);
     await expect(page.getByText(p.text).first()).toBeVisible();
-    // Hydrated: the app's own handlers are on (the app marks the page once React has committed).
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+    // Hydrated: the app's own handlers are on (the app marks the page once the UI library has committed).
+    await page.waitForFunction(hydrated);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     const { cls, shifts } = await page.evaluate(() => {

@@ -8,7 +8,8 @@
  * Device-dependent pages (cart, order, favourites, account, map, filters) and pages whose first data is
  * not loaded here (search, info, later list pages) are not rendered: null, and the browser renders them.
  */
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
+import type { VNode } from 'preact';
 import { StaticRouter } from 'react-router';
 import { DEFAULT_LANG, type Catalogue, type Lang } from '../i18n';
 import { createApiClient, type ShopConfig } from '../dataProvider/apiClient';
@@ -81,12 +82,6 @@ function serial<T>(job: () => Promise<T>): Promise<T> {
   return run;
 }
 
-async function toText(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function render(input: RenderInput): Promise<RenderOutput | null> {
   const route = routeOf(input.url);
   if (!route) return null;
@@ -132,8 +127,9 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     const html = await serial(async () => {
       setTexts(input.lang, catalogue);
       setShopConfig(input.config);
-      const { prelude } = await prerenderToNodeStream(<App store={store} Router={({ children }) => <StaticRouter location={input.url}>{children}</StaticRouter>} />, { progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (e) => console.warn('server render', input.url, e) });
-      return toText(prelude);
+      // Preact, as in the browser (vite.config.ts aliases react to preact/compat); it waits for the lazy pages.
+      const app = <App store={store} Router={({ children }) => <StaticRouter location={input.url}>{children}</StaticRouter>} />;
+      return renderToStringAsync(app as unknown as VNode);
     });
     // The shop's settings and categories are in the page already (#shop-data): not twice.
     const { shop, ...rest } = state;

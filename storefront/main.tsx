@@ -14,6 +14,7 @@ import { sessionRejected } from './lib/events';
 import { getLang, loadPageTexts, loadTexts, storedLang } from './lib/i18n';
 import { isLang } from '../i18n';
 import { readString, writeString } from './lib/storage';
+import './lib/effectTiming';
 import './styles.css';
 
 /** The signed-in customer's auth form, kept under the seed's keys. */

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { lazyPage } from '../lib/i18n';
+import { lazyPage as lazyModule } from '../lib/i18n';
 import Loader from '../components/Loader';
 import CategoryPage from '../features/catalogue/components/CategoryPage';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
@@ -11,6 +11,22 @@ import UnauthorizedPage from './pages/UnauthorizedPage';
 
 /** A page that needs a lazy feature (app/features.ts): both arrive before the page renders. */
 const withFeature = <T,>(feature: Promise<unknown>, page: Promise<T>) => Promise.all([feature, page]).then(([, m]) => m);
+
+/**
+ * A lazy page with its own Suspense boundary (the loader while its chunk loads): leaving a page whose chunk
+ * is still loading (back from an item page just opened) replaces the boundary with the next page at once.
+ * With one boundary around all routes, Preact (vite.config.ts) kept that boundary empty for good.
+ */
+function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
+  const Page = lazyModule(factory) as unknown as ComponentType<any>;
+  return function LazyPage(props: Record<string, unknown>) {
+    return (
+      <Suspense fallback={<Loader />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
 
 // The catalogue pages are in the first bundle (/ leads there); everything else loads when opened.
 const itemPage = () => withFeature(import('../features/item/feature'), import('../features/item/components/ItemPage'));

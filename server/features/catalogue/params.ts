@@ -211,9 +211,11 @@ export async function updateParam(db: Db, storeId: number, id: number, v: Record
  * After category `movedId` moved under another parent (the categories table holds the new parent): a param
  * of the moved subtree whose base id a param on its new paths also uses takes a free one, shallowest
  * first, and its products' values follow; a path without a free id refuses the move (409, the caller's
- * transaction rolls back). Without this the subtree's values would be read as the new ancestor's param.
+ * transaction rolls back), or, given `onNoSlot` (a YML import, which refuses no feed for its shape), is
+ * told and the param keeps its id (the deeper of the two is read there). Without this the subtree's values
+ * would be read as the new ancestor's param.
  */
-export async function rebaseMovedParams(tx: Executor, storeId: number, movedId: string): Promise<void> {
+export async function rebaseMovedParams(tx: Executor, storeId: number, movedId: string, onNoSlot?: (p: ParamInfo) => void): Promise<void> {
   const [all, parents] = await Promise.all([loadParams(tx, storeId), loadParents(tx, storeId)]);
   const depth = (c: string) => ancestry(parents, c).length;
   const moved = all
@@ -223,7 +225,11 @@ export async function rebaseMovedParams(tx: Executor, storeId: number, movedId: 
     const used = usedBaseIds(all, parents, p.categoryId, p.id);
     if (!used.has(p.baseId)) continue;
     const baseId = firstFree(used, new Set(all.filter((q) => q.id !== p.id).map((q) => q.baseId)));
-    if (baseId === null) throw noSlot();
+    if (baseId === null) {
+      if (!onNoSlot) throw noSlot();
+      onNoSlot(p);
+      continue;
+    }
     await tx.updateTable('offer_params').set({ base_id: baseId }).where('store_id', '=', storeId).where('base_id', '=', p.baseId).where('offer_id', 'in', offersBelow(tx, storeId, parents, p.categoryId)).execute();
     await tx.updateTable('params').set({ base_id: baseId }).where('store_id', '=', storeId).where('id', '=', p.id).execute();
     p.baseId = baseId;

@@ -6,9 +6,9 @@ import { cspHash } from '../../lib/securityHeaders';
  * until the app marks the page hydrated (`<html data-hydrated="1">`, storefront/features/seo/hydrated.tsx),
  * keeps it (the button, its class and its text) and stops the browser's own action (a
  * form's submit). When the mark appears it clicks each kept button once, as soon as React has hydrated it
- * (React's props on the element; a lazy part of the page hydrates after the root's commit, and React drops a
- * click on a part not yet hydrated); a button the app drew anew meanwhile is found by its class and text.
- * At most ~5 s of frames, then the tap is given up. A button tapped twice is kept once (an impatient second
+ * (the UI library's handlers on the element: Preact's `__e`, React's `__reactProps$…`; a lazy part of the
+ * page hydrates after the root's commit, and a click on a part not yet hydrated is dropped); a button the app drew anew meanwhile is found by its class and text.
+ * After ~5 s of frames the button is clicked anyway. A button tapped twice is kept once (an impatient second
  * tap is not a second order). Links are not held: they simply navigate.
  *
  * Allowed by the page's CSP through its hash (TAP_QUEUE_HASH), so script-src stays 'self' plus this one text.
@@ -25,11 +25,11 @@ e.preventDefault();e.stopPropagation();
 for(var k=0;k!==q.length;k++)if(q[k].b===b)return;
 q.push({b:b,c:b.className,t:b.textContent});
 },true);
-function ready(b){for(var k in b)if(k.indexOf("__reactProps$")===0)return true;return false}
+function ready(b){if(b.__e)return true;for(var k in b)if(k.indexOf("__reactProps$")===0)return true;return false}
 function replay(t,n){
 var b=t.b;
 if(!b.isConnected){b=null;for(var l=all(),k=0;k!==l.length;k++)if(l[k].className===t.c&&l[k].textContent===t.t){b=l[k];break}}
-if(b&&ready(b))return b.click();
+if(b&&(ready(b)||n===300))return b.click();
 if(n!==300)requestAnimationFrame(function(){replay(t,n+1)});
 }
 new MutationObserver(function(m,o){if(!on())return;o.disconnect();var x=q;q=[];x.forEach(function(t){replay(t,0)})}).observe(h,{attributes:true,attributeFilter:["data-hydrated"]});

@@ -189,6 +189,11 @@ describe('importFeed', () => {
     expect((await item('u1')).stock).toBe(5);
     expect((await item('u2')).price).toBe(200);
     expect((await item('u4')).id).toBe('u4');
+    // The same offers in the reverse order: still kept as they are, only their positions follow the feed.
+    await run(feed(cats, [...offers].reverse()).replace(/<\/offer>/g, '<count>5</count></offer>'));
+    expect(await rowIds('u3')).toEqual(ids);
+    const order = await server.db.selectFrom('offers').select(['id', 'active']).where('store_id', '=', s).where('id', 'like', 'u%').orderBy('sort').execute();
+    expect(order).toEqual(['u4', 'u3', 'u2', 'u1'].map((id) => ({ id, active: 1 })));
     // A changed offer is written again: its params follow the feed.
     const u2ids = await rowIds('u2');
     await run(text.replace('<param name="Объём">2</param>', '<param name="Объём">7</param>'));
@@ -196,6 +201,35 @@ describe('importFeed', () => {
     const u2 = (await item('u2')).params as { name: string; value?: string; valueName?: string }[];
     expect(u2.find((p) => p.name === 'Объём')).toMatchObject({ value: '7' });
     await server.db.deleteFrom('offer_params').where('store_id', '=', s).where('offer_id', '=', 'zz-marker').execute();
+  });
+
+  it('a re-import that moves a category gives the clashing params of its subtree free base ids, as the owner\'s move does', async () => {
+    const cats: [string, string, string?][] = [['mv1', 'Дом'], ['mv2', 'Сад']];
+    const offers: FeedOffer[] = [{ id: 'mv-h', cat: 'mv1', params: [['Материал дома', 'дерево']] }, { id: 'mv-g', cat: 'mv2', params: [['Цвет сада', 'зелёный']] }];
+    await run(feed(cats, offers));
+    const s = server.storeId;
+    const param = (name: string) => server.db.selectFrom('params').select(['id', 'base_id']).where('store_id', '=', s).where('name', '=', name).executeTakeFirstOrThrow();
+    const material = await param('Материал дома');
+    const colour = await param('Цвет сада');
+    // Two branches share a base id once the shop has none unused left: here Сад's Цвет has Дом's Материал's.
+    await server.db.updateTable('offer_params').set({ base_id: material.base_id }).where('store_id', '=', s).where('offer_id', '=', 'mv-g').where('base_id', '=', colour.base_id).execute();
+    await server.db.updateTable('params').set({ base_id: material.base_id }).where('store_id', '=', s).where('id', '=', colour.id).execute();
+    const wood = await server.db.selectFrom('param_values').select('id').where('store_id', '=', s).where('param_id', '=', material.id).where('name', '=', 'дерево').executeTakeFirstOrThrow();
+    const green = await server.db.selectFrom('param_values').select('id').where('store_id', '=', s).where('param_id', '=', colour.id).where('name', '=', 'зелёный').executeTakeFirstOrThrow();
+    const ids = async (cat: string, baseId: number, value: string) =>
+      ((await server.api('offers', { 'p[287_categoryId]': cat, [`filter[${baseId}]`]: value })).body.offers as { id: string }[]).map((o) => o.id).sort();
+
+    // The next feed puts Сад under Дом.
+    const report = await run(feed([cats[0], ['mv2', 'Сад', 'mv1']], offers));
+    expect(report).toMatchObject({ created: 0, updated: 2 });
+    const moved = await param('Цвет сада');
+    expect(moved.base_id).not.toBe(material.base_id);
+    // Дом's Материал filter finds its own product only, not the garden's green one; Сад's Цвет filter finds it.
+    expect(await ids('mv1', material.base_id, wood.id)).toEqual(['mv-h']);
+    expect(await ids('mv2', moved.base_id, green.id)).toEqual(['mv-g']);
+    const g = (await item('mv-g')).params as { name: string; baseId: number }[];
+    expect(g.find((p) => p.name === 'Цвет сада')?.baseId).toBe(moved.base_id);
+    expect(g.find((p) => p.name === 'Материал дома')).toBeUndefined();
   });
 
   it('reads a gzipped windows-1251 feed', async () => {

@@ -49,6 +49,8 @@ export interface ImportFeedOptions {
   /** Only for local feeds with relative picture paths (CLI, demo). */
   images?: ImageStore;
   baseDir?: string;
+  /** Offers a first import writes before it builds the indexes after its rows instead (tests lower it). */
+  deferIndexesAt?: number;
 }
 
 /** Gzip's magic bytes: a feed may be served or uploaded as .xml.gz. */
@@ -105,6 +107,7 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
   const r = await importYml(db, dialect, opts.images ?? noImages, opts.storeId, input, {
     baseDir: opts.images ? opts.baseDir : undefined,
     signal: opts.signal,
+    deferIndexesAt: opts.deferIndexesAt,
     onProgress: (n) => {
       offersRead = n;
       progress();

@@ -1,7 +1,8 @@
 /**
  * The params of an import. A param's filter slot and kind depend on every offer that uses its name, so the
  * values cannot be written as the offers stream by: each offer's raw params go to a staging table (a temp
- * table of the import's transaction) while only per-name counts stay in memory; at the end the new params
+ * table of the import's transaction, one row per offer with its params as JSON: a quarter of the rows to
+ * write and read back than one per value) while only per-name counts stay in memory; at the end the new params
  * are placed (paramSlots.ts), and the staged values are read back in ranges and written as offer_params.
  * Memory stays flat however many offers the feed has.
  */
@@ -26,9 +27,9 @@ export function inferKind(values: string[]): ParamKind {
 const boolValue = (v: string) => (['да', 'yes', 'true', 'есть', '1'].includes(v.trim().toLowerCase()) ? '1' : '0');
 
 const STAGE = 'yml_import_params';
-const STAGE_COLUMNS = ['seq', 'pos', 'offer_id', 'category_id', 'name', 'unit', 'value'] as const;
-/** Staged rows read back per query. */
-const READ = 5_000;
+const STAGE_COLUMNS = ['seq', 'pos', 'offer_id', 'category_id', 'params'] as const;
+/** Staged offers read back per query. */
+const READ = 2_000;
 const PARAM_COLUMNS = ['store_id', 'offer_id', 'base_id', 'value', 'num'] as const;
 
 type Stats = NameUse & { name: string; unit?: string; values: string[] };
@@ -59,7 +60,7 @@ export class ImportParams {
     await sql
       .raw(
         `create temporary table ${STAGE} (seq integer primary key, pos integer not null, offer_id text not null, category_id text not null, ` +
-          `name text not null, unit text, value text not null)${dialect === 'postgres' ? ' on commit drop' : ''}`,
+          `params text not null)${dialect === 'postgres' ? ' on commit drop' : ''}`,
       )
       .execute(tx);
     return new ImportParams(tx, dialect, storeId, await loadParams(tx, storeId), await loadParents(tx, storeId));
@@ -98,10 +99,11 @@ export class ImportParams {
 
   /** An accepted offer's params: counted for the plan and staged. */
   add(pos: number, offerId: string, categoryId: string, params: YmlParam[]): void {
+    if (!params.length) return;
+    this.rows.push([++this.seq, pos, offerId, categoryId, JSON.stringify(params)]);
     const once = new Set<string>();
     for (const v of params) {
       const key = v.name.toLowerCase();
-      this.rows.push([++this.seq, pos, offerId, categoryId, v.name, v.unit ?? null, v.value]);
       if (once.has(key) || this.resolve(key, categoryId)) continue;
       once.add(key);
       let s = this.seen.get(key);
@@ -174,8 +176,7 @@ export class ImportParams {
 
     let out: unknown[][] = [];
     const props: { offerId: string; props: YmlParam[] }[] = [];
-    // One offer occurrence at a time: its rows are consecutive in the stage.
-    let pos = -1;
+    // One offer occurrence at a time (a staged row).
     let offerId = '';
     let keys = new Set<string>();
     let own: YmlParam[] = [];
@@ -194,32 +195,31 @@ export class ImportParams {
       out.push([storeId, offerId, baseId, value, num]);
     };
     for (let from = 1; from <= this.seq; from += READ) {
-      const rows = await tx
+      const rows = (await tx
         .selectFrom(STAGE as never)
-        .select(['pos', 'offer_id', 'category_id', 'name', 'unit', 'value'] as never[])
+        .select(['pos', 'offer_id', 'category_id', 'params'] as never[])
         .where('seq' as never, '>=', from as never)
         .where('seq' as never, '<', (from + READ) as never)
         .orderBy('seq' as never)
-        .execute() as unknown as { pos: number; offer_id: string; category_id: string; name: string; unit: string | null; value: string }[];
+        .execute()) as unknown as { pos: number; offer_id: string; category_id: string; params: string }[];
       for (const r of rows) {
         if (this.superseded.has(r.pos)) continue;
-        if (r.pos !== pos) {
-          await endOffer();
-          pos = r.pos;
-          offerId = r.offer_id;
+        await endOffer();
+        offerId = r.offer_id;
+        for (const v of JSON.parse(r.params) as YmlParam[]) {
+          const p = this.resolve(v.name.toLowerCase(), r.category_id);
+          if (!p) {
+            own.push(v.unit ? { name: v.name, unit: v.unit, value: v.value } : { name: v.name, value: v.value });
+            continue;
+          }
+          if (p.kind === 'select') push(p.baseId, valueIdOf(p.id, v.value), null);
+          else if (p.kind === 'bool') push(p.baseId, boolValue(v.value), null);
+          else if (p.kind === 'number' || p.kind === 'float') {
+            if (!isNumber(v.value)) continue;
+            const value = v.value.trim().replace(',', '.');
+            push(p.baseId, value, Number(value));
+          } else push(p.baseId, v.value, null);
         }
-        const p = this.resolve(r.name.toLowerCase(), r.category_id);
-        if (!p) {
-          own.push(r.unit ? { name: r.name, unit: r.unit, value: r.value } : { name: r.name, value: r.value });
-          continue;
-        }
-        if (p.kind === 'select') push(p.baseId, valueIdOf(p.id, r.value), null);
-        else if (p.kind === 'bool') push(p.baseId, boolValue(r.value), null);
-        else if (p.kind === 'number' || p.kind === 'float') {
-          if (!isNumber(r.value)) continue;
-          const value = r.value.trim().replace(',', '.');
-          push(p.baseId, value, Number(value));
-        } else push(p.baseId, r.value, null);
       }
     }
     await endOffer();

@@ -11,7 +11,9 @@ import type { ImageStore } from '../images/images';
 import { displayNameOf, searchDoc, type OfferImage } from '../catalogue/offers';
 import { bumpCatalogue } from '../catalogue/version';
 import { categoryPath, loadTree, repathOffers, type CategoryTree } from '../catalogue/categories';
-import { insertRows } from './bulkInsert';
+import { rebaseMovedParams } from '../catalogue/params';
+import { insertRows, updateSorts } from './bulkInsert';
+import { DeferredIndexes } from './deferredIndexes';
 import { commonRows, ImportParams, PARAM_COLUMNS } from './importParams';
 import { parseYml, YmlError, type YmlInput, type YmlOffer } from './parseYml';
 
@@ -20,6 +22,8 @@ export interface ImportOptions {
   baseDir?: string;
   onProgress?: (offers: number) => void;
   signal?: AbortSignal;
+  /** Offers a first import writes before it defers the indexes (deferredIndexes.ts; tests lower it). */
+  deferIndexesAt?: number;
 }
 
 export interface ImportResult {
@@ -39,6 +43,8 @@ export interface ImportResult {
   warningKinds: Record<string, number>;
   categoryReport: { created: number; updated: number; hidden: number };
   warnings: string[];
+  /** A first import on SQLite built the offers' indexes after its rows (deferredIndexes.ts). */
+  deferredIndexes: boolean;
 }
 
 /** The kind of a warning, from its text (the parser reports plain sentences). */
@@ -130,6 +136,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     warningKinds,
     categoryReport: { created: 0, updated: 0, hidden: 0 },
     warnings,
+    deferredIndexes: false,
   };
   const skip = (reason: string) => {
     result.skipped++;
@@ -163,9 +170,21 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       // One import at a time per store, and no owner create picks an id (param base ids) it is about to take.
       await lockStore(tx, storeId);
       const stamp = now();
-      const knownCategories = new Set(
-        (await tx.selectFrom('categories').select('id').where('store_id', '=', storeId).execute()).map((r) => r.id),
+      const indexes = await DeferredIndexes.open(tx, dialect, storeId, opts.deferIndexesAt);
+      let writtenOffers = 0;
+      // The stored parent of each category: a feed that moves one renumbers the clashing params of its subtree.
+      const knownCategories = new Map(
+        (await tx.selectFrom('categories').select(['id', 'parent_id']).where('store_id', '=', storeId).execute()).map((r) => [r.id, r.parent_id]),
       );
+      const movedCategories: string[] = [];
+      let categoriesDone = false;
+      /** Once every category of the feed is written (parents first): the moves' params, as an owner's move does. */
+      const afterCategories = async () => {
+        if (categoriesDone) return;
+        categoriesDone = true;
+        for (const id of movedCategories)
+          await rebaseMovedParams(tx, storeId, id, (p) => warn(`param ${p.name} of category ${p.categoryId}: no free filter slot on its new path, its id is kept`));
+      };
       const categoryIds = new Set<string>();
       let params: ImportParams | null = null;
       let tree: CategoryTree | null = null;
@@ -183,6 +202,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         result.created += counts.created;
         result.updated += counts.updated;
         await params!.flush();
+        await indexes.written((writtenOffers += batch.length));
       };
 
       await parseYml(
@@ -196,7 +216,9 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
               .values({ store_id: storeId, id: c.id, parent_id: parent, name: c.name, sort: result.categories, data: '{}', hidden: 0 })
               .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet({ parent_id: parent, name: c.name, hidden: 0 }))
               .execute();
-            if (knownCategories.has(c.id)) result.categoryReport.updated++;
+            const before = knownCategories.get(c.id);
+            if (before !== undefined && before !== parent) movedCategories.push(c.id);
+            if (before !== undefined) result.categoryReport.updated++;
             else result.categoryReport.created++;
             categoryIds.add(c.id);
             result.categories++;
@@ -209,6 +231,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
               return;
             }
             // The feed's categories are written before its first offer: their tree gives the offers' paths.
+            await afterCategories();
             params ??= await ImportParams.open(tx, dialect, storeId);
             tree ??= await loadTree(tx, storeId);
             let catPath = paths.get(offer.categoryId);
@@ -229,11 +252,14 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         { signal: opts.signal },
       );
       await flush();
+      await afterCategories();
       if (params) {
         const p = await (params as ImportParams).finish();
         result.params = p.created;
         result.displayOnlyParams = p.displayOnly;
       }
+      await indexes.restore();
+      result.deferredIndexes = indexes.used;
       await bumpCatalogue(tx, storeId);
       // What the store had and this feed has not: hidden, not deleted (orders and favourites keep their links).
       const hidden = await tx
@@ -342,10 +368,8 @@ async function writeOffers(
   if (kept.size) {
     const same = [...kept].filter((b) => storedById.get(b.offer.id)!.sort === b.position).map((b) => b.offer.id);
     if (same.length) await tx.updateTable('offers').set({ updated_at: stamp, active: 1 }).where('store_id', '=', storeId).where('id', 'in', same).execute();
-    for (const b of kept) {
-      if (storedById.get(b.offer.id)!.sort === b.position) continue;
-      await tx.updateTable('offers').set({ updated_at: stamp, active: 1, sort: b.position }).where('store_id', '=', storeId).where('id', '=', b.offer.id).execute();
-    }
+    const moved = [...kept].filter((b) => storedById.get(b.offer.id)!.sort !== b.position).map((b): [string, number] => [b.offer.id, b.position]);
+    if (moved.length) await updateSorts(tx, dialect, storeId, moved, stamp);
   }
   const written = kept.size ? batch.filter((b) => !kept.has(b)) : batch;
   const keptIds = new Set([...kept].map((b) => b.offer.id));
