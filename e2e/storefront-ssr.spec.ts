@@ -105,6 +105,26 @@ test('a tap on the item’s cart button before hydration is kept and adds the it
   expect(consoleErrors).toEqual([]);
 });
 
+test('a tap on a form’s submit button before hydration is kept: the form checks its fields once the app is on, and the page does not reload', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const opened = page.goto('/category/0');
+  const form = page.getByRole('form', { name: 'Подпишитесь на новости' });
+  await form.scrollIntoViewIfNeeded();
+  // The submit button has no handler of its own (the form has): the replay waits for the form's, not for a timeout.
+  await form.getByRole('button', { name: 'Подписаться' }).click();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  release();
+  await opened;
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  await expect(form.getByText('The field must be filled')).toHaveCount(2);
+  expect(page.url()).not.toContain('?');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
