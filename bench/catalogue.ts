@@ -40,6 +40,7 @@ import { COMMON_FILTERS } from '../schemas';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { createStore } from '../server/features/stores/stores';
+import { loadWrk, WRK, type WrkLoad } from './wrk';
 import { baseIdOf, generateCatalogue, GENERATOR_VERSION, RARE_WORD, SEARCH_WORD, SECOND_WORD, type CatalogueShape } from './generate';
 
 const PG = process.argv.includes('--pg');
@@ -216,28 +217,7 @@ const hitOf = (server: { apiPort: number }) => (r: Request) => ({
 });
 const load = async (o: { url: string }, seconds: number) => autocannon({ ...o, connections: CONNECTIONS, pipelining: 1, duration: seconds });
 
-/**
- * The same load through wrk (a load generator in C, `apt install wrk`) when it is installed: autocannon needs
- * about a core of its own at these rates, which on a 2-core machine leaves one core to share between two server
- * processes; wrk needs a fraction of that, so the WORKERS table can show what a second process adds.
- */
-const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => fs.existsSync(p));
-async function loadWrk(o: { url: string; method: string; headers?: Record<string, string>; body?: string }, seconds: number) {
-  const script = path.join(os.tmpdir(), `shop-bench-wrk-${process.pid}.lua`);
-  fs.writeFileSync(
-    script,
-    [`wrk.method = ${JSON.stringify(o.method)}`, ...Object.entries(o.headers ?? {}).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`), ...(o.body ? [`wrk.body = ${JSON.stringify(o.body)}`] : [])].join('\n'),
-  );
-  const child = spawn(WRK!, ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', script, o.url]);
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  await once(child, 'exit');
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + (/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)?.slice(1).reduce((a, n) => a + Number(n), 0) ?? 0);
-  const p99ms = p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN;
-  return { requests: { average: rps }, latency: { p99: Math.round(p99ms) }, errors, non2xx: 0 };
-}
+const loadWrkHere = (o: WrkLoad, seconds: number) => loadWrk(o, seconds, CONNECTIONS);
 
 async function runSize(size: number, rows: Map<string, Row>, baselines: number[]) {
   const { env, shape } = await prepare(size);
@@ -306,9 +286,9 @@ async function runWorkers(size: number) {
       const hit = hitOf(server);
       await load(bareOf(server), WARMUP * 2);
       for (const r of picked) await load(hit(r), Math.max(1, WARMUP / 2));
-      const measured: [string, Parameters<typeof loadWrk>[0]][] = [['H (the bare route)', bareOf(server)], ...picked.map((r) => [r.name, hit(r)] as [string, Parameters<typeof loadWrk>[0]])];
+      const measured: [string, WrkLoad][] = [['H (the bare route)', bareOf(server)], ...picked.map((r) => [r.name, hit(r)] as [string, WrkLoad])];
       for (const [name, o] of measured) {
-        const m = WRK ? await loadWrk(o, SECONDS) : await load(o, SECONDS);
+        const m = WRK ? await loadWrkHere(o, SECONDS) : await load(o, SECONDS);
         out.set(name, [...(out.get(name) ?? []), m.requests.average]);
         log(`${size} ${n} process${n > 1 ? 'es' : ''} ${name}: ${m.requests.average.toFixed(0)} req/s, p99 ${m.latency.p99} ms${m.errors + m.non2xx ? `, ${m.errors + m.non2xx} errors` : ''}`);
       }
