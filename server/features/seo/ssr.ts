@@ -65,9 +65,21 @@ export function inlineStyles(html: string): { html: string; styles: string } {
 const KEEP_MS = 30_000;
 
 /**
- * The stylesheets of the lazy chunks a rendered page shows (the item page's, the footer's news form): linked
- * from the head, so the server's HTML is drawn in its final look before (or without) the scripts. From the
- * storefront build's manifest, with the CSS of the chunks they import; the entry's own CSS is linked already.
+ * The lazy chunks (build manifest keys) a rendered page shows besides the first bundle: its page module and
+ * feature (app/routes.tsx) and the footer's news form (every page). The first matching row counts.
+ */
+export const LAZY_CHUNKS: [RegExp, string[]][] = [
+  [/^\/category\/[^/]+\/item\//, ['features/item/feature.ts', 'features/item/components/ItemPage.tsx']],
+  [/^\/search\//, ['features/search/components/SearchPage.tsx']],
+  [/^\/(about_company|delivery|payment|contacts)$/, ['features/info/feature.ts', 'features/info/components/InfoPage.tsx']],
+];
+export const EVERY_PAGE_CHUNKS = ['app/layout/NewsForm.tsx'];
+
+/**
+ * The stylesheets of the lazy chunks a rendered page shows (the item, search and info pages', the footer's
+ * news form): linked from the head, so the server's HTML is drawn in its final look before (or without) the
+ * scripts, and hydration shifts nothing. From the storefront build's manifest, with the CSS of the chunks
+ * they import; the entry's own CSS is linked already.
  */
 export function lazyStylesheets(distDir: string): (url: string) => string {
   let manifest: Record<string, { css?: string[]; imports?: string[] }> = {};
@@ -89,9 +101,9 @@ export function lazyStylesheets(distDir: string): (url: string) => string {
     keys.forEach(walk);
     return [...css].map((c) => `<link rel="stylesheet" crossorigin href="/${c}" />`).join('');
   };
-  const common = cssOf(['app/layout/NewsForm.tsx']);
-  const item = cssOf(['app/layout/NewsForm.tsx', 'features/item/components/ItemPage.tsx']);
-  return (url) => (/^\/category\/[^/]+\/item\//.test(url) ? item : common);
+  const common = cssOf(EVERY_PAGE_CHUNKS);
+  const pages = LAZY_CHUNKS.map(([re, keys]) => [re, cssOf([...EVERY_PAGE_CHUNKS, ...keys])] as const);
+  return (url) => pages.find(([re]) => re.test(url))?.[1] ?? common;
 }
 const MAX_PAGES = 2_000;
 
