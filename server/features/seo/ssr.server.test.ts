@@ -195,6 +195,8 @@ describe('server-rendered storefront pages', () => {
       expect(search.history).toEqual([]);
     }
     expect(jsonLd((await page(`/search/word/${encodeURIComponent(word)}`)).body)[0]).toMatchObject({ itemListElement: [{ position: 1, name: EVIL }] });
+    // A page number changes nothing the app draws at first (it starts at page 1, then writes /1).
+    expect(rootOf((await page(`/search/word/${encodeURIComponent(word)}/7`)).body)).toBe(rootOf((await page(`/search/word/${encodeURIComponent(word)}`)).body));
   });
 
   it('an info page: the shop’s rich text in #root, title and canonical, the texts in the state block marked as the server’s (no second fetch)', async () => {
