@@ -152,7 +152,8 @@ test("the empty states: 'Список пуст', 'Корзина пуста', '�
     body.stores[0].contacts = '<p><br></p>';
     await route.fulfill({ response: res, json: body });
   });
-  await page.goto('/contacts');
+  // Opened in the app, which asks for the texts (a server-rendered /contacts carries the shop's own).
+  await openInApp(page, '/contacts');
   await expect(page.getByRole('region', { name: 'Контакты' })).toContainText('Информация не найдена');
 });
 

@@ -25,8 +25,10 @@ test("an empty info page says 'not_found_info'; a failing one gives the no-conne
     body.stores[0].payment = '<p> </p>';
     await route.fulfill({ response: res, json: body });
   };
+  // The app draws these states itself: the page is opened from another one (a server-rendered /payment carries the shop's text).
+  await page.goto('/category/0');
   await page.route(storesApi, emptyPayment);
-  await page.goto('/payment');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Оплата' }).click();
   await expect(page.getByText('Информация не найдена')).toBeVisible();
   await page.unroute(storesApi, emptyPayment);
 

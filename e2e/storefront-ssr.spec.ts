@@ -1,21 +1,29 @@
 import { test, expect, hydrated } from './fixtures';
 
 /**
- * Server rendering (storefront/entry-server.tsx, server/features/seo/ssr.ts): the home page, a category list
- * and an item page arrive as HTML with their content, before any script runs; the app hydrates that HTML
- * with no console error, no second fetch of the list or the item, and no layout shift (CLS from the
- * browser's own 'layout-shift' entries), at 390 and 1280 px.
+ * Server rendering (storefront/entry-server.tsx, server/features/seo/ssr.ts): every public page (the home, a
+ * category list and a later page of it, an item, a search, an info page) arrives as HTML with its content,
+ * before any script runs; the app hydrates that HTML with no console error, no second fetch of its data, and
+ * no layout shift (CLS from the browser's own 'layout-shift' entries), at 390 and 1280 px.
  */
+const SEARCH = `/search/word/${encodeURIComponent('Квант')}/1`;
 const PAGES = {
   home: { name: 'home', path: '/', text: 'Электроника', api: null },
   list: { name: 'list', path: '/category/1-11/1', text: 'Смартфон Квант X Pro 256 ГБ', api: 'offers' },
+  // A later page: page 1 is rendered (the app starts there), and the app then writes /1 in the address.
+  later: { name: 'later-list', path: '/category/1-11/3', text: 'Смартфон Квант X Pro 256 ГБ', api: 'offers', then: /\/category\/1-11\/1$/ },
   item: { name: 'item', path: '/category/1-11/item/1003', text: 'Смартфон Квант X Pro 256 ГБ', api: 'offers' },
+  search: { name: 'search', path: SEARCH, text: 'Смартфон Квант X Pro 256 ГБ', api: 'offers' },
+  info: { name: 'info', path: '/delivery', text: 'Курьером по Санкт-Петербургу', api: 'stores' },
 } as const;
+
+/** The page number an api call asks for (its form's `offset`; none: 1). */
+const pageOf = (r: import('@playwright/test').Request) => Number(/name="offset"\r\n\r\n(\d+)/.exec(r.postData() ?? '')?.[1] ?? 1);
 
 type Fixtures = { page: import('@playwright/test').Page; consoleErrors: string[] };
 type Info = Parameters<Parameters<typeof test>[2]>[1];
 
-async function hydrates(p: (typeof PAGES)[keyof typeof PAGES], { page, consoleErrors }: Fixtures, info: Info) {
+async function hydrates(p: (typeof PAGES)[keyof typeof PAGES] & { then?: RegExp }, { page, consoleErrors }: Fixtures, info: Info) {
   {
     // Layout shifts from the first paint on, collected by the page itself.
     await page.addInitScript(() => {
@@ -30,10 +38,12 @@ async function hydrates(p: (typeof PAGES)[keyof typeof PAGES], { page, consoleEr
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    // The api calls asking for what the HTML holds: a list's or a search's first page, the item, the texts
+    // (a later page asked for as the reader nears the end of a short list is paging, not a refetch).
     const apiCalls: string[] = [];
     page.on('request', (r) => {
       const api = new URL(r.url()).searchParams.get('api');
-      if (api) apiCalls.push(api);
+      if (api && pageOf(r) <= 1) apiCalls.push(api);
     });
     // Before any script: the server's HTML itself.
     const res = await page.request.get(p.path);
@@ -46,6 +56,7 @@ async function hydrates(p: (typeof PAGES)[keyof typeof PAGES], { page, consoleEr
     await expect(page.getByText(p.text).first()).toBeVisible();
     // Hydrated: the app's own handlers are on (the app marks the page once the UI library has committed).
     await page.waitForFunction(hydrated);
+    if (p.then) await expect(page).toHaveURL(p.then);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     const { cls, shifts } = await page.evaluate(() => {
@@ -62,6 +73,62 @@ async function hydrates(p: (typeof PAGES)[keyof typeof PAGES], { page, consoleEr
 test('home: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.home, { page, consoleErrors }, info));
 test('list: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.list, { page, consoleErrors }, info));
 test('item: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.item, { page, consoleErrors }, info));
+test('a later list page: page 1’s content is in the HTML, hydration adds no console error, no refetch and no layout shift, then the address says /1', ({ page, consoleErrors }, info) =>
+  hydrates(PAGES.later, { page, consoleErrors }, info));
+test('search: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.search, { page, consoleErrors }, info));
+test('info page: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.info, { page, consoleErrors }, info));
+
+test('a hydrated search page keeps the device’s remembered words and the word in the input, and searches anew from them', async ({ page, consoleErrors }) => {
+  await page.goto('/cart');
+  await page.evaluate(() => localStorage.setItem('searchWords', JSON.stringify(['Квант', 'квант про', 'чайник'])));
+  // First pages of a search asked for (a short list asks for its page 2 as well: paging).
+  const offers: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).searchParams.get('api') === 'offers' && pageOf(r) === 1) offers.push(r.postData() ?? '');
+  });
+  await page.goto(SEARCH);
+  const input = page.getByRole('searchbox', { name: 'Поиск по товарам' });
+  await expect(input).toHaveValue('Квант');
+  await expect(page.getByRole('heading', { level: 1, name: 'Результаты поиска «Квант»' })).toBeVisible();
+  expect(offers).toEqual([]);
+  await input.click();
+  const history = page.getByRole('region', { name: 'История поиска' });
+  await expect(history.getByRole('button', { name: 'квант про', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('searchWords') ?? '[]'))).toEqual(['Квант', 'квант про', 'чайник']);
+  await history.getByRole('button', { name: 'квант про', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Результаты поиска «квант про»' })).toBeVisible();
+  await expect.poll(() => offers.length).toBe(1);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('searchWords') ?? '[]'))).toEqual(['квант про', 'Квант', 'чайник']);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a hydrated info page asks for its texts again only on a later visit; the app still draws loader and panel itself', async ({ page, consoleErrors }) => {
+  const stores: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).searchParams.get('api') === 'stores') stores.push(r.url());
+  });
+  await page.goto('/delivery');
+  await expect(page.getByRole('region', { name: 'Доставка' })).toContainText('Курьером по Санкт-Петербургу');
+  await page.waitForLoadState('networkidle');
+  expect(stores).toEqual([]);
+  // The next info page of the visit asks (the owner may have changed the texts since).
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Оплата' }).click();
+  await expect(page.getByRole('region', { name: 'Оплата' })).toContainText('Наличными курьеру');
+  expect(stores).toHaveLength(1);
+  // A failing request: the app's no-connection panel and its retry.
+  await page.route((url) => url.pathname === '/api' && url.searchParams.get('api') === 'stores', (route) => route.abort('internetdisconnected'));
+  await page.clock.install();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Контакты' }).click();
+  for (let i = 0; i < 6; i++) {
+    await expect.poll(() => stores.length).toBe(2 + i);
+    if (i < 5) await page.clock.runFor(5000);
+  }
+  await expect(page.getByRole('button', { name: 'Повторить попытку' })).toBeVisible();
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Повторить попытку' }).click();
+  await expect(page.getByRole('region', { name: 'Контакты' })).toContainText('shop@example.com');
+  expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+});
 
 test('an unknown address: status 404 with the storefront’s 404 page in the HTML, hydrated there without a console error, then /404', async ({ page, consoleErrors }) => {
   const res = await page.request.get('/no/such/page');
@@ -148,5 +215,29 @@ test.describe('without JavaScript', () => {
       expect(summary.x).toBeGreaterThanOrEqual(gallery.x + gallery.width);
     }
     await page.screenshot({ path: info.outputPath('ssr-nojs-item.png') });
+  });
+
+  test('a search page, an info page and a later list page are the app’s own HTML, readable as they are', async ({ page }, info) => {
+    await page.goto(SEARCH);
+    await expect(page.getByRole('heading', { level: 1, name: 'Результаты поиска «Квант»' })).toBeInViewport();
+    await expect(page.getByRole('searchbox', { name: 'Поиск по товарам' })).toHaveValue('Квант');
+    const found = page.locator('#root .product-grid li').filter({ hasText: 'Смартфон Квант X Pro 256 ГБ' });
+    await expect(found).toBeVisible();
+    await expect(found).toContainText('39\u00a0990');
+    await page.screenshot({ path: info.outputPath('ssr-nojs-search.png') });
+
+    await page.goto('/delivery');
+    const region = page.getByRole('region', { name: 'Доставка' });
+    await expect(region).toContainText('Курьером по Санкт-Петербургу');
+    await expect(region).toBeInViewport();
+    await page.screenshot({ path: info.outputPath('ssr-nojs-info.png') });
+
+    await page.goto('/category/1-11/3');
+    await expect(page.getByRole('heading', { level: 1, name: 'Смартфоны' })).toBeInViewport();
+    await expect(page.locator('#root .product-grid li').filter({ hasText: 'Смартфон Квант X Pro 256 ГБ' })).toContainText('39\u00a0990');
+    // Its links work without the app: to the next info page, with its text.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Оплата' }).click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await expect(page.getByRole('region', { name: 'Оплата' })).toContainText('Наличными курьеру');
   });
 });

@@ -1,12 +1,15 @@
 /**
  * The storefront rendered on the server (server/features/seo/ssr.ts loads this module's build,
  * dist/ssr/entry-server.js): the same components as the browser, with a Redux store that the same sagas
- * fill with the data the page asks for first (the list's first page, the item), through the server's own
- * api (`request`, in-process). The browser hydrates the HTML with that state (main.tsx) and asks for none
- * of it again: the sagas see the list or the item is there.
+ * fill with the data the page asks for first (a list's or a search's first page, the item, the shop's info
+ * texts), through the server's own api (`request`, in-process). The browser hydrates the HTML with that
+ * state (main.tsx) and asks for none of it again: the sagas see the list, the search page or the item is
+ * there, and the info page's first request takes the server's texts (infoSlice `fromServer`).
  *
- * Device-dependent pages (cart, order, favourites, account, map, filters) and pages whose first data is
- * not loaded here (search, info, later list pages) are not rendered: null, and the browser renders them.
+ * Every public page is rendered: the home, category pages, list pages (a later page `/category/x/N` shows
+ * page 1, as the browser's ProductListPage starts there, then the app writes /1 in the address), item
+ * pages, search pages (the first page of results, likewise), the info pages and 404. Device-dependent pages
+ * (cart, order, favourites, account, map, filters) are not: null, and the browser renders them.
  */
 import { renderToStringAsync } from 'preact-render-to-string';
 import type { VNode } from 'preact';
@@ -18,8 +21,13 @@ import { createAppStore, type RootState } from './app/store';
 import { listKeyOf } from './features/catalogue/catalogueApi';
 import { loadCategoryPage } from './features/catalogue/catalogueSaga';
 import { sortedBanners } from './features/catalogue/catalogueSlice';
+import './features/info/feature';
+import { loadInfo } from './features/info/infoSaga';
+import { infoFromServer, INFO_PAGES, type InfoPageName } from './features/info/infoSlice';
 import './features/item/feature';
 import { loadItem } from './features/item/itemSaga';
+import { loadSearchPage } from './features/search/searchSaga';
+import { searchPageOpened } from './features/search/searchSlice';
 import type { InlineShop } from './features/shop/inlineShop';
 import { buildTree, isValidPath, lastId } from './lib/categories';
 import { setShopConfig } from './lib/config';
@@ -54,18 +62,42 @@ export interface SsrData {
 
 export const SSR_DATA_ID = 'ssr-data';
 
-type Route = { kind: 'category' } | { kind: 'list'; path: string } | { kind: 'item'; path: string; id: string } | { kind: 'plain' };
+type Route =
+  | { kind: 'category' }
+  | { kind: 'list'; path: string }
+  | { kind: 'item'; path: string; id: string }
+  | { kind: 'search'; word: string }
+  | { kind: 'info'; page: InfoPageName }
+  | { kind: 'plain' };
+
+/** A path segment as the router's useParams gives it (react-router's decodePath: an encoded '/' stays %2F); null when malformed. */
+function routerParam(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment).replace(/\//g, '%2F');
+  } catch {
+    return null;
+  }
+}
 
 /** The pages rendered here and what each loads first. */
 export function routeOf(url: string): Route | null {
   if (url === '/' || url === '/404') return url === '/' ? { kind: 'category' } : { kind: 'plain' };
   let m = /^\/category\/([^/]+)$/.exec(url);
   if (m) return { kind: 'category' };
-  // A later page of a list starts at page 1 in the browser (ProductListPage): left to the browser.
-  m = /^\/category\/([^/]+)\/1$/.exec(url);
-  if (m) return { kind: 'list', path: m[1] };
+  // Any page of a list: the browser's ProductListPage starts at page 1 whatever the address says (the
+  // seed: "on first load the offset is forced to 1") and then writes /1; the render shows what it shows.
+  m = /^\/category\/([^/]+)\/(\d+)$/.exec(url);
+  if (m) return Number(m[2]) >= 1 ? { kind: 'list', path: m[1] } : null;
   m = /^\/category\/([^/]+)\/item\/([^/]+)$/.exec(url);
   if (m) return { kind: 'item', path: m[1], id: m[2] };
+  // A search page, with or without its page number: the first page of results, as SearchPage loads it.
+  m = /^\/search\/word\/([^/]+)(?:\/(\d+))?$/.exec(url);
+  if (m) {
+    const word = routerParam(m[1]);
+    return word?.trim() ? { kind: 'search', word } : null;
+  }
+  m = /^\/([a-z_]+)$/.exec(url);
+  if (m && (INFO_PAGES as readonly string[]).includes(m[1])) return { kind: 'info', page: m[1] as InfoPageName };
   return null;
 }
 
@@ -122,6 +154,18 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
       await store.runSaga(loadItem, decodeURIComponent(route.id)).toPromise();
       const entry = store.getState().item.byId[decodeURIComponent(route.id)];
       if (!entry?.item) return null;
+    } else if (route.kind === 'search') {
+      await store.runSaga(loadSearchPage, route.word, 1).toPromise();
+      const list = store.getState().search.list;
+      if (list.key !== route.word || list.status !== 'idle' || list.offset !== 1) return null;
+      // What SearchPage dispatches when it shows: the header's input holds the word (the list is there: no load).
+      store.dispatch(searchPageOpened(route.word));
+    } else if (route.kind === 'info') {
+      await store.runSaga(loadInfo).toPromise();
+      const info = store.getState().info;
+      if (!info.loaded || info.status !== 'idle') return null;
+      // The browser's InfoPage asks for the texts when it mounts: that first ask takes these instead.
+      store.dispatch(infoFromServer());
     }
     const state = store.getState();
     const html = await serial(async () => {
@@ -131,9 +175,11 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
       const app = <App store={store} Router={({ children }) => <StaticRouter location={input.url}>{children}</StaticRouter>} />;
       return renderToStringAsync(app as unknown as VNode);
     });
-    // The shop's settings and categories are in the page already (#shop-data): not twice.
-    const { shop, ...rest } = state;
-    return { html, data: { lang: input.lang, path: input.url, config: input.config, state: { ...rest, shop: { ...shop, store: null, categories: [] } } } };
+    // The shop's settings and categories are in the page already (#shop-data): not twice. The lazy
+    // features' state goes only with their own page (the browser keeps it only once their chunk is in).
+    const { shop, item, info, ...rest } = state;
+    const lazy = { ...(route.kind === 'item' ? { item } : {}), ...(route.kind === 'info' ? { info } : {}) };
+    return { html, data: { lang: input.lang, path: input.url, config: input.config, state: { ...rest, ...lazy, shop: { ...shop, store: null, categories: [] } } } };
   } finally {
     store.dispose();
   }

@@ -1,10 +1,11 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient, loadShopConfig, type Auth } from '../dataProvider/apiClient';
 import App from './app/App';
-import { preloadPage } from './app/routes';
+import { isLazyLanding, preloadPage } from './app/routes';
 import { createAppStore, type RootState } from './app/store';
 import type { SsrData } from './entry-server';
 import { cacheFirstPage } from './features/catalogue/listCache';
+import { loadHistory } from './features/search/searchSlice';
 import { shopLoaded } from './features/shop/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
@@ -57,12 +58,17 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   setShopConfig(ssr.config);
   const inline = readInlineShop();
   setInlineShop(inline);
-  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), /^\/category\/[^/]+\/item\//.test(location.pathname) ? loadPageTexts(ssr.lang) : null]);
+  // A lazy page (item, search, info) waits for the later pages' texts too (lib/i18n lazyPage): with the rest.
+  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), isLazyLanding(location.pathname) ? loadPageTexts(ssr.lang) : null]);
   const api = createApiClient({ apiHost: ssr.config.API_HOST, getAuth: storedAuth, getLang, onTokenError: () => (clearAuth(), store.dispatch(sessionRejected())) });
-  // The server's part of the state (lists, the item, banners); this device's own parts (cart, favourites,
-  // account, search words, delivery point) start from its storage and show right after hydration.
-  const { catalogue, item, info } = ssr.state as Partial<RootState>;
-  const store = createAppStore({ api }, { catalogue, ...(item ? { item } : {}), ...(info ? { info } : {}) });
+  // The server's part of the state (lists, the item, the search page, the info texts, banners); this device's
+  // own parts (cart, favourites, account, the remembered search words, delivery point) start from its storage
+  // and show right after hydration (hydration itself reads the server's state: App's serverState).
+  const { catalogue, item, info, search } = ssr.state as Partial<RootState>;
+  const store = createAppStore(
+    { api },
+    { catalogue, ...(item ? { item } : {}), ...(info ? { info } : {}), ...(search ? { search: { ...search, history: loadHistory() } } : {}) },
+  );
   // The server's first page of a list goes into this device's list cache, as if the app had loaded it (offline use).
   for (const [key, list] of Object.entries(catalogue?.lists ?? {})) if (list.offset === 1 && !list.cached) cacheFirstPage(key, list.items);
   const shop = { stores: inline?.stores ?? [], categories: inline?.offers_category ?? [] };

@@ -57,6 +57,9 @@ const LANDINGS: [RegExp, () => Promise<unknown>][] = [
   [/^\/(about_company|delivery|payment|contacts)$/, infoPage],
 ];
 
+/** Whether the page is one of the lazy landing pages (its module and the later pages' texts load with it). */
+export const isLazyLanding = (pathname: string) => LANDINGS.some(([re]) => re.test(pathname));
+
 /** Starts loading the landing page's chunk with the app's start, not after it (the texts load meanwhile). */
 export function preloadPage(pathname: string): Promise<unknown> {
   return LANDINGS.find(([re]) => re.test(pathname))?.[1]().catch(() => undefined) ?? Promise.resolve();

@@ -17,9 +17,10 @@ import { serverText } from '../../errors';
  * Organization on the home page) and the page's content as plain HTML in a <noscript> (names, prices,
  * links), from the same services the api answers with. Cart, order and account pages get noindex.
  *
- * The home, category, list and item pages are also rendered with the storefront's own components
- * (features/seo/ssr.ts), which then replace the noscript copy (but for the products of the home and category
- * pages, `bodyBesideSsr`); the other pages keep the noscript content for readers without JavaScript.
+ * The public pages (home, category, list, item, search, info) are also rendered with the storefront's own
+ * components (features/seo/ssr.ts), which then replace the noscript copy (but for the products of the home and
+ * category pages, `bodyBesideSsr`); the pages the browser draws keep the noscript content for readers without
+ * JavaScript.
  */
 
 export interface SeoPage {

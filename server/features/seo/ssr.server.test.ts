@@ -15,7 +15,7 @@ import { bumpCatalogue } from '../catalogue/version';
 import { saveStore } from '../stores/stores';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { forgetSeoPages } from './seo';
-import { inlineStyles } from './ssr';
+import { EVERY_PAGE_CHUNKS, inlineStyles, LAZY_CHUNKS, lazyStylesheets } from './ssr';
 import { cspHash } from '../../lib/securityHeaders';
 import { TAP_QUEUE_HASH } from './tapQueue';
 
@@ -38,6 +38,7 @@ const dataOf = (html: string) => {
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+const robotsOf = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(html)?.[1];
 /** A price as the app formats it (narrow no-break space between thousands). */
 const price = (s: string) => new RegExp(s.replaceAll(' ', '[\\s\\u00a0\\u202f]'));
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
   if (!fs.existsSync(path.join(DIST_DIR, 'ssr', 'entry-server.js'))) await buildSsr();
   server = await startTestServer();
   const row = await server.db.selectFrom('stores').selectAll().where('id', '=', server.storeId).executeTakeFirstOrThrow();
-  await saveStore(server.db, row, { title: 'Лавка', about_company: '<p>Чайники и посуда.</p>' });
+  await saveStore(server.db, row, { title: 'Лавка', about_company: '<p>Чайники и посуда.</p>', delivery: '<h2>Доставка курьером</h2><p>По городу — 300 ₽, в тот же день.</p>' });
   ids.kitchen = await server.createCategory({ category: 'Кухня' });
   ids.kettles = await server.createCategory({ category: 'Чайники', subId: ids.kitchen });
   ids.evil = await server.createOffer({ name: EVIL, categoryId: ids.kettles, price: '1990', vendor: 'Bork', description: '<p>Кипятит за минуту.</p>' });
@@ -129,7 +130,7 @@ describe('server-rendered storefront pages', () => {
     await bumpCatalogue(server.db, server.storeId);
     forgetSeoPages();
     expect(rootOf((await page(url)).body)).toMatch(price('275 ₽'));
-    for (const u of ['/cart', '/favourites', '/my_orders', `/category/${ids.kitchen}/2`]) {
+    for (const u of ['/cart', '/favourites', '/my_orders', `/filters/${ids.kitchen}`, `/category/${ids.kitchen}/0`]) {
       const body = (await page(u)).body;
       expect(dataOf(body), u).toBeNull();
       // The browser draws these: their scripts are preloaded from the head; a rendered page's are not.
@@ -139,6 +140,121 @@ describe('server-rendered storefront pages', () => {
     const missing = await page(`/category/${ids.kitchen}/item/nope`);
     expect(missing.statusCode).toBe(404);
     expect(dataOf(missing.body)).toBeNull();
+  });
+
+  it('a later list page (/category/x/N): page 1’s cards in #root as the browser starts there, its own title and canonical, ItemList JSON-LD, the list in the state block at that path', async () => {
+    const url = `/category/${ids.kitchen}/3`;
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body)!;
+    expect(root).not.toBeNull();
+    expect(root).toContain('<h1 class="page__title">Кухня</h1>');
+    expect(root).toContain(EVIL_ROOT);
+    expect(root).toContain('Кружка');
+    expect(root).toMatch(price('1 990 ₽'));
+    // The same cards as page 1's render (the browser then writes /1 in the address).
+    expect(root).toBe(rootOf((await page(`/category/${ids.kitchen}/1`)).body));
+    expect(titleOf(res.body)).toBe('Кухня, страница 3 — Лавка');
+    expect(canonicalOf(res.body)).toBe(`http://shop.test${url}`);
+    expect(jsonLd(res.body).map((l) => l['@type'])).toEqual(['ItemList', 'BreadcrumbList']);
+    expect(res.body).not.toContain('<noscript>');
+    const data = dataOf(res.body)!;
+    expect(data.text).not.toContain('<');
+    expect(data.value).toMatchObject({ lang: 'ru', path: url });
+    const list = data.value.state.catalogue.lists[`c:${ids.kitchen}|default|`];
+    expect(list.offset).toBe(1);
+    expect(list.items.map((i: { name: string }) => i.name).sort()).toEqual([EVIL, 'Кружка'].sort());
+  });
+
+  it('a search page: the first page of results (names, prices) in #root and the word in the search input, noindex, ItemList JSON-LD, the results in the state block', async () => {
+    const word = 'чайник';
+    for (const url of [`/search/word/${encodeURIComponent(word)}`, `/search/word/${encodeURIComponent(word)}/2`]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      const root = rootOf(res.body)!;
+      expect(root, url).not.toBeNull();
+      expect(root).toContain('<h1 class="page__title">Результаты поиска «чайник»</h1>');
+      expect(root).toContain(EVIL_ROOT);
+      expect(root).toMatch(price('1 990 ₽'));
+      expect(root).not.toContain('Кружка');
+      expect(root).toMatch(/<input[^>]* value="чайник"/);
+      expect(root).not.toContain('<script');
+      expect(titleOf(res.body)).toBe('Поиск: чайник — Лавка');
+      // Search pages are not indexed; their links are followed.
+      expect(robotsOf(res.body)).toBe('noindex, follow');
+      expect(canonicalOf(res.body)).toBeUndefined();
+      expect(jsonLd(res.body)[0]['@type']).toBe('ItemList');
+      expect(res.body).not.toContain('<noscript>');
+      const data = dataOf(res.body)!;
+      expect(data.text).not.toContain('<');
+      expect(data.value).toMatchObject({ lang: 'ru', path: url });
+      const search = data.value.state.search;
+      expect(search).toMatchObject({ word, pending: false, dropOpen: false, list: { key: word, offset: 1, status: 'idle' } });
+      expect(search.list.items.map((i: { name: string; price: number }) => [i.name, i.price])).toEqual([[EVIL, 1990]]);
+      // The device's remembered words are its own (localStorage): none from the server.
+      expect(search.history).toEqual([]);
+    }
+    expect(jsonLd((await page(`/search/word/${encodeURIComponent(word)}`)).body)[0]).toMatchObject({ itemListElement: [{ position: 1, name: EVIL }] });
+    // A page number changes nothing the app draws at first (it starts at page 1, then writes /1).
+    expect(rootOf((await page(`/search/word/${encodeURIComponent(word)}/7`)).body)).toBe(rootOf((await page(`/search/word/${encodeURIComponent(word)}`)).body));
+  });
+
+  it('an info page: the shop’s rich text in #root, title and canonical, the texts in the state block marked as the server’s (no second fetch)', async () => {
+    const res = await page('/delivery');
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body)!;
+    expect(root).not.toBeNull();
+    expect(root).toContain('<h2>Доставка курьером</h2><p>По городу — 300 ₽, в тот же день.</p>');
+    // The text opens with its own heading: the page title is for screen readers.
+    expect(root).toContain('<h1 class="visually-hidden">Доставка</h1>');
+    expect(titleOf(res.body)).toBe('Доставка — Лавка');
+    expect(canonicalOf(res.body)).toBe('http://shop.test/delivery');
+    expect(jsonLd(res.body)).toEqual([]);
+    expect(res.body).not.toContain('<noscript>');
+    const data = dataOf(res.body)!;
+    expect(data.value).toMatchObject({ lang: 'ru', path: '/delivery' });
+    expect(data.value.state.info).toMatchObject({ loaded: true, status: 'idle', fromServer: true, pages: { about_company: '<p>Чайники и посуда.</p>' } });
+    expect(data.value.state.info.pages.delivery).toContain('Доставка курьером');
+
+    const about = await page('/about_company');
+    expect(rootOf(about.body)).toContain('<h1 class="page__title">О компании</h1>');
+    expect(rootOf(about.body)).toContain('<p>Чайники и посуда.</p>');
+    // A page without a text of the shop's: the app's own 'not_found_info'.
+    const payment = await page('/payment');
+    expect(rootOf(payment.body)).toContain('Информация не найдена');
+    // The info texts go only with the info pages.
+    expect(dataOf((await page(`/category/${ids.kitchen}/1`)).body)!.value.state.info).toBeUndefined();
+  });
+
+  it('the stylesheets of the lazy chunks a rendered page shows are linked from the head (the item, search and info pages, the footer’s form)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-manifest-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'storefront', '.vite'), { recursive: true });
+      const manifest = {
+        'index.html': { file: 'assets/index.js', css: ['assets/index.css'] },
+        _shared: { file: 'assets/shared.js', css: ['assets/shared.css', 'assets/index.css'] },
+        'app/layout/NewsForm.tsx': { file: 'assets/NewsForm.js', css: ['assets/NewsForm.css'], imports: ['index.html'] },
+        'features/item/components/ItemPage.tsx': { file: 'assets/ItemPage.js', css: ['assets/ItemPage.css'], imports: ['index.html', '_shared'] },
+        'features/search/components/SearchPage.tsx': { file: 'assets/SearchPage.js', css: ['assets/SearchPage.css'], imports: ['index.html', '_shared'] },
+        'features/info/components/InfoPage.tsx': { file: 'assets/InfoPage.js', css: ['assets/InfoPage.css'], imports: ['index.html'] },
+        'features/info/feature.ts': { file: 'assets/feature.js', css: ['assets/info.css'] },
+      };
+      fs.writeFileSync(path.join(dir, 'storefront', '.vite', 'manifest.json'), JSON.stringify(manifest));
+      const links = lazyStylesheets(dir);
+      const hrefs = (url: string) => [...links(url).matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+      expect(hrefs('/category/1/item/5')).toEqual(['/assets/NewsForm.css', '/assets/ItemPage.css', '/assets/shared.css']);
+      expect(hrefs('/search/word/x/2')).toEqual(['/assets/NewsForm.css', '/assets/SearchPage.css', '/assets/shared.css']);
+      expect(hrefs('/delivery')).toEqual(['/assets/NewsForm.css', '/assets/info.css', '/assets/InfoPage.css']);
+      expect(hrefs('/category/1/3')).toEqual(['/assets/NewsForm.css']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // The build's manifest (when built) names every chunk the table does.
+    const built = path.join(DIST_DIR, 'storefront', '.vite', 'manifest.json');
+    if (fs.existsSync(built)) {
+      const keys = Object.keys(JSON.parse(fs.readFileSync(built, 'utf8')) as object);
+      for (const k of [...EVERY_PAGE_CHUNKS, ...LAZY_CHUNKS.flatMap(([, ks]) => ks)]) expect(keys, k).toContain(k);
+    }
   });
 
   it('an unknown address answers 404 with the storefront’s own 404 page in #root, hydrated at that address, noindex', async () => {

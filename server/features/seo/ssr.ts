@@ -65,9 +65,21 @@ export function inlineStyles(html: string): { html: string; styles: string } {
 const KEEP_MS = 30_000;
 
 /**
- * The stylesheets of the lazy chunks a rendered page shows (the item page's, the footer's news form): linked
- * from the head, so the server's HTML is drawn in its final look before (or without) the scripts. From the
- * storefront build's manifest, with the CSS of the chunks they import; the entry's own CSS is linked already.
+ * The lazy chunks (build manifest keys) a rendered page shows besides the first bundle: its page module and
+ * feature (app/routes.tsx) and the footer's news form (every page). The first matching row counts.
+ */
+export const LAZY_CHUNKS: [RegExp, string[]][] = [
+  [/^\/category\/[^/]+\/item\//, ['features/item/feature.ts', 'features/item/components/ItemPage.tsx']],
+  [/^\/search\//, ['features/search/components/SearchPage.tsx']],
+  [/^\/(about_company|delivery|payment|contacts)$/, ['features/info/feature.ts', 'features/info/components/InfoPage.tsx']],
+];
+export const EVERY_PAGE_CHUNKS = ['app/layout/NewsForm.tsx'];
+
+/**
+ * The stylesheets of the lazy chunks a rendered page shows (the item, search and info pages', the footer's
+ * news form): linked from the head, so the server's HTML is drawn in its final look before (or without) the
+ * scripts, and hydration shifts nothing. From the storefront build's manifest, with the CSS of the chunks
+ * they import; the entry's own CSS is linked already.
  */
 export function lazyStylesheets(distDir: string): (url: string) => string {
   let manifest: Record<string, { css?: string[]; imports?: string[] }> = {};
@@ -89,9 +101,9 @@ export function lazyStylesheets(distDir: string): (url: string) => string {
     keys.forEach(walk);
     return [...css].map((c) => `<link rel="stylesheet" crossorigin href="/${c}" />`).join('');
   };
-  const common = cssOf(['app/layout/NewsForm.tsx']);
-  const item = cssOf(['app/layout/NewsForm.tsx', 'features/item/components/ItemPage.tsx']);
-  return (url) => (/^\/category\/[^/]+\/item\//.test(url) ? item : common);
+  const common = cssOf(EVERY_PAGE_CHUNKS);
+  const pages = LAZY_CHUNKS.map(([re, keys]) => [re, cssOf([...EVERY_PAGE_CHUNKS, ...keys])] as const);
+  return (url) => pages.find(([re]) => re.test(url))?.[1] ?? common;
 }
 const MAX_PAGES = 2_000;
 
@@ -130,19 +142,28 @@ export function createSsr(app: FastifyInstance, db: Db, distDir: string) {
     async available(): Promise<boolean> {
       return (await load()) !== null;
     },
-    /** The page rendered (kept while the catalogue and the store row are unchanged), or null: the browser renders it. */
+    /**
+     * The page rendered (kept while the catalogue and the store row are unchanged), or null: the browser
+     * renders it. A later list page or a search page at a page number is the render of the address the app
+     * draws the same (renderedAs), with the data block naming this address: crawling /category/x/2, /3, …
+     * costs one render.
+     */
     async render(store: Store, host: string, origin: string, url: string, lang: Lang, shop: () => Promise<unknown>): Promise<RenderedPage | null> {
       const m = await load();
       if (!m) return null;
+      const as = renderedAs(url);
       const version = await catalogueVersion(db, store.id);
-      const key = `${store.id} ${lang} ${origin} ${url}`;
+      const key = `${store.id} ${lang} ${origin} ${as}`;
       const hit = cache.get(key);
-      if (hit && hit.version === version && hit.store === store && Date.now() - hit.at < KEEP_MS) return hit.page;
-      if (cache.size >= MAX_PAGES) cache.clear();
-      const page = shop().then((data) => renderNow(m, store, host, origin, url, lang, data));
-      cache.set(key, { version, store, at: Date.now(), page });
-      page.catch(() => cache.delete(key));
-      return page;
+      let page: Promise<RenderedPage | null>;
+      if (hit && hit.version === version && hit.store === store && Date.now() - hit.at < KEEP_MS) page = hit.page;
+      else {
+        if (cache.size >= MAX_PAGES) cache.clear();
+        page = shop().then((data) => renderNow(m, store, host, origin, as, lang, data));
+        cache.set(key, { version, store, at: Date.now(), page });
+        page.catch(() => cache.delete(key));
+      }
+      return as === url ? page : page.then((p) => p && at(p, url));
     },
     /**
      * An unknown path (its answer's status is 404): the storefront's own /404 page, rendered once and kept
@@ -151,7 +172,7 @@ export function createSsr(app: FastifyInstance, db: Db, distDir: string) {
      */
     async notFound(store: Store, host: string, origin: string, url: string, lang: Lang, shop: () => Promise<unknown>): Promise<RenderedPage | null> {
       const page = await this.render(store, host, origin, '/404', lang, shop);
-      return page && { ...page, script: dataScript({ ...page.data, path: url }) };
+      return page && at(page, url);
     },
     /** Drops the kept pages (tests that write rows behind the services' back). */
     forget: () => cache.clear(),
@@ -159,6 +180,21 @@ export function createSsr(app: FastifyInstance, db: Db, distDir: string) {
 }
 
 const dataScript = (data: unknown) => `<script type="application/json" id="ssr-data">${scriptJson(data)}</script>`;
+
+/** A rendered page at another address the app draws it at: the data block names that address (main.tsx hydrates only at its own). */
+const at = (page: RenderedPage, url: string): RenderedPage => ({ ...page, data: { ...page.data, path: url }, script: dataScript({ ...page.data, path: url }) });
+
+/**
+ * The address whose render a page is: a later list page (`/category/x/N`) shows page 1, as the app starts
+ * there (ProductListPage); a search page at a page number (`/search/word/w/N`) shows the first page of
+ * results (SearchPage). Their HTML is the same, so they are rendered once.
+ */
+export function renderedAs(url: string): string {
+  const list = /^(\/category\/[^/]+)\/0*[1-9]\d*$/.exec(url);
+  if (list) return `${list[1]}/1`;
+  const search = /^(\/search\/word\/[^/]+)\/\d+$/.exec(url);
+  return search ? search[1] : url;
+}
 
 /** The paths the storefront's router shows a page of its own at, even where the server answers 404 (a bad id). */
 const APP_ROUTED = /^\/(category|search|filters|order|product)\//;

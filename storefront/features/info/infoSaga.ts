@@ -1,10 +1,10 @@
-import { call, put, takeLatest } from 'redux-saga/effects';
+import { call, put, select, takeLatest } from 'redux-saga/effects';
 import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../lib/pagedList';
 import type { StoreSettings } from '../../lib/types';
-import { INFO_PAGES, infoFailed, infoLoaded, infoRequested, type InfoPageName } from './infoSlice';
+import { INFO_PAGES, infoFailed, infoLoaded, infoRequested, infoServerTextsTaken, selectInfo, type InfoPageName, type InfoState } from './infoSlice';
 
 /** Reads the info texts from api=stores (retried like lists; the panel's retry asks again). */
-function* loadInfo() {
+export function* loadInfo() {
   const timing: RetryTiming = yield* listTiming();
   try {
     const res: { stores?: StoreSettings[] } = yield call(callWithRetry, 'stores', {}, timing);
@@ -17,6 +17,16 @@ function* loadInfo() {
   }
 }
 
+/** A page's request: the texts the server rendered the page with are taken once (no second fetch on hydration). */
+function* onRequested() {
+  const info: InfoState = yield select(selectInfo);
+  if (info.fromServer) {
+    yield put(infoServerTextsTaken());
+    return;
+  }
+  yield call(loadInfo);
+}
+
 export default function* infoSaga() {
-  yield takeLatest(infoRequested.type, loadInfo);
+  yield takeLatest(infoRequested.type, onRequested);
 }

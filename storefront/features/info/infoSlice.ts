@@ -10,6 +10,11 @@ export interface InfoState {
   status: 'idle' | 'loading' | 'failed';
   error: ListError | null;
   loaded: boolean;
+  /**
+   * The texts came with the server-rendered page (storefront/entry-server.tsx): the info page's first
+   * request after hydration takes them instead of fetching; a retry and every later request fetch.
+   */
+  fromServer?: boolean;
 }
 
 const initialState: InfoState = { pages: {}, status: 'idle', error: null, loaded: false };
@@ -18,10 +23,19 @@ export const infoSlice = createSlice({
   name: 'info',
   initialState,
   reducers: {
-    /** An info page opened (or its retry button): fetch the texts again. */
+    /** An info page opened (or its retry button): fetch the texts again (but the first time after a server render). */
     infoRequested(state) {
+      if (state.fromServer) return;
       state.status = 'loading';
       state.error = null;
+    },
+    /** The server rendered the page with these texts (entry-server.tsx). */
+    infoFromServer(state) {
+      state.fromServer = true;
+    },
+    /** The request that found the server's texts took them: the next one fetches. */
+    infoServerTextsTaken(state) {
+      state.fromServer = false;
     },
     infoLoaded(state, action: PayloadAction<Partial<Record<InfoPageName, string>>>) {
       state.pages = action.payload;
@@ -35,7 +49,7 @@ export const infoSlice = createSlice({
   },
 });
 
-export const { infoRequested, infoLoaded, infoFailed } = infoSlice.actions;
+export const { infoRequested, infoFromServer, infoServerTextsTaken, infoLoaded, infoFailed } = infoSlice.actions;
 export default infoSlice.reducer;
 
 type S = { info: InfoState };

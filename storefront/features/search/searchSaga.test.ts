@@ -3,7 +3,7 @@ import { NetworkError, type Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import { registerNavigate, setCurrentPath } from '../../lib/navigation';
 import type { OfferCard } from '../../lib/types';
-import { addToHistory, dropListWords, historyWordRemoved, searchNextPage, searchPageOpened, searchRetried, searchSubmitted, searchWordTyped } from './searchSlice';
+import { addToHistory, dropListWords, loadHistory, historyWordRemoved, searchNextPage, searchPageOpened, searchRetried, searchSubmitted, searchWordTyped } from './searchSlice';
 import { memoryStorage } from '../../test/memoryStorage';
 
 /** The search flow on a real store with a fake api client and a recording navigator. */
@@ -118,5 +118,21 @@ describe('search saga', () => {
     store.dispatch(searchRetried());
     await vi.waitFor(() => expect(store.getState().search.list.items).toHaveLength(2));
     expect(calls.at(-1)).toEqual({ value: 'чайник', offset: 1 });
+  });
+
+  it('a search page hydrated from the server’s state (its first page there) asks for nothing when it shows; the next page follows', async () => {
+    const calls: Params[] = [];
+    const api = { call: vi.fn(async (_api: string, params: Params = {}) => (calls.push(params), { offers: page(21, 3) }) as never) };
+    // The server's search state (entry-server.tsx) as main.tsx takes it: the device's remembered words kept.
+    const server = { word: 'смартфон', pending: false, history: [], dropOpen: false, status: 'idle' as const, list: { key: 'смартфон', items: page(1, 20), offset: 1, end: false, empty: false, status: 'idle' as const, error: null } };
+    localStorage.setItem('searchWords', JSON.stringify(['чайник', 'книга']));
+    const store = createAppStore({ api }, { search: { ...server, history: loadHistory() } });
+    store.dispatch(searchPageOpened('смартфон'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toEqual([]);
+    expect(store.getState().search).toMatchObject({ word: 'смартфон', pending: false, history: ['чайник', 'книга'] });
+    store.dispatch(searchNextPage());
+    await vi.waitFor(() => expect(store.getState().search.list.offset).toBe(2));
+    expect(calls).toEqual([{ value: 'смартфон', offset: 2 }]);
   });
 });
