@@ -49,8 +49,6 @@ export default {
     in_stock: 'متوفر',
     out_of_stock: 'غير متوفر',
     catalogue: 'الكتالوج',
-    page: 'صفحة {page}',
-    next_page: 'الصفحة التالية',
     search: 'بحث: {word}',
     info: {
       about_company: 'من نحن',

@@ -49,8 +49,6 @@ export default {
     in_stock: 'auf Lager',
     out_of_stock: 'nicht auf Lager',
     catalogue: 'Katalog',
-    page: 'Seite {page}',
-    next_page: 'Nächste Seite',
     search: 'Suche: {word}',
     info: {
       about_company: 'Über uns',

@@ -49,8 +49,6 @@ export default {
     in_stock: 'in stock',
     out_of_stock: 'out of stock',
     catalogue: 'Catalogue',
-    page: 'page {page}',
-    next_page: 'Next page',
     search: 'Search: {word}',
     info: {
       about_company: 'About us',

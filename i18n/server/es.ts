@@ -49,8 +49,6 @@ export default {
     in_stock: 'disponible',
     out_of_stock: 'agotado',
     catalogue: 'Catálogo',
-    page: 'página {page}',
-    next_page: 'Página siguiente',
     search: 'Búsqueda: {word}',
     info: {
       about_company: 'Sobre nosotros',

@@ -49,8 +49,6 @@ export default {
     in_stock: 'en stock',
     out_of_stock: 'en rupture de stock',
     catalogue: 'Catalogue',
-    page: 'page {page}',
-    next_page: 'Page suivante',
     search: 'Recherche : {word}',
     info: {
       about_company: 'À propos',

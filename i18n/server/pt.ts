@@ -49,8 +49,6 @@ export default {
     in_stock: 'em estoque',
     out_of_stock: 'fora de estoque',
     catalogue: 'Catálogo',
-    page: 'página {page}',
-    next_page: 'Próxima página',
     search: 'Pesquisa: {word}',
     info: {
       about_company: 'Sobre nós',

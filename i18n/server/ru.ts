@@ -51,8 +51,6 @@ export default {
     in_stock: 'в наличии',
     out_of_stock: 'нет в наличии',
     catalogue: 'Каталог',
-    page: 'страница {page}',
-    next_page: 'Следующая страница',
     search: 'Поиск: {word}',
     info: {
       about_company: 'О компании',

@@ -49,8 +49,6 @@ export default {
     in_stock: '有货',
     out_of_stock: '缺货',
     catalogue: '商品目录',
-    page: '第 {page} 页',
-    next_page: '下一页',
     search: '搜索：{word}',
     info: {
       about_company: '关于我们',

@@ -273,24 +273,24 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     const ids = m[1] === '0' ? [] : m[1].split('-').filter(Boolean);
     const id = ids.at(-1) ?? '0';
     if (id !== '0' && !tree.byId.has(id)) return notFound();
-    const page = m[2] ? Math.max(1, Number(m[2])) : 1;
-    const cards = await listOffers(db, dialect, store.id, { categoryId: id, page, sort: 'default', filters: new Map() });
+    // A list opens at page 1 whatever number its address names (the seed: "on first load the offset is forced
+    // to 1"; the server renders page 1 there and the app writes /1): /category/x/N is page 1 under another
+    // name, so it describes page 1 and names /1 as its canonical. Crawlers reach every product by the sitemap.
+    const cards = await listOffers(db, dialect, store.id, { categoryId: id, page: 1, sort: 'default', filters: new Map() });
     const name = id === '0' ? text('catalogue') : tree.byId.get(id)!.name;
     const children = id === '0' ? tree.roots : tree.byId.get(id)!.children;
-    const canonicalPath = `/category/${id === '0' ? '0' : pathOf(tree, id)}${m[2] ? `/${page}` : ''}`;
-    const title = `${name}${page > 1 ? `, ${text('page', { page })}` : ''} — ${shopName}`;
-    const next = cards.length === 20 ? `<p><a href="/category/${escapeHtml(id === '0' ? '0' : pathOf(tree, id))}/${page + 1}">${escapeHtml(text('next_page'))}</a></p>` : '';
+    const canonicalPath = `/category/${id === '0' ? '0' : pathOf(tree, id)}${m[2] ? '/1' : ''}`;
     return {
       ...base,
-      title,
+      title: `${name} — ${shopName}`,
       description: `${name}: ${cards.slice(0, 5).map((c) => c.name).join(', ')}`.slice(0, 160) || shopDescription,
       canonical: `${origin}${canonicalPath}`,
       // A list page's first card picture is its LCP (the category page itself leads with its banners and buttons).
       preloadImage: m[2] && cards[0] ? cardPicture(abs, cards[0].thumb, cards[0].picture) : null,
-      jsonLd: [itemList(origin, tree, cards, (page - 1) * 20), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
-      body: `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(name)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards, lang)}${next}`,
+      jsonLd: [itemList(origin, tree, cards, 0), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
+      body: `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(name)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards, lang)}`,
       // A list page (/category/x/1) renders its cards itself; a category page (/category/x) shows buttons.
-      bodyBesideSsr: m[2] ? '' : `${cardsHtml(origin, tree, cards, lang)}${next}`,
+      bodyBesideSsr: m[2] ? '' : cardsHtml(origin, tree, cards, lang),
     };
   }
 
