@@ -1,5 +1,5 @@
 import { test, expect, ownerApi, openMenuItem } from './adminFixtures';
-import { ymlFeed } from './fakes';
+import { realWorldFeed, ymlFeed } from './fakes';
 
 /**
  * The owner's YML import at /admin/yml_import: a file upload with 'Загрузка N%', the job's live progress
@@ -69,5 +69,37 @@ test.describe('admin YML import', () => {
     await page.getByRole('combobox', { name: 'Обновлять по ссылке' }).click();
     await page.getByRole('option', { name: 'Выключено' }).click();
     await expect(page.getByText('Расписание сохранено')).toBeVisible();
+  });
+
+  test('a real-world feed in windows-1251 with 2000 param names over 300 categories: its report counts the display-only properties, and the shop sells its products with them', async ({ adminPage: page, shop }, info) => {
+    test.setTimeout(120_000);
+    await page.goto('/admin/yml_import');
+    await expect(page.getByRole('heading', { level: 1, name: 'Импорт каталога из YML' })).toBeVisible();
+    await page.getByTestId('yml-file').setInputFiles({ name: 'elki-1251.xml', mimeType: 'text/xml', buffer: realWorldFeed() });
+    const card = page.getByRole('region', { name: 'Последний импорт' });
+    await expect(card.getByText('Готово', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(card.getByText('файл elki-1251.xml')).toBeVisible();
+    await expect(card.getByText('Прочитано товаров: 581')).toBeVisible();
+    const report = card.getByRole('table', { name: 'Отчёт' });
+    await expect(report.getByRole('row', { name: /^Создано 581$/ })).toBeVisible();
+    // Section 11 has 150 names of its own: at most 62 of them fit beside Цвет and Материал 1 in its 64 filter
+    // slots (fewer here: the demo shop's own params on that path keep theirs), the rest show on their items.
+    const displayOnly = report.getByRole('row', { name: /^Свойства только для карточки товара \d+$/ });
+    await expect(displayOnly).toBeVisible();
+    expect(Number((await displayOnly.innerText()).match(/\d+/)![0])).toBeGreaterThanOrEqual(88);
+    await page.screenshot({ path: test.info().outputPath(`yml-real-report-${info.project.name}.png`), fullPage: true });
+
+    // The storefront: the names read as written (decoded from windows-1251), a display-only property on the item.
+    const shopPage = await page.context().newPage();
+    await shopPage.goto(`${shop.url}/category/1-11/item/r2`);
+    await expect(shopPage.getByRole('heading', { level: 1, name: 'Ёлочная игрушка «r2»' })).toBeVisible();
+    const properties = shopPage.getByRole('region', { name: 'Характеристики' });
+    await expect(properties).toContainText('Свойство A149');
+    await expect(properties).toContainText('Материал 1');
+    await shopPage.screenshot({ path: test.info().outputPath(`yml-real-item-${info.project.name}.png`), fullPage: true });
+    // And the section's list sells it.
+    await shopPage.goto(`${shop.url}/category/1-11/1`);
+    await expect(shopPage.getByRole('link', { name: /Ёлочная игрушка «r2»/ }).first()).toBeVisible();
+    await shopPage.close();
   });
 });

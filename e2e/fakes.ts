@@ -4,6 +4,7 @@
  * Sections: the acquirer (payments) and the geocoder (map search); each owner extends its own.
  */
 import http from 'node:http';
+import iconv from 'iconv-lite';
 import type { AddressInfo } from 'node:net';
 import { startFakeAcquirer, type FakeAcquirer } from '../server/test/checkoutFixtures';
 import { startFakeTelegram, startSmtpCatcher, type FakeTelegram, type SmtpCatcher } from '../server/test/fakeNotifications';
@@ -193,6 +194,38 @@ export function ymlFeed(n: number, prefix: string): string {
 ${offers.join('\n')}
 <offer id="${prefix}orphan"><name>Без категории</name><price>1</price><categoryId>999</categoryId></offer>
 </offers></shop></yml_catalog>`;
+}
+
+/**
+ * A feed shaped like real ones, in the windows-1251 its XML declaration names: 10 departments and 290
+ * sections under them (300 categories), 2 000 param names (a shop-wide 'Цвет', a 'Материал' per department,
+ * 1 839 names of one section each) and 150 names in section 11, more than its 64 filter slots hold. Its
+ * offers: `r0`..`r2` in section 11 (50 names each), `r<section>_<k>` in the others.
+ */
+export function realWorldFeed(): Buffer {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  const dept = (section: number) => 1 + ((section - 11) % 10);
+  const categories: string[] = [];
+  for (let d = 1; d <= 10; d++) categories.push(`<category id="${d}">Отдел ${d}</category>`);
+  for (let c = 11; c <= 300; c++) categories.push(`<category id="${c}" parentId="${dept(c)}">Раздел ${c}</category>`);
+  const offer = (id: string, section: number, k: number, names: string[]) =>
+    `<offer id="${id}" available="true"><name>${esc(`Ёлочная игрушка «${id}»`)}</name><price>${100 + k}</price><currencyId>RUR</currencyId><categoryId>${section}</categoryId>` +
+    `<param name="Цвет">${k % 2 ? 'красный' : 'синий'}</param><param name="Материал ${dept(section)}">${k % 2 ? 'дерево' : 'стекло'}</param>` +
+    names.map((n, i) => `<param name="${esc(n)}">значение ${i}</param>`).join('') +
+    '</offer>';
+  const offers: string[] = [];
+  for (let k = 0; k < 3; k++) offers.push(offer(`r${k}`, 11, k, Array.from({ length: 50 }, (_, i) => `Свойство A${k * 50 + i}`)));
+  const bySection = new Map<number, string[]>();
+  for (let n = 0; n < 1839; n++) bySection.set(12 + (n % 289), [...(bySection.get(12 + (n % 289)) ?? []), `Свойство L${n}`]);
+  for (const [section, names] of bySection) for (const k of [0, 1]) offers.push(offer(`r${section}_${k}`, section, k, names));
+  const xml = `<?xml version="1.0" encoding="windows-1251"?>
+<yml_catalog date="2026-11-26 12:00"><shop><name>Ёлки</name><company>Ёлки</company><url>https://feed.example/</url>
+<currencies><currency id="RUR" rate="1"/></currencies>
+<categories>${categories.join('\n')}</categories>
+<offers>
+${offers.join('\n')}
+</offers></shop></yml_catalog>`;
+  return iconv.encode(xml, 'windows-1251');
 }
 
 async function startFeeds(env: Record<string, string>, closers: (() => Promise<void>)[]): Promise<FakeFeeds> {
