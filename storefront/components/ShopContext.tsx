@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { buildTree, type CategoryTree } from '../lib/categories';
+import type { ListError } from '../lib/pagedList';
 import type { StoreSettings } from '../lib/types';
 
 /**
@@ -11,6 +12,11 @@ export interface ShopContextValue {
   tree: CategoryTree;
   /** The signed-in user is the store's owner: the editor buttons show (components/OwnerTools). */
   isOwner?: boolean;
+  /**
+   * While the tree is partial: why the whole category list did not come (null while it is on its way) and
+   * how to ask again (components/PathPending).
+   */
+  categories?: { error: ListError | null; retry: () => void };
 }
 
 const ShopContext = createContext<ShopContextValue>({ store: null, tree: buildTree([]) });

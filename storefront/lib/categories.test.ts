@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, isLeaf, isValidPath, pathOf } from './categories';
+import { buildTree, isLeaf, isValidPath, pathOf, pathState } from './categories';
 import { detectPlatform } from './platform';
 import { internalPath } from './links';
 
@@ -18,6 +18,39 @@ describe('category paths', () => {
     expect(pathOf(tree, '131')).toBe('1-13-131');
     expect(tree.children.get('1')!.map((c) => c.categoryId)).toEqual(['11', '13']);
     expect([isLeaf(tree, '11'), isLeaf(tree, '13')]).toEqual([true, false]);
+  });
+});
+
+describe('a partial tree (a server-rendered page inlined only its first screen’s categories)', () => {
+  // The home page's first screen: the top level only; '1' has children the page did not inline.
+  const first = buildTree(
+    [
+      { categoryId: '1', category: 'Электроника', subId: '0', end: '0' },
+      { categoryId: '2', category: 'Книги', subId: '0', end: '1' },
+    ],
+    true,
+  );
+  const whole = buildTree([...first.byId.values(), { categoryId: '13', category: 'Аудио', subId: '1', end: '0' }, { categoryId: '131', category: 'Наушники', subId: '13', end: '1' }]);
+
+  it('a path not in it is pending, not invalid; the whole tree then decides', () => {
+    expect(['0', '1', '1-13-131', '1-13', '7-9'].map((p) => pathState(first, p))).toEqual(['valid', 'valid', 'pending', 'pending', 'pending']);
+    expect(['1-13-131', '1-13', '7-9', '13'].map((p) => pathState(whole, p))).toEqual(['valid', 'valid', 'invalid', 'invalid']);
+    // isValidPath alone (the bug of the reverted attempt) called the legacy link's path no path.
+    expect(isValidPath(first, '1-13-131')).toBe(false);
+  });
+
+  it('a malformed path is invalid at once, partial or not', () => {
+    expect(['', '1--13', '1-13/2', '<x>'].map((p) => pathState(first, p))).toEqual(['invalid', 'invalid', 'invalid', 'invalid']);
+  });
+
+  it('a category whose children were not inlined is no leaf: the server’s end flag decides', () => {
+    expect([isLeaf(first, '1'), isLeaf(first, '2')]).toEqual([false, true]);
+    expect([isLeaf(whole, '1'), isLeaf(whole, '13'), isLeaf(whole, '131')]).toEqual([false, false, true]);
+  });
+
+  it('the path of a category builds from the tree: right once the whole list is there', () => {
+    expect(pathOf(first, '131')).toBe('0');
+    expect(pathOf(whole, '131')).toBe('1-13-131');
   });
 });
 

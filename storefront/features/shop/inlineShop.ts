@@ -12,6 +12,12 @@ export interface InlineShop {
   stores?: StoreSettings[];
   offers_category?: Category[];
   shop_banners?: Banner[];
+  /**
+   * A server-rendered page inlines only the categories its first screen draws (the top level, the page's
+   * path with its children, the chain of each category its state names: storefront/features/seo/firstScreen.ts);
+   * the shop saga then asks for the whole list.
+   */
+  offers_category_partial?: boolean;
 }
 
 export const INLINE_SHOP_ID = 'shop-data';

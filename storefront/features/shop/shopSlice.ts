@@ -23,6 +23,14 @@ export interface ShopState {
   error: ListError | null;
   store: StoreSettings | null;
   categories: Category[];
+  /**
+   * `categories` is only a server-rendered page's first screen (#shop-data's offers_category_partial): the
+   * whole list is asked for once the app is on (shopSaga loadWholeCategories); until it arrives a category
+   * path not in the list is pending, not wrong (lib/categories pathState).
+   */
+  categoriesPartial: boolean;
+  /** Asking for the whole list failed (after its retries): pending pages show the retry panel (components/PathPending). */
+  categoriesError: ListError | null;
   loaded: boolean;
   /** The signed-in user is this store's owner (api=token_check answered is_owner '1'). */
   isOwner: boolean;
@@ -34,6 +42,8 @@ const initialState: ShopState = {
   error: null,
   store: null,
   categories: [],
+  categoriesPartial: false,
+  categoriesError: null,
   loaded: false,
   isOwner: false,
   subscription: { status: 'idle', errors: {}, error: null },
@@ -47,11 +57,26 @@ const shopSlice = createSlice({
       state.status = 'loading';
       state.error = null;
     },
-    shopLoaded(state, action: PayloadAction<{ store: StoreSettings | null; categories: Category[] }>) {
+    shopLoaded(state, action: PayloadAction<{ store: StoreSettings | null; categories: Category[]; partial?: boolean }>) {
       state.status = 'idle';
       state.store = action.payload.store;
       state.categories = action.payload.categories;
+      state.categoriesPartial = !!action.payload.partial;
+      state.categoriesError = null;
       state.loaded = true;
+    },
+    /** The whole category list is asked for (after a partial first list, or the retry of a pending page). */
+    categoriesRequested(state) {
+      state.categoriesError = null;
+    },
+    /** The whole category list arrived: the tree is whole. */
+    categoriesLoaded(state, action: PayloadAction<Category[]>) {
+      state.categories = action.payload;
+      state.categoriesPartial = false;
+      state.categoriesError = null;
+    },
+    categoriesFailed(state, action: PayloadAction<ListError>) {
+      state.categoriesError = action.payload;
     },
     shopFailed(state, action: PayloadAction<ListError>) {
       state.status = 'failed';
@@ -83,6 +108,9 @@ export const {
   shopRequested,
   shopLoaded,
   shopFailed,
+  categoriesRequested,
+  categoriesLoaded,
+  categoriesFailed,
   sessionChanged,
   ownerChecked,
   subscriptionSubmitted,
@@ -98,4 +126,6 @@ export const selectStore = (s: S) => s.shop.store;
 export const selectCategories = (s: S) => s.shop.categories;
 export const selectIsOwner = (s: S) => s.shop.isOwner;
 export const selectSubscription = (s: S) => s.shop.subscription;
-export const selectCategoryTree = createSelector(selectCategories, (list) => buildTree(list));
+export const selectCategoriesPartial = (s: S) => s.shop.categoriesPartial;
+export const selectCategoriesError = (s: S) => s.shop.categoriesError;
+export const selectCategoryTree = createSelector(selectCategories, selectCategoriesPartial, (list, partial) => buildTree(list, partial));

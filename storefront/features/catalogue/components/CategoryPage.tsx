@@ -1,8 +1,9 @@
 import { Navigate, useParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import OwnerTools from '../../../components/OwnerTools';
+import PathPending from '../../../components/PathPending';
 import { useShopContext } from '../../../components/ShopContext';
-import { isLeaf, isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
+import { isLeaf, lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
 import { useScrollMemory } from '../../../lib/scroll';
@@ -19,7 +20,9 @@ export default function CategoryPage({ home = false }: { /** Shown by / until it
   const { tree } = useShopContext();
   const wide = useIsWide();
   useScrollMemory(`category:${path}`, true);
-  if (!isValidPath(tree, path)) return <Navigate to="/404" replace />;
+  const state = pathState(tree, path);
+  if (state === 'pending') return <PathPending />;
+  if (state === 'invalid') return <Navigate to="/404" replace />;
   const id = lastId(path);
   // Unknown width (server render, hydration): the narrow page; a wide window goes on to the list after it.
   if (!home && (wide || (path !== ROOT_PATH && isLeaf(tree, id)))) return <Navigate to={`/category/${path}/1`} replace />;
