@@ -56,7 +56,7 @@ export interface RenderInput {
 export interface RenderOutput {
   html: string;
   data: SsrData;
-  categories?: Category[];
+  categories?: { list: Category[]; complete: string[] };
 }
 
 /** The data block the browser hydrates with (main.tsx). shop.store and shop.categories come from #shop-data. */
@@ -148,7 +148,7 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
   const store = createAppStore(
     { api, listRetry: { retries: 0, delayMs: 0 } },
     {
-      shop: { status: 'idle', error: null, store: store0, categories, categoriesPartial: false, categoriesError: null, loaded: true, isOwner: false, subscription: { status: 'idle', errors: {}, error: null } },
+      shop: { status: 'idle', error: null, store: store0, categories, categoriesPartial: null, categoriesError: null, loaded: true, isOwner: false, subscription: { status: 'idle', errors: {}, error: null } },
       catalogue: { lists: {}, recent: [], banners: { items: sortedBanners(input.shop.shop_banners ?? []), status: 'idle', loaded: true }, status: 'idle' },
     },
   );
@@ -181,10 +181,10 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     if (isValidPath(tree, pagePath)) {
       const { catalogue: _lists, shop: _shop, ...named } = store.getState();
       const first = firstScreenCategories(categories, pagePath, named);
-      if (first.length < categories.length) store.dispatch(shopLoaded({ store: store0, categories: first, partial: true }));
+      if (first.categories.length < categories.length) store.dispatch(shopLoaded({ store: store0, categories: first.categories, partial: { complete: first.complete } }));
     }
     const state = store.getState();
-    const partial = state.shop.categoriesPartial ? state.shop.categories : undefined;
+    const partial = state.shop.categoriesPartial ? { list: state.shop.categories, complete: state.shop.categoriesPartial.complete } : undefined;
     const html = await serial(async () => {
       setTexts(input.lang, catalogue);
       setShopConfig(input.config);

@@ -28,7 +28,7 @@ describe('a partial tree (a server-rendered page inlined only its first screen�
       { categoryId: '1', category: 'Электроника', subId: '0', end: '0' },
       { categoryId: '2', category: 'Книги', subId: '0', end: '1' },
     ],
-    true,
+    ['0'],
   );
   const whole = buildTree([...first.byId.values(), { categoryId: '13', category: 'Аудио', subId: '1', end: '0' }, { categoryId: '131', category: 'Наушники', subId: '13', end: '1' }]);
 
@@ -37,6 +37,16 @@ describe('a partial tree (a server-rendered page inlined only its first screen�
     expect(['1-13-131', '1-13', '7-9', '13'].map((p) => pathState(whole, p))).toEqual(['valid', 'valid', 'invalid', 'invalid']);
     // isValidPath alone (the bug of the reverted attempt) called the legacy link's path no path.
     expect(isValidPath(first, '1-13-131')).toBe(false);
+  });
+
+  it('a page drawing the children along its path waits while they may be missing; the whole tree has them', () => {
+    // '1' came as a top-level button: its children were not needed by the home's first screen.
+    expect([pathState(first, '0', { children: true }), pathState(first, '1', { children: true }), pathState(first, '2', { children: true })]).toEqual(['valid', 'pending', 'valid']);
+    expect(pathState(first, '1')).toBe('valid');
+    // A list page at 1-13 whose first screen inlined the path with its children: nothing to wait for.
+    const list = buildTree([...whole.byId.values()], ['0', '1', '13']);
+    expect(pathState(list, '1-13', { children: true })).toBe('valid');
+    expect(pathState(whole, '1', { children: true })).toBe('valid');
   });
 
   it('a malformed path is invalid at once, partial or not', () => {

@@ -23,12 +23,18 @@ export interface CategoryTree {
    * (pathState: 'pending').
    */
   partial: boolean;
+  /**
+   * In a partial tree, the categories whose sub-categories are all in it ('0': the top level): those along
+   * the rendered page's path. Another category's children may be missing (only a chain passes through it).
+   */
+  complete: ReadonlySet<string>;
 }
 
 export const ROOT_PATH = '0';
 export const PATH_SEPARATOR = '-';
 
-export function buildTree(list: Category[], partial = false): CategoryTree {
+/** `complete`: the list is partial, and these are the categories whose children are all in it (see CategoryTree). */
+export function buildTree(list: Category[], complete: readonly string[] | null = null): CategoryTree {
   const byId = new Map<string, Category>();
   const children = new Map<string, Category[]>();
   for (const c of list) byId.set(String(c.categoryId), c);
@@ -40,7 +46,7 @@ export function buildTree(list: Category[], partial = false): CategoryTree {
   }
   const order = (a: Category, b: Category) => Number(a.sort ?? 0) - Number(b.sort ?? 0);
   for (const arr of children.values()) arr.sort(order);
-  return { byId, children, partial };
+  return { byId, children, partial: complete !== null, complete: new Set(complete ?? []) };
 }
 
 export const splitPath = (path: string | undefined): string[] =>
@@ -67,14 +73,22 @@ export function isValidPath(tree: CategoryTree, path: string): boolean {
 
 export type PathState = 'valid' | 'invalid' | 'pending';
 
+/** Whether all the sub-categories of a category ('0': the top level) are in the tree. */
+export const childrenKnown = (tree: CategoryTree, id: string) => !tree.partial || tree.complete.has(id) || (id !== ROOT_PATH && isLeaf(tree, id));
+
 /**
  * What a page at a category path may do: 'valid' (the path is in the tree), 'invalid' (the page goes to
  * /404) or 'pending': the tree is partial (a server-rendered page's first screen) and a well-formed path is
  * not in it yet, so the page shows the loader until the whole list decides (components/PathPending). The
- * one rule every page with a category path in its address follows.
+ * one rule every page with a category path in its address follows. `children`: the page draws the
+ * sub-categories along the path (the category buttons, the sidebar, the chips), so it is pending too while
+ * some of them may be missing (a category the page came to whose children the first screen did not need).
  */
-export function pathState(tree: CategoryTree, path: string): PathState {
-  if (isValidPath(tree, path)) return 'valid';
+export function pathState(tree: CategoryTree, path: string, { children = false }: { children?: boolean } = {}): PathState {
+  if (isValidPath(tree, path)) {
+    if (children && tree.partial && ![ROOT_PATH, ...splitPath(path)].every((id) => childrenKnown(tree, id))) return 'pending';
+    return 'valid';
+  }
   return tree.partial && WELL_FORMED.test(path) ? 'pending' : 'invalid';
 }
 

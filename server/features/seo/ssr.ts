@@ -24,7 +24,7 @@ interface SsrModule {
     config: { API_HOST: string; URL_IMAGES: string; MAP_TILES_URL?: string };
     shop: unknown;
     request: (pathAndQuery: string, body: string) => Promise<{ status: number; text: string }>;
-  }): Promise<{ html: string; data: unknown; categories?: unknown[] } | null>;
+  }): Promise<{ html: string; data: unknown; categories?: FirstScreenCategories } | null>;
 }
 
 export interface RenderedPage {
@@ -41,7 +41,13 @@ export interface RenderedPage {
    * the page's path with its children, the chain of each category its state names; storefront/features/seo/firstScreen.ts).
    * #shop-data carries these, marked partial, instead of the whole list (server/app.ts); the app asks for the rest.
    */
-  categories?: unknown[];
+  categories?: FirstScreenCategories;
+}
+
+/** A rendered page's categories: `list` (api=offers_category's form), `complete` the ids whose children are all in it ('0' the top level). */
+export interface FirstScreenCategories {
+  list: unknown[];
+  complete: string[];
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };

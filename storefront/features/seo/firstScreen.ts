@@ -8,12 +8,14 @@ import { splitPath, type Category } from '../../lib/categories';
  * card and the item link by their category's path, lib/categories pathOf). Only these go into #shop-data,
  * marked partial (server/features/stores/indexInline.ts); the page is rendered with them, so the HTML is
  * what the browser hydrates with, and the app asks for the whole list after hydration (features/shop/shopSaga.ts).
+ * `complete`: the categories whose children are all among them ('0' and the path's), so the app knows which
+ * other category pages must wait for the whole list (lib/categories pathState).
  *
  * A list's cards are not in `named` (entry-server.tsx leaves the catalogue out): they link under the list's
  * own path, which is in already; their categories' chains would only add weight (up to 60 categories on
  * the root list of a big shop).
  */
-export function firstScreenCategories(list: Category[], path: string, named: unknown): Category[] {
+export function firstScreenCategories(list: Category[], path: string, named: unknown): { categories: Category[]; complete: string[] } {
   const byId = new Map(list.map((c) => [String(c.categoryId), c]));
   const parentOf = (c: Category) => (c.subId && byId.has(String(c.subId)) && String(c.subId) !== String(c.categoryId) ? String(c.subId) : '0');
   const children = new Map<string, string[]>();
@@ -24,6 +26,8 @@ export function firstScreenCategories(list: Category[], path: string, named: unk
     else children.set(p, [String(c.categoryId)]);
   }
   const keep = new Set<string>(children.get('0') ?? []);
+  // The categories whose children are all kept: the top level's parent and each one along the path.
+  const complete = ['0'];
   // A category and its ancestors (a cycle in bad data ends at the first repeat).
   const chained = new Set<string>();
   const addChain = (id: string) => {
@@ -35,6 +39,7 @@ export function firstScreenCategories(list: Category[], path: string, named: unk
   for (const id of splitPath(path)) {
     if (!byId.has(id)) continue;
     addChain(id);
+    complete.push(id);
     for (const child of children.get(id) ?? []) keep.add(child);
   }
   const walk = (v: unknown, depth: number) => {
@@ -49,5 +54,5 @@ export function firstScreenCategories(list: Category[], path: string, named: unk
     }
   };
   walk(named, 0);
-  return list.filter((c) => keep.has(String(c.categoryId)));
+  return { categories: list.filter((c) => keep.has(String(c.categoryId))), complete };
 }

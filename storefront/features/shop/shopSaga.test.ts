@@ -66,11 +66,11 @@ describe('shop: a partial first list (a server-rendered page’s first screen)',
 
   it('asks for the whole list once after the first render; a path pending meanwhile is then valid', async () => {
     const { api, calls } = fakeApi({ offers_category: { offers_category: WHOLE } });
-    setInlineShop({ stores: [STORE] as never, offers_category: FIRST, offers_category_partial: true });
+    setInlineShop({ stores: [STORE] as never, offers_category: FIRST, offers_category_partial: { complete: ['0'] } });
     const store = createAppStore({ api });
     store.dispatch(appStarted());
     await vi.waitFor(() => expect(store.getState().shop.loaded).toBe(true));
-    await vi.waitFor(() => expect(store.getState().shop.categoriesPartial).toBe(false));
+    await vi.waitFor(() => expect(store.getState().shop.categoriesPartial).toBeNull());
     expect(store.getState().shop.categories).toEqual(WHOLE);
     expect(calls.map((c) => c.api)).toEqual(['offers_category']);
     expect(pathState(selectCategoryTree(store.getState()), '1-13-131')).toBe('valid');
@@ -80,7 +80,7 @@ describe('shop: a partial first list (a server-rendered page’s first screen)',
   it('the partial tree marks an absent path pending until the list arrives', async () => {
     let answer!: (v: unknown) => void;
     const call = vi.fn((api: string) => (api === 'offers_category' ? new Promise((r) => (answer = r)) : Promise.reject(new Error(api))));
-    setInlineShop({ stores: [STORE] as never, offers_category: FIRST, offers_category_partial: true });
+    setInlineShop({ stores: [STORE] as never, offers_category: FIRST, offers_category_partial: { complete: ['0'] } });
     const store = createAppStore({ api: { call } as never });
     store.dispatch(appStarted());
     await vi.waitFor(() => expect(call).toHaveBeenCalledWith('offers_category', {}));
@@ -106,11 +106,11 @@ describe('shop: a partial first list (a server-rendered page’s first screen)',
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const answers: Record<string, unknown> = { offers_category: new NetworkError() };
     const { api, calls } = fakeApi(answers);
-    setInlineShop({ stores: [STORE] as never, offers_category: FIRST, offers_category_partial: true });
+    setInlineShop({ stores: [STORE] as never, offers_category: FIRST, offers_category_partial: { complete: ['0'] } });
     const store = createAppStore({ api, listRetry: { retries: 1, delayMs: 1 } });
     store.dispatch(appStarted());
     await vi.waitFor(() => expect(store.getState().shop.categoriesError).toBe('no_connection'));
-    expect(store.getState().shop).toMatchObject({ loaded: true, status: 'idle', categoriesPartial: true, categories: FIRST });
+    expect(store.getState().shop).toMatchObject({ loaded: true, status: 'idle', categoriesPartial: { complete: ['0'] }, categories: FIRST });
     // Retried like a list (retries: 1), then given up.
     expect(calls.filter((c) => c.api === 'offers_category')).toHaveLength(2);
     expect(warn).toHaveBeenCalledWith('categories load failed', answers.offers_category);
@@ -118,7 +118,7 @@ describe('shop: a partial first list (a server-rendered page’s first screen)',
     answers.offers_category = { offers_category: WHOLE };
     store.dispatch(categoriesRequested());
     expect(store.getState().shop.categoriesError).toBeNull();
-    await vi.waitFor(() => expect(store.getState().shop.categoriesPartial).toBe(false));
+    await vi.waitFor(() => expect(store.getState().shop.categoriesPartial).toBeNull());
     expect(store.getState().shop.categories).toEqual(WHOLE);
     warn.mockRestore();
   });

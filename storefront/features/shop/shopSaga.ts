@@ -9,7 +9,7 @@ import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../
 import { readString } from '../../lib/storage';
 import { applyCustomCss, applyHead } from '../../lib/theme';
 import type { StoreSettings } from '../../lib/types';
-import { takeInlineShop, type InlineShop } from './inlineShop';
+import { partialOf, takeInlineShop, type InlineShop } from './inlineShop';
 import {
   categoriesFailed,
   categoriesLoaded,
@@ -47,7 +47,7 @@ function* loadShop() {
       yield call(applyHead, store.title || store.name, imgUrl(store.favicon) ?? imgUrl(store.logo));
       yield call(applyCustomCss, store.custom_css);
     }
-    const partial = !!inline?.offers_category_partial;
+    const partial = partialOf(inline);
     yield put(shopLoaded({ store, categories, partial }));
     if (partial) yield put(categoriesRequested());
   } catch (e) {
@@ -65,7 +65,7 @@ function* loadShop() {
  */
 function* loadWholeCategories() {
   const timing: RetryTiming = yield* listTiming();
-  const partial: boolean = yield select((s: { shop: ShopState }) => s.shop.categoriesPartial);
+  const partial: ShopState['categoriesPartial'] = yield select((s: { shop: ShopState }) => s.shop.categoriesPartial);
   if (!partial) return;
   try {
     const res: { offers_category?: Category[] } = yield call(callWithRetry, 'offers_category', {}, timing);

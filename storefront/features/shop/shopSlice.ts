@@ -3,6 +3,10 @@ import { buildTree, type Category } from '../../lib/categories';
 import type { ListError } from '../../lib/pagedList';
 import type { StoreSettings } from '../../lib/types';
 
+export interface CategoriesPartial {
+  complete: string[];
+}
+
 /**
  * The shop itself: its settings (api=stores, the first store) and its category list (api=offers_category);
  * whether the signed-in user is its owner (api=token_check, for the editor buttons); the footer's news
@@ -24,11 +28,12 @@ export interface ShopState {
   store: StoreSettings | null;
   categories: Category[];
   /**
-   * `categories` is only a server-rendered page's first screen (#shop-data's offers_category_partial): the
-   * whole list is asked for once the app is on (shopSaga loadWholeCategories); until it arrives a category
-   * path not in the list is pending, not wrong (lib/categories pathState).
+   * Not null: `categories` is only a server-rendered page's first screen (#shop-data's offers_category_partial),
+   * `complete` the categories whose children are all in it ('0' the top level). The whole list is asked for
+   * once the app is on (shopSaga loadWholeCategories); until it arrives a category path not in the list is
+   * pending, not wrong (lib/categories pathState).
    */
-  categoriesPartial: boolean;
+  categoriesPartial: CategoriesPartial | null;
   /** Asking for the whole list failed (after its retries): pending pages show the retry panel (components/PathPending). */
   categoriesError: ListError | null;
   loaded: boolean;
@@ -42,7 +47,7 @@ const initialState: ShopState = {
   error: null,
   store: null,
   categories: [],
-  categoriesPartial: false,
+  categoriesPartial: null,
   categoriesError: null,
   loaded: false,
   isOwner: false,
@@ -57,11 +62,11 @@ const shopSlice = createSlice({
       state.status = 'loading';
       state.error = null;
     },
-    shopLoaded(state, action: PayloadAction<{ store: StoreSettings | null; categories: Category[]; partial?: boolean }>) {
+    shopLoaded(state, action: PayloadAction<{ store: StoreSettings | null; categories: Category[]; partial?: CategoriesPartial | null }>) {
       state.status = 'idle';
       state.store = action.payload.store;
       state.categories = action.payload.categories;
-      state.categoriesPartial = !!action.payload.partial;
+      state.categoriesPartial = action.payload.partial ?? null;
       state.categoriesError = null;
       state.loaded = true;
     },
@@ -72,7 +77,7 @@ const shopSlice = createSlice({
     /** The whole category list arrived: the tree is whole. */
     categoriesLoaded(state, action: PayloadAction<Category[]>) {
       state.categories = action.payload;
-      state.categoriesPartial = false;
+      state.categoriesPartial = null;
       state.categoriesError = null;
     },
     categoriesFailed(state, action: PayloadAction<ListError>) {
@@ -128,4 +133,4 @@ export const selectIsOwner = (s: S) => s.shop.isOwner;
 export const selectSubscription = (s: S) => s.shop.subscription;
 export const selectCategoriesPartial = (s: S) => s.shop.categoriesPartial;
 export const selectCategoriesError = (s: S) => s.shop.categoriesError;
-export const selectCategoryTree = createSelector(selectCategories, selectCategoriesPartial, (list, partial) => buildTree(list, partial));
+export const selectCategoryTree = createSelector(selectCategories, selectCategoriesPartial, (list, partial) => buildTree(list, partial?.complete ?? null));

@@ -20,7 +20,8 @@ export default function CategoryPage({ home = false }: { /** Shown by / until it
   const { tree } = useShopContext();
   const wide = useIsWide();
   useScrollMemory(`category:${path}`, true);
-  const state = pathState(tree, path);
+  // Its buttons are the category's children: pending too while they may be missing (a partial tree).
+  const state = pathState(tree, path, { children: true });
   if (state === 'pending') return <PathPending />;
   if (state === 'invalid') return <Navigate to="/404" replace />;
   const id = lastId(path);

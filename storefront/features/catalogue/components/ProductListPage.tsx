@@ -33,7 +33,8 @@ export default function ProductListPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const goodOffset = /^\d+$/.test(offset) && Number(offset) >= 1;
-  const state = goodOffset ? pathState(tree, path) : 'invalid';
+  // The sidebar opened along the path and the chips draw the children along it.
+  const state = goodOffset ? pathState(tree, path, { children: true }) : 'invalid';
   const valid = state === 'valid';
   const categoryId = lastId(path);
   const { sort, filters } = useSelector((s: Parameters<typeof selectListQuery>[0]) => selectListQuery(s, path));
