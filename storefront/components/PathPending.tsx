@@ -1,6 +1,6 @@
 import Loader from './Loader';
 import NoConnection from './NoConnection';
-import { useShopContext } from './ShopContext';
+import { useCategoryTree } from './ShopContext';
 
 /**
  * A page whose category path is not in the partial tree yet (lib/categories pathState 'pending': a
@@ -9,7 +9,7 @@ import { useShopContext } from './ShopContext';
  * (not /404: the path may well be right).
  */
 export default function PathPending() {
-  const { categories } = useShopContext();
+  const { categories } = useCategoryTree();
   if (categories?.error) return <NoConnection onRetry={categories.retry} serverError={categories.error === 'server_error'} />;
   return <Loader />;
 }

@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import OwnerTools from '../../../components/OwnerTools';
 import PathPending from '../../../components/PathPending';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree } from '../../../components/ShopContext';
 import { isLeaf, lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
@@ -17,7 +17,7 @@ import CategoryButtons from './CategoryButtons';
 export default function CategoryPage({ home = false }: { /** Shown by / until it redirects (HomeRedirect): no redirect of its own. */ home?: boolean }) {
   const t = useT();
   const { path = ROOT_PATH } = useParams();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const wide = useIsWide();
   useScrollMemory(`category:${path}`, true);
   // Its buttons are the category's children: pending too while they may be missing (a partial tree).

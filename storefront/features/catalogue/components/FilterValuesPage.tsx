@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import PathPending from '../../../components/PathPending';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree } from '../../../components/ShopContext';
 import { lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
@@ -16,7 +16,7 @@ import '../filters.css';
 export default function FilterValuesPage() {
   const t = useT();
   const { path = ROOT_PATH, filterId = '' } = useParams();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const dispatch = useDispatch();
   const categoryId = lastId(path);
   const draft = useSelector(selectDraft);

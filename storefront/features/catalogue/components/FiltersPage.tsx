@@ -5,7 +5,7 @@ import Icon from '../../../components/Icon';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import PathPending from '../../../components/PathPending';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree } from '../../../components/ShopContext';
 import { lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { hasText, useT, type TFunction } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
@@ -121,7 +121,7 @@ export default function FiltersPage() {
   const t = useT();
   const { path = ROOT_PATH } = useParams();
   const location = useLocation();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const dispatch = useDispatch();
   const categoryId = lastId(path);
   const draft = useSelector(selectDraft);

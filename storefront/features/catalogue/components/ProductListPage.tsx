@@ -5,7 +5,7 @@ import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import OwnerTools from '../../../components/OwnerTools';
 import PathPending from '../../../components/PathPending';
 import ProductList from '../../../components/ProductList';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree } from '../../../components/ShopContext';
 import { childrenOf, lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
@@ -28,7 +28,7 @@ export const CATEGORY_BUFFER_PX = 2000;
 export default function ProductListPage() {
   const t = useT();
   const { path = ROOT_PATH, offset = '1' } = useParams();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const wide = useIsWide();
   const dispatch = useDispatch();
   const navigate = useNavigate();

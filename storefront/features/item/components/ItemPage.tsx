@@ -7,7 +7,7 @@ import NoConnection from '../../../components/NoConnection';
 import OwnerTools from '../../../components/OwnerTools';
 import PathPending from '../../../components/PathPending';
 import Price from '../../../components/Price';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree, useShopContext } from '../../../components/ShopContext';
 import { useSlots } from '../../../components/Slots';
 import { pathState, ROOT_PATH } from '../../../lib/categories';
 import { tPlural, useT } from '../../../lib/i18n';
@@ -67,7 +67,8 @@ function Terms({ item }: { item: Offer }) {
 export default function ItemPage() {
   const t = useT();
   const { path = ROOT_PATH, itemId = '' } = useParams();
-  const { tree, store } = useShopContext();
+  const { store } = useShopContext();
+  const { tree } = useCategoryTree();
   const shopId = useSearchParams()[0].get('shopId');
   const { itemActions, itemTopActions } = useSlots();
   const wide = useIsWide();

@@ -4,14 +4,14 @@ import { Navigate, useParams } from 'react-router';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import PathPending from '../../../components/PathPending';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree } from '../../../components/ShopContext';
 import { pathOf } from '../../../lib/categories';
 import { itemOpened, itemRetried, selectItemEntry } from '../itemSlice';
 
 /** /product/{id}: the legacy item address. Loads the item, works out its category path, replaces the URL. */
 export default function LegacyProductPage() {
   const { productId = '' } = useParams();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const dispatch = useDispatch();
   const entry = useSelector((s: Parameters<typeof selectItemEntry>[0]) => selectItemEntry(s, productId));
   useEffect(() => {
