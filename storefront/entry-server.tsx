@@ -192,13 +192,13 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
       const app = <App store={store} Router={({ children }) => <StaticRouter location={input.url}>{children}</StaticRouter>} />;
       return renderToStringAsync(app as unknown as VNode);
     });
-    // The shop's settings and categories are in the page already (#shop-data): not twice. The lazy
+    // The shop's settings and categories (and their partial mark) are in the page already (#shop-data): not twice. The lazy
     // features' state goes only with their own page (the browser keeps it only once their chunk is in).
     const { shop, item, info, ...rest } = state;
     const lazy = { ...(route.kind === 'item' ? { item } : {}), ...(route.kind === 'info' ? { info } : {}) };
     return {
       html,
-      data: { lang: input.lang, path: input.url, config: input.config, state: { ...rest, ...lazy, shop: { ...shop, store: null, categories: [] } } },
+      data: { lang: input.lang, path: input.url, config: input.config, state: { ...rest, ...lazy, shop: { ...shop, store: null, categories: [], categoriesPartial: null } } },
       ...(partial ? { categories: partial } : {}),
     };
   } finally {

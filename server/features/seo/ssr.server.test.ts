@@ -101,8 +101,8 @@ describe('server-rendered storefront pages', () => {
     expect(data.value).toMatchObject({ lang: 'ru', path: url });
     const list = data.value.state.catalogue.lists[`c:${ids.kitchen}|default|`];
     expect(list.items.map((i: { name: string }) => i.name).sort()).toEqual([EVIL, 'Кружка'].sort());
-    // The shop's settings are in #shop-data already, not twice.
-    expect(data.value.state.shop.store).toBeNull();
+    // The shop's settings and categories are in #shop-data already, not twice.
+    expect(data.value.state.shop).toMatchObject({ store: null, categories: [], categoriesPartial: null });
   });
 
   it('an item page: name, price and description in #root, its Product JSON-LD, the item in the state block', async () => {
