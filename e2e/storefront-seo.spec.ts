@@ -37,8 +37,68 @@ test('with JavaScript the app replaces nothing the server sent with an error: no
   expect(consoleErrors).toEqual([]);
 });
 
-test('a legacy #/category link of the native apps opens the real item page', async ({ page }) => {
-  await page.goto('/#/category/1-11/item/1003');
-  await expect(page).toHaveURL(/\/category\/1-11\/item\/1003$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Смартфон Квант X Pro 256 ГБ' })).toBeVisible();
+/** The categories #shop-data carries on a page (server/features/stores/indexInline.ts) and whether they are only the first screen's. */
+async function inlinedCategories(page: import('@playwright/test').Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  const data = JSON.parse(/<script id="shop-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]) as { offers_category: { categoryId: string }[]; offers_category_partial?: unknown };
+  return { ids: data.offers_category.map((c) => c.categoryId), partial: !!data.offers_category_partial };
+}
+
+/** Holds every api=offers_category request until `release()`: the whole category list arrives when the test says. */
+async function holdCategoryList(page: import('@playwright/test').Page) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const asked: string[] = [];
+  await page.route(
+    (url) => url.pathname === '/api' && url.searchParams.get('api') === 'offers_category',
+    async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    },
+  );
+  return { release, asked };
+}
+
+test('a legacy #/category link of the native apps opens the real item page, a third-level category the first screen of / does not inline', async ({ page, consoleErrors }) => {
+  // The premise: / inlines only its first screen's categories (the top level), not Аудио (13) nor Наушники (131).
+  const home = await inlinedCategories(page, '/');
+  expect(home.partial).toBe(true);
+  expect(home.ids).toContain('1');
+  expect(home.ids).not.toContain('13');
+  expect(home.ids).not.toContain('131');
+  // The whole list comes late: the item page waits for it (the loader, not /404), then shows.
+  const list = await holdCategoryList(page);
+  await page.goto('/#/category/1-13-131/item/1303');
+  await expect(page).toHaveURL(/\/category\/1-13-131\/item\/1303$/);
+  await expect.poll(() => list.asked.length).toBe(1);
+  await expect(page.getByRole('status', { name: 'Загрузка' })).toBeVisible();
+  await expect(page).toHaveURL(/\/category\/1-13-131\/item\/1303$/);
+  list.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Наушники спортивные Ладога Спорт' })).toBeVisible();
+  await expect(page).toHaveURL(/\/category\/1-13-131\/item\/1303$/);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Аудио' })).toBeVisible();
+  expect(list.asked).toHaveLength(1);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a legacy link whose category list cannot be loaded shows the no-connection panel, not a loader forever nor /404; its retry opens the item', async ({ page, consoleErrors }) => {
+  const asked: string[] = [];
+  await page.route(
+    (url) => url.pathname === '/api' && url.searchParams.get('api') === 'offers_category',
+    (route) => (asked.push(route.request().url()), route.abort('internetdisconnected')),
+  );
+  await page.clock.install();
+  await page.goto('/#/category/1-13-131/item/1303');
+  // Retried like a list (the seed's 5 retries, 5 s apart), then given up.
+  for (let i = 0; i < 6; i++) {
+    await expect.poll(() => asked.length).toBe(1 + i);
+    if (i < 5) await page.clock.runFor(5000);
+  }
+  await expect(page.getByRole('button', { name: 'Повторить попытку' })).toBeVisible();
+  await expect(page).toHaveURL(/\/category\/1-13-131\/item\/1303$/);
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Повторить попытку' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Наушники спортивные Ладога Спорт' })).toBeVisible();
+  expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
 });

@@ -319,7 +319,9 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
           : renderedHere;
       // A bad id under a path the app routes itself is left to the browser; the rendered HTML replaces the noscript copy.
       const useRendered = rendered && (!seo || seo.status === 200 || url === '/404' || isUnknownPath(url)) ? rendered : null;
-      const inlined = await inliner.render(html, store);
+      // A rendered page carries only the categories its first screen draws (marked partial: the app asks for the
+      // whole list after hydration); a page the browser draws itself carries the whole list.
+      const inlined = await inliner.render(html, store, useRendered?.categories);
       if (!seo) return pageAnswer(200, useRendered ? applySsr(inlined, useRendered) : inlined);
       if (useRendered) return pageAnswer(seo.status, applySsr(applySeo(inlined, { ...seo, body: seo.bodyBesideSsr ?? '' }, origin, url), useRendered));
       return pageAnswer(seo.status, applySeo(inlined, seo, origin, url));

@@ -28,8 +28,10 @@ import './features/item/feature';
 import { loadItem } from './features/item/itemSaga';
 import { loadSearchPage } from './features/search/searchSaga';
 import { searchPageOpened } from './features/search/searchSlice';
+import { firstScreenCategories } from './features/seo/firstScreen';
 import type { InlineShop } from './features/shop/inlineShop';
-import { buildTree, isValidPath, lastId } from './lib/categories';
+import { shopLoaded } from './features/shop/shopSlice';
+import { buildTree, isValidPath, lastId, ROOT_PATH, type Category } from './lib/categories';
 import { setShopConfig } from './lib/config';
 import { setTexts, textsOf } from './lib/i18n';
 
@@ -46,10 +48,15 @@ export interface RenderInput {
   request: ServerRequest;
 }
 
-/** What goes into the page: #root's HTML and the state for hydration (`SsrData`, in `<script type="application/json" id="ssr-data">`). */
+/**
+ * What goes into the page: #root's HTML and the state for hydration (`SsrData`, in `<script type="application/json" id="ssr-data">`);
+ * `categories`: the categories the page was rendered with when they are fewer than the shop's (its first
+ * screen's, features/seo/firstScreen.ts), which #shop-data then carries marked partial instead of the whole list.
+ */
 export interface RenderOutput {
   html: string;
   data: SsrData;
+  categories?: { list: Category[]; complete: string[] };
 }
 
 /** The data block the browser hydrates with (main.tsx). shop.store and shop.categories come from #shop-data. */
@@ -63,7 +70,7 @@ export interface SsrData {
 export const SSR_DATA_ID = 'ssr-data';
 
 type Route =
-  | { kind: 'category' }
+  | { kind: 'category'; path: string }
   | { kind: 'list'; path: string }
   | { kind: 'item'; path: string; id: string }
   | { kind: 'search'; word: string }
@@ -81,9 +88,9 @@ function routerParam(segment: string): string | null {
 
 /** The pages rendered here and what each loads first. */
 export function routeOf(url: string): Route | null {
-  if (url === '/' || url === '/404') return url === '/' ? { kind: 'category' } : { kind: 'plain' };
+  if (url === '/' || url === '/404') return url === '/' ? { kind: 'category', path: ROOT_PATH } : { kind: 'plain' };
   let m = /^\/category\/([^/]+)$/.exec(url);
-  if (m) return { kind: 'category' };
+  if (m) return { kind: 'category', path: m[1] };
   // Any page of a list: the browser's ProductListPage starts at page 1 whatever the address says (the
   // seed: "on first load the offset is forced to 1") and then writes /1; the render shows what it shows.
   m = /^\/category\/([^/]+)\/(\d+)$/.exec(url);
@@ -141,7 +148,7 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
   const store = createAppStore(
     { api, listRetry: { retries: 0, delayMs: 0 } },
     {
-      shop: { status: 'idle', error: null, store: store0, categories, loaded: true, isOwner: false, subscription: { status: 'idle', errors: {}, error: null } },
+      shop: { status: 'idle', error: null, store: store0, categories, categoriesPartial: null, categoriesError: null, loaded: true, isOwner: false, subscription: { status: 'idle', errors: {}, error: null } },
       catalogue: { lists: {}, recent: [], banners: { items: sortedBanners(input.shop.shop_banners ?? []), status: 'idle', loaded: true }, status: 'idle' },
     },
   );
@@ -167,7 +174,17 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
       // The browser's InfoPage asks for the texts when it mounts: that first ask takes these instead.
       store.dispatch(infoFromServer());
     }
+    // Only the categories the first screen draws go with the page (#shop-data) and the page is drawn with
+    // them, so the browser hydrates with exactly these; a path the whole tree rejects keeps the whole list
+    // (its page is the 404's, not a pending one).
+    const pagePath = 'path' in route ? route.path : ROOT_PATH;
+    if (isValidPath(tree, pagePath)) {
+      const { catalogue: _lists, shop: _shop, ...named } = store.getState();
+      const first = firstScreenCategories(categories, pagePath, named);
+      if (first.categories.length < categories.length) store.dispatch(shopLoaded({ store: store0, categories: first.categories, partial: { complete: first.complete } }));
+    }
     const state = store.getState();
+    const partial = state.shop.categoriesPartial ? { list: state.shop.categories, complete: state.shop.categoriesPartial.complete } : undefined;
     const html = await serial(async () => {
       setTexts(input.lang, catalogue);
       setShopConfig(input.config);
@@ -175,11 +192,15 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
       const app = <App store={store} Router={({ children }) => <StaticRouter location={input.url}>{children}</StaticRouter>} />;
       return renderToStringAsync(app as unknown as VNode);
     });
-    // The shop's settings and categories are in the page already (#shop-data): not twice. The lazy
+    // The shop's settings and categories (and their partial mark) are in the page already (#shop-data): not twice. The lazy
     // features' state goes only with their own page (the browser keeps it only once their chunk is in).
     const { shop, item, info, ...rest } = state;
     const lazy = { ...(route.kind === 'item' ? { item } : {}), ...(route.kind === 'info' ? { info } : {}) };
-    return { html, data: { lang: input.lang, path: input.url, config: input.config, state: { ...rest, ...lazy, shop: { ...shop, store: null, categories: [] } } } };
+    return {
+      html,
+      data: { lang: input.lang, path: input.url, config: input.config, state: { ...rest, ...lazy, shop: { ...shop, store: null, categories: [], categoriesPartial: null } } },
+      ...(partial ? { categories: partial } : {}),
+    };
   } finally {
     store.dispose();
   }

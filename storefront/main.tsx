@@ -8,7 +8,7 @@ import { cacheFirstPage } from './features/catalogue/listCache';
 import { loadHistory } from './features/search/searchSlice';
 import { shopLoaded } from './features/shop/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
-import { readInlineShop, setInlineShop } from './features/shop/inlineShop';
+import { partialOf, readInlineShop, setInlineShop } from './features/shop/inlineShop';
 import { Hydrated } from './features/seo/hydrated';
 import { setShopConfig } from './lib/config';
 import { sessionRejected } from './lib/events';
@@ -71,9 +71,13 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   );
   // The server's first page of a list goes into this device's list cache, as if the app had loaded it (offline use).
   for (const [key, list] of Object.entries(catalogue?.lists ?? {})) if (list.offset === 1 && !list.cached) cacheFirstPage(key, list.items);
-  const shop = { stores: inline?.stores ?? [], categories: inline?.offers_category ?? [] };
-  store.dispatch(shopLoaded({ store: shop.stores[0] ?? null, categories: shop.categories }));
-  const serverState = { ...(ssr.state as RootState), shop: { ...(ssr.state.shop as RootState['shop']), store: shop.stores[0] ?? null, categories: shop.categories } };
+  // The categories as inlined: on a rendered page only its first screen's (the shop saga asks for the whole list after hydration).
+  const shop = { stores: inline?.stores ?? [], categories: inline?.offers_category ?? [], partial: partialOf(inline) };
+  store.dispatch(shopLoaded({ store: shop.stores[0] ?? null, categories: shop.categories, partial: shop.partial }));
+  const serverState = {
+    ...(ssr.state as RootState),
+    shop: { ...(ssr.state.shop as RootState['shop']), store: shop.stores[0] ?? null, categories: shop.categories, categoriesPartial: shop.partial, categoriesError: null },
+  };
   hydrateRoot(container, <Hydrated><App store={store} serverState={serverState} /></Hydrated>, {
     onRecoverableError: (e) => console.error('hydration', e),
   });

@@ -4,7 +4,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import Loader from '../components/Loader';
 import NoConnection from '../components/NoConnection';
-import { ShopProvider } from '../components/ShopContext';
+import { CategoryTreeProvider, ShopProvider } from '../components/ShopContext';
 import { SlotsProvider, type Slots } from '../components/Slots';
 import AddToCart from '../features/cart/components/AddToCart';
 import CartButton from '../features/cart/components/CartButton';
@@ -15,7 +15,7 @@ import DeliveryTimer from '../features/map/components/DeliveryTimer';
 import SearchBox from '../features/search/components/SearchBox';
 import OfflineBanner from '../features/shell/components/OfflineBanner';
 import Toasts from '../features/shell/components/Toasts';
-import { selectCategoryTree, selectIsOwner, selectShop, shopRequested } from '../features/shop/shopSlice';
+import { categoriesRequested, selectCategoriesError, selectCategoryTree, selectIsOwner, selectStore, shopRequested } from '../features/shop/shopSlice';
 import { appStarted } from '../lib/events';
 import { useT } from '../lib/i18n';
 import { useIsWide } from '../lib/layout';
@@ -35,13 +35,31 @@ const slots: Slots = {
   itemTopActions: (item) => <FavouriteToggle item={item} large />,
 };
 
+/**
+ * The category tree's context (components/ShopContext), a component of its own: when the tree becomes whole
+ * after a server-rendered page's first screen, this draws again with the same children (Shell's elements, which
+ * Preact then leaves as they are) and only the components reading the tree follow, not the header, the footer
+ * or every card's cart button.
+ */
+function TreeProvider({ children }: { children: ReactNode }) {
+  const dispatch = useDispatch();
+  const tree = useSelector(selectCategoryTree);
+  const error = useSelector(selectCategoriesError);
+  const retry = useCallback(() => dispatch(categoriesRequested()), [dispatch]);
+  const value = useMemo(() => ({ tree, categories: { error, retry } }), [tree, error, retry]);
+  return <CategoryTreeProvider value={value}>{children}</CategoryTreeProvider>;
+}
+
 function Shell() {
   const t = useT();
   const dispatch = useDispatch();
-  const shop = useSelector(selectShop);
-  const tree = useSelector(selectCategoryTree);
+  // Each part it draws with, not the whole shop slice: the category list becoming whole does not draw the shell again.
+  const store = useSelector(selectStore);
+  const loaded = useSelector((s: RootState) => s.shop.loaded);
+  const status = useSelector((s: RootState) => s.shop.status);
+  const error = useSelector((s: RootState) => s.shop.error);
   const isOwner = useSelector(selectIsOwner);
-  const context = useMemo(() => ({ store: shop.store, tree, isOwner }), [shop.store, tree, isOwner]);
+  const context = useMemo(() => ({ store, isOwner }), [store, isOwner]);
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -53,33 +71,35 @@ function Shell() {
   useEffect(() => setMenuOpen(false), [pathname]);
 
   let content;
-  if (shop.loaded) content = <AppRoutes />;
-  else if (shop.status === 'failed') content = <NoConnection onRetry={() => dispatch(shopRequested())} serverError={shop.error === 'server_error'} />;
+  if (loaded) content = <AppRoutes />;
+  else if (status === 'failed') content = <NoConnection onRetry={() => dispatch(shopRequested())} serverError={error === 'server_error'} />;
   else content = <Loader />;
 
   return (
     <ShopProvider value={context}>
-      <SlotsProvider value={slots}>
-        <a className="skip-link" href="#main">
-          {t('catalog.products')}
-        </a>
-        <OfflineBanner />
-        <Header
-          search={<SearchBox />}
-          filterButton={<FilterButton />}
-          favouritesButton={wide === false ? undefined : <span className={wide ? 'contents' : 'contents wide-only'}>{<FavouritesButton />}</span>}
-          cartButton={<CartButton />}
-          onMenu={() => setMenuOpen((o) => !o)}
-          menuOpen={menuOpen}
-        />
-        <DeliveryTimer enabled={shop.store?.controls?.timer === '1'} />
-        <SideMenu open={menuOpen} onClose={closeMenu} />
-        <main id="main" className="main">
-          {content}
-        </main>
-        <Footer />
-        <Toasts />
-      </SlotsProvider>
+      <TreeProvider>
+        <SlotsProvider value={slots}>
+          <a className="skip-link" href="#main">
+            {t('catalog.products')}
+          </a>
+          <OfflineBanner />
+          <Header
+            search={<SearchBox />}
+            filterButton={<FilterButton />}
+            favouritesButton={wide === false ? undefined : <span className={wide ? 'contents' : 'contents wide-only'}>{<FavouritesButton />}</span>}
+            cartButton={<CartButton />}
+            onMenu={() => setMenuOpen((o) => !o)}
+            menuOpen={menuOpen}
+          />
+          <DeliveryTimer enabled={store?.controls?.timer === '1'} />
+          <SideMenu open={menuOpen} onClose={closeMenu} />
+          <main id="main" className="main">
+            {content}
+          </main>
+          <Footer />
+          <Toasts />
+        </SlotsProvider>
+      </TreeProvider>
     </ShopProvider>
   );
 }

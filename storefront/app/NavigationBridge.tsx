@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useSelector } from 'react-redux';
+import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { isLeaf, lastId } from '../lib/categories';
 import { backStep, noteEntry, noteNavigation, registerNavigate, setCurrentPath } from '../lib/navigation';
@@ -32,10 +32,12 @@ export default function NavigationBridge() {
 export function useGoBack(): () => void {
   const navigate = useNavigate();
   const { pathname, key } = useLocation();
-  const tree = useSelector(selectCategoryTree);
+  // The tree as it is at the tap (read then: the header does not draw again when the category list becomes whole).
+  const store = useStore<Parameters<typeof selectCategoryTree>[0]>();
   return useCallback(() => {
+    const tree = selectCategoryTree(store.getState());
     const step = backStep(key, parentOf(pathname, (p) => isLeaf(tree, lastId(p))));
     if (step === -1) navigate(-1);
     else navigate(step, { replace: true });
-  }, [navigate, pathname, key, tree]);
+  }, [navigate, pathname, key, store]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, isLeaf, isValidPath, pathOf } from './categories';
+import { buildTree, isLeaf, isValidPath, pathOf, pathState } from './categories';
 import { detectPlatform } from './platform';
 import { internalPath } from './links';
 
@@ -18,6 +18,49 @@ describe('category paths', () => {
     expect(pathOf(tree, '131')).toBe('1-13-131');
     expect(tree.children.get('1')!.map((c) => c.categoryId)).toEqual(['11', '13']);
     expect([isLeaf(tree, '11'), isLeaf(tree, '13')]).toEqual([true, false]);
+  });
+});
+
+describe('a partial tree (a server-rendered page inlined only its first screen’s categories)', () => {
+  // The home page's first screen: the top level only; '1' has children the page did not inline.
+  const first = buildTree(
+    [
+      { categoryId: '1', category: 'Электроника', subId: '0', end: '0' },
+      { categoryId: '2', category: 'Книги', subId: '0', end: '1' },
+    ],
+    ['0'],
+  );
+  const whole = buildTree([...first.byId.values(), { categoryId: '13', category: 'Аудио', subId: '1', end: '0' }, { categoryId: '131', category: 'Наушники', subId: '13', end: '1' }]);
+
+  it('a path not in it is pending, not invalid; the whole tree then decides', () => {
+    expect(['0', '1', '1-13-131', '1-13', '7-9'].map((p) => pathState(first, p))).toEqual(['valid', 'valid', 'pending', 'pending', 'pending']);
+    expect(['1-13-131', '1-13', '7-9', '13'].map((p) => pathState(whole, p))).toEqual(['valid', 'valid', 'invalid', 'invalid']);
+    // isValidPath alone (the bug of the reverted attempt) called the legacy link's path no path.
+    expect(isValidPath(first, '1-13-131')).toBe(false);
+  });
+
+  it('a page drawing the children along its path waits while they may be missing; the whole tree has them', () => {
+    // '1' came as a top-level button: its children were not needed by the home's first screen.
+    expect([pathState(first, '0', { children: true }), pathState(first, '1', { children: true }), pathState(first, '2', { children: true })]).toEqual(['valid', 'pending', 'valid']);
+    expect(pathState(first, '1')).toBe('valid');
+    // A list page at 1-13 whose first screen inlined the path with its children: nothing to wait for.
+    const list = buildTree([...whole.byId.values()], ['0', '1', '13']);
+    expect(pathState(list, '1-13', { children: true })).toBe('valid');
+    expect(pathState(whole, '1', { children: true })).toBe('valid');
+  });
+
+  it('a malformed path is invalid at once, partial or not', () => {
+    expect(['', '1--13', '1-13/2', '<x>'].map((p) => pathState(first, p))).toEqual(['invalid', 'invalid', 'invalid', 'invalid']);
+  });
+
+  it('a category whose children were not inlined is no leaf: the server’s end flag decides', () => {
+    expect([isLeaf(first, '1'), isLeaf(first, '2')]).toEqual([false, true]);
+    expect([isLeaf(whole, '1'), isLeaf(whole, '13'), isLeaf(whole, '131')]).toEqual([false, false, true]);
+  });
+
+  it('the path of a category builds from the tree: right once the whole list is there', () => {
+    expect(pathOf(first, '131')).toBe('0');
+    expect(pathOf(whole, '131')).toBe('1-13-131');
   });
 });
 

@@ -35,6 +35,9 @@ const dataOf = (html: string) => {
   const text = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
   return text === undefined ? null : { text, value: JSON.parse(text) as { lang: string; path: string; state: Record<string, any> } };
 };
+/** #shop-data: the shop's inlined answers (server/features/stores/indexInline.ts). */
+const shopData = (html: string) =>
+  JSON.parse(/<script id="shop-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]) as { offers_category: { categoryId: string; category: string; end: string }[]; offers_category_partial?: { complete: string[] } };
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
@@ -52,6 +55,12 @@ beforeAll(async () => {
   ids.kettles = await server.createCategory({ category: 'Чайники', subId: ids.kitchen });
   ids.evil = await server.createOffer({ name: EVIL, categoryId: ids.kettles, price: '1990', vendor: 'Bork', description: '<p>Кипятит за минуту.</p>' });
   ids.mug = await server.createOffer({ name: 'Кружка', categoryId: ids.kitchen, price: '250' });
+  // Categories off the first screens above: a third level under Чайники, another top category two levels deep.
+  ids.glass = await server.createCategory({ category: 'Стеклянные', subId: ids.kettles });
+  ids.garden = await server.createCategory({ category: 'Сад' });
+  ids.tools = await server.createCategory({ category: 'Инструмент', subId: ids.garden });
+  ids.shovels = await server.createCategory({ category: 'Лопаты', subId: ids.tools });
+  ids.shovel = await server.createOffer({ name: 'Лопата штыковая', categoryId: ids.shovels, price: '900' });
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
   fs.mkdirSync(path.join(dist, 'storefront'));
   fs.writeFileSync(
@@ -92,8 +101,8 @@ describe('server-rendered storefront pages', () => {
     expect(data.value).toMatchObject({ lang: 'ru', path: url });
     const list = data.value.state.catalogue.lists[`c:${ids.kitchen}|default|`];
     expect(list.items.map((i: { name: string }) => i.name).sort()).toEqual([EVIL, 'Кружка'].sort());
-    // The shop's settings are in #shop-data already, not twice.
-    expect(data.value.state.shop.store).toBeNull();
+    // The shop's settings and categories are in #shop-data already, not twice.
+    expect(data.value.state.shop).toMatchObject({ store: null, categories: [], categoriesPartial: null });
   });
 
   it('an item page: name, price and description in #root, its Product JSON-LD, the item in the state block', async () => {
@@ -289,6 +298,51 @@ describe('server-rendered storefront pages', () => {
     for (const m of styles) expect(csp).toContain(cspHash(m[1]));
     // Another language is another page.
     expect(dataOf((await page(`${url}?lang=en`)).body)!.value.lang).toBe('en');
+  });
+
+  it('a rendered page inlines only the categories its first screen draws, marked partial; a page the browser draws, the whole list', async () => {
+    const inlined = async (url: string) => {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      const data = shopData(res.body);
+      // partial: the categories whose children are all inlined ('0' the top level).
+      return { partial: data.offers_category_partial?.complete, names: data.offers_category.map((c) => c.category).sort(), body: res.body, data };
+    };
+    const ALL = ['Инструмент', 'Кухня', 'Лопаты', 'Сад', 'Стеклянные', 'Чайники'];
+    // The home: the top level. Сад keeps the server's end flag: its children are not inlined, it is no leaf.
+    const home = await inlined('/');
+    expect(home).toMatchObject({ partial: ['0'], names: ['Кухня', 'Сад'] });
+    expect(home.data.offers_category.find((c) => c.category === 'Сад')!.end).toBe('0');
+    expect(rootOf(home.body)).toContain(`href="/category/${ids.garden}"`);
+    // A list: the top level and the list's category with its children (the sidebar, the chips, the breadcrumbs).
+    for (const u of [`/category/${ids.kitchen}/1`, `/category/${ids.kitchen}/4`, `/category/${ids.kitchen}`]) {
+      expect(await inlined(u), u).toMatchObject({ partial: ['0', ids.kitchen], names: ['Кухня', 'Сад', 'Чайники'] });
+    }
+    // An item: every category along its path with its children.
+    expect(await inlined(`/category/${ids.kitchen}-${ids.kettles}/item/${ids.evil}`)).toMatchObject({ partial: ['0', ids.kitchen, ids.kettles], names: ['Кухня', 'Сад', 'Стеклянные', 'Чайники'] });
+    // A search: the chain of each result's category, which its card links by (storefront pathOf).
+    const search = await inlined(`/search/word/${encodeURIComponent('лопата')}`);
+    // Only the top level's children are all there: Сад's page would wait for the whole list.
+    expect(search).toMatchObject({ partial: ['0'], names: ['Инструмент', 'Кухня', 'Лопаты', 'Сад'] });
+    expect(rootOf(search.body)).toContain(`href="/category/${ids.garden}-${ids.tools}-${ids.shovels}/item/${ids.shovel}"`);
+    expect(await inlined('/delivery')).toMatchObject({ partial: ['0'], names: ['Кухня', 'Сад'] });
+    // The storefront's 404 page at an unknown address: the top level.
+    const unknown = await page('/no/such/page');
+    expect(shopData(unknown.body)).toMatchObject({ offers_category_partial: { complete: ['0'] } });
+    expect(shopData(unknown.body).offers_category).toHaveLength(2);
+    // Pages the browser draws itself, and a bad id the browser's router shows: the whole list, no flag.
+    for (const u of ['/cart', '/favourites', '/my_orders', '/map', `/filters/${ids.kitchen}`, `/product/${ids.evil}`]) {
+      const res = await page(u);
+      expect(dataOf(res.body), u).toBeNull();
+      expect(shopData(res.body).offers_category_partial, u).toBeUndefined();
+      expect(shopData(res.body).offers_category.map((c) => c.category).sort(), u).toEqual(ALL);
+    }
+    const missing = await page(`/category/${ids.kitchen}/item/nope`);
+    expect(missing.statusCode).toBe(404);
+    expect(shopData(missing.body).offers_category).toHaveLength(ALL.length);
+    // Each page is kept under its own path: the list's kept page stays partial, the cart's whole.
+    expect((await inlined(`/category/${ids.kitchen}/1`)).names).toHaveLength(3);
+    expect(shopData((await page('/cart')).body).offers_category).toHaveLength(ALL.length);
   });
 
   it('style attributes of the rendered HTML become rules of a stylesheet (the CSP allows no style attribute)', () => {

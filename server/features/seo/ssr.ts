@@ -24,7 +24,7 @@ interface SsrModule {
     config: { API_HOST: string; URL_IMAGES: string; MAP_TILES_URL?: string };
     shop: unknown;
     request: (pathAndQuery: string, body: string) => Promise<{ status: number; text: string }>;
-  }): Promise<{ html: string; data: unknown } | null>;
+  }): Promise<{ html: string; data: unknown; categories?: FirstScreenCategories } | null>;
 }
 
 export interface RenderedPage {
@@ -36,6 +36,18 @@ export interface RenderedPage {
   data: { path: string } & Record<string, unknown>;
   /** The rendered elements' style attributes as a stylesheet for the head (see inlineStyles). */
   styles: string;
+  /**
+   * The categories the page was rendered with when fewer than the shop's: the first screen's (the top level,
+   * the page's path with its children, the chain of each category its state names; storefront/features/seo/firstScreen.ts).
+   * #shop-data carries these, marked partial, instead of the whole list (server/app.ts); the app asks for the rest.
+   */
+  categories?: FirstScreenCategories;
+}
+
+/** A rendered page's categories: `list` (api=offers_category's form), `complete` the ids whose children are all in it ('0' the top level). */
+export interface FirstScreenCategories {
+  list: unknown[];
+  complete: string[];
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
@@ -134,7 +146,7 @@ export function createSsr(app: FastifyInstance, db: Db, distDir: string) {
     if (!out) return null;
     const { html, styles } = inlineStyles(out.html);
     stylesheets ??= lazyStylesheets(distDir);
-    return { html, styles: stylesheets(url) + styles, script: dataScript(out.data), data: out.data as RenderedPage['data'] };
+    return { html, styles: stylesheets(url) + styles, script: dataScript(out.data), data: out.data as RenderedPage['data'], ...(out.categories ? { categories: out.categories } : {}) };
   }
 
   return {

@@ -11,7 +11,8 @@ import { storeToApi } from './stores';
  * api=stores answers it (public fields only), its category list as api=offers_category answers it and its
  * banners as api=shop_banners does, in `<script id="shop-data" type="application/json">` (storefront/features/shop/inlineShop.ts reads it),
  * plus the shop's title and a description for search engines. Cached per store for a few seconds, like
- * the category tree.
+ * the category tree. A server-rendered page carries only its first screen's categories, marked
+ * `offers_category_partial: {complete}` (render's `categories`); the app then asks for the whole list.
  */
 const TTL_MS = 5_000;
 const MAX_STORES = 500;
@@ -101,9 +102,18 @@ export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }
     async fingerprint(store: Store) {
       return (await inline(store)).fingerprint;
     },
-    /** index.html with the store's data inlined (unchanged when the page has no </head>). */
-    async render(html: string, store: Store): Promise<string> {
-      const { json, title, description, styles, themeColor } = await inline(store);
+    /**
+     * index.html with the store's data inlined (unchanged when the page has no </head>). `categories`: only
+     * these of the category list (a server-rendered page's first screen, features/seo/ssr.ts), marked
+     * `offers_category_partial` ({complete}: the ids whose children are all in) so the app asks for the whole
+     * list itself (storefront/features/shop/shopSaga.ts).
+     */
+    async render(html: string, store: Store, categories?: { list: unknown[]; complete: string[] }): Promise<string> {
+      const inlined = await inline(store);
+      const { title, description, styles, themeColor } = inlined;
+      const json = categories
+        ? scriptSafeJson({ ...inlined.data, offers_category: categories.list, offers_category_partial: { complete: categories.complete } })
+        : inlined.json;
       if (!html.includes('</head>')) return html;
       const head =
         (description ? `<meta name="description" content="${escapeHtml(description)}" />` : '') +

@@ -1,4 +1,5 @@
 import type { Category } from '../../lib/categories';
+import type { CategoriesPartial } from './shopSlice';
 import type { Banner, StoreSettings } from '../../lib/types';
 
 /**
@@ -12,6 +13,13 @@ export interface InlineShop {
   stores?: StoreSettings[];
   offers_category?: Category[];
   shop_banners?: Banner[];
+  /**
+   * A server-rendered page inlines only the categories its first screen draws (the top level, the page's
+   * path with its children, the chain of each category its state names: storefront/features/seo/firstScreen.ts);
+   * the shop saga then asks for the whole list. `complete`: the categories whose children are all in it
+   * ('0' the top level; those along the page's path).
+   */
+  offers_category_partial?: CategoriesPartial;
 }
 
 export const INLINE_SHOP_ID = 'shop-data';
@@ -28,6 +36,12 @@ export function readInlineShop(doc: Document | undefined = typeof document === '
   } catch {
     return null;
   }
+}
+
+/** The inline's partial mark, checked (null: the list is whole). */
+export function partialOf(data: InlineShop | null): CategoriesPartial | null {
+  const p = data?.offers_category_partial;
+  return p && Array.isArray(p.complete) ? { complete: p.complete.map(String) } : null;
 }
 
 let banners: Banner[] | null = null;

@@ -4,7 +4,8 @@ import { createAppStore } from '../../app/store';
 import { appStarted } from '../../lib/events';
 import { setShopConfig } from '../../lib/config';
 import { setInlineShop } from './inlineShop';
-import { sessionChanged, shopRequested, subscriptionSubmitted } from './shopSlice';
+import { categoriesRequested, selectCategoryTree, sessionChanged, shopRequested, subscriptionSubmitted } from './shopSlice';
+import { pathState } from '../../lib/categories';
 import { memoryStorage } from '../../test/memoryStorage';
 
 /**
@@ -56,6 +57,70 @@ describe('shop: first load', () => {
     store.dispatch(appStarted());
     await vi.waitFor(() => expect(store.getState().shop.loaded).toBe(true));
     expect(calls.map((c) => c.api).sort()).toEqual(['offers_category', 'stores']);
+  });
+});
+
+describe('shop: a partial first list (a server-rendered page’s first screen)', () => {
+  const FIRST = [{ categoryId: '1', category: 'Электроника', subId: '0', end: '0' }];
+  const WHOLE = [...FIRST, { categoryId: '13', category: 'Аудио', subId: '1', end: '0' }, { categoryId: '131', category: 'Наушники', subId: '13', end: '1' }];
+
+  it('asks for the whole list once after the first render; a path pending meanwhile is then valid', async () => {
+    const { api, calls } = fakeApi({ offers_category: { offers_category: WHOLE } });
+    setInlineShop({ stores: [STORE] as never, offers_category: FIRST, offers_category_partial: { complete: ['0'] } });
+    const store = createAppStore({ api });
+    store.dispatch(appStarted());
+    await vi.waitFor(() => expect(store.getState().shop.loaded).toBe(true));
+    await vi.waitFor(() => expect(store.getState().shop.categoriesPartial).toBeNull());
+    expect(store.getState().shop.categories).toEqual(WHOLE);
+    expect(calls.map((c) => c.api)).toEqual(['offers_category']);
+    expect(pathState(selectCategoryTree(store.getState()), '1-13-131')).toBe('valid');
+    expect(pathState(selectCategoryTree(store.getState()), '1-99')).toBe('invalid');
+  });
+
+  it('the partial tree marks an absent path pending until the list arrives', async () => {
+    let answer!: (v: unknown) => void;
+    const call = vi.fn((api: string) => (api === 'offers_category' ? new Promise((r) => (answer = r)) : Promise.reject(new Error(api))));
+    setInlineShop({ stores: [STORE] as never, offers_category: FIRST, offers_category_partial: { complete: ['0'] } });
+    const store = createAppStore({ api: { call } as never });
+    store.dispatch(appStarted());
+    await vi.waitFor(() => expect(call).toHaveBeenCalledWith('offers_category', {}));
+    const tree = selectCategoryTree(store.getState());
+    expect(tree.partial).toBe(true);
+    expect([pathState(tree, '1'), pathState(tree, '1-13-131'), pathState(tree, '1-99')]).toEqual(['valid', 'pending', 'pending']);
+    answer({ offers_category: WHOLE });
+    await vi.waitFor(() => expect(pathState(selectCategoryTree(store.getState()), '1-99')).toBe('invalid'));
+  });
+
+  it('a whole inlined list asks for nothing more', async () => {
+    const { api, calls } = fakeApi({});
+    setInlineShop({ stores: [STORE] as never, offers_category: CATS });
+    const store = createAppStore({ api });
+    store.dispatch(appStarted());
+    await vi.waitFor(() => expect(store.getState().shop.loaded).toBe(true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toEqual([]);
+    expect(selectCategoryTree(store.getState()).partial).toBe(false);
+  });
+
+  it('a failure keeps the partial list and gives the retry panel’s error instead of a loader forever; the retry loads it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answers: Record<string, unknown> = { offers_category: new NetworkError() };
+    const { api, calls } = fakeApi(answers);
+    setInlineShop({ stores: [STORE] as never, offers_category: FIRST, offers_category_partial: { complete: ['0'] } });
+    const store = createAppStore({ api, listRetry: { retries: 1, delayMs: 1 } });
+    store.dispatch(appStarted());
+    await vi.waitFor(() => expect(store.getState().shop.categoriesError).toBe('no_connection'));
+    expect(store.getState().shop).toMatchObject({ loaded: true, status: 'idle', categoriesPartial: { complete: ['0'] }, categories: FIRST });
+    // Retried like a list (retries: 1), then given up.
+    expect(calls.filter((c) => c.api === 'offers_category')).toHaveLength(2);
+    expect(warn).toHaveBeenCalledWith('categories load failed', answers.offers_category);
+
+    answers.offers_category = { offers_category: WHOLE };
+    store.dispatch(categoriesRequested());
+    expect(store.getState().shop.categoriesError).toBeNull();
+    await vi.waitFor(() => expect(store.getState().shop.categoriesPartial).toBeNull());
+    expect(store.getState().shop.categories).toEqual(WHOLE);
+    warn.mockRestore();
   });
 });
 

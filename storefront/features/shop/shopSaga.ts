@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { all, call, fork, getContext, put, take, takeLatest } from 'redux-saga/effects';
+import { all, call, fork, getContext, put, select, take, takeLatest } from 'redux-saga/effects';
 import { ApiError, type ApiClient } from '../../../dataProvider/apiClient';
 import { imgUrl } from '../../lib/config';
 import type { Category } from '../../lib/categories';
@@ -9,8 +9,11 @@ import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../
 import { readString } from '../../lib/storage';
 import { applyCustomCss, applyHead } from '../../lib/theme';
 import type { StoreSettings } from '../../lib/types';
-import { takeInlineShop, type InlineShop } from './inlineShop';
+import { partialOf, takeInlineShop, type InlineShop } from './inlineShop';
 import {
+  categoriesFailed,
+  categoriesLoaded,
+  categoriesRequested,
   ownerChecked,
   sessionChanged,
   shopFailed,
@@ -19,6 +22,7 @@ import {
   subscriptionFailed,
   subscriptionSubmitted,
   subscriptionSucceeded,
+  type ShopState,
   type SubscriptionState,
 } from './shopSlice';
 
@@ -43,10 +47,33 @@ function* loadShop() {
       yield call(applyHead, store.title || store.name, imgUrl(store.favicon) ?? imgUrl(store.logo));
       yield call(applyCustomCss, store.custom_css);
     }
-    yield put(shopLoaded({ store, categories }));
+    const partial = partialOf(inline);
+    yield put(shopLoaded({ store, categories, partial }));
+    if (partial) yield put(categoriesRequested());
   } catch (e) {
     console.warn('store load failed', e);
     yield put(shopFailed(listErrorOf(e)));
+  }
+}
+
+/**
+ * The whole category list, once the app is on (hydrated, or drawn by itself over a server page) after a
+ * partial first list (a server-rendered page's first screen, server/features/seo/ssr.ts): the server keeps
+ * the answer and sends it compressed. A network failure is retried like a list's; a final failure leaves
+ * the partial list (the pages at its paths work) and lets a page whose path was pending show the
+ * no-connection panel, whose retry asks again (components/PathPending): the app never waits for it forever.
+ */
+function* loadWholeCategories() {
+  const timing: RetryTiming = yield* listTiming();
+  const partial: ShopState['categoriesPartial'] = yield select((s: { shop: ShopState }) => s.shop.categoriesPartial);
+  if (!partial) return;
+  try {
+    const res: { offers_category?: Category[] } = yield call(callWithRetry, 'offers_category', {}, timing);
+    if (!Array.isArray(res?.offers_category)) throw new ApiError(500, 'server_error', 'offers_category is not array!');
+    yield put(categoriesLoaded(res.offers_category));
+  } catch (e) {
+    console.warn('categories load failed', e);
+    yield put(categoriesFailed(listErrorOf(e)));
   }
 }
 
@@ -128,6 +155,7 @@ export default function* shopSaga() {
   yield all([
     takeLatest(appStarted.type, requestShop),
     takeLatest(shopRequested.type, loadShop),
+    takeLatest(categoriesRequested.type, loadWholeCategories),
     takeLatest([appStarted.type, sessionChanged.type], checkOwner),
     takeLatest(subscriptionSubmitted.type, subscribe),
     fork(watchSession),

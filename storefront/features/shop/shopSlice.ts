@@ -3,6 +3,10 @@ import { buildTree, type Category } from '../../lib/categories';
 import type { ListError } from '../../lib/pagedList';
 import type { StoreSettings } from '../../lib/types';
 
+export interface CategoriesPartial {
+  complete: string[];
+}
+
 /**
  * The shop itself: its settings (api=stores, the first store) and its category list (api=offers_category);
  * whether the signed-in user is its owner (api=token_check, for the editor buttons); the footer's news
@@ -23,6 +27,15 @@ export interface ShopState {
   error: ListError | null;
   store: StoreSettings | null;
   categories: Category[];
+  /**
+   * Not null: `categories` is only a server-rendered page's first screen (#shop-data's offers_category_partial),
+   * `complete` the categories whose children are all in it ('0' the top level). The whole list is asked for
+   * once the app is on (shopSaga loadWholeCategories); until it arrives a category path not in the list is
+   * pending, not wrong (lib/categories pathState).
+   */
+  categoriesPartial: CategoriesPartial | null;
+  /** Asking for the whole list failed (after its retries): pending pages show the retry panel (components/PathPending). */
+  categoriesError: ListError | null;
   loaded: boolean;
   /** The signed-in user is this store's owner (api=token_check answered is_owner '1'). */
   isOwner: boolean;
@@ -34,6 +47,8 @@ const initialState: ShopState = {
   error: null,
   store: null,
   categories: [],
+  categoriesPartial: null,
+  categoriesError: null,
   loaded: false,
   isOwner: false,
   subscription: { status: 'idle', errors: {}, error: null },
@@ -47,11 +62,26 @@ const shopSlice = createSlice({
       state.status = 'loading';
       state.error = null;
     },
-    shopLoaded(state, action: PayloadAction<{ store: StoreSettings | null; categories: Category[] }>) {
+    shopLoaded(state, action: PayloadAction<{ store: StoreSettings | null; categories: Category[]; partial?: CategoriesPartial | null }>) {
       state.status = 'idle';
       state.store = action.payload.store;
       state.categories = action.payload.categories;
+      state.categoriesPartial = action.payload.partial ?? null;
+      state.categoriesError = null;
       state.loaded = true;
+    },
+    /** The whole category list is asked for (after a partial first list, or the retry of a pending page). */
+    categoriesRequested(state) {
+      state.categoriesError = null;
+    },
+    /** The whole category list arrived: the tree is whole. */
+    categoriesLoaded(state, action: PayloadAction<Category[]>) {
+      state.categories = action.payload;
+      state.categoriesPartial = null;
+      state.categoriesError = null;
+    },
+    categoriesFailed(state, action: PayloadAction<ListError>) {
+      state.categoriesError = action.payload;
     },
     shopFailed(state, action: PayloadAction<ListError>) {
       state.status = 'failed';
@@ -83,6 +113,9 @@ export const {
   shopRequested,
   shopLoaded,
   shopFailed,
+  categoriesRequested,
+  categoriesLoaded,
+  categoriesFailed,
   sessionChanged,
   ownerChecked,
   subscriptionSubmitted,
@@ -98,4 +131,6 @@ export const selectStore = (s: S) => s.shop.store;
 export const selectCategories = (s: S) => s.shop.categories;
 export const selectIsOwner = (s: S) => s.shop.isOwner;
 export const selectSubscription = (s: S) => s.shop.subscription;
-export const selectCategoryTree = createSelector(selectCategories, (list) => buildTree(list));
+export const selectCategoriesPartial = (s: S) => s.shop.categoriesPartial;
+export const selectCategoriesError = (s: S) => s.shop.categoriesError;
+export const selectCategoryTree = createSelector(selectCategories, selectCategoriesPartial, (list, partial) => buildTree(list, partial?.complete ?? null));

@@ -6,7 +6,7 @@ import AccountIcon from './AccountIcon';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import ProductImage from '../../../components/ProductImage';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree } from '../../../components/ShopContext';
 import { pathOf } from '../../../lib/categories';
 import { hasText, useT } from '../../../lib/i18n';
 import { formatPrice } from '../../../../schemas/rules/money';
@@ -112,7 +112,7 @@ function ClientBlock({ order, place }: { order: OrderDetail; place: PickupPlace 
 
 function Lines({ order }: { order: OrderDetail }) {
   const t = useT();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   return (
     <section className="account-card" aria-labelledby="order-lines">
       <h2 className="account-card__title" id="order-lines">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree, useShopContext } from '../../../components/ShopContext';
 import { pathOf } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { formatPrice } from '../../../../schemas/rules/money';
@@ -23,7 +23,8 @@ export default function CartPage() {
   const dispatch = useDispatch();
   const cart = useSelector(selectCart);
   const totals = useSelector(selectCartTotals);
-  const { store, tree } = useShopContext();
+  const { store } = useShopContext();
+  const { tree } = useCategoryTree();
   useScrollTop('cart');
 
   useEffect(() => {

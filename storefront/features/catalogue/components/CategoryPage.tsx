@@ -1,8 +1,9 @@
 import { Navigate, useParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import OwnerTools from '../../../components/OwnerTools';
-import { useShopContext } from '../../../components/ShopContext';
-import { isLeaf, isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
+import PathPending from '../../../components/PathPending';
+import { useCategoryTree } from '../../../components/ShopContext';
+import { isLeaf, lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
 import { useScrollMemory } from '../../../lib/scroll';
@@ -16,10 +17,13 @@ import CategoryButtons from './CategoryButtons';
 export default function CategoryPage({ home = false }: { /** Shown by / until it redirects (HomeRedirect): no redirect of its own. */ home?: boolean }) {
   const t = useT();
   const { path = ROOT_PATH } = useParams();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const wide = useIsWide();
   useScrollMemory(`category:${path}`, true);
-  if (!isValidPath(tree, path)) return <Navigate to="/404" replace />;
+  // Its buttons are the category's children: pending too while they may be missing (a partial tree).
+  const state = pathState(tree, path, { children: true });
+  if (state === 'pending') return <PathPending />;
+  if (state === 'invalid') return <Navigate to="/404" replace />;
   const id = lastId(path);
   // Unknown width (server render, hydration): the narrow page; a wide window goes on to the list after it.
   if (!home && (wide || (path !== ROOT_PATH && isLeaf(tree, id)))) return <Navigate to={`/category/${path}/1`} replace />;

@@ -3,8 +3,9 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useParams } from 'react-router';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
-import { useShopContext } from '../../../components/ShopContext';
-import { isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
+import PathPending from '../../../components/PathPending';
+import { useCategoryTree } from '../../../components/ShopContext';
+import { lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
 import { draftFilterCleared, draftSelectToggled, filtersApplied, filtersOpened, paramsRequested, selectDraft, selectParams } from '../filtersSlice';
@@ -15,19 +16,21 @@ import '../filters.css';
 export default function FilterValuesPage() {
   const t = useT();
   const { path = ROOT_PATH, filterId = '' } = useParams();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const dispatch = useDispatch();
   const categoryId = lastId(path);
   const draft = useSelector(selectDraft);
   const entry = useSelector((s: Parameters<typeof selectParams>[0]) => selectParams(s, categoryId));
   const back = useBackToList(path, 2);
-  const valid = isValidPath(tree, path);
+  const state = pathState(tree, path);
+  const valid = state === 'valid';
   useScrollTop(filterId);
 
   useEffect(() => {
     if (valid) dispatch(filtersOpened({ path, categoryId }));
   }, [valid, path, categoryId, dispatch]);
 
+  if (state === 'pending') return <PathPending />;
   if (!valid) return <Navigate to="/404" replace />;
   if (entry?.status === 'failed' && !entry.loaded) return <NoConnection onRetry={() => dispatch(paramsRequested(categoryId))} serverError={entry.error === 'server_error'} />;
   if (!entry?.loaded || !draft || draft.path !== path) return <Loader />;

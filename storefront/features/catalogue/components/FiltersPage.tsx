@@ -4,8 +4,9 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import Icon from '../../../components/Icon';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
-import { useShopContext } from '../../../components/ShopContext';
-import { isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
+import PathPending from '../../../components/PathPending';
+import { useCategoryTree } from '../../../components/ShopContext';
+import { lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { hasText, useT, type TFunction } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
 import { SORTS } from '../catalogueApi';
@@ -120,13 +121,14 @@ export default function FiltersPage() {
   const t = useT();
   const { path = ROOT_PATH } = useParams();
   const location = useLocation();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const dispatch = useDispatch();
   const categoryId = lastId(path);
   const draft = useSelector(selectDraft);
   const entry = useSelector((s: Parameters<typeof selectParams>[0]) => selectParams(s, categoryId));
   const back = useBackToList(path, 1);
-  const valid = isValidPath(tree, path);
+  const state = pathState(tree, path);
+  const valid = state === 'valid';
   useScrollTop(path);
 
   useEffect(() => {
@@ -135,6 +137,7 @@ export default function FiltersPage() {
 
   // Without a previous page (a deep link) there is no list to go back to.
   if (location.key === 'default') return <Navigate to="/" replace />;
+  if (state === 'pending') return <PathPending />;
   if (!valid) return <Navigate to="/404" replace />;
   if (!draft || draft.path !== path) return <Loader />;
 

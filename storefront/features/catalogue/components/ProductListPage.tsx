@@ -3,9 +3,10 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import OwnerTools from '../../../components/OwnerTools';
+import PathPending from '../../../components/PathPending';
 import ProductList from '../../../components/ProductList';
-import { useShopContext } from '../../../components/ShopContext';
-import { childrenOf, isValidPath, lastId, ROOT_PATH } from '../../../lib/categories';
+import { useCategoryTree } from '../../../components/ShopContext';
+import { childrenOf, lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
 import type { OfferCard } from '../../../lib/types';
@@ -27,11 +28,14 @@ export const CATEGORY_BUFFER_PX = 2000;
 export default function ProductListPage() {
   const t = useT();
   const { path = ROOT_PATH, offset = '1' } = useParams();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const wide = useIsWide();
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const valid = isValidPath(tree, path) && /^\d+$/.test(offset) && Number(offset) >= 1;
+  const goodOffset = /^\d+$/.test(offset) && Number(offset) >= 1;
+  // The sidebar opened along the path and the chips draw the children along it.
+  const state = goodOffset ? pathState(tree, path, { children: true }) : 'invalid';
+  const valid = state === 'valid';
   const categoryId = lastId(path);
   const { sort, filters } = useSelector((s: Parameters<typeof selectListQuery>[0]) => selectListQuery(s, path));
   const key = listKeyOf(categoryId, sort, filters);
@@ -57,6 +61,7 @@ export default function ProductListPage() {
   const onRetry = useCallback(() => dispatch(listRetried(query)), [dispatch, query]);
   const hrefOf = useCallback((card: OfferCard) => `/category/${path}/item/${card.id}`, [path]);
 
+  if (state === 'pending') return <PathPending />;
   if (!valid) return <Navigate to="/404" replace />;
   const category = tree.byId.get(categoryId);
   const title = category?.category ?? t('catalog.all_products');

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import Icon from '../../../components/Icon';
 import ProductCard from '../../../components/ProductCard';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree } from '../../../components/ShopContext';
 import { SlotsProvider, useSlots } from '../../../components/Slots';
 import { pathOf } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
@@ -14,7 +14,7 @@ export default function FavouritesPage() {
   const t = useT();
   const dispatch = useDispatch();
   const items = useSelector(selectFavourites);
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const slots = useSlots();
   useScrollTop('favourites');
   const here = useMemo(

@@ -5,10 +5,11 @@ import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import OwnerTools from '../../../components/OwnerTools';
+import PathPending from '../../../components/PathPending';
 import Price from '../../../components/Price';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree, useShopContext } from '../../../components/ShopContext';
 import { useSlots } from '../../../components/Slots';
-import { isValidPath, ROOT_PATH } from '../../../lib/categories';
+import { pathState, ROOT_PATH } from '../../../lib/categories';
 import { tPlural, useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
 import { formatPrice } from '../../../../schemas/rules/money';
@@ -66,19 +67,25 @@ function Terms({ item }: { item: Offer }) {
 export default function ItemPage() {
   const t = useT();
   const { path = ROOT_PATH, itemId = '' } = useParams();
-  const { tree, store } = useShopContext();
+  const { store } = useShopContext();
+  const { tree } = useCategoryTree();
   const shopId = useSearchParams()[0].get('shopId');
   const { itemActions, itemTopActions } = useSlots();
   const wide = useIsWide();
   const dispatch = useDispatch();
   const entry = useSelector((s: Parameters<typeof selectItemEntry>[0]) => selectItemEntry(s, itemId));
-  const validPath = isValidPath(tree, path) && (!shopId || !store || shopId === String(store.id));
+  const otherShop = !!shopId && !!store && shopId !== String(store.id);
+  const state = otherShop ? 'invalid' : pathState(tree, path);
+  const validPath = state === 'valid';
   useScrollTop(itemId);
 
+  // A pending path (the whole category list is on its way) loads the item meanwhile.
+  const mayBe = state !== 'invalid';
   useEffect(() => {
-    if (validPath && itemId) dispatch(itemOpened(itemId));
-  }, [validPath, itemId, dispatch]);
+    if (mayBe && itemId) dispatch(itemOpened(itemId));
+  }, [mayBe, itemId, dispatch]);
 
+  if (state === 'pending' && itemId) return <PathPending />;
   if (!validPath || !itemId) return <Navigate to="/404" replace />;
   if (entry?.error === 'not_found') return <Navigate to="/404" replace />;
   const item = entry?.item;

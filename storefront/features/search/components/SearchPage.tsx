@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import ProductList from '../../../components/ProductList';
-import { useShopContext } from '../../../components/ShopContext';
+import { useCategoryTree } from '../../../components/ShopContext';
 import { pathOf } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import type { OfferCard } from '../../../lib/types';
@@ -17,7 +17,7 @@ export const SEARCH_BUFFER_PX = 1500;
 export default function SearchPage() {
   const t = useT();
   const { word = '', offset = '1' } = useParams();
-  const { tree } = useShopContext();
+  const { tree } = useCategoryTree();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const list = useSelector(selectSearchList);

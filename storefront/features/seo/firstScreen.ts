@@ -1,0 +1,58 @@
+import { splitPath, type Category } from '../../lib/categories';
+
+/**
+ * The categories a server-rendered page's first screen draws, of the shop's whole list (api=offers_category's
+ * form, parents before children): the top level (the category buttons of the home, the wide sidebar), every
+ * category along the page's path with its children (the sidebar opened along it, the sub-category buttons and
+ * chips, the breadcrumbs) and the chain of each category the page's state names (`named`: a search result's
+ * card and the item link by their category's path, lib/categories pathOf). Only these go into #shop-data,
+ * marked partial (server/features/stores/indexInline.ts); the page is rendered with them, so the HTML is
+ * what the browser hydrates with, and the app asks for the whole list after hydration (features/shop/shopSaga.ts).
+ * `complete`: the categories whose children are all among them ('0' and the path's), so the app knows which
+ * other category pages must wait for the whole list (lib/categories pathState).
+ *
+ * A list's cards are not in `named` (entry-server.tsx leaves the catalogue out): they link under the list's
+ * own path, which is in already; their categories' chains would only add weight (up to 60 categories on
+ * the root list of a big shop).
+ */
+export function firstScreenCategories(list: Category[], path: string, named: unknown): { categories: Category[]; complete: string[] } {
+  const byId = new Map(list.map((c) => [String(c.categoryId), c]));
+  const parentOf = (c: Category) => (c.subId && byId.has(String(c.subId)) && String(c.subId) !== String(c.categoryId) ? String(c.subId) : '0');
+  const children = new Map<string, string[]>();
+  for (const c of list) {
+    const p = parentOf(c);
+    const arr = children.get(p);
+    if (arr) arr.push(String(c.categoryId));
+    else children.set(p, [String(c.categoryId)]);
+  }
+  const keep = new Set<string>(children.get('0') ?? []);
+  // The categories whose children are all kept: the top level's parent and each one along the path.
+  const complete = ['0'];
+  // A category and its ancestors (a cycle in bad data ends at the first repeat).
+  const chained = new Set<string>();
+  const addChain = (id: string) => {
+    for (let c = byId.get(id); c && !chained.has(String(c.categoryId)); c = byId.get(parentOf(c))) {
+      chained.add(String(c.categoryId));
+      keep.add(String(c.categoryId));
+    }
+  };
+  for (const id of splitPath(path)) {
+    if (!byId.has(id)) continue;
+    addChain(id);
+    complete.push(id);
+    for (const child of children.get(id) ?? []) keep.add(child);
+  }
+  const walk = (v: unknown, depth: number) => {
+    if (!v || typeof v !== 'object' || depth > 8) return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, depth + 1);
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'categoryId' && (typeof x === 'string' || typeof x === 'number')) addChain(String(x));
+      else walk(x, depth + 1);
+    }
+  };
+  walk(named, 0);
+  return { categories: list.filter((c) => keep.has(String(c.categoryId))), complete };
+}
