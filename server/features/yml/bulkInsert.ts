@@ -35,13 +35,19 @@ function statement(dialect: Dialect, head: string, width: number, rows: number, 
  * `tail` is appended to each (an ON CONFLICT clause).
  */
 export async function insertRows(db: Executor, dialect: Dialect, table: string, columns: readonly string[], rows: unknown[][], tail = ''): Promise<void> {
-  const per = Math.max(1, Math.floor(MAX_BOUND / columns.length));
+  const flat: unknown[] = [];
+  for (const r of rows) for (const v of r) flat.push(v);
+  await insertFlat(db, dialect, table, columns, flat, tail);
+}
+
+/** insertRows of rows laid end to end: `values` holds `columns.length` values per row. */
+export async function insertFlat(db: Executor, dialect: Dialect, table: string, columns: readonly string[], values: unknown[], tail = ''): Promise<void> {
+  const width = columns.length;
+  const per = Math.max(1, Math.floor(MAX_BOUND / width)) * width;
   const head = `insert into ${table} (${columns.join(',')})`;
-  for (let i = 0; i < rows.length; i += per) {
-    const slice = rows.slice(i, i + per);
-    const params: unknown[] = [];
-    for (const r of slice) for (const v of r) params.push(v);
-    await db.executeQuery(CompiledQuery.raw(statement(dialect, head, columns.length, slice.length, tail), params));
+  for (let i = 0; i < values.length; i += per) {
+    const params = i === 0 && values.length <= per ? values : values.slice(i, i + per);
+    await db.executeQuery(CompiledQuery.raw(statement(dialect, head, width, params.length / width, tail), params));
   }
 }
 

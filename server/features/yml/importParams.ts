@@ -6,13 +6,14 @@
  * are placed (paramSlots.ts), and the staged values are read back in ranges and written as offer_params.
  * Memory stays flat however many offers the feed has.
  */
-import { COMMON_FILTERS, ROOT_CATEGORY_ID, type ParamKind } from '../../../schemas';
+import type { ParamKind } from '../../../schemas';
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Tx } from '../../db/types';
-import { ancestry, loadParams, loadParents, type ParamInfo } from '../catalogue/params';
+import { loadParams, loadParents, type ParamInfo } from '../catalogue/params';
 import { insertRows } from './bulkInsert';
-import { planSlots, type NameUse } from './paramSlots';
+import { ParamNames, type NameStats, type ParamSnapshot } from './paramNames';
+import { planSlots } from './paramSlots';
 import type { YmlParam } from './parseYml';
 
 const BOOL_WORDS = new Set(['да', 'нет', 'yes', 'no', 'true', 'false', 'есть']);
@@ -32,26 +33,21 @@ const STAGE_COLUMNS = ['seq', 'pos', 'offer_id', 'category_id', 'params'] as con
 const READ = 2_000;
 const PARAM_COLUMNS = ['store_id', 'offer_id', 'base_id', 'value', 'num'] as const;
 
-type Stats = NameUse & { name: string; unit?: string; values: string[] };
-
 export class ImportParams {
   private seq = 0;
   private rows: unknown[][] = [];
   /** Offer positions whose params a later occurrence of the same id replaces. */
   readonly superseded = new Set<number>();
-  /** New names (not found on their offers' paths) with their use, in feed order. */
-  private seen = new Map<string, Stats>();
-  private named = new Map<string, ParamInfo[]>();
-  private resolved = new Map<string, ParamInfo | null>();
+  /** What the shop's param names mean (the worker counts the feed's new names with a copy of it). */
+  readonly names: ParamNames;
 
   private constructor(
     private tx: Tx,
     private dialect: Dialect,
     private storeId: number,
-    private existing: ParamInfo[],
-    private parents: Map<string, string>,
+    readonly snapshot: ParamSnapshot,
   ) {
-    for (const p of existing) this.named.set(p.name.toLowerCase(), [...(this.named.get(p.name.toLowerCase()) ?? []), p]);
+    this.names = new ParamNames(snapshot);
   }
 
   /** Called once the feed's categories are written (their parents decide which param a name means). */
@@ -63,55 +59,12 @@ export class ImportParams {
           `params text not null)${dialect === 'postgres' ? ' on commit drop' : ''}`,
       )
       .execute(tx);
-    return new ImportParams(tx, dialect, storeId, await loadParams(tx, storeId), await loadParents(tx, storeId));
+    return new ImportParams(tx, dialect, storeId, { existing: await loadParams(tx, storeId), parents: await loadParents(tx, storeId) });
   }
 
-  /** The param a name means on an offer of a category: the deepest of that name on the category's path. */
-  private resolve(key: string, categoryId: string): ParamInfo | null {
-    const k = `${key}\u0000${categoryId}`;
-    let hit = this.resolved.get(k);
-    if (hit !== undefined) return hit;
-    hit = null;
-    const list = this.named.get(key);
-    if (list) {
-      for (const c of [...ancestry(this.parents, categoryId), ROOT_CATEGORY_ID]) {
-        hit = list.find((p) => p.categoryId === c) ?? null;
-        if (hit) break;
-      }
-    }
-    this.resolved.set(k, hit);
-    return hit;
-  }
-
-  /**
-   * The base ids an offer's params would be written under, when every name already means a param on the
-   * offer's category path; null when one is new or display-only (the offer then cannot skip the plan).
-   */
-  resolvedBaseIds(categoryId: string, params: YmlParam[]): Set<number> | null {
-    const ids = new Set<number>();
-    for (const v of params) {
-      const p = this.resolve(v.name.toLowerCase(), categoryId);
-      if (!p) return null;
-      ids.add(p.baseId);
-    }
-    return ids;
-  }
-
-  /** An accepted offer's params: counted for the plan and staged. */
-  add(pos: number, offerId: string, categoryId: string, params: YmlParam[]): void {
-    if (!params.length) return;
-    this.rows.push([++this.seq, pos, offerId, categoryId, JSON.stringify(params)]);
-    const once = new Set<string>();
-    for (const v of params) {
-      const key = v.name.toLowerCase();
-      if (once.has(key) || this.resolve(key, categoryId)) continue;
-      once.add(key);
-      let s = this.seen.get(key);
-      if (!s) this.seen.set(key, (s = { name: v.name, unit: v.unit, values: [], byCategory: new Map(), offers: 0 }));
-      if (s.values.length < 10_000) s.values.push(v.value);
-      s.byCategory.set(categoryId, (s.byCategory.get(categoryId) ?? 0) + 1);
-      s.offers++;
-    }
+  /** An accepted offer's params (as JSON, null when it has none): staged for the end. */
+  stage(pos: number, offerId: string, categoryId: string, params: string | null): void {
+    if (params !== null) this.rows.push([++this.seq, pos, offerId, categoryId, params]);
   }
 
   /** Writes the staged rows gathered so far (called with each batch of offers). */
@@ -129,13 +82,13 @@ export class ImportParams {
    * rest on its offers as display-only properties (`data.props`, shown on the item page, not filterable).
    * The offers' earlier values are already deleted (with each batch of offers).
    */
-  async finish(): Promise<{ created: number; displayOnly: number }> {
+  async finish(seen: Map<string, NameStats>): Promise<{ created: number; displayOnly: number }> {
     await this.flush();
-    const { tx, storeId } = this;
-    const plan = planSlots(this.existing, this.parents, this.seen);
+    const { tx, storeId, names } = this;
+    const plan = planSlots(names.existing, names.parents, seen);
     let created = 0;
     for (const c of plan.created) {
-      const s = this.seen.get(c.key)!;
+      const s = seen.get(c.key)!;
       const kind = inferKind(s.values);
       const row = await tx
         .insertInto('params')
@@ -143,16 +96,16 @@ export class ImportParams {
         .returning('id')
         .executeTakeFirstOrThrow();
       const param: ParamInfo = { id: row.id, baseId: c.baseId, categoryId: c.categoryId, name: s.name, kind, isRequired: false, unit: s.unit ?? null, sort: created };
-      this.named.set(c.key, [...(this.named.get(c.key) ?? []), param]);
-      for (const cat of c.categories) this.resolved.set(`${c.key}\u0000${cat}`, param);
+      names.named.set(c.key, [...(names.named.get(c.key) ?? []), param]);
+      for (const cat of c.categories) names.resolved.set(`${c.key}\u0000${cat}`, param);
       created++;
     }
     const displayOnlyNames = new Set([...plan.displayOnly].map((k) => k.split('\u0000')[0]));
-    this.seen.clear();
+    seen.clear();
 
     // Select values: the ids of known names, new ids for new names (inserted in batches at the end).
     const valueIds = new Map<number, { ids: Map<string, string>; next: number }>();
-    const selectIds = [...this.named.values()].flat().filter((p) => p.kind === 'select').map((p) => p.id);
+    const selectIds = [...names.named.values()].flat().filter((p) => p.kind === 'select').map((p) => p.id);
     for (const p of selectIds) valueIds.set(p, { ids: new Map(), next: 1 });
     if (selectIds.length) {
       const rows = await tx.selectFrom('param_values').select(['param_id', 'id', 'name']).where('store_id', '=', storeId).execute();
@@ -207,7 +160,7 @@ export class ImportParams {
         await endOffer();
         offerId = r.offer_id;
         for (const v of JSON.parse(r.params) as YmlParam[]) {
-          const p = this.resolve(v.name.toLowerCase(), r.category_id);
+          const p = names.resolve(v.name.toLowerCase(), r.category_id);
           if (!p) {
             own.push(v.unit ? { name: v.name, unit: v.unit, value: v.value } : { name: v.name, value: v.value });
             continue;
@@ -244,9 +197,4 @@ export class ImportParams {
   }
 }
 
-/** The shop's and warranty's filter rows of an offer (written with the offer itself). */
-export const commonRows = (storeId: number, offerId: string, shop: string, warranty: string): unknown[][] => [
-  [storeId, offerId, COMMON_FILTERS.shop, shop, null],
-  [storeId, offerId, COMMON_FILTERS.warranty, warranty, null],
-];
 export { PARAM_COLUMNS };

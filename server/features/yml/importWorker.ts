@@ -1,0 +1,88 @@
+/**
+ * The YML import's worker thread: parses the feed and prepares its offers (prepare.ts) while the main thread
+ * writes them (pipeline.ts, importYml.ts). One import at a time; the main thread sends the feed's chunks, the
+ * context once asked, and an ack per written batch. At most IN_FLIGHT batches wait unwritten: the parse
+ * pauses until the writer catches up, so memory stays flat however fast the parse is.
+ */
+import { parentPort } from 'node:worker_threads';
+import { prepareFeed, type PrepareContext, type PrepareOptions } from './prepare';
+import type { FromWorker, ToWorker } from './pipeline';
+
+/** Batches handed over and not yet written. */
+const IN_FLIGHT = 3;
+
+const port = parentPort!;
+const send = (m: FromWorker) => port.postMessage(m);
+
+interface Job {
+  chunks: (string | Uint8Array)[];
+  ended: boolean;
+  wake: (() => void) | null;
+  context: ((c: PrepareContext) => void) | null;
+  inFlight: number;
+  acked: (() => void) | null;
+}
+let job: Job | null = null;
+
+port.on('message', (m: ToWorker) => {
+  if (m.t === 'start') {
+    job = { chunks: [], ended: false, wake: null, context: null, inFlight: 0, acked: null };
+    void run(job, m.opts);
+    return;
+  }
+  const j = job;
+  if (!j) return;
+  if (m.t === 'chunk') {
+    j.chunks.push(m.data);
+    j.wake?.();
+  } else if (m.t === 'end') {
+    j.ended = true;
+    j.wake?.();
+  } else if (m.t === 'context') j.context?.(m.context);
+  else if (m.t === 'ack') {
+    j.inFlight--;
+    j.acked?.();
+  }
+});
+
+async function run(j: Job, opts: Omit<PrepareOptions, 'picture' | 'signal'>) {
+  async function* input(): AsyncGenerator<string | Uint8Array> {
+    for (;;) {
+      const c = j.chunks.shift();
+      if (c !== undefined) {
+        send({ t: 'taken', size: typeof c === 'string' ? c.length : c.byteLength });
+        yield c;
+      } else if (j.ended) return;
+      else {
+        await new Promise<void>((r) => (j.wake = r));
+        j.wake = null;
+      }
+    }
+  }
+  try {
+    const end = await prepareFeed(input(), opts, {
+      categories: async (list, notes) => send({ t: 'categories', list, notes }),
+      context: (notes) =>
+        new Promise<PrepareContext>((resolve) => {
+          j.context = resolve;
+          send({ t: 'context', notes });
+        }),
+      batch: async (batch) => {
+        send({ t: 'batch', batch });
+        j.inFlight++;
+        while (j.inFlight >= IN_FLIGHT) {
+          await new Promise<void>((r) => (j.acked = r));
+          j.acked = null;
+        }
+      },
+    });
+    send({ t: 'done', end });
+  } catch (e) {
+    const err = e instanceof Error ? e : new Error(String(e));
+    send({ t: 'error', error: { name: err.name, message: err.message, stack: err.stack, line: (err as { line?: number }).line, column: (err as { column?: number }).column } });
+  } finally {
+    if (job === j) job = null;
+  }
+}
+
+send({ t: 'ready' });

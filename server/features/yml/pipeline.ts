@@ -1,0 +1,239 @@
+/**
+ * Runs the pure half of an import (prepare.ts) in a worker thread, so that on two cores the parse, the
+ * validation, the stemming and the hashing of the next offers overlap the database writes of the previous
+ * ones in the main thread (which holds the transaction). The main thread reads the input and passes its
+ * chunks on (at most INPUT_AHEAD bytes not yet taken by the parser), and answers the worker's requests
+ * through the same sink as an in-thread run: the same writes, in the same order.
+ *
+ * A worker that cannot start (no worker threads, its module does not load) gives null before anything of
+ * the input is read, and the caller prepares in its own thread. A failed or cancelled import ends its
+ * worker; one that finished is kept idle for the next import (IDLE_MS), so a small import does not pay the
+ * start-up of a thread and its modules each time. YML_IMPORT_WORKER=0 never starts one.
+ */
+import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { YmlCategory, YmlInput } from './parseYml';
+import { YmlError } from './parseYml';
+import type { Notes, OfferBatch, PrepareContext, PrepareEnd, PrepareOptions, PrepareSink } from './prepare';
+
+/** Messages of the main thread to the worker. */
+export type ToWorker =
+  | { t: 'start'; opts: Omit<PrepareOptions, 'picture' | 'signal'> }
+  | { t: 'chunk'; data: string | Uint8Array }
+  | { t: 'end' }
+  | { t: 'context'; context: PrepareContext }
+  | { t: 'ack' };
+
+/** Messages of the worker to the main thread. */
+export type FromWorker =
+  | { t: 'ready' }
+  | { t: 'taken'; size: number }
+  | { t: 'categories'; list: YmlCategory[]; notes: Notes }
+  | { t: 'context'; notes: Notes }
+  | { t: 'batch'; batch: OfferBatch }
+  | { t: 'done'; end: PrepareEnd }
+  | { t: 'error'; error: { name: string; message: string; stack?: string; line?: number; column?: number } };
+
+/** Input bytes handed to the worker and not yet taken by its parser. */
+const INPUT_AHEAD = 2 << 20;
+/** How long a worker waits idle for the next import. */
+const IDLE_MS = 60_000;
+/** How long a new worker may take to load its modules (tsx compiles them on a cold start). */
+const START_MS = 60_000;
+
+const here = fileURLToPath(import.meta.url);
+const ENTRY = new URL(`./importWorker${path.extname(here)}`, import.meta.url).href;
+const BOOT = new URL('./importWorker.mjs', import.meta.url);
+
+const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+/** Set once a worker failed to start: this process then prepares in its own thread. */
+let unavailable = false;
+
+/** Whether imports may use a worker thread (tests switch it off to compare both paths). */
+export function workerEnabled(): boolean {
+  return !unavailable && process.env.YML_IMPORT_WORKER !== '0';
+}
+
+async function acquire(): Promise<Worker | null> {
+  const kept = idle.pop();
+  if (kept) {
+    clearTimeout(kept.timer);
+    kept.worker.ref();
+    return kept.worker;
+  }
+  if (!workerEnabled()) return null;
+  let worker: Worker;
+  try {
+    worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+  } catch {
+    unavailable = true;
+    return null;
+  }
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => done(false), START_MS);
+    const onMessage = (m: FromWorker) => m.t === 'ready' && done(true);
+    const onFail = () => done(false);
+    function done(ok: boolean) {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onFail);
+      worker.off('exit', onFail);
+      resolve(ok);
+    }
+    worker.on('message', onMessage);
+    worker.once('error', onFail);
+    worker.once('exit', onFail);
+  });
+  if (!ready) {
+    unavailable = true;
+    void worker.terminate();
+    return null;
+  }
+  // For its whole life: an idle worker that fails is simply gone (an import's own listeners see its failure).
+  worker.on('error', () => undefined);
+  worker.once('exit', () => {
+    const i = idle.findIndex((e) => e.worker === worker);
+    if (i >= 0) idle.splice(i, 1);
+  });
+  return worker;
+}
+
+function release(worker: Worker) {
+  worker.unref();
+  const timer = setTimeout(() => {
+    const i = idle.findIndex((e) => e.worker === worker);
+    if (i >= 0) idle.splice(i, 1);
+    void worker.terminate();
+  }, IDLE_MS).unref();
+  idle.push({ worker, timer });
+}
+
+const checkAbort = (signal?: AbortSignal) => {
+  if (signal?.aborted) throw signal.reason ?? new Error('YML parse aborted');
+};
+
+function revive(e: Extract<FromWorker, { t: 'error' }>['error']): Error {
+  const err = e.name === 'YmlError' && e.line !== undefined ? new YmlError('', e.line, e.column ?? 0) : new Error();
+  err.message = e.message;
+  if (e.name !== 'YmlError') err.name = e.name;
+  if (e.stack) err.stack = e.stack;
+  return err;
+}
+
+/**
+ * prepareFeed in a worker: resolves as prepareFeed does once every batch is written through the sink, or
+ * with null (nothing read) when no worker is available.
+ */
+export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sink: PrepareSink): Promise<PrepareEnd | null> {
+  const worker = await acquire();
+  if (!worker) return null;
+  const { picture: _picture, signal, ...workerOpts } = opts;
+  let failure: { error: unknown } | null = null;
+  const inbox: FromWorker[] = [];
+  let wakeInbox: (() => void) | null = null;
+  let ahead = 0;
+  let wakePump: (() => void) | null = null;
+  const wakeAll = () => {
+    wakeInbox?.();
+    wakePump?.();
+  };
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    wakeAll();
+  };
+  const onMessage = (m: FromWorker) => {
+    if (m.t === 'taken') {
+      ahead -= m.size;
+      wakePump?.();
+    } else {
+      inbox.push(m);
+      wakeInbox?.();
+    }
+  };
+  const onError = (e: Error) => fail(e);
+  const onExit = (code: number) => fail(new Error(`the YML import worker stopped (exit code ${code})`));
+  // Only these: removeAllListeners would also drop the Worker's own (its port's referencing).
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  const post = (m: ToWorker, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
+
+  /** Reads the input into the worker, INPUT_AHEAD bytes ahead of its parser at most. */
+  const pump = async () => {
+    const source: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> =
+      typeof input === 'string' || input instanceof Uint8Array ? [input] : (input as AsyncIterable<string | Uint8Array>);
+    for await (const chunk of source) {
+      if (failure) return;
+      checkAbort(signal);
+      if (typeof chunk === 'string') {
+        post({ t: 'chunk', data: chunk });
+        ahead += chunk.length;
+      } else {
+        const copy = new Uint8Array(chunk); // the caller's buffer may be reused or pooled: the worker gets its own
+        post({ t: 'chunk', data: copy }, [copy.buffer]);
+        ahead += copy.byteLength;
+      }
+      while (ahead > INPUT_AHEAD && !failure) {
+        await new Promise<void>((r) => (wakePump = r));
+        wakePump = null;
+      }
+    }
+    if (failure) return;
+    checkAbort(signal);
+    post({ t: 'end' });
+  };
+
+  /** Answers the worker in order: every sink call is awaited before the next message is read. */
+  const serve = async (): Promise<PrepareEnd> => {
+    for (;;) {
+      if (failure) throw (failure as { error: unknown }).error;
+      const m = inbox.shift();
+      if (!m) {
+        await new Promise<void>((r) => (wakeInbox = r));
+        wakeInbox = null;
+        continue;
+      }
+      switch (m.t) {
+        case 'categories':
+          await sink.categories(m.list, m.notes);
+          break;
+        case 'context':
+          post({ t: 'context', context: await sink.context(m.notes) });
+          break;
+        case 'batch':
+          checkAbort(signal);
+          await sink.batch(m.batch);
+          post({ t: 'ack' });
+          break;
+        case 'done':
+          return m.end;
+        case 'error':
+          throw revive(m.error);
+      }
+    }
+  };
+
+  post({ t: 'start', opts: workerOpts });
+  let ok = false;
+  try {
+    const [, end] = await Promise.all([
+      pump().catch((e) => {
+        fail(e);
+        throw e;
+      }),
+      serve().catch((e) => {
+        fail(e);
+        throw e;
+      }),
+    ]);
+    ok = true;
+    return end;
+  } finally {
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    if (ok) release(worker);
+    else void worker.terminate();
+  }
+}
