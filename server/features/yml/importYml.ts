@@ -67,6 +67,8 @@ export interface ImportResult {
   warnings: string[];
   /** A first import on SQLite built the offers' indexes after its rows (deferredIndexes.ts). */
   deferredIndexes: boolean;
+  /** The offers were prepared in a worker thread while this one wrote them (pipeline.ts). */
+  pipelined: boolean;
 }
 
 /** The kind of a warning, from its text (the parser reports plain sentences). */
@@ -128,6 +130,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     categoryReport: { created: 0, updated: 0, hidden: 0 },
     warnings,
     deferredIndexes: false,
+    pipelined: false,
   };
   const imageCache = new Map<string, OfferImage>();
 
@@ -227,6 +230,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       const prepareOpts: PrepareOptions = { storeId, stamp, mayKeep, signal: opts.signal, picture: opts.baseDir ? picture : undefined };
       let end: PrepareEnd | null = null;
       if (opts.worker !== false && !opts.baseDir) end = await prepareInWorker(input, prepareOpts, sink);
+      result.pipelined = end !== null;
       end ??= await prepareFeed(input, prepareOpts, sink);
       noted(end);
       result.offers = end.offers;

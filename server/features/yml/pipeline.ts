@@ -45,6 +45,7 @@ const START_MS = 60_000;
 const here = fileURLToPath(import.meta.url);
 const ENTRY = new URL(`./importWorker${path.extname(here)}`, import.meta.url).href;
 const BOOT = new URL('./importWorker.mjs', import.meta.url);
+let entry = ENTRY;
 
 const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
 /** Set once a worker failed to start: this process then prepares in its own thread. */
@@ -53,6 +54,16 @@ let unavailable = false;
 /** Whether imports may use a worker thread (tests switch it off to compare both paths). */
 export function workerEnabled(): boolean {
   return !unavailable && process.env.YML_IMPORT_WORKER !== '0';
+}
+
+/** Tests: workers from another entry module (one that fails: no worker can start), or null for the real one. */
+export function setWorkerEntryForTests(url: string | null): void {
+  for (const e of idle.splice(0)) {
+    clearTimeout(e.timer);
+    void e.worker.terminate();
+  }
+  entry = url ?? ENTRY;
+  unavailable = false;
 }
 
 async function acquire(): Promise<Worker | null> {
@@ -65,7 +76,7 @@ async function acquire(): Promise<Worker | null> {
   if (!workerEnabled()) return null;
   let worker: Worker;
   try {
-    worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+    worker = new Worker(BOOT, { workerData: { entry } });
   } catch {
     unavailable = true;
     return null;
