@@ -15,7 +15,7 @@ const port = parentPort!;
 const send = (m: FromWorker) => port.postMessage(m);
 
 interface Job {
-  chunks: (string | Uint8Array)[];
+  chunks: { text: string; warnings?: string[] }[];
   ended: boolean;
   wake: (() => void) | null;
   context: ((c: PrepareContext) => void) | null;
@@ -33,7 +33,7 @@ port.on('message', (m: ToWorker) => {
   const j = job;
   if (!j) return;
   if (m.t === 'chunk') {
-    j.chunks.push(m.data);
+    j.chunks.push(m);
     j.wake?.();
   } else if (m.t === 'end') {
     j.ended = true;
@@ -45,13 +45,15 @@ port.on('message', (m: ToWorker) => {
   }
 });
 
-async function run(j: Job, opts: Omit<PrepareOptions, 'picture' | 'signal'>) {
-  async function* input(): AsyncGenerator<string | Uint8Array> {
+async function run(j: Job, opts: Omit<PrepareOptions, 'picture' | 'signal' | 'bindWarn'>) {
+  let warn: (m: string) => void = () => undefined;
+  async function* input(): AsyncGenerator<string> {
     for (;;) {
       const c = j.chunks.shift();
       if (c !== undefined) {
-        send({ t: 'taken', size: typeof c === 'string' ? c.length : c.byteLength });
-        yield c;
+        send({ t: 'taken', size: c.text.length });
+        for (const m of c.warnings ?? []) warn(m);
+        yield c.text;
       } else if (j.ended) return;
       else {
         await new Promise<void>((r) => (j.wake = r));
@@ -60,7 +62,7 @@ async function run(j: Job, opts: Omit<PrepareOptions, 'picture' | 'signal'>) {
     }
   }
   try {
-    const end = await prepareFeed(input(), opts, {
+    const end = await prepareFeed(input(), { ...opts, bindWarn: (w) => (warn = w) }, {
       categories: async (list, notes) => send({ t: 'categories', list, notes }),
       context: (notes) =>
         new Promise<PrepareContext>((resolve) => {

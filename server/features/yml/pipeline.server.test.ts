@@ -96,6 +96,14 @@ describe('the import pipelined over a worker thread', () => {
     expect(await catalogue(pipelined)).toBe(await catalogue(inThread));
   });
 
+  it('decodes the input before the worker and reports the decoding\'s warnings in order', async () => {
+    const storeId = await createStore(server.db, { name: 'Кодировка' });
+    const text = feed(20).replace('encoding="UTF-8"', 'encoding="x-no-such"');
+    const r = await importYml(server.db, server.dialect, images, storeId, [Buffer.from(text)], {});
+    expect(r).toMatchObject({ pipelined: true, created: 20, warningKinds: { encoding: 1 } });
+    expect(r.warnings[0]).toMatch(/unknown encoding "x-no-such"/);
+  });
+
   it('a broken feed read in the worker changes nothing, and the error names the line', async () => {
     const storeId = await createStore(server.db, { name: 'Сломанный' });
     await run(storeId, feed(600));

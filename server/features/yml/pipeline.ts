@@ -15,12 +15,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { YmlCategory, YmlInput } from './parseYml';
 import { YmlError } from './parseYml';
+import { decodeFeed } from './parser/decode';
 import type { Notes, OfferBatch, PrepareContext, PrepareEnd, PrepareOptions, PrepareSink } from './prepare';
 
 /** Messages of the main thread to the worker. */
 export type ToWorker =
-  | { t: 'start'; opts: Omit<PrepareOptions, 'picture' | 'signal'> }
-  | { t: 'chunk'; data: string | Uint8Array }
+  | { t: 'start'; opts: Omit<PrepareOptions, 'picture' | 'signal' | 'bindWarn'> }
+  /** Decoded text of the feed, with the warnings of its decoding before it. */
+  | { t: 'chunk'; text: string; warnings?: string[] }
   | { t: 'end' }
   | { t: 'context'; context: PrepareContext }
   | { t: 'ack' };
@@ -35,7 +37,7 @@ export type FromWorker =
   | { t: 'done'; end: PrepareEnd }
   | { t: 'error'; error: { name: string; message: string; stack?: string; line?: number; column?: number } };
 
-/** Input bytes handed to the worker and not yet taken by its parser. */
+/** Input characters handed to the worker and not yet taken by its parser. */
 const INPUT_AHEAD = 2 << 20;
 /** How long a worker waits idle for the next import. */
 const IDLE_MS = 60_000;
@@ -139,7 +141,7 @@ function revive(e: Extract<FromWorker, { t: 'error' }>['error']): Error {
 export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sink: PrepareSink): Promise<PrepareEnd | null> {
   const worker = await acquire();
   if (!worker) return null;
-  const { picture: _picture, signal, ...workerOpts } = opts;
+  const { picture: _picture, signal, bindWarn: _bindWarn, ...workerOpts } = opts;
   let failure: { error: unknown } | null = null;
   const inbox: FromWorker[] = [];
   let wakeInbox: (() => void) | null = null;
@@ -168,23 +170,22 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
   worker.on('message', onMessage);
   worker.on('error', onError);
   worker.on('exit', onExit);
-  const post = (m: ToWorker, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
+  const post = (m: ToWorker) => worker.postMessage(m);
 
-  /** Reads the input into the worker, INPUT_AHEAD bytes ahead of its parser at most. */
+  /**
+   * Reads and decodes the input into the worker, INPUT_AHEAD characters ahead of its parser at most. Decoded
+   * here: the input's buffers die young in this thread (strings made from them keep its young generation
+   * collected), where handing them over as bytes left them to pile up as external memory between this
+   * thread's rare collections (100 MB at 100 000 offers).
+   */
   const pump = async () => {
-    const source: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> =
-      typeof input === 'string' || input instanceof Uint8Array ? [input] : (input as AsyncIterable<string | Uint8Array>);
-    for await (const chunk of source) {
+    let warnings: string[] = [];
+    for await (const text of decodeFeed(input, (m) => warnings.push(m))) {
       if (failure) return;
       checkAbort(signal);
-      if (typeof chunk === 'string') {
-        post({ t: 'chunk', data: chunk });
-        ahead += chunk.length;
-      } else {
-        const copy = new Uint8Array(chunk); // the caller's buffer may be reused or pooled: the worker gets its own
-        post({ t: 'chunk', data: copy }, [copy.buffer]);
-        ahead += copy.byteLength;
-      }
+      post(warnings.length ? { t: 'chunk', text, warnings } : { t: 'chunk', text });
+      if (warnings.length) warnings = [];
+      ahead += text.length;
       while (ahead > INPUT_AHEAD && !failure) {
         await new Promise<void>((r) => (wakePump = r));
         wakePump = null;
@@ -192,7 +193,8 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
     }
     if (failure) return;
     checkAbort(signal);
-    post({ t: 'end' });
+    post(warnings.length ? { t: 'chunk', text: '', warnings } : { t: 'end' });
+    if (warnings.length) post({ t: 'end' });
   };
 
   /** Answers the worker in order: every sink call is awaited before the next message is read. */

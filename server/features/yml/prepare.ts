@@ -165,6 +165,8 @@ export interface PrepareOptions {
   /** A picture as stored; default: a remote one as it is, a relative path none (only a local feed has files). */
   picture?: (src: string) => Promise<OfferImage | null> | OfferImage | null;
   signal?: AbortSignal;
+  /** Hands out the preparer's warn, for warnings raised outside it (the main thread's decoding of the input). */
+  bindWarn?: (warn: (m: string) => void) => void;
 }
 
 const REMOTE = /^https?:\/\//i;
@@ -193,6 +195,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
   const warn = (m: string) => {
     warnings.push(m);
   };
+  opts.bindWarn?.(warn);
 
   let categoryList: YmlCategory[] = [];
   const categoryIds = new Set<string>();
