@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { COMMON_FILTERS, ROOT_CATEGORY_ID } from '../../../schemas';
 import type { Dialect } from '../../db/database';
@@ -29,7 +30,7 @@ import {
   type FeedImage,
   type Notes,
   type OfferBatch,
-  type PrepareEnd,
+  type Prepared,
   type PrepareOptions,
   type PrepareSink,
 } from './prepare';
@@ -162,6 +163,9 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     }
   };
 
+  // The offers' params wait in a file until the whole feed is read (stagedParams.ts).
+  const stagingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yml-import-'));
+  const stagingFile = path.join(stagingDir, 'params.jsonl');
   try {
     await db.transaction().execute(async (tx) => {
       // One import at a time per store, and no owner create picks an id (param base ids) it is about to take.
@@ -220,25 +224,31 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
           const counts = await writeBatch(tx, dialect, storeId, batch, stamp, params!, warn, mayKeep);
           result.created += counts.created;
           result.updated += counts.updated;
-          await params!.flush();
           await indexes.written((writtenOffers += batch.ids.length));
           const before = result.offers;
           result.offers = batch.offers;
           if (Math.floor(before / 500) !== Math.floor(batch.offers / 500)) opts.onProgress?.(batch.offers);
         },
       };
-      const prepareOpts: PrepareOptions = { storeId, stamp, mayKeep, signal: opts.signal, picture: opts.baseDir ? picture : undefined };
-      let end: PrepareEnd | null = null;
-      if (opts.worker !== false && !opts.baseDir) end = await prepareInWorker(input, prepareOpts, sink);
-      result.pipelined = end !== null;
-      end ??= await prepareFeed(input, prepareOpts, sink);
-      noted(end);
-      result.offers = end.offers;
-      await afterCategories();
-      if (params) {
-        const p = await (params as ImportParams).finish(end.seen ?? new Map());
-        result.params = p.created;
-        result.displayOnlyParams = p.displayOnly;
+      const prepareOpts: PrepareOptions = { storeId, stamp, mayKeep, stagingFile, signal: opts.signal, picture: opts.baseDir ? picture : undefined };
+      let prepared: (Prepared & { close?: () => void }) | null = null;
+      if (opts.worker !== false && !opts.baseDir) prepared = await prepareInWorker(input, prepareOpts, sink);
+      result.pipelined = prepared !== null;
+      prepared ??= await prepareFeed(input, prepareOpts, sink);
+      try {
+        const { end } = prepared;
+        noted(end);
+        result.offers = end.offers;
+        await afterCategories();
+        if (params) {
+          const p = await (params as ImportParams).plan(end.seen ?? new Map());
+          const newValues = await prepared.mapParams(p.plan, (params as ImportParams).sink());
+          await (params as ImportParams).writeValues(newValues);
+          result.params = p.created;
+          result.displayOnlyParams = p.displayOnly;
+        }
+      } finally {
+        prepared.close?.();
       }
       await indexes.restore();
       result.deferredIndexes = indexes.used;
@@ -267,6 +277,8 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
   } catch (e) {
     if (e instanceof YmlError) throw badRequest('yml_error', e.message);
     throw e;
+  } finally {
+    fs.rmSync(stagingDir, { recursive: true, force: true });
   }
   opts.onProgress?.(result.offers);
   return result;
@@ -336,6 +348,7 @@ async function writeBatch(
     for (const r of found) has.set(r.offer_id, [...(has.get(r.offer_id) ?? []), r.base_id]);
     for (const c of candidates) if ((has.get(ids[c.i]) ?? []).every((id) => c.bases.has(id) || COMMON_BASE_IDS.has(id))) kept.add(c.i);
   }
+  for (const i of kept) params.skip.add(b.positions[i]);
   if (kept.size) {
     const same = [...kept].filter((i) => storedById.get(ids[i])!.sort === b.positions[i]).map((i) => ids[i]);
     if (same.length) await tx.updateTable('offers').set({ updated_at: stamp, active: 1 }).where('store_id', '=', storeId).where('id', 'in', same).execute();
@@ -350,7 +363,7 @@ async function writeBatch(
     replaced.push(r.id);
     if (r.updated_at === stamp) {
       warn(`offer ${r.id} appears twice; the later one is kept`);
-      params.superseded.add(r.sort);
+      params.skip.add(r.sort);
       continue;
     }
     if (!r.data.includes('"images"')) continue;
@@ -362,7 +375,6 @@ async function writeBatch(
   for (let i = 0; i < ids.length; i++) {
     if (kept.has(i)) continue;
     written.push(i);
-    params.stage(b.positions[i], ids[i], b.categoryIds[i], b.params[i]);
     const r = storedById.get(ids[i]);
     if (!r) continue;
     // A row it replaces: the owner's pictures stay after the feed's, and the hash names the row as stored

@@ -16,7 +16,9 @@ import { fileURLToPath } from 'node:url';
 import type { YmlCategory, YmlInput } from './parseYml';
 import { YmlError } from './parseYml';
 import { decodeFeed } from './parser/decode';
-import type { Notes, OfferBatch, PrepareContext, PrepareEnd, PrepareOptions, PrepareSink } from './prepare';
+import type { Notes, OfferBatch, PrepareContext, PrepareEnd, PrepareOptions, Prepared, PrepareSink } from './prepare';
+import type { ParamPlan, ParamSink } from './stagedParams';
+import type { YmlParam } from './parseYml';
 
 /** Messages of the main thread to the worker. */
 export type ToWorker =
@@ -25,6 +27,9 @@ export type ToWorker =
   | { t: 'chunk'; text: string; warnings?: string[] }
   | { t: 'end' }
   | { t: 'context'; context: PrepareContext }
+  | { t: 'plan'; plan: ParamPlan }
+  /** Nothing to map: the job ends. */
+  | { t: 'close' }
   | { t: 'ack' };
 
 /** Messages of the worker to the main thread. */
@@ -35,6 +40,9 @@ export type FromWorker =
   | { t: 'context'; notes: Notes }
   | { t: 'batch'; batch: OfferBatch }
   | { t: 'done'; end: PrepareEnd }
+  | { t: 'rows'; values: unknown[] }
+  | { t: 'props'; list: { offerId: string; props: YmlParam[] }[] }
+  | { t: 'mapped'; values: unknown[][] }
   | { t: 'error'; error: { name: string; message: string; stack?: string; line?: number; column?: number } };
 
 /** Input characters handed to the worker and not yet taken by its parser. */
@@ -134,11 +142,16 @@ function revive(e: Extract<FromWorker, { t: 'error' }>['error']): Error {
   return err;
 }
 
+/** A feed prepared in a worker: map its params (or not), then close it (the worker is kept when all went well). */
+export interface PreparedInWorker extends Prepared {
+  close(): void;
+}
+
 /**
  * prepareFeed in a worker: resolves as prepareFeed does once every batch is written through the sink, or
- * with null (nothing read) when no worker is available.
+ * with null (nothing read) when no worker is available. The caller then maps the params (or not) and closes.
  */
-export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sink: PrepareSink): Promise<PrepareEnd | null> {
+export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sink: PrepareSink): Promise<PreparedInWorker | null> {
   const worker = await acquire();
   if (!worker) return null;
   const { picture: _picture, signal, bindWarn: _bindWarn, ...workerOpts } = opts;
@@ -147,13 +160,11 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
   let wakeInbox: (() => void) | null = null;
   let ahead = 0;
   let wakePump: (() => void) | null = null;
-  const wakeAll = () => {
-    wakeInbox?.();
-    wakePump?.();
-  };
+  let paramSink: ParamSink | null = null;
   const fail = (error: unknown) => {
     failure ??= { error };
-    wakeAll();
+    wakeInbox?.();
+    wakePump?.();
   };
   const onMessage = (m: FromWorker) => {
     if (m.t === 'taken') {
@@ -171,6 +182,17 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
   worker.on('error', onError);
   worker.on('exit', onExit);
   const post = (m: ToWorker) => worker.postMessage(m);
+  let closed = false;
+  /** Ends this import's use of the worker: kept for the next import when its job ended cleanly, else stopped. */
+  const close = (clean: boolean) => {
+    if (closed) return;
+    closed = true;
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    if (clean && !failure) release(worker);
+    else void worker.terminate();
+  };
 
   /**
    * Reads and decodes the input into the worker, INPUT_AHEAD characters ahead of its parser at most. Decoded
@@ -193,12 +215,12 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
     }
     if (failure) return;
     checkAbort(signal);
-    post(warnings.length ? { t: 'chunk', text: '', warnings } : { t: 'end' });
-    if (warnings.length) post({ t: 'end' });
+    if (warnings.length) post({ t: 'chunk', text: '', warnings });
+    post({ t: 'end' });
   };
 
-  /** Answers the worker in order: every sink call is awaited before the next message is read. */
-  const serve = async (): Promise<PrepareEnd> => {
+  /** Answers the worker in order (every sink call awaited before the next message) until `until` comes. */
+  const serve = async <T extends 'done' | 'mapped'>(until: T): Promise<Extract<FromWorker, { t: T }>> => {
     for (;;) {
       if (failure) throw (failure as { error: unknown }).error;
       const m = inbox.shift();
@@ -207,6 +229,7 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
         wakeInbox = null;
         continue;
       }
+      if (m.t === until) return m as Extract<FromWorker, { t: T }>;
       switch (m.t) {
         case 'categories':
           await sink.categories(m.list, m.notes);
@@ -219,34 +242,43 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
           await sink.batch(m.batch);
           post({ t: 'ack' });
           break;
-        case 'done':
-          return m.end;
+        case 'rows':
+          checkAbort(signal);
+          await paramSink!.rows(m.values);
+          post({ t: 'ack' });
+          break;
+        case 'props':
+          await paramSink!.props(m.list);
+          post({ t: 'ack' });
+          break;
         case 'error':
           throw revive(m.error);
+        default:
+          throw new Error(`the YML import worker sent ${m.t} out of turn`);
       }
     }
   };
+  const failing = (e: unknown) => {
+    fail(e);
+    close(false);
+    throw e;
+  };
 
   post({ t: 'start', opts: workerOpts });
-  let ok = false;
-  try {
-    const [, end] = await Promise.all([
-      pump().catch((e) => {
-        fail(e);
-        throw e;
-      }),
-      serve().catch((e) => {
-        fail(e);
-        throw e;
-      }),
-    ]);
-    ok = true;
-    return end;
-  } finally {
-    worker.off('message', onMessage);
-    worker.off('error', onError);
-    worker.off('exit', onExit);
-    if (ok) release(worker);
-    else void worker.terminate();
-  }
+  const [, done] = await Promise.all([pump().catch(failing), serve('done').catch(failing)]);
+  let mapped = false;
+  return {
+    end: done.end,
+    mapParams: async (plan, s) => {
+      paramSink = s;
+      mapped = true;
+      post({ t: 'plan', plan });
+      const m = await serve('mapped').catch(failing);
+      return m.values;
+    },
+    close: () => {
+      if (!mapped && !failure && !closed) post({ t: 'close' });
+      close(true);
+    },
+  };
 }

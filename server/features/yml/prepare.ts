@@ -19,6 +19,7 @@ import type { OfferImage } from '../catalogue/offers';
 import { searchDoc } from '../catalogue/search';
 import { ParamNames, type NameStats, type ParamSnapshot } from './paramNames';
 import { parseYml, type YmlCategory, type YmlInput, type YmlOffer } from './parseYml';
+import { mapStaged, ParamStage, type ParamPlan, type ParamSink } from './stagedParams';
 
 /** Offers per batch (one read of those already stored, one multi-row insert per table). */
 export const BATCH = 500;
@@ -127,7 +128,7 @@ export interface OfferBatch extends Notes {
   rows: unknown[];
   search: unknown[];
   common: unknown[];
-  /** Each offer's params as JSON, null when it has none (staged until the feed's params are placed). */
+  /** Each offer's params as JSON, null when it has none (the writer checks a stored offer's against them). */
   params: (string | null)[];
   /** Offers of declared categories read so far (progress). */
   offers: number;
@@ -158,6 +159,8 @@ export interface PrepareSink {
 
 export interface PrepareOptions {
   storeId: number;
+  /** Where the offers' params are staged until the feed's params are placed (stagedParams.ts). */
+  stagingFile: string;
   /** The import's stamp (created_at / updated_at of the rows it writes). */
   stamp: string;
   /** Feed hashes are taken (an offer unchanged since the last import may be kept as it is). */
@@ -175,11 +178,18 @@ const hasKeys = (o: object) => {
   return false;
 };
 
+/** A prepared feed: what is left to write, and the staged params to map once the writer has placed them. */
+export interface Prepared {
+  end: PrepareEnd;
+  /** Maps the staged params by the writer's plan into the sink; resolves with the new select values' rows. */
+  mapParams(plan: ParamPlan, sink: ParamSink): Promise<unknown[][]>;
+}
+
 /**
- * Parses the feed and prepares its offers for the sink; resolves with what is left to write once every
- * batch is handed over. Rejects with a YmlError on a broken feed (parseYml), or whatever the sink threw.
+ * Parses the feed and prepares its offers for the sink; resolves once every batch is handed over. Rejects
+ * with a YmlError on a broken feed (parseYml), or whatever the sink threw.
  */
-export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: PrepareSink): Promise<PrepareEnd> {
+export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: PrepareSink): Promise<Prepared> {
   const { storeId, stamp, mayKeep } = opts;
   let warnings: string[] = [];
   let skipped: Record<string, number> = {};
@@ -207,6 +217,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
   };
   let context: PrepareContext | null = null;
   let names: ParamNames | null = null;
+  let stage: ParamStage | null = null;
   let position = 0;
   let offers = 0;
 
@@ -258,6 +269,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
       null,
     );
     const paramsJson = offer.params.length ? JSON.stringify(offer.params) : null;
+    if (paramsJson !== null) stage!.add(pos, offer.id, offer.categoryId!, paramsJson);
     if (mayKeep) {
       const rh = flatRowHash(b.rows, base, b.rows[base + COL.stock]);
       const fh = feedHashOf(rh, paramsJson);
@@ -294,6 +306,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
         if (!context) {
           context = await sink.context(notes());
           names = new ParamNames(context.params);
+          stage = new ParamStage(opts.stagingFile);
         }
         const pics: FeedImage[] = [];
         for (const src of offer.pictures) {
@@ -316,7 +329,12 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
   );
   await flushCategories();
   await flush();
-  return { ...notes(), offers, seen: names ? (names as ParamNames).seen : null };
+  const counted = names as ParamNames | null;
+  const staged = stage as ParamStage | null;
+  return {
+    end: { ...notes(), offers, seen: counted ? counted.seen : null },
+    mapParams: async (plan, paramSink) => (counted && staged ? mapStaged(staged, counted, plan, paramSink) : []),
+  };
 }
 
 const SHOP_FILTER = COMMON_FILTERS.shop;
