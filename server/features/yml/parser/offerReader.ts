@@ -48,8 +48,10 @@ interface Field {
   attrs: Record<string, string>;
   /** All text inside, decoded. */
   text: string;
-  /** Inner markup as HTML text (for description). */
+  /** Inner markup as HTML text (for description; other fields leave it empty). */
   raw: string;
+  /** Whether `raw` is kept (the description's). */
+  keepRaw: boolean;
   /** Its direct children (`<option>` of delivery-options, `<reason>` of condition …). */
   children: SubElement[];
 }
@@ -298,11 +300,13 @@ export function offerReader(ctx: OfferContext) {
     openTag(depth: number, name: string, attrs: Record<string, string>, selfClosing: boolean): void {
       if (!draft) return;
       if (depth === 5) {
-        field = { name, attrs: { ...attrs }, text: '', raw: '', children: [] };
+        // The parser's attributes object is the tag's own: kept as it is.
+        field = { name, attrs, text: '', raw: '', keepRaw: name === 'description', children: [] };
         return;
       }
       if (!field) return;
       if (depth === 6) field.children.push({ name, attrs: { ...attrs }, text: '' });
+      if (!field.keepRaw) return;
       let open = `<${name}`;
       for (const [k, v] of Object.entries(attrs)) open += ` ${k}="${escapeAttr(v)}"`;
       field.raw += selfClosing ? `${open}/>` : `${open}>`;
@@ -312,7 +316,7 @@ export function offerReader(ctx: OfferContext) {
       if (field && depth >= 5) {
         field.text += text;
         // Direct text and CDATA are already HTML; text inside re-serialised elements is escaped again.
-        field.raw += cdata || depth === 5 ? text : escapeText(text);
+        if (field.keepRaw) field.raw += cdata || depth === 5 ? text : escapeText(text);
         if (depth >= 6) field.children[field.children.length - 1].text += text;
         return true;
       }
@@ -331,7 +335,7 @@ export function offerReader(ctx: OfferContext) {
         finishField(draft, f);
         return;
       }
-      if (!selfClosing) field.raw += `</${name}>`;
+      if (!selfClosing && field.keepRaw) field.raw += `</${name}>`;
     },
     /** `</offer>`. */
     end(): void {
