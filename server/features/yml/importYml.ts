@@ -172,6 +172,9 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       await lockStore(tx, storeId);
       const stamp = now();
       const indexes = await DeferredIndexes.open(tx, dialect, storeId, opts.deferIndexesAt);
+      // A shop without offers (a first import): only a repeated id of this feed can be stored already, nothing
+      // is left to hide, and every path is written as the tree will stay.
+      const emptyShop = !(await tx.selectFrom('offers').select('id').where('store_id', '=', storeId).limit(1).executeTakeFirst());
       let writtenOffers = 0;
       // The stored parent of each category: a feed that moves one renumbers the clashing params of its subtree.
       const knownCategories = new Map(
@@ -221,7 +224,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         },
         batch: async (batch) => {
           noted(batch);
-          const counts = await writeBatch(tx, dialect, storeId, batch, stamp, params!, warn, mayKeep);
+          const counts = await writeBatch(tx, dialect, storeId, batch, stamp, params!, warn, mayKeep, emptyShop);
           result.created += counts.created;
           result.updated += counts.updated;
           await indexes.written((writtenOffers += batch.ids.length));
@@ -254,15 +257,17 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       result.deferredIndexes = indexes.used;
       await bumpCatalogue(tx, storeId);
       // What the store had and this feed has not: hidden, not deleted (orders and favourites keep their links).
-      const hidden = await tx
-        .updateTable('offers')
-        .set({ active: 0, updated_at: stamp })
-        .where('store_id', '=', storeId)
-        .where('deleted', '=', 0)
-        .where('active', '=', 1)
-        .where('updated_at', '<>', stamp)
-        .executeTakeFirst();
-      result.hidden = Number(hidden.numUpdatedRows);
+      if (!emptyShop) {
+        const hidden = await tx
+          .updateTable('offers')
+          .set({ active: 0, updated_at: stamp })
+          .where('store_id', '=', storeId)
+          .where('deleted', '=', 0)
+          .where('active', '=', 1)
+          .where('updated_at', '<>', stamp)
+          .executeTakeFirst();
+        result.hidden = Number(hidden.numUpdatedRows);
+      }
       const hiddenCategories = await tx
         .updateTable('categories')
         .set({ hidden: 1 })
@@ -271,8 +276,9 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         .where('id', 'not in', [...categoryIds, ROOT_CATEGORY_ID])
         .executeTakeFirst();
       result.categoryReport.hidden = Number(hiddenCategories.numUpdatedRows);
-      // Paths follow the tree as this feed left it (offers it no longer has, moved or hidden categories).
-      await repathOffers(tx, storeId);
+      // Paths follow the tree as this feed left it (offers it no longer has, moved or hidden categories); the
+      // offers of a first import have theirs already (a feed category's parents are the feed's).
+      if (!emptyShop) await repathOffers(tx, storeId);
     });
   } catch (e) {
     if (e instanceof YmlError) throw badRequest('yml_error', e.message);
@@ -316,14 +322,12 @@ async function writeBatch(
   params: ImportParams,
   warn: (m: string) => void,
   mayKeep: boolean,
+  emptyShop: boolean,
 ): Promise<Counts> {
   const { ids, rows } = b;
-  const stored = await tx
-    .selectFrom('offers')
-    .select(['id', 'updated_at', 'sort', 'feed_hash', ...HASHED_COLUMNS])
-    .where('store_id', '=', storeId)
-    .where('id', 'in', ids)
-    .execute();
+  const query = tx.selectFrom('offers').select(['id', 'updated_at', 'sort', 'feed_hash', ...HASHED_COLUMNS]).where('store_id', '=', storeId).where('id', 'in', ids);
+  // Into a shop that had no offers, a batch without a repeated id finds none stored.
+  const stored = emptyShop && !b.repeats ? ([] as Awaited<ReturnType<typeof query.execute>>) : await query.execute();
   const storedById = new Map(stored.map((r) => [r.id, r]));
   // Offers the feed gives exactly as last time, whose rows nobody changed since: kept as they are.
   const candidates: { i: number; bases: Set<number> }[] = [];

@@ -132,6 +132,8 @@ export interface OfferBatch extends Notes {
   params: (string | null)[];
   /** Offers of declared categories read so far (progress). */
   offers: number;
+  /** An offer of the batch has an id the feed had before (else none of its ids can be stored yet in a shop that had no offers). */
+  repeats: boolean;
 }
 
 /** What the writer tells the preparer once the feed's categories are written. */
@@ -295,7 +297,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
         categoryList.push(c);
         categoryIds.add(c.id);
       },
-      onOffer: async (offer) => {
+      onOffer: async (offer, repeated) => {
         position++;
         await flushCategories();
         if (!offer.categoryId || !categoryIds.has(offer.categoryId)) {
@@ -320,6 +322,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
         }
         if (pendingIds.has(offer.id)) await flush();
         add(offer, pics, position, context.paths.get(offer.categoryId)!);
+        if (repeated) batch.repeats = true;
         pendingIds.add(offer.id);
         offers++;
         if (batch.ids.length >= BATCH) await flush();
@@ -341,5 +344,5 @@ const SHOP_FILTER = COMMON_FILTERS.shop;
 const WARRANTY_FILTER = COMMON_FILTERS.warranty;
 
 function newBatch(mayKeep: boolean): OfferBatch {
-  return { ids: [], positions: [], categoryIds: [], feedHashes: mayKeep ? [] : null, rows: [], search: [], common: [], params: [], offers: 0, warnings: [], skipped: {} };
+  return { ids: [], positions: [], categoryIds: [], feedHashes: mayKeep ? [] : null, rows: [], search: [], common: [], params: [], offers: 0, repeats: false, warnings: [], skipped: {} };
 }

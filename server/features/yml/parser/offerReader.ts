@@ -25,7 +25,8 @@ export interface OfferContext {
   categories: () => ReadonlySet<string> | null;
   /** Unknown offer elements counted by name. */
   unknownElements: Map<string, number>;
-  onOffer: (offer: YmlOffer) => void;
+  /** `repeated`: the feed had an offer of this id before. */
+  onOffer: (offer: YmlOffer, repeated: boolean) => void;
 }
 
 /** A delivery or pickup `<option>`'s attributes. */
@@ -64,6 +65,8 @@ interface OfferDraft {
   line: number;
   /** Price elements already read. */
   seen: Set<string>;
+  /** An offer of this id came before. */
+  repeated: boolean;
 }
 
 export function offerReader(ctx: OfferContext) {
@@ -236,7 +239,8 @@ export function offerReader(ctx: OfferContext) {
   const startOffer = (attrs: Record<string, string>): void => {
     const id = (attrs.id ?? '').trim();
     if (!id) throw fatal('<offer> without id');
-    if (offerIds.add(id)) warn(`offer ${id} (line ${line()}) appears again; the later one wins on import`);
+    const repeated = offerIds.add(id);
+    if (repeated) warn(`offer ${id} (line ${line()}) appears again; the later one wins on import`);
     const offer: YmlOffer = {
       id,
       type: (attrs.type ?? '').trim() || 'common',
@@ -256,7 +260,7 @@ export function offerReader(ctx: OfferContext) {
     const bid = (attrs.bid ?? '').trim();
     if (bid) offer.bid = bid;
     for (const [k, v] of Object.entries(attrs)) if (!OFFER_ATTRS.has(k)) offer.extra[`@${k}`] = v;
-    draft = { offer, ownDelivery: false, ownPickup: false, droppedPictures: 0, line: line(), seen: new Set() };
+    draft = { offer, ownDelivery: false, ownPickup: false, droppedPictures: 0, line: line(), seen: new Set(), repeated };
   };
 
   const finishOffer = (d: OfferDraft): void => {
@@ -286,7 +290,7 @@ export function offerReader(ctx: OfferContext) {
     if (!d.ownPickup && offer.pickup !== '0' && shop.pickupOptions[0]) {
       applyOption(offer, 'pickup_options', shop.pickupOptions[0]);
     }
-    ctx.onOffer(offer);
+    ctx.onOffer(offer, d.repeated);
   };
 
   return {
