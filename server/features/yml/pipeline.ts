@@ -47,6 +47,12 @@ export type FromWorker =
 
 /** Input characters handed to the worker and not yet taken by its parser. */
 const INPUT_AHEAD = 2 << 20;
+/**
+ * The worker's young generation: with V8's default the process peaked at 1.33–1.35x of a 10 000-offer
+ * import's peak at 100 000 offers, with 8 MB at 1.20–1.23x (its old generation grows less between
+ * collections), for about 4 % more CPU.
+ */
+const YOUNG_MB = 8;
 /** How long a worker waits idle for the next import. */
 const IDLE_MS = 60_000;
 /** How long a new worker may take to load its modules (tsx compiles them on a cold start). */
@@ -86,7 +92,7 @@ async function acquire(): Promise<Worker | null> {
   if (!workerEnabled()) return null;
   let worker: Worker;
   try {
-    worker = new Worker(BOOT, { workerData: { entry } });
+    worker = new Worker(BOOT, { workerData: { entry }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
   } catch {
     unavailable = true;
     return null;
