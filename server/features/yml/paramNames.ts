@@ -23,7 +23,8 @@ export class ParamNames {
   /** New names (not found on their offers' paths) with their use, in feed order. */
   readonly seen = new Map<string, NameStats>();
   readonly named = new Map<string, ParamInfo[]>();
-  readonly resolved = new Map<string, ParamInfo | null>();
+  /** What a name (lower case) means per category, as resolved so far: by category, then by name. */
+  private readonly resolved = new Map<string, Map<string, ParamInfo | null>>();
   readonly existing: ParamInfo[];
   readonly parents: Map<string, string>;
 
@@ -35,8 +36,9 @@ export class ParamNames {
 
   /** The param a name means on an offer of a category: the deepest of that name on the category's path. */
   resolve(key: string, categoryId: string): ParamInfo | null {
-    const k = `${key}\u0000${categoryId}`;
-    let hit = this.resolved.get(k);
+    let byName = this.resolved.get(categoryId);
+    if (!byName) this.resolved.set(categoryId, (byName = new Map()));
+    let hit = byName.get(key);
     if (hit !== undefined) return hit;
     hit = null;
     const list = this.named.get(key);
@@ -46,8 +48,15 @@ export class ParamNames {
         if (hit) break;
       }
     }
-    this.resolved.set(k, hit);
+    byName.set(key, hit);
     return hit;
+  }
+
+  /** Sets what a name means on a category (a param the plan created for its offers). */
+  settle(key: string, categoryId: string, param: ParamInfo): void {
+    let byName = this.resolved.get(categoryId);
+    if (!byName) this.resolved.set(categoryId, (byName = new Map()));
+    byName.set(key, param);
   }
 
   /**

@@ -121,7 +121,7 @@ export async function mapStaged(stage: ParamStage, names: ParamNames, plan: Para
   const { storeId } = plan;
   for (const c of plan.created) {
     names.named.set(c.key, [...(names.named.get(c.key) ?? []), c.param]);
-    for (const cat of c.categories) names.resolved.set(`${c.key}\u0000${cat}`, c.param);
+    for (const cat of c.categories) names.settle(c.key, cat, c.param);
   }
   const newValues: unknown[][] = [];
   const valueIdOf = (paramId: number, name: string) => {

@@ -63,8 +63,8 @@ interface OfferDraft {
   ownPickup: boolean;
   droppedPictures: number;
   line: number;
-  /** Price elements already read. */
-  seen: Set<string>;
+  /** Price elements already read: 1 <price>, 2 <oldprice>. */
+  seen: number;
   /** An offer of this id came before. */
   repeated: boolean;
 }
@@ -103,11 +103,12 @@ export function offerReader(ctx: OfferContext) {
       case 'price':
       case 'oldprice': {
         if (text === '') return;
-        if (d.seen.has(name)) {
+        const bit = name === 'price' ? 1 : 2;
+        if (d.seen & bit) {
           warn(`offer ${offer.id}: repeated <${name}> ignored`);
           return;
         }
-        d.seen.add(name);
+        d.seen |= bit;
         const dec = toDecimal(text);
         if (dec === null) {
           warn(`offer ${offer.id}: <${name}> "${text}" is not a number, ignored`);
@@ -260,7 +261,7 @@ export function offerReader(ctx: OfferContext) {
     const bid = (attrs.bid ?? '').trim();
     if (bid) offer.bid = bid;
     for (const [k, v] of Object.entries(attrs)) if (!OFFER_ATTRS.has(k)) offer.extra[`@${k}`] = v;
-    draft = { offer, ownDelivery: false, ownPickup: false, droppedPictures: 0, line: line(), seen: new Set(), repeated };
+    draft = { offer, ownDelivery: false, ownPickup: false, droppedPictures: 0, line: line(), seen: 0, repeated };
   };
 
   const finishOffer = (d: OfferDraft): void => {
