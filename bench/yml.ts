@@ -61,6 +61,28 @@ async function saxesPass(file: string): Promise<{ seconds: number; cpu: number }
   return { seconds: (performance.now() - start) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
+/**
+ * CPU seconds of this process's busiest threads (Linux /proc; [] elsewhere): the main thread first, then the
+ * busiest other (the import's worker), then the rest (GC helpers, the loader) summed. With two cores the
+ * import's wall time at no load is about the larger of the first two.
+ */
+function threadCpu(): number[] {
+  try {
+    const tick = 100;
+    const dir = `/proc/${process.pid}/task`;
+    const cpu = fs.readdirSync(dir).map((t) => {
+      const stat = fs.readFileSync(`${dir}/${t}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { main: Number(t) === process.pid, s: (Number(f[11]) + Number(f[12])) / tick };
+    });
+    const main = cpu.find((c) => c.main)?.s ?? 0;
+    const others = cpu.filter((c) => !c.main).map((c) => c.s).sort((a, b) => b - a);
+    return [main, others[0] ?? 0, others.slice(1).reduce((a, b) => a + b, 0)];
+  } catch {
+    return [];
+  }
+}
+
 /** Child: imports one feed into a fresh database, prints {seconds, rss} as JSON. */
 async function child(file: string, pg: boolean, again: boolean) {
   const { openDatabase } = await import('../server/db/database');
@@ -100,7 +122,7 @@ async function child(file: string, pg: boolean, again: boolean) {
       const used2 = process.cpuUsage(cpu2);
       second = { seconds: (performance.now() - start2) / 1000, cpu: (used2.user + used2.system) / 1e6 };
     }
-    process.stdout.write(JSON.stringify({ seconds, cpu, rss: process.resourceUsage().maxRSS * 1024, created: report.created, second }) + '\n');
+    process.stdout.write(JSON.stringify({ seconds, cpu, rss: process.resourceUsage().maxRSS * 1024, created: report.created, second, threads: threadCpu() }) + '\n');
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -136,7 +158,7 @@ async function main() {
       maxBuffer: 1 << 20,
     });
     if (run.status !== 0) throw new Error(`import of ${count} offers failed`);
-    const r = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { seconds: number; cpu: number; rss: number; created: number; second: { seconds: number; cpu: number } | null };
+    const r = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { seconds: number; cpu: number; rss: number; created: number; second: { seconds: number; cpu: number } | null; threads: number[] };
     if (r.created !== count) throw new Error(`imported ${r.created} of ${count} offers`);
     rows.push({ offers: count, rss: r.rss });
     const importMbs = mb(size) / r.seconds;
@@ -146,7 +168,8 @@ async function main() {
     console.log(
       `${String(count).padStart(9)} offers ${mb(size).toFixed(1).padStart(7)} MB: import ${r.seconds.toFixed(1)} s ${importMbs.toFixed(2)} MB/s (cpu ${importCpu.toFixed(2)}), ` +
         `saxes ${saxesMbs.toFixed(1)} MB/s (cpu ${saxesCpu.toFixed(1)}), ratio ${(importMbs / saxesMbs).toFixed(3)} (cpu ${(importCpu / saxesCpu).toFixed(3)}), ` +
-        `peak RSS ${mb(r.rss).toFixed(0)} MB (${(r.rss / rows[0].rss).toFixed(2)}x of ${rows[0].offers}), load ${os.loadavg()[0].toFixed(1)}`,
+        `peak RSS ${mb(r.rss).toFixed(0)} MB (${(r.rss / rows[0].rss).toFixed(2)}x of ${rows[0].offers}), load ${os.loadavg()[0].toFixed(1)}` +
+        (r.threads.length ? `; thread cpu s: main ${r.threads[0].toFixed(1)}, next ${r.threads[1].toFixed(1)}, rest ${r.threads[2].toFixed(1)} (whole run)` : ''),
     );
     if (r.second) {
       const againMbs = mb(size) / r.second.seconds;

@@ -27,12 +27,35 @@ export const fromColumnValue = (f: FieldDef, v: unknown): unknown =>
 export function toRow(schema: EntitySchema, values: Record<string, unknown>): { columns: Record<string, unknown>; data: Record<string, unknown> } {
   const columns: Record<string, unknown> = {};
   const data: Record<string, unknown> = {};
-  for (const f of schema.fields) {
-    if (f.derived || !(f.name in values)) continue;
+  // The fields the values have, in the schema's order: found by the values' own keys (a feed import writes a
+  // million offers of ~10 values each against ~90 fields), the same as testing `name in values` field by field.
+  const index = fieldIndex(schema);
+  const picked: number[] = [];
+  for (const k in values) {
+    const i = index.get(k);
+    if (i !== undefined) picked.push(i);
+  }
+  picked.sort((a, b) => a - b);
+  for (const i of picked) {
+    const f = schema.fields[i];
     if (f.column) columns[f.column] = toColumnValue(f, values[f.name]);
     else data[f.name] = values[f.name];
   }
   return { columns, data };
+}
+
+/** Position of each stored (not derived) field by name; the first of a name, as toRow has always taken it. */
+const indexes = new WeakMap<EntitySchema, Map<string, number>>();
+function fieldIndex(schema: EntitySchema): Map<string, number> {
+  let index = indexes.get(schema);
+  if (!index) {
+    index = new Map();
+    schema.fields.forEach((f, i) => {
+      if (!f.derived && !index!.has(f.name)) index!.set(f.name, i);
+    });
+    indexes.set(schema, index);
+  }
+  return index;
 }
 
 /** Reads a row (columns plus its JSON `data`) back into typed values keyed by field name. */

@@ -25,16 +25,22 @@ const fields: FieldDef[] = [
   { name: 'e', label: 'e', type: 'number', min: 0, max: 100 } as FieldDef,
   { name: 'f', label: 'f', type: 'float', min: -1.5 } as FieldDef,
   { name: 'g', label: 'g', type: 'wysiwyg' } as FieldDef,
+  { name: 'h', label: 'h', type: 'url', maxLength: 12 } as FieldDef,
+  { name: 'i', label: 'i', type: 'bool' } as FieldDef,
+  { name: 'j', label: 'j', type: 'select', options: [{ id: 'RUR', label: '' }, { id: 'usd', label: '' }, { id: '1', label: '' }] } as unknown as FieldDef,
+  { name: 'k', label: 'k', type: 'select', maxLength: 2, options: [{ id: 'abc', label: '' }, { id: 'ab', label: '' }] } as unknown as FieldDef,
 ];
 const strings = fc.oneof(
   fc.string(),
   fc.constantFrom(' 12 ', '1,5', '-0', '1e3', '99999999999', '-3000000000', 'Infinity', '0x10', '  ', '12-a', ' 7-b ', 'xx', 'axb', '101', '1.0'),
+  fc.constantFrom('true', ' Yes ', 'FALSE', 'on', 'off', 'no', '0', '1', 'да', 'RUR', ' rur', 'USD', 'usd ', 'abc', 'ab', ' ab '),
+  fc.constantFrom('https://a.b/c', ' http://x ', '/p/1', 'ftp://x', 'https://very.long/url', 'http:// x', '//x'),
   fc.integer({ min: -3_000_000_000, max: 3_000_000_000 }).map(String),
   fc.double({ noNaN: true }).map((n) => String(n).replace('.', ',')),
 );
 
 describe('validateFields: the fast path for plain strings', () => {
-  it('gives the very value or error code yup gives, for text and number fields', () => {
+  it('gives the very value or error code yup gives, for text, number, url, bool and select fields', () => {
     fc.assert(
       fc.property(fc.constantFrom(...fields), strings, (f, raw) => {
         // Blank input never reaches a validator (it becomes the default or null).

@@ -11,6 +11,7 @@ export interface FieldError {
   code: FieldErrorCode;
 }
 
+const URL_PATTERN = /^(https?:\/\/|\/)\S+$/i;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const parseJson = (v: unknown) => {
   if (typeof v !== 'string') return v;
@@ -49,7 +50,7 @@ export const validatorByType: Record<FieldType, (f: FieldDef) => yup.Schema> = {
   wysiwyg: text,
   phone: (f) => text(f).matches(/^[+\d\s()-]{3,}$/, 'invalid'),
   email: (f) => text(f).email('invalid'),
-  url: (f) => text(f).matches(/^(https?:\/\/|\/)\S+$/i, 'invalid'),
+  url: (f) => text(f).matches(URL_PATTERN, 'invalid'),
   number: (f) => numeric(f, true),
   float: (f) => numeric(f, false),
   bool: () =>
@@ -183,6 +184,24 @@ const fastNumber = (integer: boolean) => (f: FieldDef, raw: string) => {
   if (f.max !== undefined && n > f.max) return new FastError('too_large');
   return n;
 };
+const fastUrl = (f: FieldDef, raw: string) => {
+  const v = fastText(f, raw);
+  return v instanceof FastError || URL_PATTERN.test(v) ? v : new FastError('invalid');
+};
+const fastBool = (_f: FieldDef, raw: string) => {
+  const s = raw.trim().toLowerCase();
+  return truthy.has(s) ? true : falsy.has(s) ? false : new FastError('invalid');
+};
+/** Option ids per field, as a set. */
+const optionSets = new WeakMap<FieldDef, Set<string>>();
+const fastSelect = (f: FieldDef, raw: string) => {
+  let ids = optionSets.get(f);
+  if (!ids) optionSets.set(f, (ids = new Set(f.options?.map((o) => o.id) ?? [])));
+  const v = raw.trim();
+  // yup checks oneOf before the other tests.
+  if (!ids.has(v)) return new FastError('not_option');
+  return fastText(f, raw);
+};
 /**
  * The same checks as the yup validators above for a string of the plainest types, without yup's machinery
  * (a feed import validates every field of a million offers); validate.test.ts holds them equal.
@@ -193,6 +212,9 @@ const FAST: Partial<Record<FieldType, (f: FieldDef, raw: string) => unknown>> = 
   wysiwyg: fastText,
   number: fastNumber(true),
   float: fastNumber(false),
+  url: fastUrl,
+  bool: fastBool,
+  select: fastSelect,
 };
 
 /** A field's validator, built once: a feed import validates every field of a million offers. */

@@ -391,14 +391,8 @@ const DEFERRED_FROM = 200;
 
 type CardRow = Pick<OfferRow, 'id' | 'type' | 'name' | 'vendor' | 'price' | 'oldprice' | 'category_id' | 'available' | 'active' | 'picture' | 'thumb' | 'stock' | 'data'>;
 
-/**
- * The name a card shows, kept in the `name` column: the offer's name, else what its type names it by
- * (artist.title: the title; vendor.model: type prefix, vendor and model).
- */
-export function displayNameOf(v: Record<string, unknown>): string {
-  const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');
-  return text(v.name) || text(v.title) || [v.typePrefix, v.vendor, v.model].map(text).filter(Boolean).join(' ');
-}
+import { displayNameOf } from './displayName';
+export { displayNameOf };
 
 export type OfferCard = ReturnType<typeof offerCard>;
 

@@ -2,6 +2,7 @@ import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, CUSTOM_PARAM_LAST, NEW_VALUE_SUFFIX
 import { lockStore } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../errors';
+import { ancestry } from './ancestry';
 import { categoryTree, chain } from './categories';
 import { bumpCatalogue, cachedByVersion } from './version';
 
@@ -77,12 +78,7 @@ export async function loadParents(db: Executor, storeId: number): Promise<Map<st
   return new Map(rows.map((r) => [r.id, r.parent_id]));
 }
 
-/** The category and its ancestors, from the category up (never the root '0'). */
-export function ancestry(parents: Map<string, string>, id: string): string[] {
-  const out: string[] = [];
-  for (let c: string | undefined = id; c !== undefined && c !== ROOT_CATEGORY_ID && !out.includes(c); c = parents.get(c)) out.push(c);
-  return out;
-}
+export { ancestry };
 
 /** Base ids a new param of this category may not take: those of the params on any path through it. */
 export function usedBaseIds(all: ParamInfo[], parents: Map<string, string>, categoryId: string, except?: number): Set<number> {

@@ -16,22 +16,73 @@ export function foldSearch(s: string): string {
   return lower.normalize('NFD').replace(/([a-z])\p{M}+/gu, '$1').normalize('NFC').replace(/ё/g, 'е');
 }
 
-const words = (s: string) => foldSearch(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+/** The words of a text as the index cuts it: runs of letters and digits (\p{L}, \p{N}), folded. */
+export const wordsByRegExp = (s: string) => foldSearch(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+/**
+ * wordsByRegExp without the Unicode regular expression for the common characters (an import cuts the texts
+ * of a million offers): ASCII and the Cyrillic letters are told by their codes, anything else by the same
+ * character class (search.test.ts holds the two equal). Calls `each` with every word and whether it may be
+ * Cyrillic (has a character beyond ASCII).
+ */
+function eachWord(s: string, each: (word: string, wide: boolean) => void): void {
+  const t = foldSearch(s);
+  let start = -1;
+  let wide = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    let word: boolean;
+    let units = 1;
+    if (c < 0x80) word = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a);
+    else if ((c >= 0x400 && c <= 0x481) || (c >= 0x48a && c <= 0x4ff)) word = true;
+    else {
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < t.length) {
+        const d = t.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) units = 2;
+      }
+      word = LETTER_OR_DIGIT.test(t.slice(i, i + units));
+    }
+    if (word) {
+      if (start < 0) {
+        start = i;
+        wide = false;
+      }
+      if (c >= 0x80) wide = true;
+    } else if (start >= 0) {
+      each(t.slice(start, i), wide);
+      start = -1;
+    }
+    i += units - 1;
+  }
+  if (start >= 0) each(t.slice(start), wide);
+}
+export const words = (s: string) => {
+  const out: string[] = [];
+  eachWord(s, (w) => out.push(w));
+  return out;
+};
 /** Stems of Cyrillic words already seen (an import stems the same few thousand words millions of times); bounded. */
 const stems = new Map<string, string>();
-const stem = (w: string) => {
-  if (!/\p{Script=Cyrillic}/u.test(w)) return w;
+const stem = (w: string, wide = true) => {
+  if (!wide) return w; // ASCII only: no Cyrillic letter to stem
   let hit = stems.get(w);
-  if (hit === undefined) {
-    hit = stemmer.stem(w);
-    if (stems.size >= 50_000) stems.clear();
-    stems.set(w, hit);
-  }
+  if (hit !== undefined) return hit;
+  if (!CYRILLIC.test(w)) return w;
+  hit = stemmer.stem(w);
+  if (stems.size >= 50_000) stems.clear();
+  stems.set(w, hit);
   return hit;
 };
 
 /** The indexed form of a text: its stems, separated by spaces. */
-export const stemText = (s: string) => words(s).map(stem).join(' ');
+export const stemText = (s: string) => {
+  let out = '';
+  eachWord(s, (w, wide) => {
+    out += out ? ` ${stem(w, wide)}` : stem(w, wide);
+  });
+  return out;
+};
 
 export interface SearchDoc {
   /** Stems of what names the product (name, title, type, vendor, model): a hit here ranks first. */

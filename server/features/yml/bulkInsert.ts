@@ -35,13 +35,39 @@ function statement(dialect: Dialect, head: string, width: number, rows: number, 
  * `tail` is appended to each (an ON CONFLICT clause).
  */
 export async function insertRows(db: Executor, dialect: Dialect, table: string, columns: readonly string[], rows: unknown[][], tail = ''): Promise<void> {
-  const per = Math.max(1, Math.floor(MAX_BOUND / columns.length));
+  const flat: unknown[] = [];
+  for (const r of rows) for (const v of r) flat.push(v);
+  await insertFlat(db, dialect, table, columns, flat, tail);
+}
+
+/**
+ * PostgreSQL types of the columns the import writes in bulk. There a batch goes as one array per column
+ * (`select * from unnest($1::integer[], …)`): a statement PostgreSQL parses at once, where a VALUES list of
+ * thousands of parameters cost it more to parse and plan than the rows cost to insert (200 000 offer_params
+ * rows: 1.9–2.7 s instead of 2.7–3.6 s, and half the driver's CPU).
+ */
+const PG_TYPES: Record<string, string> = {
+  store_id: 'integer', id: 'text', type: 'text', name: 'text', vendor: 'text', price: 'float8', oldprice: 'float8',
+  category_id: 'text', available: 'integer', active: 'integer', deleted: 'integer', picture: 'text', thumb: 'text',
+  sort: 'integer', stock: 'integer', created_at: 'text', updated_at: 'text', data: 'text', cat_path: 'text',
+  feed_hash: 'text', offer_id: 'text', text: 'text', base_id: 'integer', value: 'text', num: 'float8', param_id: 'integer',
+};
+
+/** insertRows of rows laid end to end: `values` holds `columns.length` values per row. */
+export async function insertFlat(db: Executor, dialect: Dialect, table: string, columns: readonly string[], values: unknown[], tail = ''): Promise<void> {
+  const width = columns.length;
+  const per = Math.max(1, Math.floor(MAX_BOUND / width)) * width;
   const head = `insert into ${table} (${columns.join(',')})`;
-  for (let i = 0; i < rows.length; i += per) {
-    const slice = rows.slice(i, i + per);
-    const params: unknown[] = [];
-    for (const r of slice) for (const v of r) params.push(v);
-    await db.executeQuery(CompiledQuery.raw(statement(dialect, head, columns.length, slice.length, tail), params));
+  const arrays = dialect === 'postgres' && columns.every((c) => c in PG_TYPES);
+  for (let i = 0; i < values.length; i += per) {
+    const params = i === 0 && values.length <= per ? values : values.slice(i, i + per);
+    if (arrays) {
+      const rows = params.length / width;
+      const cols: unknown[][] = columns.map(() => new Array(rows));
+      for (let r = 0, k = 0; r < rows; r++) for (let c = 0; c < width; c++) cols[c][r] = params[k++];
+      const text = `${head} select * from unnest(${columns.map((c, n) => `$${n + 1}::${PG_TYPES[c]}[]`).join(', ')})${tail ? ` ${tail}` : ''}`;
+      await db.executeQuery(CompiledQuery.raw(text, cols));
+    } else await db.executeQuery(CompiledQuery.raw(statement(dialect, head, width, params.length / width, tail), params));
   }
 }
 

@@ -1,234 +1,95 @@
 /**
- * The params of an import. A param's filter slot and kind depend on every offer that uses its name, so the
- * values cannot be written as the offers stream by: each offer's raw params go to a staging table (a temp
- * table of the import's transaction, one row per offer with its params as JSON: a quarter of the rows to
- * write and read back than one per value) while only per-name counts stay in memory; at the end the new params
- * are placed (paramSlots.ts), and the staged values are read back in ranges and written as offer_params.
- * Memory stays flat however many offers the feed has.
+ * The params of an import, the writer's side (the preparer stages the values and maps them at the end:
+ * stagedParams.ts). Once the whole feed is read, the feed's new names are placed in filter slots
+ * (paramSlots.ts) and their params created; the plan goes back to the preparer, whose offer_params rows and
+ * display-only properties are written here as they come.
  */
-import { COMMON_FILTERS, ROOT_CATEGORY_ID, type ParamKind } from '../../../schemas';
-import { sql } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Tx } from '../../db/types';
-import { ancestry, loadParams, loadParents, type ParamInfo } from '../catalogue/params';
-import { insertRows } from './bulkInsert';
-import { planSlots, type NameUse } from './paramSlots';
+import { loadParams, loadParents, type ParamInfo } from '../catalogue/params';
+import { insertFlat, insertRows } from './bulkInsert';
+import { ParamNames, type NameStats, type ParamSnapshot } from './paramNames';
+import { planSlots } from './paramSlots';
 import type { YmlParam } from './parseYml';
+import { inferKind, PARAM_COLUMNS, PositionSet, type ParamPlan, type ParamSink } from './stagedParams';
 
-const BOOL_WORDS = new Set(['да', 'нет', 'yes', 'no', 'true', 'false', 'есть']);
-export const isNumber = (v: string) => /^-?\d+([.,]\d+)?$/.test(v.trim());
-
-/** The kind a new param gets from every value the feed gave it. */
-export function inferKind(values: string[]): ParamKind {
-  if (values.length && values.every(isNumber)) return values.every((v) => /^-?\d+$/.test(v.trim())) ? 'number' : 'float';
-  if (values.length && values.every((v) => BOOL_WORDS.has(v.trim().toLowerCase()))) return 'bool';
-  return 'select';
-}
-const boolValue = (v: string) => (['да', 'yes', 'true', 'есть', '1'].includes(v.trim().toLowerCase()) ? '1' : '0');
-
-const STAGE = 'yml_import_params';
-const STAGE_COLUMNS = ['seq', 'pos', 'offer_id', 'category_id', 'params'] as const;
-/** Staged offers read back per query. */
-const READ = 2_000;
-const PARAM_COLUMNS = ['store_id', 'offer_id', 'base_id', 'value', 'num'] as const;
-
-type Stats = NameUse & { name: string; unit?: string; values: string[] };
+export { inferKind, isNumber } from './stagedParams';
+export { PARAM_COLUMNS };
 
 export class ImportParams {
-  private seq = 0;
-  private rows: unknown[][] = [];
-  /** Offer positions whose params a later occurrence of the same id replaces. */
-  readonly superseded = new Set<number>();
-  /** New names (not found on their offers' paths) with their use, in feed order. */
-  private seen = new Map<string, Stats>();
-  private named = new Map<string, ParamInfo[]>();
-  private resolved = new Map<string, ParamInfo | null>();
+  /** Offer positions whose staged params are not written: a later occurrence of the same id replaces them, or the offer was kept as stored. */
+  readonly skip = new PositionSet();
+  /** What the shop's param names mean (the preparer counts and maps the feed's names with a copy of it). */
+  readonly names: ParamNames;
 
   private constructor(
     private tx: Tx,
     private dialect: Dialect,
     private storeId: number,
-    private existing: ParamInfo[],
-    private parents: Map<string, string>,
+    readonly snapshot: ParamSnapshot,
   ) {
-    for (const p of existing) this.named.set(p.name.toLowerCase(), [...(this.named.get(p.name.toLowerCase()) ?? []), p]);
+    this.names = new ParamNames(snapshot);
   }
 
   /** Called once the feed's categories are written (their parents decide which param a name means). */
   static async open(tx: Tx, dialect: Dialect, storeId: number): Promise<ImportParams> {
-    await sql.raw(`drop table if exists ${STAGE}`).execute(tx);
-    await sql
-      .raw(
-        `create temporary table ${STAGE} (seq integer primary key, pos integer not null, offer_id text not null, category_id text not null, ` +
-          `params text not null)${dialect === 'postgres' ? ' on commit drop' : ''}`,
-      )
-      .execute(tx);
-    return new ImportParams(tx, dialect, storeId, await loadParams(tx, storeId), await loadParents(tx, storeId));
-  }
-
-  /** The param a name means on an offer of a category: the deepest of that name on the category's path. */
-  private resolve(key: string, categoryId: string): ParamInfo | null {
-    const k = `${key}\u0000${categoryId}`;
-    let hit = this.resolved.get(k);
-    if (hit !== undefined) return hit;
-    hit = null;
-    const list = this.named.get(key);
-    if (list) {
-      for (const c of [...ancestry(this.parents, categoryId), ROOT_CATEGORY_ID]) {
-        hit = list.find((p) => p.categoryId === c) ?? null;
-        if (hit) break;
-      }
-    }
-    this.resolved.set(k, hit);
-    return hit;
+    return new ImportParams(tx, dialect, storeId, { existing: await loadParams(tx, storeId), parents: await loadParents(tx, storeId) });
   }
 
   /**
-   * The base ids an offer's params would be written under, when every name already means a param on the
-   * offer's category path; null when one is new or display-only (the offer then cannot skip the plan).
-   */
-  resolvedBaseIds(categoryId: string, params: YmlParam[]): Set<number> | null {
-    const ids = new Set<number>();
-    for (const v of params) {
-      const p = this.resolve(v.name.toLowerCase(), categoryId);
-      if (!p) return null;
-      ids.add(p.baseId);
-    }
-    return ids;
-  }
-
-  /** An accepted offer's params: counted for the plan and staged. */
-  add(pos: number, offerId: string, categoryId: string, params: YmlParam[]): void {
-    if (!params.length) return;
-    this.rows.push([++this.seq, pos, offerId, categoryId, JSON.stringify(params)]);
-    const once = new Set<string>();
-    for (const v of params) {
-      const key = v.name.toLowerCase();
-      if (once.has(key) || this.resolve(key, categoryId)) continue;
-      once.add(key);
-      let s = this.seen.get(key);
-      if (!s) this.seen.set(key, (s = { name: v.name, unit: v.unit, values: [], byCategory: new Map(), offers: 0 }));
-      if (s.values.length < 10_000) s.values.push(v.value);
-      s.byCategory.set(categoryId, (s.byCategory.get(categoryId) ?? 0) + 1);
-      s.offers++;
-    }
-  }
-
-  /** Writes the staged rows gathered so far (called with each batch of offers). */
-  async flush(): Promise<void> {
-    if (!this.rows.length) return;
-    const rows = this.rows;
-    this.rows = [];
-    await insertRows(this.tx, this.dialect, STAGE, STAGE_COLUMNS, rows);
-  }
-
-  /**
-   * Creates the feed's new params, maps every value (select values to value ids) and writes them per offer.
-   * A name on an offer uses the param of that name on the offer's category path when there is one; new
-   * names get filter slots per category path (paramSlots.ts); a category whose paths are full keeps the
-   * rest on its offers as display-only properties (`data.props`, shown on the item page, not filterable).
+   * Creates the feed's new params: a name on an offer uses the param of that name on the offer's category
+   * path when there is one; new names get filter slots per category path (paramSlots.ts); a category whose
+   * paths are full keeps the rest on its offers as display-only properties (`data.props`, shown on the item
+   * page, not filterable). Gives the plan the staged values are mapped by, with the select params' value ids.
    * The offers' earlier values are already deleted (with each batch of offers).
    */
-  async finish(): Promise<{ created: number; displayOnly: number }> {
-    await this.flush();
-    const { tx, storeId } = this;
-    const plan = planSlots(this.existing, this.parents, this.seen);
-    let created = 0;
-    for (const c of plan.created) {
-      const s = this.seen.get(c.key)!;
+  async plan(seen: Map<string, NameStats>): Promise<{ plan: ParamPlan; created: number; displayOnly: number }> {
+    const { tx, storeId, names } = this;
+    const slots = planSlots(names.existing, names.parents, seen);
+    const created: ParamPlan['created'] = [];
+    for (const c of slots.created) {
+      const s = seen.get(c.key)!;
       const kind = inferKind(s.values);
+      const sort = created.length;
       const row = await tx
         .insertInto('params')
-        .values({ store_id: storeId, base_id: c.baseId, category_id: c.categoryId, name: s.name, kind, is_required: 0, unit: s.unit ?? null, sort: created })
+        .values({ store_id: storeId, base_id: c.baseId, category_id: c.categoryId, name: s.name, kind, is_required: 0, unit: s.unit ?? null, sort })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const param: ParamInfo = { id: row.id, baseId: c.baseId, categoryId: c.categoryId, name: s.name, kind, isRequired: false, unit: s.unit ?? null, sort: created };
-      this.named.set(c.key, [...(this.named.get(c.key) ?? []), param]);
-      for (const cat of c.categories) this.resolved.set(`${c.key}\u0000${cat}`, param);
-      created++;
+      const param: ParamInfo = { id: row.id, baseId: c.baseId, categoryId: c.categoryId, name: s.name, kind, isRequired: false, unit: s.unit ?? null, sort };
+      names.named.set(c.key, [...(names.named.get(c.key) ?? []), param]);
+      created.push({ key: c.key, param, categories: c.categories });
     }
-    const displayOnlyNames = new Set([...plan.displayOnly].map((k) => k.split('\u0000')[0]));
-    this.seen.clear();
+    const displayOnlyNames = new Set([...slots.displayOnly].map((k) => k.split('\u0000')[0]));
+    seen.clear();
 
-    // Select values: the ids of known names, new ids for new names (inserted in batches at the end).
-    const valueIds = new Map<number, { ids: Map<string, string>; next: number }>();
-    const selectIds = [...this.named.values()].flat().filter((p) => p.kind === 'select').map((p) => p.id);
-    for (const p of selectIds) valueIds.set(p, { ids: new Map(), next: 1 });
+    // Select values: the ids of known names, new ids for new names (assigned as they are mapped).
+    const values: ParamPlan['values'] = new Map();
+    const selectIds = [...names.named.values()].flat().filter((p) => p.kind === 'select').map((p) => p.id);
+    for (const p of selectIds) values.set(p, { ids: new Map(), next: 1 });
     if (selectIds.length) {
       const rows = await tx.selectFrom('param_values').select(['param_id', 'id', 'name']).where('store_id', '=', storeId).execute();
       for (const r of rows) {
-        const m = valueIds.get(r.param_id);
+        const m = values.get(r.param_id);
         if (!m) continue;
         m.ids.set(r.name.toLowerCase(), r.id);
         if (/^\d+$/.test(r.id)) m.next = Math.max(m.next, Number(r.id) + 1);
       }
     }
-    const newValues: unknown[][] = [];
-    const valueIdOf = (paramId: number, name: string) => {
-      const m = valueIds.get(paramId)!;
-      const hit = m.ids.get(name.toLowerCase());
-      if (hit) return hit;
-      const id = String(m.next++);
-      newValues.push([storeId, paramId, id, name, Number(id)]);
-      m.ids.set(name.toLowerCase(), id);
-      return id;
-    };
+    return { plan: { storeId, created, values, skip: this.skip.bits }, created: created.length, displayOnly: displayOnlyNames.size };
+  }
 
-    let out: unknown[][] = [];
-    const props: { offerId: string; props: YmlParam[] }[] = [];
-    // One offer occurrence at a time (a staged row).
-    let offerId = '';
-    let keys = new Set<string>();
-    let own: YmlParam[] = [];
-    const endOffer = async () => {
-      if (own.length) props.push({ offerId, props: own });
-      own = [];
-      keys = new Set();
-      if (props.length >= 200) await this.writeProps(props.splice(0));
-      if (out.length >= 5_000) await insertRows(tx, this.dialect, 'offer_params', PARAM_COLUMNS, out.splice(0));
+  /** Where the mapped values go. */
+  sink(): ParamSink {
+    return {
+      rows: (values) => insertFlat(this.tx, this.dialect, 'offer_params', PARAM_COLUMNS, values),
+      props: (list) => this.writeProps(list),
     };
-    // One row per (offer, param, value): a value repeated in one offer counts once.
-    const push = (baseId: number, value: string, num: number | null) => {
-      const k = `${baseId}\u0000${value}`;
-      if (keys.has(k)) return;
-      keys.add(k);
-      out.push([storeId, offerId, baseId, value, num]);
-    };
-    for (let from = 1; from <= this.seq; from += READ) {
-      const rows = (await tx
-        .selectFrom(STAGE as never)
-        .select(['pos', 'offer_id', 'category_id', 'params'] as never[])
-        .where('seq' as never, '>=', from as never)
-        .where('seq' as never, '<', (from + READ) as never)
-        .orderBy('seq' as never)
-        .execute()) as unknown as { pos: number; offer_id: string; category_id: string; params: string }[];
-      for (const r of rows) {
-        if (this.superseded.has(r.pos)) continue;
-        await endOffer();
-        offerId = r.offer_id;
-        for (const v of JSON.parse(r.params) as YmlParam[]) {
-          const p = this.resolve(v.name.toLowerCase(), r.category_id);
-          if (!p) {
-            own.push(v.unit ? { name: v.name, unit: v.unit, value: v.value } : { name: v.name, value: v.value });
-            continue;
-          }
-          if (p.kind === 'select') push(p.baseId, valueIdOf(p.id, v.value), null);
-          else if (p.kind === 'bool') push(p.baseId, boolValue(v.value), null);
-          else if (p.kind === 'number' || p.kind === 'float') {
-            if (!isNumber(v.value)) continue;
-            const value = v.value.trim().replace(',', '.');
-            push(p.baseId, value, Number(value));
-          } else push(p.baseId, v.value, null);
-        }
-      }
-    }
-    await endOffer();
-    await this.writeProps(props);
-    await insertRows(tx, this.dialect, 'offer_params', PARAM_COLUMNS, out);
-    out = [];
-    await insertRows(tx, this.dialect, 'param_values', ['store_id', 'param_id', 'id', 'name', 'sort'], newValues);
-    await sql.raw(`drop table if exists ${STAGE}`).execute(tx);
-    return { created, displayOnly: displayOnlyNames.size };
+  }
+
+  /** The new select values (param_values rows), once every offer's values are written. */
+  async writeValues(rows: unknown[][]): Promise<void> {
+    await insertRows(this.tx, this.dialect, 'param_values', ['store_id', 'param_id', 'id', 'name', 'sort'], rows);
   }
 
   /** Display-only params go into their offers' data (one read for the lot, one update per offer). */
@@ -243,10 +104,3 @@ export class ImportParams {
     }
   }
 }
-
-/** The shop's and warranty's filter rows of an offer (written with the offer itself). */
-export const commonRows = (storeId: number, offerId: string, shop: string, warranty: string): unknown[][] => [
-  [storeId, offerId, COMMON_FILTERS.shop, shop, null],
-  [storeId, offerId, COMMON_FILTERS.warranty, warranty, null],
-];
-export { PARAM_COLUMNS };

@@ -1,21 +1,39 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { COMMON_FILTERS, OFFER_TYPES, ROOT_CATEGORY_ID, offerFieldsFor, offerSchema, toRow, validateFields } from '../../../schemas';
+import { COMMON_FILTERS, ROOT_CATEGORY_ID } from '../../../schemas';
 import type { Dialect } from '../../db/database';
 import { lockStore, now } from '../../db/database';
 import type { Db, Tx } from '../../db/types';
 import { badRequest } from '../../errors';
-import { sanitizeRichText } from '../../lib/sanitize';
 import type { ImageStore } from '../images/images';
-import { displayNameOf, searchDoc, type OfferImage } from '../catalogue/offers';
+import type { OfferImage } from '../catalogue/offers';
 import { bumpCatalogue } from '../catalogue/version';
-import { categoryPath, loadTree, repathOffers, type CategoryTree } from '../catalogue/categories';
+import { categoryPath, loadTree, repathOffers } from '../catalogue/categories';
 import { rebaseMovedParams } from '../catalogue/params';
-import { insertRows, updateSorts } from './bulkInsert';
+import { insertFlat, updateSorts } from './bulkInsert';
 import { DeferredIndexes } from './deferredIndexes';
-import { commonRows, ImportParams, PARAM_COLUMNS } from './importParams';
-import { parseYml, YmlError, type YmlInput, type YmlOffer } from './parseYml';
+import { ImportParams, PARAM_COLUMNS } from './importParams';
+import { YmlError, type YmlInput } from './parseYml';
+import { prepareInWorker } from './pipeline';
+import {
+  COL,
+  COMMON_WIDTH,
+  flatRowHash,
+  HASHED_COLUMNS,
+  OFFER_COLUMNS,
+  OFFER_WIDTH,
+  prepareFeed,
+  rowHash,
+  SEARCH_COLUMNS,
+  SEARCH_WIDTH,
+  type FeedImage,
+  type Notes,
+  type OfferBatch,
+  type Prepared,
+  type PrepareOptions,
+  type PrepareSink,
+} from './prepare';
 
 export interface ImportOptions {
   /** Folder that relative picture paths are read from (a local feed's own folder). */
@@ -24,6 +42,11 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Offers a first import writes before it defers the indexes (deferredIndexes.ts; tests lower it). */
   deferIndexesAt?: number;
+  /**
+   * Parse and prepare the offers in a worker thread while this one writes (pipeline.ts): the default for a
+   * remote feed; a local feed's pictures are saved from files in this thread. false: all in this thread.
+   */
+  worker?: boolean;
 }
 
 export interface ImportResult {
@@ -45,6 +68,8 @@ export interface ImportResult {
   warnings: string[];
   /** A first import on SQLite built the offers' indexes after its rows (deferredIndexes.ts). */
   deferredIndexes: boolean;
+  /** The offers were prepared in a worker thread while this one wrote them (pipeline.ts). */
+  pipelined: boolean;
 }
 
 /** The kind of a warning, from its text (the parser reports plain sentences). */
@@ -65,38 +90,7 @@ export function warningKind(message: string): string {
 export { inferKind } from './importParams';
 export { commonCategory } from './commonCategory';
 
-/** Registry values of a feed offer; a value its field rejects is dropped with a warning, never fatal. */
-function offerValues(offer: YmlOffer, warn: (m: string) => void): Record<string, unknown> {
-  const type = (OFFER_TYPES as readonly string[]).includes(offer.type) ? offer.type : 'common';
-  // The feed's <count> is the product's stock (the registry's `stock` field checks it: a whole number, 0 or more).
-  const raw: Record<string, unknown> = { ...offer, type, dataTour: offer.dataTour?.join('\n'), stock: offer.extra.count };
-  if (!raw.name) raw.name = [offer.typePrefix, offer.vendor, offer.model].filter(Boolean).join(' ') || offer.title || `#${offer.id}`;
-  const fields = fieldsOf(type);
-  const sent: Record<string, unknown> = {};
-  for (const f of fields) if (raw[f.name] !== undefined && raw[f.name] !== '') sent[f.name] = raw[f.name];
-  const { values, errors } = validateFields(fields, sent, { partial: true });
-  for (const e of errors) warn(`offer ${offer.id}: ${e.field} ${e.code}, dropped`);
-  if (typeof values.description === 'string') values.description = sanitizeRichText(values.description);
-  values.type = type;
-  return values;
-}
-const fieldCache = new Map<string, ReturnType<typeof offerFieldsFor>>();
-function fieldsOf(type: string) {
-  let f = fieldCache.get(type);
-  if (!f) fieldCache.set(type, (f = offerFieldsFor(type).filter((x) => !x.readOnly && x.type !== 'image')));
-  return f;
-}
-
-
-/** Offers written per batch (one read of those already stored, one multi-row upsert per table). */
-const BATCH = 500;
-
-interface PendingOffer {
-  offer: YmlOffer;
-  pics: (OfferImage & { feed?: 1 })[];
-  position: number;
-  catPath: string;
-}
+export { offerValues } from './prepare';
 
 /** What a batch learns about its offers: which were stored before (or earlier in this feed). */
 interface Counts {
@@ -137,10 +131,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     categoryReport: { created: 0, updated: 0, hidden: 0 },
     warnings,
     deferredIndexes: false,
-  };
-  const skip = (reason: string) => {
-    result.skipped++;
-    result.skippedBy[reason] = (result.skippedBy[reason] ?? 0) + 1;
+    pipelined: false,
   };
   const imageCache = new Map<string, OfferImage>();
 
@@ -164,13 +155,26 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       return null;
     }
   };
+  const noted = (n: Notes) => {
+    for (const m of n.warnings) warn(m);
+    for (const [reason, count] of Object.entries(n.skipped)) {
+      result.skipped += count;
+      result.skippedBy[reason] = (result.skippedBy[reason] ?? 0) + count;
+    }
+  };
 
+  // The offers' params wait in a file until the whole feed is read (stagedParams.ts).
+  const stagingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yml-import-'));
+  const stagingFile = path.join(stagingDir, 'params.jsonl');
   try {
     await db.transaction().execute(async (tx) => {
       // One import at a time per store, and no owner create picks an id (param base ids) it is about to take.
       await lockStore(tx, storeId);
       const stamp = now();
       const indexes = await DeferredIndexes.open(tx, dialect, storeId, opts.deferIndexesAt);
+      // A shop without offers (a first import): only a repeated id of this feed can be stored already, nothing
+      // is left to hide, and every path is written as the tree will stay.
+      const emptyShop = !(await tx.selectFrom('offers').select('id').where('store_id', '=', storeId).limit(1).executeTakeFirst());
       let writtenOffers = 0;
       // The stored parent of each category: a feed that moves one renumbers the clashing params of its subtree.
       const knownCategories = new Map(
@@ -187,29 +191,13 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       };
       const categoryIds = new Set<string>();
       let params: ImportParams | null = null;
-      let tree: CategoryTree | null = null;
-      const paths = new Map<string, string>();
-      let position = 0;
-      let pending: PendingOffer[] = [];
-      const pendingIds = new Set<string>();
-      const flush = async () => {
-        if (!pending.length) return;
-        const batch = pending;
-        pending = [];
-        pendingIds.clear();
-        // A local feed's pictures are read from files that may have changed: its offers are always written.
-        const counts = await writeOffers(tx, dialect, storeId, batch, stamp, params!, warn, !opts.baseDir);
-        result.created += counts.created;
-        result.updated += counts.updated;
-        await params!.flush();
-        await indexes.written((writtenOffers += batch.length));
-      };
+      // A local feed's pictures are read from files that may have changed: its offers are always written.
+      const mayKeep = !opts.baseDir;
 
-      await parseYml(
-        input,
-        {
-          onWarning: warn,
-          onCategory: async (c) => {
+      const sink: PrepareSink = {
+        categories: async (list, notes) => {
+          noted(notes);
+          for (const c of list) {
             const parent = c.parentId ?? ROOT_CATEGORY_ID;
             await tx
               .insertInto('categories')
@@ -222,55 +210,64 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
             else result.categoryReport.created++;
             categoryIds.add(c.id);
             result.categories++;
-          },
-          onOffer: async (offer) => {
-            position++;
-            if (!offer.categoryId || !categoryIds.has(offer.categoryId)) {
-              warn(`offer ${offer.id}: category ${offer.categoryId ?? '(none)'} is not declared, offer skipped`);
-              skip('category_missing');
-              return;
-            }
-            // The feed's categories are written before its first offer: their tree gives the offers' paths.
-            await afterCategories();
-            params ??= await ImportParams.open(tx, dialect, storeId);
-            tree ??= await loadTree(tx, storeId);
-            let catPath = paths.get(offer.categoryId);
-            if (catPath === undefined) paths.set(offer.categoryId, (catPath = categoryPath(tree, offer.categoryId)));
-            const pics: (OfferImage & { feed: 1 })[] = [];
-            for (const src of offer.pictures) {
-              const p = await picture(src);
-              if (p) pics.push({ ...p, id: p.id || String(pics.length), feed: 1 });
-            }
-            if (pendingIds.has(offer.id)) await flush();
-            pending.push({ offer, pics, position, catPath });
-            pendingIds.add(offer.id);
-            if (pending.length >= BATCH) await flush();
-            result.offers++;
-            if (result.offers % 500 === 0) opts.onProgress?.(result.offers);
-          },
+          }
         },
-        { signal: opts.signal },
-      );
-      await flush();
-      await afterCategories();
-      if (params) {
-        const p = await (params as ImportParams).finish();
-        result.params = p.created;
-        result.displayOnlyParams = p.displayOnly;
+        // The feed's categories are written before its first offer: their tree gives the offers' paths.
+        context: async (notes) => {
+          noted(notes);
+          await afterCategories();
+          params = await ImportParams.open(tx, dialect, storeId);
+          const tree = await loadTree(tx, storeId);
+          const paths = new Map<string, string>();
+          for (const id of categoryIds) paths.set(id, categoryPath(tree, id));
+          return { paths, params: params.snapshot };
+        },
+        batch: async (batch) => {
+          noted(batch);
+          const counts = await writeBatch(tx, dialect, storeId, batch, stamp, params!, warn, mayKeep, emptyShop);
+          result.created += counts.created;
+          result.updated += counts.updated;
+          await indexes.written((writtenOffers += batch.ids.length));
+          const before = result.offers;
+          result.offers = batch.offers;
+          if (Math.floor(before / 500) !== Math.floor(batch.offers / 500)) opts.onProgress?.(batch.offers);
+        },
+      };
+      const prepareOpts: PrepareOptions = { storeId, stamp, mayKeep, stagingFile, signal: opts.signal, picture: opts.baseDir ? picture : undefined };
+      let prepared: (Prepared & { close?: () => void }) | null = null;
+      if (opts.worker !== false && !opts.baseDir) prepared = await prepareInWorker(input, prepareOpts, sink);
+      result.pipelined = prepared !== null;
+      prepared ??= await prepareFeed(input, prepareOpts, sink);
+      try {
+        const { end } = prepared;
+        noted(end);
+        result.offers = end.offers;
+        await afterCategories();
+        if (params) {
+          const p = await (params as ImportParams).plan(end.seen ?? new Map());
+          const newValues = await prepared.mapParams(p.plan, (params as ImportParams).sink());
+          await (params as ImportParams).writeValues(newValues);
+          result.params = p.created;
+          result.displayOnlyParams = p.displayOnly;
+        }
+      } finally {
+        prepared.close?.();
       }
       await indexes.restore();
       result.deferredIndexes = indexes.used;
       await bumpCatalogue(tx, storeId);
       // What the store had and this feed has not: hidden, not deleted (orders and favourites keep their links).
-      const hidden = await tx
-        .updateTable('offers')
-        .set({ active: 0, updated_at: stamp })
-        .where('store_id', '=', storeId)
-        .where('deleted', '=', 0)
-        .where('active', '=', 1)
-        .where('updated_at', '<>', stamp)
-        .executeTakeFirst();
-      result.hidden = Number(hidden.numUpdatedRows);
+      if (!emptyShop) {
+        const hidden = await tx
+          .updateTable('offers')
+          .set({ active: 0, updated_at: stamp })
+          .where('store_id', '=', storeId)
+          .where('deleted', '=', 0)
+          .where('active', '=', 1)
+          .where('updated_at', '<>', stamp)
+          .executeTakeFirst();
+        result.hidden = Number(hidden.numUpdatedRows);
+      }
       const hiddenCategories = await tx
         .updateTable('categories')
         .set({ hidden: 1 })
@@ -279,21 +276,20 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         .where('id', 'not in', [...categoryIds, ROOT_CATEGORY_ID])
         .executeTakeFirst();
       result.categoryReport.hidden = Number(hiddenCategories.numUpdatedRows);
-      // Paths follow the tree as this feed left it (offers it no longer has, moved or hidden categories).
-      await repathOffers(tx, storeId);
+      // Paths follow the tree as this feed left it (offers it no longer has, moved or hidden categories); the
+      // offers of a first import have theirs already (a feed category's parents are the feed's).
+      if (!emptyShop) await repathOffers(tx, storeId);
     });
   } catch (e) {
     if (e instanceof YmlError) throw badRequest('yml_error', e.message);
     throw e;
+  } finally {
+    fs.rmSync(stagingDir, { recursive: true, force: true });
   }
   opts.onProgress?.(result.offers);
   return result;
 }
 
-const OFFER_COLUMNS = [
-  'store_id', 'id', 'type', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'active', 'deleted',
-  'picture', 'thumb', 'sort', 'stock', 'created_at', 'updated_at', 'data', 'cat_path', 'feed_hash',
-] as const;
 /** A re-imported offer takes every column but its creation date; a feed without <count> keeps the owner's stock. */
 const OFFER_UPSERT =
   'on conflict (store_id, id) do update set ' +
@@ -301,154 +297,115 @@ const OFFER_UPSERT =
     .map((c) => (c === 'stock' ? 'stock = coalesce(excluded.stock, offers.stock)' : `${c} = excluded.${c}`))
     .join(', ');
 const SEARCH_UPSERT = 'on conflict (store_id, offer_id) do update set name = excluded.name, text = excluded.text';
-
-/**
- * The columns of an offer row a re-import compares (through a hash) with what the last import wrote: all it
- * writes but the stamps, sort, visibility (written again anyway) and the thumbnail (made from the picture
- * later, then kept).
- */
-const HASHED_COLUMNS = ['type', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'deleted', 'picture', 'stock', 'cat_path', 'data'] as const;
-type HashedRow = Record<(typeof HASHED_COLUMNS)[number], unknown>;
-const hash = (text: string) => crypto.createHash('sha1').update(text).digest('base64url');
-const rowHash = (row: HashedRow) => hash(HASHED_COLUMNS.map((c) => (row[c] === null || row[c] === undefined ? '\u0001' : String(row[c]))).join('\u0000'));
-/** The feed's offer as parsed, with the category path it lands on and its pictures. */
-const feedHash = (b: PendingOffer) => hash(`${JSON.stringify(b.offer)}\u0000${b.catPath}\u0000${JSON.stringify(b.pics)}`);
 const COMMON_BASE_IDS = new Set<number>(Object.values(COMMON_FILTERS));
 
+/** The values of the offers at `keep` (indices), `width` values each. */
+const pick = (flat: unknown[], width: number, keep: number[]) => {
+  const out: unknown[] = [];
+  for (const i of keep) for (let k = i * width, end = k + width; k < end; k++) out.push(flat[k]);
+  return out;
+};
+
 /**
- * Writes a batch of offers: one read of those already stored (their pictures: the owner's uploads are kept
- * after the feed's; one stored earlier in this import is a repeated id, whose earlier params are dropped), a
- * delete of their earlier params, one multi-row upsert of the rows, one of their search texts, one insert of
- * their shop and warranty filters.
+ * Writes a batch of prepared offers (prepare.ts): one read of those already stored (their pictures: the
+ * owner's uploads are kept after the feed's; one stored earlier in this import is a repeated id, whose earlier
+ * params are dropped; an offer the feed gives as the last import wrote it, whose row nobody changed since, is
+ * kept as it is), a delete of their earlier params, one multi-row upsert of the rows, one of their search
+ * texts, one insert of their shop and warranty filters; their params are staged (importParams.ts).
  */
-async function writeOffers(
+async function writeBatch(
   tx: Tx,
   dialect: Dialect,
   storeId: number,
-  batch: PendingOffer[],
+  b: OfferBatch,
   stamp: string,
   params: ImportParams,
   warn: (m: string) => void,
   mayKeep: boolean,
+  emptyShop: boolean,
 ): Promise<Counts> {
-  const ids = batch.map((b) => b.offer.id);
-  const stored = await tx
-    .selectFrom('offers')
-    .select(['id', 'updated_at', 'sort', 'feed_hash', ...HASHED_COLUMNS])
-    .where('store_id', '=', storeId)
-    .where('id', 'in', ids)
-    .execute();
+  const { ids, rows } = b;
+  const query = tx.selectFrom('offers').select(['id', 'updated_at', 'sort', 'feed_hash', ...HASHED_COLUMNS]).where('store_id', '=', storeId).where('id', 'in', ids);
+  // Into a shop that had no offers, a batch without a repeated id finds none stored.
+  const stored = emptyShop && !b.repeats ? ([] as Awaited<ReturnType<typeof query.execute>>) : await query.execute();
   const storedById = new Map(stored.map((r) => [r.id, r]));
   // Offers the feed gives exactly as last time, whose rows nobody changed since: kept as they are.
-  const feedHashes = new Map<PendingOffer, string>();
-  const candidates: { b: PendingOffer; bases: Set<number> }[] = [];
-  if (mayKeep) {
-    for (const b of batch) {
-      const fh = feedHash(b);
-      feedHashes.set(b, fh);
-      const r = storedById.get(b.offer.id);
-      if (!r?.feed_hash || r.updated_at === stamp || r.feed_hash !== `${fh}:${rowHash(r)}`) continue;
+  const candidates: { i: number; bases: Set<number> }[] = [];
+  if (mayKeep && b.feedHashes && stored.length) {
+    for (let i = 0; i < ids.length; i++) {
+      const r = storedById.get(ids[i]);
+      if (!r?.feed_hash || r.updated_at === stamp || r.feed_hash !== `${b.feedHashes[i]}:${rowHash(r)}`) continue;
       // Its params must still mean the params it has values of (the owner may have added one deeper since).
-      const bases = params.resolvedBaseIds(b.offer.categoryId!, b.offer.params);
-      if (bases) candidates.push({ b, bases });
+      const bases = params.names.resolvedBaseIds(b.categoryIds[i], b.params[i] ? JSON.parse(b.params[i]!) : []);
+      if (bases) candidates.push({ i, bases });
     }
   }
-  const kept = new Set<PendingOffer>();
+  const kept = new Set<number>();
   if (candidates.length) {
-    const rows = await tx
+    const found = await tx
       .selectFrom('offer_params')
       .select(['offer_id', 'base_id'])
       .where('store_id', '=', storeId)
-      .where('offer_id', 'in', candidates.map((c) => c.b.offer.id))
+      .where('offer_id', 'in', candidates.map((c) => ids[c.i]))
       .execute();
     const has = new Map<string, number[]>();
-    for (const r of rows) has.set(r.offer_id, [...(has.get(r.offer_id) ?? []), r.base_id]);
-    for (const c of candidates) if ((has.get(c.b.offer.id) ?? []).every((id) => c.bases.has(id) || COMMON_BASE_IDS.has(id))) kept.add(c.b);
+    for (const r of found) has.set(r.offer_id, [...(has.get(r.offer_id) ?? []), r.base_id]);
+    for (const c of candidates) if ((has.get(ids[c.i]) ?? []).every((id) => c.bases.has(id) || COMMON_BASE_IDS.has(id))) kept.add(c.i);
   }
+  for (const i of kept) params.skip.add(b.positions[i]);
   if (kept.size) {
-    const same = [...kept].filter((b) => storedById.get(b.offer.id)!.sort === b.position).map((b) => b.offer.id);
+    const same = [...kept].filter((i) => storedById.get(ids[i])!.sort === b.positions[i]).map((i) => ids[i]);
     if (same.length) await tx.updateTable('offers').set({ updated_at: stamp, active: 1 }).where('store_id', '=', storeId).where('id', 'in', same).execute();
-    const moved = [...kept].filter((b) => storedById.get(b.offer.id)!.sort !== b.position).map((b): [string, number] => [b.offer.id, b.position]);
+    const moved = [...kept].filter((i) => storedById.get(ids[i])!.sort !== b.positions[i]).map((i): [string, number] => [ids[i], b.positions[i]]);
     if (moved.length) await updateSorts(tx, dialect, storeId, moved, stamp);
   }
-  const written = kept.size ? batch.filter((b) => !kept.has(b)) : batch;
-  const keptIds = new Set([...kept].map((b) => b.offer.id));
-  const ownerImages = new Map<string, OfferImage[]>();
+  const keptIds = new Set([...kept].map((i) => ids[i]));
+  const ownerImages = new Map<string, FeedImage[]>();
   const replaced: string[] = [];
   for (const r of stored) {
     if (keptIds.has(r.id)) continue;
     replaced.push(r.id);
     if (r.updated_at === stamp) {
       warn(`offer ${r.id} appears twice; the later one is kept`);
-      params.superseded.add(r.sort);
+      params.skip.add(r.sort);
       continue;
     }
     if (!r.data.includes('"images"')) continue;
-    const imgs = ((JSON.parse(r.data) as { images?: (OfferImage & { feed?: 1 })[] }).images ?? []).filter((i) => !i.feed && !/^https?:\/\//i.test(i.img));
+    const imgs = ((JSON.parse(r.data) as { images?: FeedImage[] }).images ?? []).filter((i) => !i.feed && !/^https?:\/\//i.test(i.img));
     if (imgs.length) ownerImages.set(r.id, imgs);
   }
   if (replaced.length) await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('offer_id', 'in', replaced).execute();
-  const rows: unknown[][] = [];
-  const search: unknown[][] = [];
-  const common: unknown[][] = [];
-  for (const b of written) {
-    const { offer, pics, position, catPath } = b;
-    let warned = false;
-    const values = offerValues(offer, (m) => {
-      warned = true;
-      warn(m);
-    });
-    params.add(position, offer.id, offer.categoryId!, offer.params);
-    const own = (ownerImages.get(offer.id) ?? []).filter((i) => !pics.some((p) => p.id === i.id));
-    const all = own.length ? [...pics, ...own].slice(0, 10) : pics.slice(0, 10);
-    const { columns, data } = toRow(offerSchema, values);
-    const name = displayNameOf(values);
-    const row: HashedRow = {
-      type: String(values.type),
-      name: name || `#${offer.id}`,
-      vendor: (columns.vendor as string | undefined) ?? null,
-      price: Number(values.price ?? 0),
-      oldprice: (columns.oldprice as number | undefined) ?? null,
-      category_id: offer.categoryId!,
-      available: offer.available === '1' ? 1 : 0,
-      deleted: 0,
-      picture: all[0]?.img ?? null,
-      stock: (columns.stock as number | null | undefined) ?? null,
-      cat_path: catPath,
-      data: JSON.stringify({ ...data, images: all, ...(Object.keys(offer.extra).length ? { extra: offer.extra } : {}) }),
-    };
-    // The hash names the row as stored: a feed without <count> keeps the stored stock (OFFER_UPSERT).
-    const fh = feedHashes.get(b);
-    // An offer whose values drew warnings is written every time (so a re-import reports them again).
-    const feedHashValue = fh && !warned ? `${fh}:${rowHash({ ...row, stock: row.stock ?? storedById.get(offer.id)?.stock ?? null })}` : null;
-    rows.push([
-      storeId,
-      offer.id,
-      row.type,
-      row.name,
-      row.vendor,
-      row.price,
-      row.oldprice,
-      row.category_id,
-      row.available,
-      1,
-      0,
-      row.picture,
-      all[0]?.thumb ?? null,
-      position,
-      row.stock,
-      stamp,
-      stamp,
-      row.data,
-      catPath,
-      feedHashValue,
-    ]);
-    const doc = searchDoc({ ...values, name });
-    search.push([storeId, offer.id, doc.name, doc.text]);
-    common.push(...commonRows(storeId, offer.id, offer.shop === '1' ? '1' : '0', offer.manufacturer_warranty === '1' ? '1' : '0'));
+  const written: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    if (kept.has(i)) continue;
+    written.push(i);
+    const r = storedById.get(ids[i]);
+    if (!r) continue;
+    // A row it replaces: the owner's pictures stay after the feed's, and the hash names the row as stored
+    // (a feed without <count> keeps the stored stock: OFFER_UPSERT).
+    const base = i * OFFER_WIDTH;
+    const own = ownerImages.get(ids[i]);
+    let changed = false;
+    if (own) {
+      const data = JSON.parse(rows[base + COL.data] as string) as { images: FeedImage[] };
+      const pics = data.images;
+      const more = own.filter((o) => !pics.some((p) => p.id === o.id));
+      if (more.length) {
+        const all = [...pics, ...more].slice(0, 10);
+        data.images = all;
+        rows[base + COL.data] = JSON.stringify(data);
+        rows[base + COL.picture] = all[0]?.img ?? null;
+        rows[base + COL.thumb] = all[0]?.thumb ?? null;
+        changed = true;
+      }
+    }
+    const stock = rows[base + COL.stock] ?? r.stock ?? null;
+    if (rows[base + COL.feed_hash] !== null && (changed || stock !== rows[base + COL.stock]))
+      rows[base + COL.feed_hash] = `${b.feedHashes![i]}:${flatRowHash(rows, base, stock)}`;
   }
-  await insertRows(tx, dialect, 'offers', OFFER_COLUMNS, rows, OFFER_UPSERT);
-  await insertRows(tx, dialect, 'offer_search', ['store_id', 'offer_id', 'name', 'text'], search, SEARCH_UPSERT);
-  await insertRows(tx, dialect, 'offer_params', PARAM_COLUMNS, common);
-  return { created: batch.length - stored.length, updated: stored.length };
+  const all = written.length === ids.length;
+  await insertFlat(tx, dialect, 'offers', OFFER_COLUMNS, all ? rows : pick(rows, OFFER_WIDTH, written), OFFER_UPSERT);
+  await insertFlat(tx, dialect, 'offer_search', SEARCH_COLUMNS, all ? b.search : pick(b.search, SEARCH_WIDTH, written), SEARCH_UPSERT);
+  await insertFlat(tx, dialect, 'offer_params', PARAM_COLUMNS, all ? b.common : pick(b.common, COMMON_WIDTH, written));
+  return { created: ids.length - stored.length, updated: stored.length };
 }

@@ -222,7 +222,8 @@ export interface YmlHandlers {
   onCurrency?: (currency: YmlCurrency) => Awaitable<void>;
   /** Called when `</categories>` is read, parents before children. */
   onCategory?: (category: YmlCategory) => Awaitable<void>;
-  onOffer?: (offer: YmlOffer) => Awaitable<void>;
+  /** `repeated`: an offer of the same id came earlier in the feed (also warned). */
+  onOffer?: (offer: YmlOffer, repeated: boolean) => Awaitable<void>;
   /** Each warning as it happens (the result keeps at most `maxWarnings` of them). */
   onWarning?: (message: string) => void;
 }
@@ -394,9 +395,9 @@ export async function parseYml(
     currencies: () => (currenciesSeen ? currencyIds : null),
     categories: () => (categoriesDone ? categoryIds : null),
     unknownElements,
-    onOffer: (offer) => {
+    onOffer: (offer, repeated) => {
       result.offers++;
-      if (handlers.onOffer) queue.push(() => handlers.onOffer!(offer));
+      if (handlers.onOffer) queue.push(() => handlers.onOffer!(offer, repeated));
     },
   });
 

@@ -25,7 +25,8 @@ export interface OfferContext {
   categories: () => ReadonlySet<string> | null;
   /** Unknown offer elements counted by name. */
   unknownElements: Map<string, number>;
-  onOffer: (offer: YmlOffer) => void;
+  /** `repeated`: the feed had an offer of this id before. */
+  onOffer: (offer: YmlOffer, repeated: boolean) => void;
 }
 
 /** A delivery or pickup `<option>`'s attributes. */
@@ -48,8 +49,10 @@ interface Field {
   attrs: Record<string, string>;
   /** All text inside, decoded. */
   text: string;
-  /** Inner markup as HTML text (for description). */
+  /** Inner markup as HTML text (for description; other fields leave it empty). */
   raw: string;
+  /** Whether `raw` is kept (the description's). */
+  keepRaw: boolean;
   /** Its direct children (`<option>` of delivery-options, `<reason>` of condition …). */
   children: SubElement[];
 }
@@ -60,8 +63,10 @@ interface OfferDraft {
   ownPickup: boolean;
   droppedPictures: number;
   line: number;
-  /** Price elements already read. */
-  seen: Set<string>;
+  /** Price elements already read: 1 <price>, 2 <oldprice>. */
+  seen: number;
+  /** An offer of this id came before. */
+  repeated: boolean;
 }
 
 export function offerReader(ctx: OfferContext) {
@@ -98,11 +103,12 @@ export function offerReader(ctx: OfferContext) {
       case 'price':
       case 'oldprice': {
         if (text === '') return;
-        if (d.seen.has(name)) {
+        const bit = name === 'price' ? 1 : 2;
+        if (d.seen & bit) {
           warn(`offer ${offer.id}: repeated <${name}> ignored`);
           return;
         }
-        d.seen.add(name);
+        d.seen |= bit;
         const dec = toDecimal(text);
         if (dec === null) {
           warn(`offer ${offer.id}: <${name}> "${text}" is not a number, ignored`);
@@ -234,7 +240,8 @@ export function offerReader(ctx: OfferContext) {
   const startOffer = (attrs: Record<string, string>): void => {
     const id = (attrs.id ?? '').trim();
     if (!id) throw fatal('<offer> without id');
-    if (offerIds.add(id)) warn(`offer ${id} (line ${line()}) appears again; the later one wins on import`);
+    const repeated = offerIds.add(id);
+    if (repeated) warn(`offer ${id} (line ${line()}) appears again; the later one wins on import`);
     const offer: YmlOffer = {
       id,
       type: (attrs.type ?? '').trim() || 'common',
@@ -254,7 +261,7 @@ export function offerReader(ctx: OfferContext) {
     const bid = (attrs.bid ?? '').trim();
     if (bid) offer.bid = bid;
     for (const [k, v] of Object.entries(attrs)) if (!OFFER_ATTRS.has(k)) offer.extra[`@${k}`] = v;
-    draft = { offer, ownDelivery: false, ownPickup: false, droppedPictures: 0, line: line(), seen: new Set() };
+    draft = { offer, ownDelivery: false, ownPickup: false, droppedPictures: 0, line: line(), seen: 0, repeated };
   };
 
   const finishOffer = (d: OfferDraft): void => {
@@ -284,7 +291,7 @@ export function offerReader(ctx: OfferContext) {
     if (!d.ownPickup && offer.pickup !== '0' && shop.pickupOptions[0]) {
       applyOption(offer, 'pickup_options', shop.pickupOptions[0]);
     }
-    ctx.onOffer(offer);
+    ctx.onOffer(offer, d.repeated);
   };
 
   return {
@@ -298,11 +305,13 @@ export function offerReader(ctx: OfferContext) {
     openTag(depth: number, name: string, attrs: Record<string, string>, selfClosing: boolean): void {
       if (!draft) return;
       if (depth === 5) {
-        field = { name, attrs: { ...attrs }, text: '', raw: '', children: [] };
+        // The parser's attributes object is the tag's own: kept as it is.
+        field = { name, attrs, text: '', raw: '', keepRaw: name === 'description', children: [] };
         return;
       }
       if (!field) return;
       if (depth === 6) field.children.push({ name, attrs: { ...attrs }, text: '' });
+      if (!field.keepRaw) return;
       let open = `<${name}`;
       for (const [k, v] of Object.entries(attrs)) open += ` ${k}="${escapeAttr(v)}"`;
       field.raw += selfClosing ? `${open}/>` : `${open}>`;
@@ -312,7 +321,7 @@ export function offerReader(ctx: OfferContext) {
       if (field && depth >= 5) {
         field.text += text;
         // Direct text and CDATA are already HTML; text inside re-serialised elements is escaped again.
-        field.raw += cdata || depth === 5 ? text : escapeText(text);
+        if (field.keepRaw) field.raw += cdata || depth === 5 ? text : escapeText(text);
         if (depth >= 6) field.children[field.children.length - 1].text += text;
         return true;
       }
@@ -331,7 +340,7 @@ export function offerReader(ctx: OfferContext) {
         finishField(draft, f);
         return;
       }
-      if (!selfClosing) field.raw += `</${name}>`;
+      if (!selfClosing && field.keepRaw) field.raw += `</${name}>`;
     },
     /** `</offer>`. */
     end(): void {

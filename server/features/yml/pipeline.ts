@@ -1,0 +1,290 @@
+/**
+ * Runs the pure half of an import (prepare.ts) in a worker thread, so that on two cores the parse, the
+ * validation, the stemming and the hashing of the next offers overlap the database writes of the previous
+ * ones in the main thread (which holds the transaction). The main thread reads the input and passes its
+ * chunks on (at most INPUT_AHEAD bytes not yet taken by the parser), and answers the worker's requests
+ * through the same sink as an in-thread run: the same writes, in the same order.
+ *
+ * A worker that cannot start (no worker threads, its module does not load) gives null before anything of
+ * the input is read, and the caller prepares in its own thread. A failed or cancelled import ends its
+ * worker; one that finished is kept idle for the next import (IDLE_MS), so a small import does not pay the
+ * start-up of a thread and its modules each time. YML_IMPORT_WORKER=0 never starts one.
+ */
+import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { YmlCategory, YmlInput } from './parseYml';
+import { YmlError } from './parseYml';
+import { decodeFeed } from './parser/decode';
+import type { Notes, OfferBatch, PrepareContext, PrepareEnd, PrepareOptions, Prepared, PrepareSink } from './prepare';
+import type { ParamPlan, ParamSink } from './stagedParams';
+import type { YmlParam } from './parseYml';
+
+/** Messages of the main thread to the worker. */
+export type ToWorker =
+  | { t: 'start'; opts: Omit<PrepareOptions, 'picture' | 'signal' | 'bindWarn'> }
+  /** Decoded text of the feed, with the warnings of its decoding before it. */
+  | { t: 'chunk'; text: string; warnings?: string[] }
+  | { t: 'end' }
+  | { t: 'context'; context: PrepareContext }
+  | { t: 'plan'; plan: ParamPlan }
+  /** Nothing to map: the job ends. */
+  | { t: 'close' }
+  | { t: 'ack' };
+
+/** Messages of the worker to the main thread. */
+export type FromWorker =
+  | { t: 'ready' }
+  | { t: 'taken'; size: number }
+  | { t: 'categories'; list: YmlCategory[]; notes: Notes }
+  | { t: 'context'; notes: Notes }
+  | { t: 'batch'; batch: OfferBatch }
+  | { t: 'done'; end: PrepareEnd }
+  | { t: 'rows'; values: unknown[] }
+  | { t: 'props'; list: { offerId: string; props: YmlParam[] }[] }
+  | { t: 'mapped'; values: unknown[][] }
+  | { t: 'error'; error: { name: string; message: string; stack?: string; line?: number; column?: number } };
+
+/** Input characters handed to the worker and not yet taken by its parser. */
+const INPUT_AHEAD = 2 << 20;
+/**
+ * The worker's young generation: with V8's default the process peaked at 1.33–1.35x of a 10 000-offer
+ * import's peak at 100 000 offers, with 8 MB at 1.20–1.23x (its old generation grows less between
+ * collections), for about 4 % more CPU.
+ */
+const YOUNG_MB = 8;
+/** How long a worker waits idle for the next import. */
+const IDLE_MS = 60_000;
+/** How long a new worker may take to load its modules (tsx compiles them on a cold start). */
+const START_MS = 60_000;
+
+const here = fileURLToPath(import.meta.url);
+const ENTRY = new URL(`./importWorker${path.extname(here)}`, import.meta.url).href;
+const BOOT = new URL('./importWorker.mjs', import.meta.url);
+let entry = ENTRY;
+
+const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+/** Set once a worker failed to start: this process then prepares in its own thread. */
+let unavailable = false;
+
+/** Whether imports may use a worker thread (tests switch it off to compare both paths). */
+export function workerEnabled(): boolean {
+  return !unavailable && process.env.YML_IMPORT_WORKER !== '0';
+}
+
+/** Tests: workers from another entry module (one that fails: no worker can start), or null for the real one. */
+export function setWorkerEntryForTests(url: string | null): void {
+  for (const e of idle.splice(0)) {
+    clearTimeout(e.timer);
+    void e.worker.terminate();
+  }
+  entry = url ?? ENTRY;
+  unavailable = false;
+}
+
+async function acquire(): Promise<Worker | null> {
+  const kept = idle.pop();
+  if (kept) {
+    clearTimeout(kept.timer);
+    kept.worker.ref();
+    return kept.worker;
+  }
+  if (!workerEnabled()) return null;
+  let worker: Worker;
+  try {
+    worker = new Worker(BOOT, { workerData: { entry }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
+  } catch {
+    unavailable = true;
+    return null;
+  }
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => done(false), START_MS);
+    const onMessage = (m: FromWorker) => m.t === 'ready' && done(true);
+    const onFail = () => done(false);
+    function done(ok: boolean) {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onFail);
+      worker.off('exit', onFail);
+      resolve(ok);
+    }
+    worker.on('message', onMessage);
+    worker.once('error', onFail);
+    worker.once('exit', onFail);
+  });
+  if (!ready) {
+    unavailable = true;
+    void worker.terminate();
+    return null;
+  }
+  // For its whole life: an idle worker that fails is simply gone (an import's own listeners see its failure).
+  worker.on('error', () => undefined);
+  worker.once('exit', () => {
+    const i = idle.findIndex((e) => e.worker === worker);
+    if (i >= 0) idle.splice(i, 1);
+  });
+  return worker;
+}
+
+function release(worker: Worker) {
+  worker.unref();
+  const timer = setTimeout(() => {
+    const i = idle.findIndex((e) => e.worker === worker);
+    if (i >= 0) idle.splice(i, 1);
+    void worker.terminate();
+  }, IDLE_MS).unref();
+  idle.push({ worker, timer });
+}
+
+const checkAbort = (signal?: AbortSignal) => {
+  if (signal?.aborted) throw signal.reason ?? new Error('YML parse aborted');
+};
+
+function revive(e: Extract<FromWorker, { t: 'error' }>['error']): Error {
+  const err = e.name === 'YmlError' && e.line !== undefined ? new YmlError('', e.line, e.column ?? 0) : new Error();
+  err.message = e.message;
+  if (e.name !== 'YmlError') err.name = e.name;
+  if (e.stack) err.stack = e.stack;
+  return err;
+}
+
+/** A feed prepared in a worker: map its params (or not), then close it (the worker is kept when all went well). */
+export interface PreparedInWorker extends Prepared {
+  close(): void;
+}
+
+/**
+ * prepareFeed in a worker: resolves as prepareFeed does once every batch is written through the sink, or
+ * with null (nothing read) when no worker is available. The caller then maps the params (or not) and closes.
+ */
+export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sink: PrepareSink): Promise<PreparedInWorker | null> {
+  const worker = await acquire();
+  if (!worker) return null;
+  const { picture: _picture, signal, bindWarn: _bindWarn, ...workerOpts } = opts;
+  let failure: { error: unknown } | null = null;
+  const inbox: FromWorker[] = [];
+  let wakeInbox: (() => void) | null = null;
+  let ahead = 0;
+  let wakePump: (() => void) | null = null;
+  let paramSink: ParamSink | null = null;
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    wakeInbox?.();
+    wakePump?.();
+  };
+  const onMessage = (m: FromWorker) => {
+    if (m.t === 'taken') {
+      ahead -= m.size;
+      wakePump?.();
+    } else {
+      inbox.push(m);
+      wakeInbox?.();
+    }
+  };
+  const onError = (e: Error) => fail(e);
+  const onExit = (code: number) => fail(new Error(`the YML import worker stopped (exit code ${code})`));
+  // Only these: removeAllListeners would also drop the Worker's own (its port's referencing).
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  const post = (m: ToWorker) => worker.postMessage(m);
+  let closed = false;
+  /** Ends this import's use of the worker: kept for the next import when its job ended cleanly, else stopped. */
+  const close = (clean: boolean) => {
+    if (closed) return;
+    closed = true;
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    if (clean && !failure) release(worker);
+    else void worker.terminate();
+  };
+
+  /**
+   * Reads and decodes the input into the worker, INPUT_AHEAD characters ahead of its parser at most. Decoded
+   * here: the input's buffers die young in this thread (strings made from them keep its young generation
+   * collected), where handing them over as bytes left them to pile up as external memory between this
+   * thread's rare collections (100 MB at 100 000 offers).
+   */
+  const pump = async () => {
+    let warnings: string[] = [];
+    for await (const text of decodeFeed(input, (m) => warnings.push(m))) {
+      if (failure) return;
+      checkAbort(signal);
+      post(warnings.length ? { t: 'chunk', text, warnings } : { t: 'chunk', text });
+      if (warnings.length) warnings = [];
+      ahead += text.length;
+      while (ahead > INPUT_AHEAD && !failure) {
+        await new Promise<void>((r) => (wakePump = r));
+        wakePump = null;
+      }
+    }
+    if (failure) return;
+    checkAbort(signal);
+    if (warnings.length) post({ t: 'chunk', text: '', warnings });
+    post({ t: 'end' });
+  };
+
+  /** Answers the worker in order (every sink call awaited before the next message) until `until` comes. */
+  const serve = async <T extends 'done' | 'mapped'>(until: T): Promise<Extract<FromWorker, { t: T }>> => {
+    for (;;) {
+      if (failure) throw (failure as { error: unknown }).error;
+      const m = inbox.shift();
+      if (!m) {
+        await new Promise<void>((r) => (wakeInbox = r));
+        wakeInbox = null;
+        continue;
+      }
+      if (m.t === until) return m as Extract<FromWorker, { t: T }>;
+      switch (m.t) {
+        case 'categories':
+          await sink.categories(m.list, m.notes);
+          break;
+        case 'context':
+          post({ t: 'context', context: await sink.context(m.notes) });
+          break;
+        case 'batch':
+          checkAbort(signal);
+          await sink.batch(m.batch);
+          post({ t: 'ack' });
+          break;
+        case 'rows':
+          checkAbort(signal);
+          await paramSink!.rows(m.values);
+          post({ t: 'ack' });
+          break;
+        case 'props':
+          await paramSink!.props(m.list);
+          post({ t: 'ack' });
+          break;
+        case 'error':
+          throw revive(m.error);
+        default:
+          throw new Error(`the YML import worker sent ${m.t} out of turn`);
+      }
+    }
+  };
+  const failing = (e: unknown) => {
+    fail(e);
+    close(false);
+    throw e;
+  };
+
+  post({ t: 'start', opts: workerOpts });
+  const [, done] = await Promise.all([pump().catch(failing), serve('done').catch(failing)]);
+  let mapped = false;
+  return {
+    end: done.end,
+    mapParams: async (plan, s) => {
+      paramSink = s;
+      mapped = true;
+      post({ t: 'plan', plan });
+      const m = await serve('mapped').catch(failing);
+      return m.values;
+    },
+    close: () => {
+      if (!mapped && !failure && !closed) post({ t: 'close' });
+      close(true);
+    },
+  };
+}
