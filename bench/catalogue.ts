@@ -10,8 +10,10 @@
  *    generated once and kept: SQLite files under <tmp>/shop-bench/, PostgreSQL databases shop_bench_v<N>_<size>
  *    on the cluster (BENCH_PG_URL, default postgres://postgres@127.0.0.1:36003/postgres).
  * 2. A child process (bench/server.ts) serves the real app and the bare route on 127.0.0.1.
- * 3. autocannon (BENCH_CONNECTIONS=50, no pipelining) loads each request for BENCH_SECONDS (5) after a
- *    warm-up; the bare route is measured again after each request and a ratio is to the baselines around it.
+ * 3. wrk when it is installed (bench/wrk.ts), else autocannon (BENCH_CLIENT=autocannon forces it), with
+ *    BENCH_CONNECTIONS=50 and no pipelining, loads each request for BENCH_SECONDS (5) after a warm-up; the bare
+ *    route is measured again after each request and a ratio is to the baselines around it. autocannon's own
+ *    cost grows with the answer's size, so with it the larger answers (the category tree's 7 KB) measure the client.
  *
  * The server answers repeated public reads from its answer cache (RESPONSE_CACHE_MB, api/responseCache.ts),
  * so each figure is of a warm page; RESPONSE_CACHE_MB=0 measures every request's own work.
@@ -22,8 +24,8 @@
  * BENCH_WORKERS=2: then, at the largest size, a few requests (and H) are measured again against one server
  * process and against two (node:cluster, as WORKERS=2), and a second table prints the two req/s and their
  * ratio (issue 12: >= 1.6 where the database is not the bottleneck). The load generator shares the machine.
- * That table is loaded by wrk when it is installed (it needs far less CPU than autocannon, which matters when the
- * server processes and the load generator share 2 cores), else by autocannon. BENCH_TABLE=0 leaves out the first table.
+ * The load generator shares the 2 cores with the server processes, which is why wrk's far smaller CPU matters
+ * most there. BENCH_TABLE=0 leaves out the first table.
  *
  * No timed assertions: it prints and never fails on numbers. BENCH_SIZES=10000,100000 picks the sizes;
  * BENCH_ONLY=<substring> runs matching requests only; BENCH_SQL=1 prints every plan.
@@ -215,9 +217,10 @@ const hitOf = (server: { apiPort: number }) => (r: Request) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded', ...ENCODINGS },
   body: new URLSearchParams(r.body).toString(),
 });
-const load = async (o: { url: string }, seconds: number) => autocannon({ ...o, connections: CONNECTIONS, pipelining: 1, duration: seconds });
-
-const loadWrkHere = (o: WrkLoad, seconds: number) => loadWrk(o, seconds, CONNECTIONS);
+/** BENCH_CLIENT=autocannon keeps autocannon where wrk is installed (bench/wrk.ts says why wrk is preferred). */
+const USE_WRK = Boolean(WRK) && process.env.BENCH_CLIENT !== 'autocannon';
+const load = async (o: WrkLoad, seconds: number) =>
+  USE_WRK ? loadWrk(o, seconds, CONNECTIONS) : autocannon({ ...o, method: o.method as 'GET' | 'POST', connections: CONNECTIONS, pipelining: 1, duration: seconds });
 
 async function runSize(size: number, rows: Map<string, Row>, baselines: number[]) {
   const { env, shape } = await prepare(size);
@@ -227,7 +230,7 @@ async function runSize(size: number, rows: Map<string, Row>, baselines: number[]
     const hit = hitOf(server);
     // The server's CPU time per answered request under a load (µs): steadier than req/s on a shared machine.
     const cpuNow = () => ask<NodeJS.CpuUsage>(server.child, { cpu: true }, 'cpu');
-    const timed = async (o: { url: string }, seconds: number) => {
+    const timed = async (o: WrkLoad, seconds: number) => {
       const c0 = await cpuNow();
       const res = await load(o, seconds);
       const c1 = await cpuNow();
@@ -256,7 +259,7 @@ async function runSize(size: number, rows: Map<string, Row>, baselines: number[]
       const cpuRatio = (bareCpuBefore + bareAfter.cpu) / 2 / cpu;
       before = after;
       bareCpuBefore = bareAfter.cpu;
-      const errors = m.errors + m.timeouts + m.non2xx;
+      const errors = m.errors + ('timeouts' in m ? (m.timeouts as number) : 0) + m.non2xx;
       let plans: Plan[] | undefined;
       if (ratio < r.goal || process.env.BENCH_SQL === '1') {
         await ask(server.child, { capture: true }, 'capturing');
@@ -288,7 +291,7 @@ async function runWorkers(size: number) {
       for (const r of picked) await load(hit(r), Math.max(1, WARMUP / 2));
       const measured: [string, WrkLoad][] = [['H (the bare route)', bareOf(server)], ...picked.map((r) => [r.name, hit(r)] as [string, WrkLoad])];
       for (const [name, o] of measured) {
-        const m = WRK ? await loadWrkHere(o, SECONDS) : await load(o, SECONDS);
+        const m = await load(o, SECONDS);
         out.set(name, [...(out.get(name) ?? []), m.requests.average]);
         log(`${size} ${n} process${n > 1 ? 'es' : ''} ${name}: ${m.requests.average.toFixed(0)} req/s, p99 ${m.latency.p99} ms${m.errors + m.non2xx ? `, ${m.errors + m.non2xx} errors` : ''}`);
       }
@@ -330,7 +333,7 @@ const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(w
 if (rows.size) {
   console.log('');
   console.log(
-    `${PG ? 'PostgreSQL' : 'SQLite'}; ${ENCODINGS['accept-encoding'] ? 'accept-encoding as a browser sends it' : 'plain answers'}; answer cache ${process.env.RESPONSE_CACHE_MB === '0' ? 'off' : `on (${process.env.RESPONSE_CACHE_MB || 64} MB)`}; ${CONNECTIONS} connections, no pipelining, ${SECONDS} s a request; Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg()[0].toFixed(1)}`,
+    `${PG ? 'PostgreSQL' : 'SQLite'}; ${ENCODINGS['accept-encoding'] ? 'accept-encoding as a browser sends it' : 'plain answers'}; answer cache ${process.env.RESPONSE_CACHE_MB === '0' ? 'off' : `on (${process.env.RESPONSE_CACHE_MB || 64} MB)`}; ${USE_WRK ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, no pipelining, ${SECONDS} s a request; Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg()[0].toFixed(1)}`,
   );
   console.log(`H = a bare Fastify route, measured before and after every request: ${Math.min(...baselines).toFixed(0)}–${Math.max(...baselines).toFixed(0)} req/s; "flat" = ratio at the largest size / at the smallest`);
   console.log('CPU ×H = the server CPU time a bare-route request took / the CPU time this request took (both per answered request, same process): the ratio H would give on an idle machine where the server is the bottleneck');
@@ -350,7 +353,7 @@ for (const { r, s, m } of withPlans) {
 }
 if (scaling) {
   const size = SIZES[SIZES.length - 1];
-  console.log(`\nWORKERS=${WORKERS} against one process at ${fmtSize(size)} (req/s, ${CONNECTIONS} connections, ${SECONDS} s each; load average ${os.loadavg()[0].toFixed(1)}; the load generator, ${WRK ? 'wrk' : 'autocannon (install wrk for a lighter one)'}, runs on the same ${os.cpus().length} cores):`);
+  console.log(`\nWORKERS=${WORKERS} against one process at ${fmtSize(size)} (req/s, ${CONNECTIONS} connections, ${SECONDS} s each; load average ${os.loadavg()[0].toFixed(1)}; the load generator, ${USE_WRK ? 'wrk' : 'autocannon (install wrk for a lighter one)'}, runs on the same ${os.cpus().length} cores):`);
   const head2 = ['request', '1 process', `${WORKERS} processes`, '×', 'goal'];
   const body2 = [...scaling].map(([name, [one, many]]) => [name, one.toFixed(0), (many ?? 0).toFixed(0), ((many ?? 0) / one).toFixed(2), '1.60']);
   const w2 = head2.map((h, i) => Math.max(h.length, ...body2.map((r) => r[i].length)));
