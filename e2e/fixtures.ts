@@ -166,3 +166,19 @@ export async function openInApp(page: import('@playwright/test').Page, path: str
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   }, path);
 }
+
+/** Holds every api=offers_category request until `release()`: the whole category list arrives when the test says. */
+export async function holdCategoryList(page: import('@playwright/test').Page) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const asked: string[] = [];
+  await page.route(
+    (url) => url.pathname === '/api' && url.searchParams.get('api') === 'offers_category',
+    async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    },
+  );
+  return { release, asked };
+}

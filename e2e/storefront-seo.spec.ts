@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, holdCategoryList } from './fixtures';
 
 /**
  * What a reader without JavaScript and a crawler get (server/features/seo): the catalogue and the item page
@@ -42,22 +42,6 @@ async function inlinedCategories(page: import('@playwright/test').Page, path: st
   const html = await (await page.request.get(path)).text();
   const data = JSON.parse(/<script id="shop-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]) as { offers_category: { categoryId: string }[]; offers_category_partial?: unknown };
   return { ids: data.offers_category.map((c) => c.categoryId), partial: !!data.offers_category_partial };
-}
-
-/** Holds every api=offers_category request until `release()`: the whole category list arrives when the test says. */
-async function holdCategoryList(page: import('@playwright/test').Page) {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  const asked: string[] = [];
-  await page.route(
-    (url) => url.pathname === '/api' && url.searchParams.get('api') === 'offers_category',
-    async (route) => {
-      asked.push(route.request().url());
-      await held;
-      await route.continue();
-    },
-  );
-  return { release, asked };
 }
 
 test('a legacy #/category link of the native apps opens the real item page, a third-level category the first screen of / does not inline', async ({ page, consoleErrors }) => {

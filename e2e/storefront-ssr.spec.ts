@@ -1,4 +1,4 @@
-import { test, expect, hydrated } from './fixtures';
+import { test, expect, holdCategoryList, hydrated } from './fixtures';
 
 /**
  * Server rendering (storefront/entry-server.tsx, server/features/seo/ssr.ts): every public page (the home, a
@@ -149,17 +149,7 @@ test('an unknown address: status 404 with the storefront’s 404 page in the HTM
 
 test('from a rendered page into categories it did not inline: the page waits for the whole list, then the sub-categories, a third-level list and its item', async ({ page, consoleErrors }) => {
   // The whole list is held until the shopper has gone into Электроника, whose sub-categories / did not inline.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  const asked: string[] = [];
-  await page.route(
-    (url) => url.pathname === '/api' && url.searchParams.get('api') === 'offers_category',
-    async (route) => {
-      asked.push(route.request().url());
-      await held;
-      await route.continue();
-    },
-  );
+  const { release, asked } = await holdCategoryList(page);
   await page.goto('/');
   const main = page.getByRole('main');
   // A phone shows the top level as buttons (/category/0); a wide window the list of all products with the sidebar (/category/0/1).
