@@ -221,6 +221,48 @@ test('a tap on a form’s submit button before hydration is kept: the form check
   expect(page.url()).not.toContain('?');
 });
 
+/** Records, when the app marks the page hydrated, whether the LCP picture (fetchpriority=high) had loaded. */
+const recordPictureAtHydration = () => {
+  new MutationObserver((_, observer) => {
+    if (document.documentElement.dataset.hydrated !== '1') return;
+    const img = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+    (window as unknown as { picture: string }).picture = img ? (img.complete && img.naturalWidth > 0 ? 'drawn' : 'not loaded') : 'none';
+    observer.disconnect();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+};
+
+test('hydration waits for the first picture: held, the page stays the server’s; once it is drawn, the app starts', async ({ page, consoleErrors }) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/images/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(recordPictureAtHydration);
+  const opened = page.goto('/category/1-11/item/1003');
+  await page.waitForResponse(/\/assets\/ItemPage-[^/]+\.js$/);
+  // The page's scripts are in; hydrating would take a few frames. It waits for the picture instead (at most 1.5 s).
+  await page.waitForTimeout(700);
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  release();
+  await opened;
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  expect(await page.evaluate(() => (window as unknown as { picture: string }).picture)).toBe('drawn');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a first picture that never comes holds the app back 1.5 s at most: then it hydrates and works', async ({ page, consoleErrors }) => {
+  await page.route('**/images/**', () => new Promise<void>(() => {}));
+  await page.addInitScript(recordPictureAtHydration);
+  void page.goto('/category/1-11/item/1003').catch(() => {});
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1', null, { timeout: 5000 });
+  expect(await page.evaluate(() => (window as unknown as { picture: string }).picture)).toBe('not loaded');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'В корзину' }).click();
+  await expect(main.getByRole('group', { name: 'Количество' })).toContainText('В корзине 1 шт.');
+  expect(consoleErrors).toEqual([]);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -10,6 +10,7 @@ import { shopLoaded } from './features/shop/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { partialOf, readInlineShop, setInlineShop } from './features/shop/inlineShop';
 import { Hydrated } from './features/seo/hydrated';
+import { lcpPictureDrawn } from './features/seo/lcpPicture';
 import { setShopConfig } from './lib/config';
 import { sessionRejected } from './lib/events';
 import { getLang, loadPageTexts, loadTexts, storedLang } from './lib/i18n';
@@ -59,7 +60,7 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   const inline = readInlineShop();
   setInlineShop(inline);
   // A lazy page (item, search, info) waits for the later pages' texts too (lib/i18n lazyPage): with the rest.
-  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), isLazyLanding(location.pathname) ? loadPageTexts(ssr.lang) : null]);
+  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), isLazyLanding(location.pathname) ? loadPageTexts(ssr.lang) : null, lcpPictureDrawn(container)]);
   const api = createApiClient({ apiHost: ssr.config.API_HOST, getAuth: storedAuth, getLang, onTokenError: () => (clearAuth(), store.dispatch(sessionRejected())) });
   // The server's part of the state (lists, the item, the search page, the info texts, banners); this device's
   // own parts (cart, favourites, account, the remembered search words, delivery point) start from its storage
