@@ -259,7 +259,7 @@ async function runSize(size: number, rows: Map<string, Row>, baselines: number[]
       const cpuRatio = (bareCpuBefore + bareAfter.cpu) / 2 / cpu;
       before = after;
       bareCpuBefore = bareAfter.cpu;
-      const errors = m.errors + ('timeouts' in m ? (m.timeouts as number) : 0) + m.non2xx;
+      const errors = m.errors + m.timeouts + m.non2xx;
       let plans: Plan[] | undefined;
       if (ratio < r.goal || process.env.BENCH_SQL === '1') {
         await ask(server.child, { capture: true }, 'capturing');
