@@ -17,7 +17,7 @@ export const DEFER_FLOOR = 20_000;
 const TABLES = ['offers', 'offer_params'];
 
 export class DeferredIndexes {
-  private dropped: { name: string; sql: string }[] = [];
+  private dropped: { name: string; sql: string; tbl_name: string }[] = [];
   /** Whether this import dropped the indexes (and built them again after its rows). */
   used = false;
   private constructor(
@@ -39,17 +39,21 @@ export class DeferredIndexes {
   async written(offers: number): Promise<void> {
     if (this.threshold === null || offers < this.threshold) return;
     this.threshold = null;
-    const rows = await sql<{ name: string; sql: string }>`
-      select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${sql.join(TABLES)})`.execute(this.tx);
+    const rows = await sql<{ name: string; sql: string; tbl_name: string }>`
+      select name, sql, tbl_name from sqlite_master where type = 'index' and sql is not null and tbl_name in (${sql.join(TABLES)})`.execute(this.tx);
     for (const r of rows.rows) await sql.raw(`drop index ${r.name}`).execute(this.tx);
     this.dropped = rows.rows;
     this.used = true;
   }
 
-  /** Builds the dropped indexes again (before the import's last queries, which read through them). */
-  async restore(): Promise<void> {
-    const list = this.dropped;
-    this.dropped = [];
+  /**
+   * Builds the dropped indexes again (before the import's last queries, which read through them), of one
+   * table or of all: the offers' are built once the last offer is written, while the worker maps the params
+   * (importYml.ts), offer_params' after the last param row.
+   */
+  async restore(table?: string): Promise<void> {
+    const list = this.dropped.filter((r) => !table || r.tbl_name === table);
+    this.dropped = this.dropped.filter((r) => !list.includes(r));
     for (const r of list) await sql.raw(r.sql).execute(this.tx);
   }
 }

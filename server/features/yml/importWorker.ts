@@ -8,6 +8,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { prepareFeed, type PrepareContext, type PrepareOptions } from './prepare';
+import { RowFile } from './stagedParams';
 import type { FromWorker, ToWorker } from './pipeline';
 
 /** Batches (of offers, or of mapped params) handed over and not yet written. */
@@ -89,8 +90,14 @@ async function run(j: Job, opts: Omit<PrepareOptions, 'picture' | 'signal' | 'bi
     send({ t: 'done', end: prepared.end });
     const m = await next;
     if (m.t === 'plan') {
+      // The rows go through a file, unacknowledged: the mapping runs ahead of the writer (stagedParams.ts RowFile).
+      const rowFile = new RowFile(RowFile.beside(opts.stagingFile));
       const values = await prepared.mapParams(m.plan, {
-        rows: (rows) => handOver({ t: 'rows', values: rows }),
+        rows: async (rows) => {
+          const at = rowFile.append(rows);
+          if (at) send({ t: 'rowsAt', ...at });
+          else await handOver({ t: 'rows', values: rows });
+        },
         props: (list) => handOver({ t: 'props', list }),
       });
       send({ t: 'mapped', values });

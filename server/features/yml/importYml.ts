@@ -245,7 +245,8 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         await afterCategories();
         if (params) {
           const p = await (params as ImportParams).plan(end.seen ?? new Map());
-          const newValues = await prepared.mapParams(p.plan, (params as ImportParams).sink());
+          // The offers' indexes are built while the worker maps the params (a first import on SQLite).
+          const newValues = await prepared.mapParams(p.plan, (params as ImportParams).sink(), () => indexes.restore('offers'));
           await (params as ImportParams).writeValues(newValues);
           result.params = p.created;
           result.displayOnlyParams = p.displayOnly;

@@ -96,6 +96,23 @@ describe('the import pipelined over a worker thread', () => {
     expect(await catalogue(pipelined)).toBe(await catalogue(inThread));
   });
 
+  it('hands the mapped params over through a file, and a chunk with a number JSON cannot carry as a message: the same catalogue', async () => {
+    const pipelined = await createStore(server.db, { name: 'Файл' });
+    const inThread = await createStore(server.db, { name: 'Файл здесь' });
+    // 2500 offers map to about 6250 offer_params rows: a first chunk of 5000 through the file, then the rest
+    // with a weight of 401 digits (a finite number only as text: Infinity in num) as a message.
+    const text = feed(2500).replace('<name>Чайник 2400</name>', `<name>Чайник 2400</name><param name="Вес" unit="г">1${'0'.repeat(400)}</param>`);
+    const a = await run(pipelined, text);
+    const b = await run(inThread, text, { worker: false });
+    expect(a.pipelined).toBe(true);
+    expect(report(a)).toEqual(report(b));
+    const ca = await catalogue(pipelined);
+    expect(ca).toContain(`"1${'0'.repeat(400)}"`);
+    expect(ca).toBe(await catalogue(inThread));
+    const count = await server.db.selectFrom('offer_params').select((e) => e.fn.countAll<number>().as('n')).where('store_id', '=', pipelined).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBeGreaterThan(6000);
+  });
+
   it('decodes the input before the worker and reports the decoding\'s warnings in order', async () => {
     const storeId = await createStore(server.db, { name: 'Кодировка' });
     const text = feed(20).replace('encoding="UTF-8"', 'encoding="x-no-such"');

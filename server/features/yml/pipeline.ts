@@ -17,7 +17,7 @@ import type { YmlCategory, YmlInput } from './parseYml';
 import { YmlError } from './parseYml';
 import { decodeFeed } from './parser/decode';
 import type { Notes, OfferBatch, PrepareContext, PrepareEnd, PrepareOptions, Prepared, PrepareSink } from './prepare';
-import type { ParamPlan, ParamSink } from './stagedParams';
+import { RowFile, type ParamPlan, type ParamSink } from './stagedParams';
 import type { YmlParam } from './parseYml';
 
 /** Messages of the main thread to the worker. */
@@ -41,6 +41,8 @@ export type FromWorker =
   | { t: 'batch'; batch: OfferBatch }
   | { t: 'done'; end: PrepareEnd }
   | { t: 'rows'; values: unknown[] }
+  /** offer_params rows the worker appended to the mapped rows' file (stagedParams.ts RowFile): not acknowledged. */
+  | { t: 'rowsAt'; offset: number; length: number }
   | { t: 'props'; list: { offerId: string; props: YmlParam[] }[] }
   | { t: 'mapped'; values: unknown[][] }
   | { t: 'error'; error: { name: string; message: string; stack?: string; line?: number; column?: number } };
@@ -167,6 +169,7 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
   let ahead = 0;
   let wakePump: (() => void) | null = null;
   let paramSink: ParamSink | null = null;
+  const rowsFile = RowFile.beside(opts.stagingFile);
   const fail = (error: unknown) => {
     failure ??= { error };
     wakeInbox?.();
@@ -253,6 +256,10 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
           await paramSink!.rows(m.values);
           post({ t: 'ack' });
           break;
+        case 'rowsAt':
+          checkAbort(signal);
+          await paramSink!.rows(RowFile.read(rowsFile, m.offset, m.length));
+          break;
         case 'props':
           await paramSink!.props(m.list);
           post({ t: 'ack' });
@@ -275,10 +282,12 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
   let mapped = false;
   return {
     end: done.end,
-    mapParams: async (plan, s) => {
+    mapParams: async (plan, s, meanwhile) => {
       paramSink = s;
       mapped = true;
       post({ t: 'plan', plan });
+      // The worker maps (into the rows' file, unacknowledged) while this thread does what needs no param.
+      if (meanwhile) await meanwhile().catch(failing);
       const m = await serve('mapped').catch(failing);
       return m.values;
     },

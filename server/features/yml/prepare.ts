@@ -183,8 +183,11 @@ const hasKeys = (o: object) => {
 /** A prepared feed: what is left to write, and the staged params to map once the writer has placed them. */
 export interface Prepared {
   end: PrepareEnd;
-  /** Maps the staged params by the writer's plan into the sink; resolves with the new select values' rows. */
-  mapParams(plan: ParamPlan, sink: ParamSink): Promise<unknown[][]>;
+  /**
+   * Maps the staged params by the writer's plan into the sink; resolves with the new select values' rows.
+   * `meanwhile` is the writer's work that needs no param (the offers' index builds): run while a worker maps.
+   */
+  mapParams(plan: ParamPlan, sink: ParamSink, meanwhile?: () => Promise<void>): Promise<unknown[][]>;
 }
 
 /**
@@ -336,7 +339,10 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
   const staged = stage as ParamStage | null;
   return {
     end: { ...notes(), offers, seen: counted ? counted.seen : null },
-    mapParams: async (plan, paramSink) => (counted && staged ? mapStaged(staged, counted, plan, paramSink) : []),
+    mapParams: async (plan, paramSink, meanwhile) => {
+      await meanwhile?.();
+      return counted && staged ? mapStaged(staged, counted, plan, paramSink) : [];
+    },
   };
 }
 

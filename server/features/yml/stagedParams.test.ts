@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ParamStage, PositionSet } from './stagedParams';
+import { ParamStage, PositionSet, RowFile } from './stagedParams';
 
 describe('the params staging file', () => {
   it('reads back every staged line in order, Cyrillic split across its 1 MB reads included', () => {
@@ -18,6 +18,25 @@ describe('the params staging file', () => {
       const read = [...stage.read()];
       expect(read).toEqual(lines);
       expect(Buffer.byteLength(lines.map((l) => JSON.stringify(l)).join('\n'))).toBeGreaterThan(3 << 19);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives the mapped rows back chunk by chunk as they were appended; a number JSON cannot carry is refused', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stage-test-'));
+    try {
+      const file = RowFile.beside(path.join(dir, 'params.jsonl'));
+      const rows = new RowFile(file);
+      const chunks = [
+        [1, 'ид-1', 323, 'ёж "1"\n', null, 1, 'ид-1', 324, '0.1', 0.1],
+        [1, 'x', 325, '-12.5', -12.5],
+        [2, '🙂', 326, '', 1e300],
+      ];
+      const at = chunks.map((c) => rows.append(c)!);
+      expect(rows.append([1, 'y', 324, '1e400', Infinity])).toBeNull();
+      expect(at.map((a) => RowFile.read(file, a.offset, a.length))).toEqual(chunks);
+      expect(RowFile.read(file, at[1].offset, at[1].length)).toEqual(chunks[1]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -112,6 +112,49 @@ export class ParamStage {
 }
 
 /**
+ * The mapped offer_params rows on their way from the worker to the writer: appended to a file (one JSON array
+ * of rows laid end to end per chunk) and only their place sent over, so the worker maps every value without
+ * waiting for the writer, which builds the offers' indexes meanwhile (importYml.ts), and neither thread holds
+ * more than a chunk. No file descriptor is held between calls.
+ */
+export class RowFile {
+  private size = 0;
+  constructor(readonly file: string) {
+    fs.writeFileSync(file, '');
+  }
+
+  /** The file of the mapped rows beside a staging file. */
+  static beside(stagingFile: string): string {
+    return `${stagingFile}.rows`;
+  }
+
+  /** Appends a chunk; where it is, or null when a value would not come back from JSON (a number too big to be finite). */
+  append(values: unknown[]): { offset: number; length: number } | null {
+    for (const v of values) if (typeof v === 'number' && !Number.isFinite(v)) return null;
+    const buf = Buffer.from(JSON.stringify(values));
+    fs.appendFileSync(this.file, buf);
+    const at = { offset: this.size, length: buf.length };
+    this.size += buf.length;
+    return at;
+  }
+
+  static read(file: string, offset: number, length: number): unknown[] {
+    const buf = Buffer.allocUnsafe(length);
+    const fd = fs.openSync(file, 'r');
+    try {
+      for (let n = 0; n < length; ) {
+        const got = fs.readSync(fd, buf, n, length - n, offset + n);
+        if (got === 0) throw new Error(`the mapped params file ended at ${offset + n} of ${offset + length}`);
+        n += got;
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+    return JSON.parse(buf.toString('utf8')) as unknown[];
+  }
+}
+
+/**
  * Maps the staged values by the plan: a name on an offer uses the param of that name on the offer's category
  * path when there is one (`names`, the same resolver that counted the names, with the created params added);
  * one offer_params row per (offer, param, value); names without a param on a category are display-only
