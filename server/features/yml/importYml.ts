@@ -20,6 +20,7 @@ import {
   COL,
   COMMON_WIDTH,
   flatRowHash,
+  hashBatch,
   HASHED_COLUMNS,
   OFFER_COLUMNS,
   OFFER_WIDTH,
@@ -325,6 +326,7 @@ async function writeBatch(
   mayKeep: boolean,
   emptyShop: boolean,
 ): Promise<Counts> {
+  hashBatch(b);
   const { ids, rows } = b;
   const query = tx.selectFrom('offers').select(['id', 'updated_at', 'sort', 'feed_hash', ...HASHED_COLUMNS]).where('store_id', '=', storeId).where('id', 'in', ids);
   // Into a shop that had no offers, a batch without a repeated id finds none stored.

@@ -114,17 +114,21 @@ export interface Notes {
  * A batch of offers, column-wise, every value laid out as the writer binds it (structured-clone friendly:
  * arrays of strings and numbers). Offer i's row is `rows[i * OFFER_WIDTH …]`, its search text
  * `search[i * SEARCH_WIDTH …]`, its shop and warranty filters `common[i * COMMON_WIDTH …]`. The rows hold
- * the feed's own pictures only and, in feed_hash, `<feed hash>:<row hash>` with the stock as the feed gives
- * it (null when the offer drew a warning or the import may not keep offers): the writer adds the owner's
- * pictures and the stored stock of a row it replaces, and hashes again.
+ * the feed's own pictures only. The hashes are taken by the writer (hashBatch) before it writes, in the
+ * thread with time to spare (the worker's parse is the pipeline's slower half): feed_hash becomes
+ * `<feed hash>:<row hash>` with the stock as the feed gives it (null when the offer drew a warning or the
+ * import may not keep offers); the writer then adds the owner's pictures and the stored stock of a row it
+ * replaces, and hashes again.
  */
 export interface OfferBatch extends Notes {
   ids: string[];
   /** The offers' places in the feed (their sort). */
   positions: number[];
   categoryIds: string[];
-  /** The feed hash of each offer (when the import may keep unchanged offers). */
+  /** The feed hash of each offer (when the import may keep unchanged offers), once hashBatch has run. */
   feedHashes: string[] | null;
+  /** Offers (indices) whose values drew a warning: written every time, so a re-import reports them again. */
+  warned: number[];
   rows: unknown[];
   search: unknown[];
   common: unknown[];
@@ -275,13 +279,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
     );
     const paramsJson = offer.params.length ? JSON.stringify(offer.params) : null;
     if (paramsJson !== null) stage!.add(pos, offer.id, offer.categoryId!, paramsJson);
-    if (mayKeep) {
-      const rh = flatRowHash(b.rows, base, b.rows[base + COL.stock]);
-      const fh = feedHashOf(rh, paramsJson);
-      b.feedHashes!.push(fh);
-      // An offer whose values drew warnings is written every time (so a re-import reports them again).
-      if (!warned) b.rows[base + COL.feed_hash] = `${fh}:${rh}`;
-    }
+    if (warned) b.warned.push(b.ids.length);
     b.ids.push(offer.id);
     b.positions.push(pos);
     b.categoryIds.push(offer.categoryId!);
@@ -350,5 +348,25 @@ const SHOP_FILTER = COMMON_FILTERS.shop;
 const WARRANTY_FILTER = COMMON_FILTERS.warranty;
 
 function newBatch(mayKeep: boolean): OfferBatch {
-  return { ids: [], positions: [], categoryIds: [], feedHashes: mayKeep ? [] : null, rows: [], search: [], common: [], params: [], offers: 0, repeats: false, warnings: [], skipped: {} };
+  return { ids: [], positions: [], categoryIds: [], feedHashes: mayKeep ? [] : null, warned: [], rows: [], search: [], common: [], params: [], offers: 0, repeats: false, warnings: [], skipped: {} };
+}
+
+/**
+ * The writer's first step with a batch (when the import may keep unchanged offers): each offer's feed hash,
+ * and `<feed hash>:<row hash>` in feed_hash of those that drew no warning, of the rows as the preparer laid
+ * them out. Once per batch.
+ */
+export function hashBatch(b: OfferBatch): void {
+  const hashes = b.feedHashes;
+  if (!hashes || hashes.length === b.ids.length) return;
+  const { rows } = b;
+  let w = 0;
+  for (let i = 0; i < b.ids.length; i++) {
+    const base = i * OFFER_WIDTH;
+    const rh = flatRowHash(rows, base, rows[base + COL.stock]);
+    const fh = feedHashOf(rh, b.params[i]);
+    hashes.push(fh);
+    if (b.warned[w] === i) w++;
+    else rows[base + COL.feed_hash] = `${fh}:${rh}`;
+  }
 }
