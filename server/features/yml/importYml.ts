@@ -14,6 +14,7 @@ import { rebaseMovedParams } from '../catalogue/params';
 import { insertFlat, updateSorts } from './bulkInsert';
 import { DeferredIndexes } from './deferredIndexes';
 import { ImportParams, PARAM_COLUMNS } from './importParams';
+import { ParamStage } from './stagedParams';
 import { YmlError, type YmlInput } from './parseYml';
 import { prepareInWorker } from './pipeline';
 import {
@@ -108,7 +109,7 @@ interface Counts {
  * uploaded stay. A broken or cancelled feed changes nothing; the error names the line.
  *
  * Memory stays flat: offers are written in batches as they are parsed, nothing per offer is kept across
- * batches (the stored ids are read per batch, the params are staged in the database: importParams.ts).
+ * batches (the stored ids are read per batch, the params are staged in a file: stagedParams.ts).
  */
 export async function importYml(db: Db, dialect: Dialect, images: ImageStore, storeId: number, input: YmlInput, opts: ImportOptions = {}): Promise<ImportResult> {
   const warnings: string[] = [];
@@ -192,6 +193,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       };
       const categoryIds = new Set<string>();
       let params: ImportParams | null = null;
+      let stage: ParamStage | null = null;
       // A local feed's pictures are read from files that may have changed: its offers are always written.
       const mayKeep = !opts.baseDir;
 
@@ -218,6 +220,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
           noted(notes);
           await afterCategories();
           params = await ImportParams.open(tx, dialect, storeId);
+          stage = new ParamStage(stagingFile);
           const tree = await loadTree(tx, storeId);
           const paths = new Map<string, string>();
           for (const id of categoryIds) paths.set(id, categoryPath(tree, id));
@@ -225,6 +228,11 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         },
         batch: async (batch) => {
           noted(batch);
+          // Every offer's params, staged until the feed's params are placed (a later occurrence or a kept offer is skipped then).
+          for (let i = 0; i < batch.ids.length; i++) {
+            const json = batch.params[i];
+            if (json !== null) stage!.add(batch.positions[i], batch.ids[i], batch.categoryIds[i], json);
+          }
           const counts = await writeBatch(tx, dialect, storeId, batch, stamp, params!, warn, mayKeep, emptyShop);
           result.created += counts.created;
           result.updated += counts.updated;
@@ -245,6 +253,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         result.offers = end.offers;
         await afterCategories();
         if (params) {
+          (stage as ParamStage | null)?.flush();
           const p = await (params as ImportParams).plan(end.seen ?? new Map());
           // The offers' indexes are built while the worker maps the params (a first import on SQLite).
           const newValues = await prepared.mapParams(p.plan, (params as ImportParams).sink(), () => indexes.restore('offers'));

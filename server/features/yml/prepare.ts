@@ -165,7 +165,7 @@ export interface PrepareSink {
 
 export interface PrepareOptions {
   storeId: number;
-  /** Where the offers' params are staged until the feed's params are placed (stagedParams.ts). */
+  /** Where the writer stages the offers' params until the feed's params are placed (stagedParams.ts). */
   stagingFile: string;
   /** The import's stamp (created_at / updated_at of the rows it writes). */
   stamp: string;
@@ -226,7 +226,6 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
   };
   let context: PrepareContext | null = null;
   let names: ParamNames | null = null;
-  let stage: ParamStage | null = null;
   let position = 0;
   let offers = 0;
 
@@ -278,7 +277,6 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
       null,
     );
     const paramsJson = offer.params.length ? JSON.stringify(offer.params) : null;
-    if (paramsJson !== null) stage!.add(pos, offer.id, offer.categoryId!, paramsJson);
     if (warned) b.warned.push(b.ids.length);
     b.ids.push(offer.id);
     b.positions.push(pos);
@@ -309,7 +307,6 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
         if (!context) {
           context = await sink.context(notes());
           names = new ParamNames(context.params);
-          stage = new ParamStage(opts.stagingFile);
         }
         const pics: FeedImage[] = [];
         for (const src of offer.pictures) {
@@ -334,12 +331,12 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
   await flushCategories();
   await flush();
   const counted = names as ParamNames | null;
-  const staged = stage as ParamStage | null;
   return {
     end: { ...notes(), offers, seen: counted ? counted.seen : null },
     mapParams: async (plan, paramSink, meanwhile) => {
       await meanwhile?.();
-      return counted && staged ? mapStaged(staged, counted, plan, paramSink) : [];
+      // The writer staged the params of every batch (importYml.ts) in the file named by stagingFile.
+      return counted ? mapStaged(new ParamStage(opts.stagingFile, false), counted, plan, paramSink) : [];
     },
   };
 }

@@ -1,12 +1,13 @@
 /**
  * The feed's params between the offers and the end of an import. A param's filter slot and kind depend on
- * every offer that uses its name, so the values cannot be written as the offers stream by: the preparer
- * (prepare.ts, in the import's worker thread) appends each offer's raw params to a staging file, one JSON
- * line per offer, while only per-name counts stay in memory (paramNames.ts). Once the writer has placed the
- * new names (importParams.ts, paramSlots.ts) it sends the plan back, and the preparer reads the file again
- * and maps every value to its param (select values to value ids) as offer_params rows, which the writer
- * inserts as they come. A file rather than a table: writing and reading it costs the main thread nothing.
- * Memory stays flat however many offers the feed has.
+ * every offer that uses its name, so the values cannot be written as the offers stream by: the writer
+ * (importYml.ts) appends each offer's raw params, as the preparer gave them in its batch, to a staging file,
+ * one JSON line per offer, while the preparer (prepare.ts, in the import's worker thread) keeps only per-name
+ * counts in memory (paramNames.ts). Once the writer has placed the new names (importParams.ts, paramSlots.ts)
+ * it sends the plan, and the preparer reads the file again and maps every value to its param (select values
+ * to value ids) as offer_params rows, which the writer inserts as they come. A file rather than a table:
+ * appending a line costs the writer little (and it has time to spare while the worker parses), reading it
+ * back and mapping cost it nothing. Memory stays flat however many offers the feed has.
  */
 import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
@@ -71,8 +72,12 @@ export interface ParamSink {
  */
 export class ParamStage {
   private pending = '';
-  constructor(readonly file: string) {
-    fs.writeFileSync(file, '');
+  /** `fresh`: the file is emptied (the writer's side); else it is read as the writer left it. */
+  constructor(
+    readonly file: string,
+    fresh = true,
+  ) {
+    if (fresh) fs.writeFileSync(file, '');
   }
 
   add(pos: number, offerId: string, categoryId: string, paramsJson: string): void {
