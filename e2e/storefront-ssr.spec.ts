@@ -263,6 +263,36 @@ test('a first picture that never comes holds the app back 1.5 s at most: then it
   expect(consoleErrors).toEqual([]);
 });
 
+test('the menu, the footer and the item’s properties hydrate in later tasks, in their server HTML; the page is marked hydrated once they work', async ({ page, consoleErrors }) => {
+  // The subscription form's chunk comes late: the hydrated mark must still wait for the form to have its handlers.
+  await page.route(/\/assets\/NewsForm-[^/]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  // Each later part's element as the server sent it, kept before any script runs.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverParts: (Element | null)[] }).serverParts = ['.side-menu', 'footer.footer', 'form.news', '.item__properties'].map((s) => document.querySelector(s));
+    });
+  });
+  await page.goto('/category/1-11/item/1003');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  const kept = await page.evaluate(() => {
+    const parts = (window as unknown as { serverParts: (Element | null)[] }).serverParts;
+    return ['.side-menu', 'footer.footer', 'form.news', '.item__properties'].map((s, i) => !!parts[i] && document.querySelector(s) === parts[i]);
+  });
+  expect(kept).toEqual([true, true, true, true]);
+  // Right after the mark, without waiting: the form is the app's (its check, no reload), the menu opens.
+  const form = page.getByRole('form', { name: 'Подпишитесь на новости' });
+  await form.getByRole('button', { name: 'Подписаться' }).click();
+  await expect(form.getByText('The field must be filled')).toHaveCount(2);
+  expect(page.url()).not.toContain('?');
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await expect(page.getByRole('dialog', { name: 'Меню' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Характеристики').first()).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

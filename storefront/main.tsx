@@ -9,7 +9,7 @@ import { loadHistory } from './features/search/searchSlice';
 import { shopLoaded } from './features/shop/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { partialOf, readInlineShop, setInlineShop } from './features/shop/inlineShop';
-import { Hydrated } from './features/seo/hydrated';
+import { Hydrated, nextTask, renderInLaterTasks } from './features/seo/hydrated';
 import { lcpPictureDrawn } from './features/seo/lcpPicture';
 import { setShopConfig } from './lib/config';
 import { sessionRejected } from './lib/events';
@@ -79,6 +79,9 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
     ...(ssr.state as RootState),
     shop: { ...(ssr.state.shop as RootState['shop']), store: shop.stores[0] ?? null, categories: shop.categories, categoriesPartial: shop.partial, categoriesError: null },
   };
+  // The store and its sagas start in one task, the page hydrates in the next (two shorter tasks, not one long one).
+  await nextTask();
+  renderInLaterTasks();
   hydrateRoot(container, <Hydrated><App store={store} serverState={serverState} /></Hydrated>, {
     onRecoverableError: (e) => console.error('hydration', e),
   });

@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 /**
  * The customer storefront: hand-built React (no UI kit) so the first screen stays small.
@@ -26,6 +26,47 @@ function preloadDefaultTexts(): Plugin {
 }
 
 /**
+ * Vite's preload helper adds a `<link rel="modulepreload">` for each dependency of a lazy chunk it has no link
+ * for, even a chunk the entry has already imported (a server-rendered page's HTML carries no such links,
+ * server/features/seo/ssr.ts). On the item page that was a dozen links appended while the entry ran, about
+ * 25 ms of a phone's main thread (issue 13). Those are left out: only chunks the page does not have yet are
+ * preloaded. `bundle` is caught as the build writes it (the helper's lists are made in the same pass).
+ */
+function firstBundleNotPreloaded(): { plugin: Plugin; resolveDependencies: (file: string, deps: string[]) => string[] } {
+  let bundle: Rollup.OutputBundle | null = null;
+  let entryImports: Set<string> | null = null;
+  const staticImports = (b: Rollup.OutputBundle) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      const chunk = b[file];
+      if (seen.has(file) || chunk?.type !== 'chunk') return;
+      seen.add(file);
+      chunk.imports.forEach(visit);
+    };
+    for (const chunk of Object.values(b)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+    return seen;
+  };
+  return {
+    plugin: {
+      name: 'first-bundle-not-preloaded',
+      generateBundle: {
+        order: 'pre',
+        handler(_options, b) {
+          bundle = b;
+          entryImports = null;
+        },
+      },
+    },
+    resolveDependencies: (_file, deps) => {
+      if (!bundle) return deps;
+      entryImports ??= staticImports(bundle);
+      return deps.filter((d) => !entryImports!.has(d));
+    },
+  };
+}
+const preloads = firstBundleNotPreloaded();
+
+/**
  * The storefront renders with Preact (preact/compat) instead of react-dom: the same components, hooks,
  * react-redux and react-router, for about 11 KB of the first screen's JS instead of react-dom's 63 KB
  * (issue 13: first-screen JS <= 120 KB). The server's renderer (entry-server.tsx, same config) renders
@@ -42,7 +83,7 @@ const preact = [
 
 export default defineConfig({
   root: 'storefront',
-  plugins: [preloadDefaultTexts()],
+  plugins: [preloadDefaultTexts(), preloads.plugin],
   resolve: { alias: preact },
   // The server build bundles Preact and the packages that import React (so they get Preact), all one copy.
   ssr: { noExternal: ['preact', 'preact-render-to-string', 'react-redux', 'react-router', 'use-sync-external-store', 'swiper', 'react-leaflet', '@react-leaflet/core'] },
@@ -55,6 +96,7 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 400,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
   },
   server: {
     proxy: {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
+import Later from '../components/Later';
 import Loader from '../components/Loader';
 import NoConnection from '../components/NoConnection';
 import { CategoryTreeProvider, ShopProvider } from '../components/ShopContext';
@@ -18,7 +19,6 @@ import Toasts from '../features/shell/components/Toasts';
 import { categoriesRequested, selectCategoriesError, selectCategoryTree, selectIsOwner, selectStore, shopRequested } from '../features/shop/shopSlice';
 import { appStarted } from '../lib/events';
 import { useT } from '../lib/i18n';
-import { useIsWide } from '../lib/layout';
 import Footer from './layout/Footer';
 import Header from './layout/Header';
 import SideMenu from './layout/SideMenu';
@@ -63,7 +63,30 @@ function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const wide = useIsWide();
+  const toggleMenu = useCallback(() => setMenuOpen((o) => !o), []);
+  // The same elements on every render, which Preact leaves as they are: the shell drawing again as the app
+  // starts (this device's state, the layout known) does not draw the header, the page, the menu or the footer.
+  const controls = useMemo(
+    () => ({ search: <SearchBox />, filterButton: <FilterButton />, favouritesButton: <FavouritesButton />, cartButton: <CartButton /> }),
+    [],
+  );
+  const routes = useMemo(() => <AppRoutes />, []);
+  const sideMenu = useMemo(
+    () => (
+      <Later>
+        <SideMenu open={menuOpen} onClose={closeMenu} />
+      </Later>
+    ),
+    [menuOpen, closeMenu],
+  );
+  const footer = useMemo(
+    () => (
+      <Later>
+        <Footer />
+      </Later>
+    ),
+    [],
+  );
 
   useEffect(() => {
     dispatch(appStarted());
@@ -71,7 +94,7 @@ function Shell() {
   useEffect(() => setMenuOpen(false), [pathname]);
 
   let content;
-  if (loaded) content = <AppRoutes />;
+  if (loaded) content = routes;
   else if (status === 'failed') content = <NoConnection onRetry={() => dispatch(shopRequested())} serverError={error === 'server_error'} />;
   else content = <Loader />;
 
@@ -83,20 +106,13 @@ function Shell() {
             {t('catalog.products')}
           </a>
           <OfflineBanner />
-          <Header
-            search={<SearchBox />}
-            filterButton={<FilterButton />}
-            favouritesButton={wide === false ? undefined : <span className={wide ? 'contents' : 'contents wide-only'}>{<FavouritesButton />}</span>}
-            cartButton={<CartButton />}
-            onMenu={() => setMenuOpen((o) => !o)}
-            menuOpen={menuOpen}
-          />
+          <Header {...controls} onMenu={toggleMenu} menuOpen={menuOpen} />
           <DeliveryTimer enabled={store?.controls?.timer === '1'} />
-          <SideMenu open={menuOpen} onClose={closeMenu} />
+          {sideMenu}
           <main id="main" className="main">
             {content}
           </main>
-          <Footer />
+          {footer}
           <Toasts />
         </SlotsProvider>
       </TreeProvider>

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { hydrationWaitsFor } from '../features/seo/hydrated';
 import { useShopContext } from './ShopContext';
 import type { OwnerTool } from './OwnerToolsLinks';
 
 export type { OwnerTool } from './OwnerToolsLinks';
 
 // Only the owner sees the editor buttons: their code loads only then (not in the visitors' initial JS).
-const OwnerToolsLinks = lazy(() => import('./OwnerToolsLinks'));
+const OwnerToolsLinks = lazy(() => hydrationWaitsFor(import('./OwnerToolsLinks')));
 
 /**
  * The owner's editor buttons (seed section 2): filters, edit and new category, edit and new item, linking

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useShopContext } from '../../components/ShopContext';
+import { hydrationWaitsFor } from '../../features/seo/hydrated';
 import { useT } from '../../lib/i18n';
 import { INFO_LINKS } from './Header';
 
 // The subscription form is below everything else: it loads after the first screen (not in the initial JS).
-const NewsForm = lazy(() => import('./NewsForm'));
+const NewsForm = lazy(() => hydrationWaitsFor(import('./NewsForm')));
 
 /** The footer: the news subscription, the four info pages, the shop's phone and email. */
 export default function Footer() {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import Icon from '../../components/Icon';
 import { useShopContext } from '../../components/ShopContext';
@@ -13,9 +13,11 @@ export const INFO_LINKS = ['about_company', 'delivery', 'payment', 'contacts'] a
 
 /**
  * The header: the logo (to the root) or, on narrow screens away from the root, a back arrow; the desktop
- * nav; search; the phone link; the filter, cart and menu buttons; the language selector.
+ * nav; search; the phone link; the filter, (on the wide layout) favourites, cart and menu buttons; the language
+ * selector. Memo: the shell draws again when the app starts (the layout known, this device's state), the header
+ * only when its own props, contexts or layout change.
  */
-export default function Header({ search, filterButton, cartButton, favouritesButton, onMenu, menuOpen }: {
+function Header({ search, filterButton, cartButton, favouritesButton, onMenu, menuOpen }: {
   search: ReactNode;
   filterButton?: ReactNode;
   cartButton: ReactNode;
@@ -80,7 +82,7 @@ export default function Header({ search, filterButton, cartButton, favouritesBut
           </a>
         )}
         {filterButton}
-        {favouritesButton}
+        {favouritesButton && wide !== false && <span className={wide ? 'contents' : 'contents wide-only'}>{favouritesButton}</span>}
         {cartButton}
         <button type="button" className="icon-button" onClick={onMenu} aria-label={t('header.menu')} aria-expanded={menuOpen} aria-controls="side-menu">
           <Icon name="menu" />
@@ -89,3 +91,5 @@ export default function Header({ search, filterButton, cartButton, favouritesBut
     </header>
   );
 }
+
+export default memo(Header);

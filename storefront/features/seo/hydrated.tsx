@@ -1,13 +1,62 @@
+import { options } from 'preact';
 import { useEffect, type ReactNode } from 'react';
 
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const pending = new Set<Promise<unknown>>();
+let marked = false;
+
 /**
- * Wraps the app's root: once React has committed the first render (its children's effects run first), the
- * page is marked hydrated, `<html data-hydrated="1">`. The server's tap queue (server/features/seo/tapQueue.ts)
- * then stops holding taps and replays the kept ones; the e2e wait for the mark (e2e/fixtures.ts).
+ * Parts of the page that hydrate after the root's commit (components/Later, a lazy part whose chunk is
+ * still on its way): the hydrated mark waits until each has settled and Preact has resumed it. Outside
+ * hydration the promise is only passed through.
+ */
+export function hydrationWaitsFor<T>(promise: Promise<T>): Promise<T> {
+  if (!marked && typeof document !== 'undefined') {
+    pending.add(promise);
+    const done = () => void pending.delete(promise);
+    promise.then(done, done);
+  }
+  return promise;
+}
+
+/** Once nothing is pending: a suspended part resumes in the task its promise settles in, so one task more covers it. */
+async function partsHydrated(): Promise<void> {
+  while (pending.size) {
+    await Promise.allSettled([...pending]);
+    await nextTask();
+  }
+}
+
+let renderAsBefore: (() => void) | null = null;
+
+/**
+ * Until the page is marked hydrated, each render that follows hydration (the layout known at last, this
+ * device's cart and favourites, a later part resuming) runs in a task of its own instead of in the task
+ * that asked for it: Preact otherwise runs them in that task's microtasks, and the hydration's task grew by
+ * a second and third pass over the page (issue 13, Total Blocking Time). Browser only.
+ */
+export function renderInLaterTasks(): void {
+  const before = options.debounceRendering;
+  options.debounceRendering = (render) => setTimeout(render, 0);
+  renderAsBefore = () => {
+    options.debounceRendering = before;
+  };
+}
+
+/**
+ * Wraps the app's root: once React has committed the first render (its children's effects run first) and
+ * every later part has hydrated, the page is marked hydrated, `<html data-hydrated="1">`. The server's tap
+ * queue (server/features/seo/tapQueue.ts) then stops holding taps and replays the kept ones; the e2e wait for
+ * the mark (e2e/fixtures.ts).
  */
 export function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = '1';
+    void partsHydrated().then(() => {
+      marked = true;
+      renderAsBefore?.();
+      document.documentElement.dataset.hydrated = '1';
+    });
   }, []);
   return children;
 }

@@ -3,12 +3,13 @@ import { largePicture } from '../../../../schemas/rules/pictures';
 import ProductImage from '../../../components/ProductImage';
 import { imgUrl } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';
+import { hydrationWaitsFor } from '../../seo/hydrated';
 import { GALLERY_WIDE_MIN, useHydrated, useIsWide } from '../../../lib/layout';
 import type { OfferImage } from '../../../lib/types';
 import DesktopGallery from './DesktopGallery';
 
 // Swiper is only needed by phones' item pages: its own chunk.
-const MobileGallery = lazy(() => import('./MobileGallery'));
+const MobileGallery = lazy(() => hydrationWaitsFor(import('./MobileGallery')));
 
 /**
  * The item's pictures: a swipe slider on phones (1023 px or less), a big picture with zoom and miniatures on wider

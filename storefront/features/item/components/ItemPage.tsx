@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
+import Later from '../../../components/Later';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import OwnerTools from '../../../components/OwnerTools';
@@ -127,13 +128,15 @@ export default function ItemPage() {
           <div className="rich-text" dangerouslySetInnerHTML={{ __html: String(item.description) }} />
         </section>
       ) : null}
-      <section className="item__properties" aria-label={t('item.properties')}>
-        <h2>{t('item.properties')}</h2>
-        <PropertyList title={t('item.groups.main')} list={mainProperties(item, t)} />
-        <PropertyList title={t('item.groups.type')} list={typeProperties(item, t)} />
-        <PropertyList title={t('props.group_size')} list={sizeProperties(item, t)} />
-        <PropertyList title={t('item.groups.params')} list={paramProperties(item, t)} />
-      </section>
+      <Later>
+        <section className="item__properties" aria-label={t('item.properties')}>
+          <h2>{t('item.properties')}</h2>
+          <PropertyList title={t('item.groups.main')} list={mainProperties(item, t)} />
+          <PropertyList title={t('item.groups.type')} list={typeProperties(item, t)} />
+          <PropertyList title={t('props.group_size')} list={sizeProperties(item, t)} />
+          <PropertyList title={t('item.groups.params')} list={paramProperties(item, t)} />
+        </section>
+      </Later>
       {wide !== true && (
         <div className={wide === null ? 'item-footer narrow-only' : 'item-footer'} aria-hidden="true">
           <span className="item-footer__name">{item.name}</span>
