@@ -37,6 +37,23 @@ test('with JavaScript the app replaces nothing the server sent with an error: no
   expect(consoleErrors).toEqual([]);
 });
 
+test('the title follows the page: the server’s on a hydrated page, the same form on the pages the app opens after', async ({ page, consoleErrors }) => {
+  const shop = 'Демо-магазин — конструктор интернет-магазинов';
+  await page.goto('/category/1-11/item/1003');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  await expect(page).toHaveTitle(`Смартфон Квант X Pro 256 ГБ — ${shop}`);
+  await page.locator('#root .breadcrumbs').getByRole('link', { name: 'Смартфоны' }).click();
+  await expect(page).toHaveTitle(`Смартфоны — ${shop}`);
+  await page.goto('/delivery');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  await expect(page).toHaveTitle(`Доставка — ${shop}`);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Контакты' }).click();
+  await expect(page).toHaveTitle(`Контакты — ${shop}`);
+  await page.goto('/cart');
+  await expect(page).toHaveTitle(shop);
+  expect(consoleErrors).toEqual([]);
+});
+
 /** The categories #shop-data carries on a page (server/features/stores/indexInline.ts) and whether they are only the first screen's. */
 async function inlinedCategories(page: import('@playwright/test').Page, path: string) {
   const html = await (await page.request.get(path)).text();

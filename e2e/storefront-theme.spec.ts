@@ -30,7 +30,7 @@ test("the owner's colours, CSS and title dress the storefront from the first pai
     await expect(page.locator('header.header')).toHaveCSS('background-color', 'rgb(10, 20, 30)');
     await expect(card.locator('.price__now')).toHaveCSS('color', 'rgb(200, 0, 100)');
     await expect(card.locator('.card__name')).toHaveCSS('text-transform', 'uppercase');
-    await expect(page).toHaveTitle('Лавка у дома');
+    await expect(page).toHaveTitle('Смартфоны — Лавка у дома');
   } finally {
     await save({
       [`p[${no('header_background')}_header_background]`]: THEME_COLOURS.find(([n]) => n === 'header_background')![1],

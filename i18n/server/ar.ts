@@ -1,5 +1,7 @@
 import type { Catalogue, Shape } from '../index';
+import common from '../common/ar';
 import orderTexts from '../orders/ar';
+import storefront from '../storefront/ar';
 import type ru from './ru';
 
 /** Texts the server itself sends, in Arabic; the same keys as ru.ts. */
@@ -43,18 +45,20 @@ export default {
     appart: 'شقة {value}',
     receiving: orderTexts.receiving,
   },
+  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
+  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: 'الصفحة غير موجودة',
+    not_found: common.common.page_not_found,
     to_main: 'إلى الصفحة الرئيسية',
     in_stock: 'متوفر',
     out_of_stock: 'غير متوفر',
-    catalogue: 'الكتالوج',
-    search: 'بحث: {word}',
+    catalogue: storefront.catalog.catalog,
+    search: storefront.search.title,
     info: {
-      about_company: 'من نحن',
-      delivery: 'التوصيل',
-      payment: 'الدفع',
-      contacts: 'جهات الاتصال',
+      about_company: storefront.menu.about_company,
+      delivery: storefront.menu.delivery,
+      payment: storefront.menu.payment,
+      contacts: storefront.menu.contacts,
     },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.

@@ -1,5 +1,7 @@
 import type { Catalogue, Shape } from '../index';
+import common from '../common/de';
 import orderTexts from '../orders/de';
+import storefront from '../storefront/de';
 import type ru from './ru';
 
 /** Texts the server itself sends, in German; the same keys as ru.ts. */
@@ -43,18 +45,20 @@ export default {
     appart: 'Whg. {value}',
     receiving: orderTexts.receiving,
   },
+  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
+  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: 'Seite nicht gefunden',
+    not_found: common.common.page_not_found,
     to_main: 'Zur Startseite',
     in_stock: 'auf Lager',
     out_of_stock: 'nicht auf Lager',
-    catalogue: 'Katalog',
-    search: 'Suche: {word}',
+    catalogue: storefront.catalog.catalog,
+    search: storefront.search.title,
     info: {
-      about_company: 'Über uns',
-      delivery: 'Lieferung',
-      payment: 'Zahlung',
-      contacts: 'Kontakt',
+      about_company: storefront.menu.about_company,
+      delivery: storefront.menu.delivery,
+      payment: storefront.menu.payment,
+      contacts: storefront.menu.contacts,
     },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.

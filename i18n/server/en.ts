@@ -1,5 +1,7 @@
 import type { Catalogue, Shape } from '../index';
+import common from '../common/en';
 import orderTexts from '../orders/en';
+import storefront from '../storefront/en';
 import type ru from './ru';
 
 /** Texts the server itself sends, in English; the same keys as ru.ts. */
@@ -43,18 +45,20 @@ export default {
     appart: 'apt. {value}',
     receiving: orderTexts.receiving,
   },
+  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
+  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: 'Page not found',
+    not_found: common.common.page_not_found,
     to_main: 'To the main page',
     in_stock: 'in stock',
     out_of_stock: 'out of stock',
-    catalogue: 'Catalogue',
-    search: 'Search: {word}',
+    catalogue: storefront.catalog.catalog,
+    search: storefront.search.title,
     info: {
-      about_company: 'About us',
-      delivery: 'Delivery',
-      payment: 'Payment',
-      contacts: 'Contacts',
+      about_company: storefront.menu.about_company,
+      delivery: storefront.menu.delivery,
+      payment: storefront.menu.payment,
+      contacts: storefront.menu.contacts,
     },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.

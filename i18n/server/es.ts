@@ -1,5 +1,7 @@
 import type { Catalogue, Shape } from '../index';
+import common from '../common/es';
 import orderTexts from '../orders/es';
+import storefront from '../storefront/es';
 import type ru from './ru';
 
 /** Texts the server itself sends, in Spanish; the same keys as ru.ts. */
@@ -43,18 +45,20 @@ export default {
     appart: 'piso {value}',
     receiving: orderTexts.receiving,
   },
+  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
+  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: 'Página no encontrada',
+    not_found: common.common.page_not_found,
     to_main: 'A la página principal',
     in_stock: 'disponible',
     out_of_stock: 'agotado',
-    catalogue: 'Catálogo',
-    search: 'Búsqueda: {word}',
+    catalogue: storefront.catalog.catalog,
+    search: storefront.search.title,
     info: {
-      about_company: 'Sobre nosotros',
-      delivery: 'Entrega',
-      payment: 'Pago',
-      contacts: 'Contactos',
+      about_company: storefront.menu.about_company,
+      delivery: storefront.menu.delivery,
+      payment: storefront.menu.payment,
+      contacts: storefront.menu.contacts,
     },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.

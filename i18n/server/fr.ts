@@ -1,5 +1,7 @@
 import type { Catalogue, Shape } from '../index';
+import common from '../common/fr';
 import orderTexts from '../orders/fr';
+import storefront from '../storefront/fr';
 import type ru from './ru';
 
 /** Texts the server itself sends, in French; the same keys as ru.ts. */
@@ -43,18 +45,20 @@ export default {
     appart: 'app. {value}',
     receiving: orderTexts.receiving,
   },
+  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
+  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: 'Page introuvable',
+    not_found: common.common.page_not_found,
     to_main: 'Vers l’accueil',
     in_stock: 'en stock',
     out_of_stock: 'en rupture de stock',
-    catalogue: 'Catalogue',
-    search: 'Recherche : {word}',
+    catalogue: storefront.catalog.catalog,
+    search: storefront.search.title,
     info: {
-      about_company: 'À propos',
-      delivery: 'Livraison',
-      payment: 'Paiement',
-      contacts: 'Contacts',
+      about_company: storefront.menu.about_company,
+      delivery: storefront.menu.delivery,
+      payment: storefront.menu.payment,
+      contacts: storefront.menu.contacts,
     },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.

@@ -1,5 +1,7 @@
 import type { Catalogue, Shape } from '../index';
+import common from '../common/pt';
 import orderTexts from '../orders/pt';
+import storefront from '../storefront/pt';
 import type ru from './ru';
 
 /** Texts the server itself sends, in Portuguese; the same keys as ru.ts. */
@@ -43,18 +45,20 @@ export default {
     appart: 'apto. {value}',
     receiving: orderTexts.receiving,
   },
+  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
+  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: 'Página não encontrada',
+    not_found: common.common.page_not_found,
     to_main: 'Para a página inicial',
     in_stock: 'em estoque',
     out_of_stock: 'fora de estoque',
-    catalogue: 'Catálogo',
-    search: 'Pesquisa: {word}',
+    catalogue: storefront.catalog.catalog,
+    search: storefront.search.title,
     info: {
-      about_company: 'Sobre nós',
-      delivery: 'Entrega',
-      payment: 'Pagamento',
-      contacts: 'Contatos',
+      about_company: storefront.menu.about_company,
+      delivery: storefront.menu.delivery,
+      payment: storefront.menu.payment,
+      contacts: storefront.menu.contacts,
     },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.

@@ -1,5 +1,7 @@
 import type { Catalogue } from '../index';
+import common from '../common/ru';
 import orderTexts from '../orders/ru';
+import storefront from '../storefront/ru';
 
 /**
  * Texts the server itself sends, in Russian: owner and customer notifications, the login SMS, the payment
@@ -45,18 +47,20 @@ export default {
     appart: 'кв. {value}',
     receiving: orderTexts.receiving,
   },
+  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
+  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: 'Страница не найдена',
+    not_found: common.common.page_not_found,
     to_main: 'На главную',
     in_stock: 'в наличии',
     out_of_stock: 'нет в наличии',
-    catalogue: 'Каталог',
-    search: 'Поиск: {word}',
+    catalogue: storefront.catalog.catalog,
+    search: storefront.search.title,
     info: {
-      about_company: 'О компании',
-      delivery: 'Доставка',
-      payment: 'Оплата',
-      contacts: 'Контакты',
+      about_company: storefront.menu.about_company,
+      delivery: storefront.menu.delivery,
+      payment: storefront.menu.payment,
+      contacts: storefront.menu.contacts,
     },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.

@@ -1,5 +1,7 @@
 import type { Catalogue, Shape } from '../index';
+import common from '../common/zh';
 import orderTexts from '../orders/zh';
+import storefront from '../storefront/zh';
 import type ru from './ru';
 
 /** Texts the server itself sends, in Chinese; the same keys as ru.ts. */
@@ -43,18 +45,20 @@ export default {
     appart: '{value} 室',
     receiving: orderTexts.receiving,
   },
+  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
+  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: '页面未找到',
+    not_found: common.common.page_not_found,
     to_main: '返回首页',
     in_stock: '有货',
     out_of_stock: '缺货',
-    catalogue: '商品目录',
-    search: '搜索：{word}',
+    catalogue: storefront.catalog.catalog,
+    search: storefront.search.title,
     info: {
-      about_company: '关于我们',
-      delivery: '配送',
-      payment: '支付',
-      contacts: '联系方式',
+      about_company: storefront.menu.about_company,
+      delivery: storefront.menu.delivery,
+      payment: storefront.menu.payment,
+      contacts: storefront.menu.contacts,
     },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.

@@ -14,6 +14,7 @@ import FavouritesButton from '../features/favourites/components/FavouritesButton
 import FavouriteToggle from '../features/favourites/components/FavouriteToggle';
 import DeliveryTimer from '../features/map/components/DeliveryTimer';
 import SearchBox from '../features/search/components/SearchBox';
+import { usePageTitle } from '../features/seo/pageTitle';
 import OfflineBanner from '../features/shell/components/OfflineBanner';
 import Toasts from '../features/shell/components/Toasts';
 import { categoriesRequested, selectCategoriesError, selectCategoryTree, selectIsOwner, selectStore, shopRequested } from '../features/shop/shopSlice';
@@ -88,6 +89,7 @@ function Shell() {
     [],
   );
 
+  usePageTitle();
   useEffect(() => {
     dispatch(appStarted());
   }, [dispatch]);

@@ -1,13 +1,15 @@
 /**
- * The store's head: title, favicon and the owner's CSS. Its colours are in index.html already (the
+ * The store's head: favicon and the owner's CSS. Its colours are in index.html already (the
  * server's `<style id="shop-theme">`); without them lib/themeColours.ts sets them.
  */
 
-/** Title and favicon from the store settings; failures are only logged (the seed). */
-export function applyHead(title: string | null | undefined, faviconUrl: string | undefined): void {
+/**
+ * The favicon from the store settings (the server's page has it already: then nothing changes); failures are
+ * only logged (the seed). The title is each page's (features/seo/pageTitle.ts).
+ */
+export function applyFavicon(faviconUrl: string | undefined): void {
   if (typeof document === 'undefined') return;
   try {
-    if (title) document.title = title;
     if (faviconUrl) {
       let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
       if (!link) {
@@ -15,10 +17,10 @@ export function applyHead(title: string | null | undefined, faviconUrl: string |
         link.rel = 'icon';
         document.head.appendChild(link);
       }
-      link.href = faviconUrl;
+      if (link.getAttribute('href') !== faviconUrl) link.href = faviconUrl;
     }
   } catch (e) {
-    console.warn('favicon/title', e);
+    console.warn('favicon', e);
   }
 }
 

@@ -174,7 +174,7 @@ describe('pages for search engines', () => {
     expect(titleOf(missing.body)).toBe('Page introuvable — Лавка');
     expect(noscriptOf(missing.body)).toContain('<a href="/">Vers l’accueil</a>');
     expect(titleOf((await page('/delivery?lang=zh')).body)).toBe('配送 — Лавка');
-    expect(titleOf((await page(`/search/word/${encodeURIComponent('Кружка')}?lang=es`)).body)).toBe('Búsqueda: Кружка — Лавка');
+    expect(titleOf((await page(`/search/word/${encodeURIComponent('Кружка')}?lang=es`)).body)).toBe('Resultados de «Кружка» — Лавка');
     expect(titleOf((await page('/no/such/page')).body)).toBe('Страница не найдена — Лавка');
     const row = await server.db.selectFrom('stores').selectAll().where('id', '=', server.storeId).executeTakeFirstOrThrow();
     await saveStore(server.db, row, { notify_lang: 'de' });

@@ -188,7 +188,7 @@ describe('server-rendered storefront pages', () => {
       expect(root).not.toContain('Кружка');
       expect(root).toMatch(/<input[^>]* value="чайник"/);
       expect(root).not.toContain('<script');
-      expect(titleOf(res.body)).toBe('Поиск: чайник — Лавка');
+      expect(titleOf(res.body)).toBe('Результаты поиска «чайник» — Лавка');
       // Search pages are not indexed; their links are followed.
       expect(robotsOf(res.body)).toBe('noindex, follow');
       expect(canonicalOf(res.body)).toBeUndefined();

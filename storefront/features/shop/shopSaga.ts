@@ -7,7 +7,7 @@ import type { Category } from '../../lib/categories';
 import { appStarted } from '../../lib/events';
 import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../lib/pagedList';
 import { readString } from '../../lib/storage';
-import { applyCustomCss, applyHead } from '../../lib/theme';
+import { applyCustomCss, applyFavicon } from '../../lib/theme';
 import type { StoreSettings } from '../../lib/types';
 import { partialOf, takeInlineShop, type InlineShop } from './inlineShop';
 import {
@@ -44,7 +44,7 @@ function* loadShop() {
         const theme: typeof import('../../lib/themeColours') = yield call(() => import('../../lib/themeColours'));
         yield call(theme.applyTheme, store.colors);
       }
-      yield call(applyHead, store.title || store.name, imgUrl(store.favicon) ?? imgUrl(store.logo));
+      yield call(applyFavicon, imgUrl(store.favicon) ?? imgUrl(store.logo));
       yield call(applyCustomCss, store.custom_css);
     }
     const partial = partialOf(inline);
