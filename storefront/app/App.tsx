@@ -108,7 +108,9 @@ function Shell() {
             {t('catalog.products')}
           </a>
           <OfflineBanner />
-          <Header {...controls} onMenu={toggleMenu} menuOpen={menuOpen} />
+          <Later>
+            <Header {...controls} onMenu={toggleMenu} menuOpen={menuOpen} />
+          </Later>
           <DeliveryTimer enabled={store?.controls?.timer === '1'} />
           {sideMenu}
           <main id="main" className="main">

@@ -37,7 +37,11 @@ export interface AppDeps {
   listRetry?: RetryTiming;
 }
 
-export function createAppStore(deps: AppDeps, preloadedState?: Partial<RootState>) {
+/**
+ * `sagas: 'later'` leaves the sagas to `startSagas()` (a hydrating page starts them in a task of their own,
+ * before its first render's effects dispatch anything); by default they run at once.
+ */
+export function createAppStore(deps: AppDeps, preloadedState?: Partial<RootState>, { sagas = 'now' }: { sagas?: 'now' | 'later' } = {}) {
   const sagaMiddleware = createSagaMiddleware({ context: { api: deps.api, listRetry: deps.listRetry } });
   // One combined reducer per store: the lazy features' slices are injected into it (RTK combineSlices).
   const rootReducer = combineSlices(reducer);
@@ -58,10 +62,14 @@ export function createAppStore(deps: AppDeps, preloadedState?: Partial<RootState
     preloadedState: preloadedState as never,
     middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: false, immutableCheck: false }).concat(sagaMiddleware),
   });
-  started = true;
-  sagaMiddleware.run(rootSaga);
-  for (const feature of early) if (feature.saga) sagaMiddleware.run(feature.saga);
+  const startSagas = () => {
+    started = true;
+    sagaMiddleware.run(rootSaga);
+    for (const feature of early) if (feature.saga) sagaMiddleware.run(feature.saga);
+  };
+  if (sagas === 'now') startSagas();
   return Object.assign(store as Omit<typeof store, 'getState'> & { getState(): RootState }, {
+    startSagas,
     /** Runs one saga with the store's context (the server renders a page once its first data is in). */
     runSaga: sagaMiddleware.run,
     /** Stops taking in lazy features (a server render's store is thrown away after the page). */

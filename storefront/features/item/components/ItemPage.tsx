@@ -103,30 +103,39 @@ export default function ItemPage() {
 
   return (
     <article className="page page--item">
-      <Breadcrumbs crumbs={crumbs} />
+      {/* Each part hydrates in a task of its own (components/Later): no long task for the whole page. */}
+      <Later>
+        <Breadcrumbs crumbs={crumbs} />
+      </Later>
       <OwnerTools tools={['edit_item']} path={path} itemId={String(item.id)} />
       <div className="item">
-        <div className="item__gallery">
-          <Gallery images={item.images ?? []} name={item.name} />
-        </div>
-        <div className="item__summary">
-          <div className="item__head">
-            <h1 className="item__name">{item.name}</h1>
-            {itemTopActions?.(item)}
-            <ShareButton path={path} itemId={item.id} />
+        <Later>
+          <div className="item__gallery">
+            <Gallery images={item.images ?? []} name={item.name} />
           </div>
-          <Price price={item.price} oldprice={item.oldprice} currencyId={item.currencyId} size="lg" />
-          {unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
-          {itemActions && <div className="item__actions">{itemActions(item)}</div>}
-          <Terms item={item} />
-        </div>
+        </Later>
+        <Later>
+          <div className="item__summary">
+            <div className="item__head">
+              <h1 className="item__name">{item.name}</h1>
+              {itemTopActions?.(item)}
+              <ShareButton path={path} itemId={item.id} />
+            </div>
+            <Price price={item.price} oldprice={item.oldprice} currencyId={item.currencyId} size="lg" />
+            {unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
+            {itemActions && <div className="item__actions">{itemActions(item)}</div>}
+            <Terms item={item} />
+          </div>
+        </Later>
       </div>
       {item.description ? (
-        <section className="item__description">
-          <h2>{t('item.description')}</h2>
-          {/* The server sanitises descriptions on save and on display (sanitize-html). */}
-          <div className="rich-text" dangerouslySetInnerHTML={{ __html: String(item.description) }} />
-        </section>
+        <Later>
+          <section className="item__description">
+            <h2>{t('item.description')}</h2>
+            {/* The server sanitises descriptions on save and on display (sanitize-html). */}
+            <div className="rich-text" dangerouslySetInnerHTML={{ __html: String(item.description) }} />
+          </section>
+        </Later>
       ) : null}
       <Later>
         <section className="item__properties" aria-label={t('item.properties')}>
