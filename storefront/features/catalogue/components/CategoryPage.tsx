@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
+import Later from '../../../components/Later';
 import OwnerTools from '../../../components/OwnerTools';
 import PathPending from '../../../components/PathPending';
 import { useCategoryTree } from '../../../components/ShopContext';
@@ -33,8 +34,17 @@ export default function CategoryPage({ home = false }: { /** Shown by / until it
       {path !== ROOT_PATH && <Breadcrumbs crumbs={categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: false, t })} />}
       <h1 className="page__title">{name}</h1>
       <OwnerTools tools={['edit_category', 'new_category']} path={path} />
-      {path === ROOT_PATH && <Banners />}
-      <CategoryButtons tree={tree} path={path} parentId={id} />
+      {/* Each part hydrates in a task of its own (components/Later); the banners may draw nothing, hence their box. */}
+      {path === ROOT_PATH && (
+        <Later>
+          <div className="contents">
+            <Banners />
+          </div>
+        </Later>
+      )}
+      <Later>
+        <CategoryButtons tree={tree} path={path} parentId={id} />
+      </Later>
     </div>
   );
 }

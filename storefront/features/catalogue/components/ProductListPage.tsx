@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
+import Later from '../../../components/Later';
 import OwnerTools from '../../../components/OwnerTools';
 import PathPending from '../../../components/PathPending';
 import ProductList from '../../../components/ProductList';
@@ -95,23 +96,28 @@ export default function ProductListPage() {
             </ul>
           </nav>
         )}
-        <ProductList
-          items={list?.items ?? []}
-          status={list?.status ?? 'loading'}
-          error={list?.error ?? null}
-          end={(list?.end ?? false) || !!list?.cached}
-          empty={list?.empty ?? false}
-          loaded={loadedOffset > 0}
-          pages={loadedOffset}
-          hrefOf={hrefOf}
-          onNearEnd={onNearEnd}
-          onRetry={onRetry}
-          pagingDelay={CATEGORY_PAGING_MS}
-          scrollKey={`list:${key}`}
-          buffer={CATEGORY_BUFFER_PX}
-          notice={list?.cached ? t('lists.cached') : undefined}
-          label={title}
-        />
+        {/* The cards hydrate in a task of their own (components/Later); a list is several nodes, hence the box. */}
+        <Later>
+          <div className="contents">
+            <ProductList
+              items={list?.items ?? []}
+              status={list?.status ?? 'loading'}
+              error={list?.error ?? null}
+              end={(list?.end ?? false) || !!list?.cached}
+              empty={list?.empty ?? false}
+              loaded={loadedOffset > 0}
+              pages={loadedOffset}
+              hrefOf={hrefOf}
+              onNearEnd={onNearEnd}
+              onRetry={onRetry}
+              pagingDelay={CATEGORY_PAGING_MS}
+              scrollKey={`list:${key}`}
+              buffer={CATEGORY_BUFFER_PX}
+              notice={list?.cached ? t('lists.cached') : undefined}
+              label={title}
+            />
+          </div>
+        </Later>
       </div>
     </div>
   );
