@@ -293,6 +293,16 @@ test('the menu, the footer and the item’s properties hydrate in later tasks, i
   expect(consoleErrors).toEqual([]);
 });
 
+test('a lazy part whose chunk never comes holds the hydrated mark 5 s at most: then the rest of the page works', async ({ page, consoleErrors }) => {
+  await page.route(/\/assets\/NewsForm-[^/]+\.js$/, () => new Promise<void>(() => {}));
+  void page.goto('/category/1-11/item/1003').catch(() => {});
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1', null, { timeout: 9000 });
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'В корзину' }).click();
+  await expect(main.getByRole('group', { name: 'Количество' })).toContainText('В корзине 1 шт.');
+  expect(consoleErrors).toEqual([]);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

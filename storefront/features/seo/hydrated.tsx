@@ -21,12 +21,17 @@ export function hydrationWaitsFor<T>(promise: Promise<T>): Promise<T> {
 }
 
 /** Once nothing is pending: a suspended part resumes in the task its promise settles in, so one task more covers it. */
-async function partsHydrated(): Promise<void> {
+async function partsSettled(): Promise<void> {
   while (pending.size) {
     await Promise.allSettled([...pending]);
     await nextTask();
   }
 }
+
+/** How long the mark waits for a lazy chunk that never comes (a stalled network): the rest of the page works. */
+const PARTS_WAIT_MS = 5000;
+
+const partsHydrated = () => Promise.race([partsSettled(), new Promise<void>((resolve) => setTimeout(resolve, PARTS_WAIT_MS))]);
 
 let renderAsBefore: (() => void) | null = null;
 
