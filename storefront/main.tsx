@@ -119,4 +119,4 @@ async function start() {
 }
 
 // In the task after the modules' evaluation: the two were one of the page's longest tasks (issue 13).
-setTimeout(() => void start(), 0);
+void nextTask().then(start);

@@ -1,7 +1,20 @@
 import { options } from 'preact';
 import { useEffect, type ReactNode } from 'react';
 
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
+const waiting: (() => void)[] = [];
+if (channel) channel.port1.onmessage = () => waiting.shift()?.();
+
+/**
+ * The next task, by a MessageChannel message as React's scheduler yields: the browser paints and takes input
+ * in between, and unlike a timer it is not slowed to one a second in a tab opened in the background.
+ */
+export const nextTask = () =>
+  new Promise<void>((resolve) => {
+    if (!channel) return void setTimeout(resolve, 0);
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
 
 const pending = new Set<Promise<unknown>>();
 let marked = false;
@@ -37,13 +50,13 @@ let renderAsBefore: (() => void) | null = null;
 
 /**
  * Until the page is marked hydrated, each render that follows hydration (the layout known at last, this
- * device's cart and favourites, a later part resuming) runs in a task of its own instead of in the task
+ * device's cart and favourites, a later part resuming) runs in a task of its own (nextTask) instead of in the task
  * that asked for it: Preact otherwise runs them in that task's microtasks, and the hydration's task grew by
  * a second and third pass over the page (issue 13, Total Blocking Time). Browser only.
  */
 export function renderInLaterTasks(): void {
   const before = options.debounceRendering;
-  options.debounceRendering = (render) => setTimeout(render, 0);
+  options.debounceRendering = (render) => void nextTask().then(render);
   renderAsBefore = () => {
     options.debounceRendering = before;
   };
