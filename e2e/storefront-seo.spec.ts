@@ -49,6 +49,8 @@ test('the title follows the page: the server’s on a hydrated page, the same fo
   await expect(page).toHaveTitle(`Доставка — ${shop}`);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Контакты' }).click();
   await expect(page).toHaveTitle(`Контакты — ${shop}`);
+  await page.goto(`/search/word/${encodeURIComponent('Квант')}`);
+  await expect(page).toHaveTitle(`Результаты поиска «Квант» — ${shop}`);
   await page.goto('/cart');
   await expect(page).toHaveTitle(shop);
   expect(consoleErrors).toEqual([]);

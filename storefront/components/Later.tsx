@@ -1,5 +1,6 @@
 import { Suspense, useRef, type ReactElement } from 'react';
-import { hydrationWaitsFor, nextTask } from '../features/seo/hydrated';
+import { hydrationWaitsFor } from '../features/seo/hydrated';
+import { nextTask } from '../lib/nextTask';
 import { useHydrated } from '../lib/layout';
 
 let parts: Promise<void> = Promise.resolve();

@@ -1,20 +1,6 @@
 import { options } from 'preact';
 import { useEffect, type ReactNode } from 'react';
-
-const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
-const waiting: (() => void)[] = [];
-if (channel) channel.port1.onmessage = () => waiting.shift()?.();
-
-/**
- * The next task, by a MessageChannel message as React's scheduler yields: the browser paints and takes input
- * in between, and unlike a timer it is not slowed to one a second in a tab opened in the background.
- */
-export const nextTask = () =>
-  new Promise<void>((resolve) => {
-    if (!channel) return void setTimeout(resolve, 0);
-    waiting.push(resolve);
-    channel.port2.postMessage(null);
-  });
+import { nextTask } from '../../lib/nextTask';
 
 const pending = new Set<Promise<unknown>>();
 let marked = false;

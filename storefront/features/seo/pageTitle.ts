@@ -1,41 +1,37 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { useLocation } from 'react-router';
+import { useLocation, useMatch } from 'react-router';
 import type { RootState } from '../../app/store';
 import { lastId } from '../../lib/categories';
 import { useT } from '../../lib/i18n';
+import { INFO_PAGES } from '../info/pages';
 import { selectCategoryTree } from '../shop/shopSlice';
-
-const INFO = /^\/(about_company|delivery|payment|contacts)$/;
 
 /** The name a page's title leads with, as the server writes it (server/features/seo/seo.ts); null: the shop's name alone. */
 function usePageName(pathname: string): string | null {
   const t = useT();
-  const item = /^\/category\/[^/]+\/item\/([^/]+)$/.exec(pathname);
-  const list = /^\/category\/([^/]+)(?:\/\d+)?$/.exec(pathname);
-  const search = /^\/search\/word\/([^/]+)/.exec(pathname);
-  const info = INFO.exec(pathname);
+  // The routes' own patterns (app/routes.tsx), matched as the router matches them (decoded).
+  const item = useMatch('/category/:path/item/:itemId')?.params.itemId;
+  const category = useMatch('/category/:path');
+  const listPage = useMatch('/category/:path/:offset');
+  const list = (category ?? listPage)?.params.path;
+  const search = useMatch('/search/word/:word');
+  const searchPage = useMatch('/search/word/:word/:offset');
+  const word = (search ?? searchPage)?.params.word;
+  const info = INFO_PAGES.find((p) => pathname === `/${p}`);
   // The item slice is a lazy feature's: absent until the item page's chunk is in.
-  const itemName = useSelector((s: RootState) => (item ? ((s as Partial<RootState>).item?.byId[item[1]]?.item?.name ?? null) : null));
+  const itemName = useSelector((s: RootState) => (item ? ((s as Partial<RootState>).item?.byId[item]?.item?.name ?? null) : null));
   const categoryName = useSelector((s: RootState) => {
     if (!list) return null;
-    const id = lastId(list[1]);
+    const id = lastId(list);
     return id === '0' ? t('catalog.catalog') : (selectCategoryTree(s).byId.get(id)?.category ?? null);
   });
   if (item) return itemName;
   if (list) return categoryName;
-  if (search) return t('search.title', { word: safeDecode(search[1]) });
-  if (info) return t(`menu.${info[1]}`);
+  if (word !== undefined) return t('search.title', { word });
+  if (info) return t(`menu.${info}`);
   if (pathname === '/404') return t('common.page_not_found');
   return null;
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 /**
