@@ -9,14 +9,14 @@ import ProductImage from './ProductImage';
 import { useSlots } from './Slots';
 
 /** A product in a list: picture (400 or 800 px WebP, as the screen needs), name, price (old price and discount), availability, the cart control and the card actions slots. */
-function ProductCard({ card, href, eager = false }: { card: OfferCard; href: string; eager?: boolean }) {
+function ProductCard({ card, href, load = 'lazy' }: { card: OfferCard; href: string; load?: 'lcp' | 'eager' | 'lazy' }) {
   const t = useT();
   const { cardActions, cardCart } = useSlots();
   const unavailable = card.available === '0';
   return (
     <article className={unavailable ? 'card card--unavailable' : 'card'}>
       <Link to={href} className="card__link">
-        <ProductImage set={cardPicture((p) => imgUrl(p)!, card.thumb, card.picture)} alt={card.name} eager={eager} decorative />
+        <ProductImage set={cardPicture((p) => imgUrl(p)!, card.thumb, card.picture)} alt={card.name} load={load} decorative />
         <h3 className="card__name">{card.name}</h3>
       </Link>
       <div className="card__bottom">

@@ -5,20 +5,22 @@ import { imgUrl } from '../lib/config';
 /**
  * A product picture in a square box whose size is known before the picture loads (nothing shifts);
  * a failed or missing picture shows the placeholder stub. With `set` the browser picks the size it needs
- * (srcset of WebP thumbnails, schemas/rules/pictures.ts). Eager pictures are the page's LCP: high priority.
+ * (srcset of WebP thumbnails, schemas/rules/pictures.ts). `load`: 'lcp' is the page's largest picture (eager,
+ * high priority), 'eager' one of its first screen (loaded with the page, so a later one does not paint last
+ * and become the LCP), else lazy.
  */
 export default function ProductImage({
   path,
   set,
   alt,
-  eager = false,
+  load = 'lazy',
   size = 400,
   decorative = false,
 }: {
   path?: string | null;
   set?: PictureSet | null;
   alt: string;
-  eager?: boolean;
+  load?: 'lcp' | 'eager' | 'lazy';
   size?: number;
   /** The name is next to it (cards): no alt text. */ decorative?: boolean;
 }) {
@@ -31,7 +33,7 @@ export default function ProductImage({
   return (
     <div className="product-image">
       {src && !failed ? (
-        <img loading={eager ? 'eager' : 'lazy'} srcSet={set?.srcSet} sizes={set?.sizes} src={src} alt={decorative ? '' : alt} width={size} height={size} fetchPriority={eager ? 'high' : undefined} decoding="async" onError={() => setFailed(true)} ref={seen} />
+        <img loading={load === 'lazy' ? 'lazy' : 'eager'} srcSet={set?.srcSet} sizes={set?.sizes} src={src} alt={decorative ? '' : alt} width={size} height={size} fetchPriority={load === 'lcp' ? 'high' : undefined} decoding="async" onError={() => setFailed(true)} ref={seen} />
       ) : (
         <div className="product-image__stub" role="img" aria-label={alt}>
           <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">

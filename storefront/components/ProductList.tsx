@@ -41,6 +41,13 @@ export interface ProductListProps {
  * bottom, with the list's panels. With a `scrollKey` it puts the reader back where they left the list:
  * the same product at the same height, loading the pages up to it again when the tab was reloaded.
  */
+/**
+ * Cards whose pictures load with the page: a phone's first screen (two rows of two) and a 1280 px screen's
+ * (two rows of four). A lazy one on the first screen painted last and, a pixel larger than the first (whose
+ * row sits at a fractional offset), became the page's LCP after the scripts (issue 13).
+ */
+const FIRST_SCREEN_CARDS = 8;
+
 export default function ProductList(props: ProductListProps) {
   const { items, status, error, end, empty, loaded, pages, hrefOf, onNearEnd, onRetry, pagingDelay, scrollKey, buffer, emptyText, label, notice } = props;
   const t = useT();
@@ -115,7 +122,7 @@ export default function ProductList(props: ProductListProps) {
     };
   }, [canLoad, restoring, items.length, pagingDelay]);
 
-  const render = useCallback((card: OfferCard, i: number) => <ProductCard card={card} href={hrefOf(card)} eager={i === 0} />, [hrefOf]);
+  const render = useCallback((card: OfferCard, i: number) => <ProductCard card={card} href={hrefOf(card)} load={i === 0 ? 'lcp' : i < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'} />, [hrefOf]);
 
   if (error && items.length === 0) return <NoConnection onRetry={onRetry} serverError={error === 'server_error'} />;
   if (empty && status !== 'loading') return <p className="empty">{emptyText ?? t('common.empty_list')}</p>;
