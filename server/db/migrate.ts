@@ -18,6 +18,7 @@ import * as categoryPath from './migrations/2026112494_category_path';
 import * as rateLimits from './migrations/2026112496_rate_limits';
 import * as orderLang from './migrations/2026112504_order_lang';
 import * as offerFeedHash from './migrations/2026112512_offer_feed_hash';
+import * as paramsNumPartial from './migrations/2026112701_params_num_partial';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -43,6 +44,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112496_rate_limits', rateLimits],
   ['2026112504_order_lang', orderLang],
   ['2026112512_offer_feed_hash', offerFeedHash],
+  ['2026112701_params_num_partial', paramsNumPartial],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -298,7 +298,8 @@ export async function deleteValue(db: Db, storeId: number, paramId: number, valu
 export async function numericRanges(db: Executor, storeId: number, params: ParamInfo[]) {
   const out = new Map<number, { min: number; max: number }>();
   if (!params.length) return out;
-  const range = (q: any) => q.select((eb: any) => [eb.fn.min('num').as('min'), eb.fn.max('num').as('max')]);
+  // (`num is not null`: min and max skip nulls anyway, and it lets the partial offer_params_num index serve.)
+  const range = (q: any) => q.where('num', 'is not', null).select((eb: any) => [eb.fn.min('num').as('min'), eb.fn.max('num').as('max')]);
   const wide = params.filter((p) => p.categoryId === ROOT_CATEGORY_ID);
   if (wide.length) {
     const rows = await range(db.selectFrom('offer_params').select('base_id').where('store_id', '=', storeId).where('base_id', 'in', wide.map((p) => p.baseId)).groupBy('base_id')).execute();
