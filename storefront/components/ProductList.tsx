@@ -37,17 +37,17 @@ export interface ProductListProps {
 }
 
 /**
- * A paged, windowed grid of product cards (components/VirtualGrid) that asks for the next page near the
- * bottom, with the list's panels. With a `scrollKey` it puts the reader back where they left the list:
- * the same product at the same height, loading the pages up to it again when the tab was reloaded.
- */
-/**
  * Cards whose pictures load with the page: a phone's first screen (two rows of two) and a 1280 px screen's
  * (two rows of four). A lazy one on the first screen painted last and, a pixel larger than the first (whose
  * row sits at a fractional offset), became the page's LCP after the scripts (issue 13).
  */
 const FIRST_SCREEN_CARDS = 8;
 
+/**
+ * A paged, windowed grid of product cards (components/VirtualGrid) that asks for the next page near the
+ * bottom, with the list's panels. With a `scrollKey` it puts the reader back where they left the list:
+ * the same product at the same height, loading the pages up to it again when the tab was reloaded.
+ */
 export default function ProductList(props: ProductListProps) {
   const { items, status, error, end, empty, loaded, pages, hrefOf, onNearEnd, onRetry, pagingDelay, scrollKey, buffer, emptyText, label, notice } = props;
   const t = useT();
