@@ -6,6 +6,7 @@ import CategoryPage from '../features/catalogue/components/CategoryPage';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
 import { INFO_PAGES } from '../features/info/pages';
 import HomeRedirect from './pages/HomeRedirect';
+import { PATHS } from './paths';
 import NotFoundPage, { UnknownPathPage } from './pages/NotFoundPage';
 import UnauthorizedPage from './pages/UnauthorizedPage';
 
@@ -71,12 +72,12 @@ export default function AppRoutes() {
     <Suspense fallback={<Loader />}>
       <Routes>
         <Route path="/" element={<HomeRedirect />} />
-        <Route path="/category/:path" element={<CategoryPage />} />
-        <Route path="/category/:path/:offset" element={<ProductListPage />} />
-        <Route path="/category/:path/item/:itemId" element={<ItemPage />} />
+        <Route path={PATHS.category} element={<CategoryPage />} />
+        <Route path={PATHS.list} element={<ProductListPage />} />
+        <Route path={PATHS.item} element={<ItemPage />} />
         <Route path="/product/:productId" element={<LegacyProductPage />} />
-        <Route path="/search/word/:word/:offset" element={<SearchPage />} />
-        <Route path="/search/word/:word" element={<SearchPage />} />
+        <Route path={PATHS.searchPage} element={<SearchPage />} />
+        <Route path={PATHS.search} element={<SearchPage />} />
         <Route path="/filters/:path" element={<FiltersPage />} />
         <Route path="/filters/:path/:filterId" element={<FilterValuesPage />} />
         <Route path="/favourites" element={<FavouritesPage />} />

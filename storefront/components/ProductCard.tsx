@@ -5,11 +5,11 @@ import { imgUrl } from '../lib/config';
 import { useT } from '../lib/i18n';
 import type { OfferCard } from '../lib/types';
 import Price from './Price';
-import ProductImage from './ProductImage';
+import ProductImage, { type PictureLoad } from './ProductImage';
 import { useSlots } from './Slots';
 
 /** A product in a list: picture (400 or 800 px WebP, as the screen needs), name, price (old price and discount), availability, the cart control and the card actions slots. */
-function ProductCard({ card, href, load = 'lazy' }: { card: OfferCard; href: string; load?: 'lcp' | 'eager' | 'lazy' }) {
+function ProductCard({ card, href, load = 'lazy' }: { card: OfferCard; href: string; load?: PictureLoad }) {
   const t = useT();
   const { cardActions, cardCart } = useSlots();
   const unavailable = card.available === '0';

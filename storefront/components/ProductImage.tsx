@@ -9,6 +9,9 @@ import { imgUrl } from '../lib/config';
  * high priority), 'eager' one of its first screen (loaded with the page, so a later one does not paint last
  * and become the LCP), else lazy.
  */
+/** How a picture loads: the page's LCP (eager, high priority), one of its first screen (eager), or lazy. */
+export type PictureLoad = 'lcp' | 'eager' | 'lazy';
+
 export default function ProductImage({
   path,
   set,
@@ -20,7 +23,7 @@ export default function ProductImage({
   path?: string | null;
   set?: PictureSet | null;
   alt: string;
-  load?: 'lcp' | 'eager' | 'lazy';
+  load?: PictureLoad;
   size?: number;
   /** The name is next to it (cards): no alt text. */ decorative?: boolean;
 }) {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useMatch } from 'react-router';
+import { PATHS } from '../../app/paths';
 import type { RootState } from '../../app/store';
 import { lastId } from '../../lib/categories';
 import { useT } from '../../lib/i18n';
@@ -10,13 +11,13 @@ import { selectCategoryTree } from '../shop/shopSlice';
 /** The name a page's title leads with, as the server writes it (server/features/seo/seo.ts); null: the shop's name alone. */
 function usePageName(pathname: string): string | null {
   const t = useT();
-  // The routes' own patterns (app/routes.tsx), matched as the router matches them (decoded).
-  const item = useMatch('/category/:path/item/:itemId')?.params.itemId;
-  const category = useMatch('/category/:path');
-  const listPage = useMatch('/category/:path/:offset');
+  // The routes' own patterns, matched as the router matches them (decoded).
+  const item = useMatch(PATHS.item)?.params.itemId;
+  const category = useMatch(PATHS.category);
+  const listPage = useMatch(PATHS.list);
   const list = (category ?? listPage)?.params.path;
-  const search = useMatch('/search/word/:word');
-  const searchPage = useMatch('/search/word/:word/:offset');
+  const search = useMatch(PATHS.search);
+  const searchPage = useMatch(PATHS.searchPage);
   const word = (search ?? searchPage)?.params.word;
   const info = INFO_PAGES.find((p) => pathname === `/${p}`);
   // The item slice is a lazy feature's: absent until the item page's chunk is in.

@@ -1,5 +1,6 @@
 import { useSelector } from 'react-redux';
 import { Link, matchPath, useLocation } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import Icon from '../../../components/Icon';
 import { useT } from '../../../lib/i18n';
 import { selectFilterCount, selectListQuery } from '../filtersSlice';
@@ -8,7 +9,7 @@ import { selectFilterCount, selectListQuery } from '../filtersSlice';
 export default function FilterButton() {
   const t = useT();
   const { pathname } = useLocation();
-  const m = matchPath('/category/:path/:offset', pathname);
+  const m = matchPath(PATHS.list, pathname);
   const path = m && /^\d+$/.test(m.params.offset ?? '') ? (m.params.path ?? '') : '';
   const count = useSelector((s: Parameters<typeof selectFilterCount>[0]) => (path ? selectFilterCount(s, path) : 0));
   const sorted = useSelector((s: Parameters<typeof selectListQuery>[0]) => (path ? selectListQuery(s, path).sort !== 'default' : false));
