@@ -3,13 +3,13 @@
  * transactions, row for row as the YML importer writes it (server/features/yml/importYml.ts `writeOffer`
  * and `writeParams`, server/features/catalogue/offers.ts `writeOfferParams` and `indexOffer`): the same columns and
  * `data` document (schemas' `toRow`), the same offer_params rows (select values as value ids, numbers also
- * in `num`, the common shop 292 and warranty 306 flags), the same search text (`searchDoc`).
+ * in `num`), the offer's shop 292 and warranty 306 flag columns, the same search text (`searchDoc`).
  *
  * Why not the importer itself: on SQLite its search index write (`indexOffer`) deletes by the FTS table's
  * unindexed store_id/offer_id columns, a full scan per offer, so a 100 000-offer import is quadratic (about
  * an hour; 10 000 offers took 28 s). bench/catalogue.ts measures that write and prints it.
  */
-import { COMMON_FILTERS, CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
+import { CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
 import type { Database } from '../server/db/database';
 import { searchDoc } from '../server/features/catalogue/offers';
 
@@ -146,7 +146,7 @@ export async function generateCatalogue(database: Database, storeId: number, cou
           const { columns, data } = toRow(offerSchema, values);
           const img = { id: 'u0', img: `https://img.bench.example/${i}.jpg`, thumb: `https://img.bench.example/${i}.jpg` };
           const at = new Date(started + i * 60_000).toISOString();
-          offers.push({
+          const offer: Record<string, unknown> = {
             ...columns,
             store_id: storeId,
             id,
@@ -164,7 +164,8 @@ export async function generateCatalogue(database: Database, storeId: number, cou
             created_at: at,
             updated_at: at,
             data: JSON.stringify({ ...data, images: [img] }),
-          });
+          };
+          offers.push(offer);
           const param = (name: (typeof PARAMS)[number]['name'], value: string, num: number | null = null) =>
             params.push({ store_id: storeId, offer_id: id, base_id: baseIdOf(name), value, num });
           param('Цвет', String(1 + Math.floor(rnd() * COLOURS.length)));
@@ -174,8 +175,9 @@ export async function generateCatalogue(database: Database, storeId: number, cou
           param('Вес', String(weight), weight);
           const warranty = pick([6, 12, 24, 36]);
           param('Гарантия', String(warranty), warranty);
-          params.push({ store_id: storeId, offer_id: id, base_id: COMMON_FILTERS.shop, value: rnd() < 0.3 ? '1' : '0', num: null });
-          params.push({ store_id: storeId, offer_id: id, base_id: COMMON_FILTERS.warranty, value: '0', num: null });
+          // (Drawn here, after the params, as when they were offer_params rows: the same shops as before.)
+          offer.shop = rnd() < 0.3 ? 1 : 0;
+          offer.manufacturer_warranty = 0;
           search.push({ store_id: storeId, offer_id: id, ...searchDoc(values) });
         }
         await tx.insertInto('offers').values(offers as never).execute();

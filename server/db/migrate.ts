@@ -19,6 +19,7 @@ import * as rateLimits from './migrations/2026112496_rate_limits';
 import * as orderLang from './migrations/2026112504_order_lang';
 import * as offerFeedHash from './migrations/2026112512_offer_feed_hash';
 import * as paramsNumPartial from './migrations/2026112701_params_num_partial';
+import * as offerFlagColumns from './migrations/2026112702_offer_flag_columns';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112504_order_lang', orderLang],
   ['2026112512_offer_feed_hash', offerFeedHash],
   ['2026112701_params_num_partial', paramsNumPartial],
+  ['2026112702_offer_flag_columns', offerFlagColumns],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

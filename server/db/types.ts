@@ -69,6 +69,9 @@ export interface OffersTable {
   created_at: string;
   updated_at: string;
   data: string;
+  /** Filters 292 and 306 (migrations/2026112702_offer_flag_columns.ts): 1 or 0; the warranty null when not stated. */
+  shop: Generated<number>;
+  manufacturer_warranty: Generated<number | null>;
   /** The last import's `<feed offer hash>:<row hash>` (migrations/2026112512_offer_feed_hash.ts); null otherwise. */
   feed_hash: Generated<string | null>;
 }

@@ -77,6 +77,12 @@ const baseQuery = (db: Db, storeId: number, includeHidden = false) => {
   return includeHidden ? q : q.where('o.active', '=', 1);
 };
 
+/** The common bool filters kept as columns of the offer (migrations/2026112702_offer_flag_columns.ts). */
+const FLAG_COLUMNS = new Map<number, 'o.shop' | 'o.manufacturer_warranty'>([
+  [COMMON_FILTERS.shop, 'o.shop'],
+  [COMMON_FILTERS.warranty, 'o.manufacturer_warranty'],
+]);
+
 function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, string>, params: Map<number, ParamInfo>): OfferQuery {
   for (const [baseId, raw] of filters) {
     const value = raw.trim();
@@ -85,6 +91,13 @@ function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, strin
       const { from, to } = parseRange(value, baseId);
       if (from !== null) q = q.where('o.price', '>=', from);
       if (to !== null) q = q.where('o.price', '<=', to);
+      continue;
+    }
+    const flag = FLAG_COLUMNS.get(baseId);
+    if (flag) {
+      if (value !== '1' && value !== '0') throw badRequest('invalid_input', `filter[${baseId}] must be 1 or 0`, [`filter[${baseId}]`]);
+      // 0: not 1, a warranty never stated included (as its filter row said 0 before the columns).
+      q = value === '1' ? q.where(flag, '=', 1) : q.where((eb) => eb.or([eb(flag, '=', 0), eb(flag, 'is', null)]));
       continue;
     }
     const param = params.get(baseId);
@@ -435,8 +448,7 @@ export async function getOffer(db: Db, storeId: number, id: string, opts: { incl
     db.selectFrom('offer_params').select(['base_id', 'value', 'num']).where('store_id', '=', storeId).where('offer_id', '=', id).execute(),
   ]);
   const params = new Map([...shopWide, ...own]);
-  const custom = values.filter((v) => v.base_id !== COMMON_FILTERS.shop && v.base_id !== COMMON_FILTERS.warranty);
-  const valueNames = await selectValueNames(db, storeId, custom.map((v) => v.base_id), params);
+  const valueNames = await selectValueNames(db, storeId, values.map((v) => v.base_id), params);
   const typed = fromRow(offerSchema, row as unknown as Record<string, unknown>);
   const images = ((typed as { images?: OfferImage[] }).images ?? JSON.parse(row.data).images ?? []) as OfferImage[];
   return {
@@ -449,7 +461,7 @@ export async function getOffer(db: Db, storeId: number, id: string, opts: { incl
     mainCatId: mainCategoryOf(tree, row.category_id),
     created: row.created_at,
     images: images.map((i) => ({ id: i.id, img: i.img, thumb: i.thumb })),
-    params: custom
+    params: values
       .map((v) => {
         const p = params.get(v.base_id);
         if (!p) return null;
@@ -514,7 +526,7 @@ export async function indexOffer(db: Executor, _dialect: Dialect, storeId: numbe
     .execute();
 }
 
-/** Replaces an offer's parameter values: custom params by base id plus the common shop and warranty flags. */
+/** Replaces an offer's custom parameter values, by base id. */
 export async function writeOfferParams(db: Executor, storeId: number, offerId: string, values: Map<number, string[]>, params: Map<number, ParamInfo>) {
   await db.deleteFrom('offer_params').where('store_id', '=', storeId).where('offer_id', '=', offerId).execute();
   const rows = [...values].flatMap(([baseId, vals]) =>
@@ -634,15 +646,13 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
     delete row.deleted;
     if (id === null) await tx.insertInto('offers').values({ ...row, created_at: now(), deleted: 0 } as never).execute();
     else await tx.updateTable('offers').set(row as never).where('store_id', '=', storeId).where('id', '=', id).execute();
-    if (write.params.size || id === null || 'shop' in values || 'manufacturer_warranty' in values || oldParams) {
+    if (write.params.size || oldParams) {
       const all = new Map(paramValues);
       if (id !== null && !write.params.size) {
         const old = await tx.selectFrom('offer_params').select(['base_id', 'value']).where('store_id', '=', storeId).where('offer_id', '=', id).execute();
         // Kept as they are; moved to another category, not those whose base id names another param there.
-        for (const o of old) if (o.base_id !== COMMON_FILTERS.shop && o.base_id !== COMMON_FILTERS.warranty && (!oldParams || !params.has(o.base_id) || params.get(o.base_id)!.id === oldParams.get(o.base_id)?.id)) all.set(o.base_id, [...(all.get(o.base_id) ?? []), o.value]);
+        for (const o of old) if (!oldParams || !params.has(o.base_id) || params.get(o.base_id)!.id === oldParams.get(o.base_id)?.id) all.set(o.base_id, [...(all.get(o.base_id) ?? []), o.value]);
       }
-      all.set(COMMON_FILTERS.shop, [merged.shop ? '1' : '0']);
-      all.set(COMMON_FILTERS.warranty, [merged.manufacturer_warranty ? '1' : '0']);
       await writeOfferParams(tx, storeId, offerId!, all, params);
     }
     await indexOffer(tx, dialect, storeId, offerId!, searchDoc({ ...merged, name: displayNameOf(merged) }));

@@ -78,7 +78,7 @@ export async function* exportYml(db: Db, storeId: number, opts: ExportOptions): 
       .select(['offer_id', 'base_id', 'value'])
       .where('store_id', '=', storeId)
       .where('offer_id', 'in', rows.map((r) => r.id))
-      .where('base_id', 'not in', [COMMON_FILTERS.shop, COMMON_FILTERS.warranty, COMMON_FILTERS.price])
+      .where('base_id', '<>', COMMON_FILTERS.price)
       .execute();
     const byOffer = new Map<string, { base_id: number; value: string }[]>();
     for (const v of values) byOffer.set(v.offer_id, [...(byOffer.get(v.offer_id) ?? []), v]);

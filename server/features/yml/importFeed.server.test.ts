@@ -177,7 +177,7 @@ describe('importFeed', () => {
     await server.db.insertInto('offer_params').values({ store_id: s, offer_id: 'zz-marker', base_id: 1, value: 'x', num: null }).execute();
     const before = await catalogue();
     const ids = await rowIds('u3');
-    expect(ids.length).toBeGreaterThan(2);
+    expect(ids).toHaveLength(2);
     // Since the import: an order took u1's stock, the owner's script set u2's price, u4 was hidden.
     await server.db.updateTable('offers').set({ stock: 0 }).where('store_id', '=', s).where('id', '=', 'u1').execute();
     await server.db.updateTable('offers').set({ price: 1 }).where('store_id', '=', s).where('id', '=', 'u2').execute();
@@ -196,11 +196,13 @@ describe('importFeed', () => {
     expect(order).toEqual(['u4', 'u3', 'u2', 'u1'].map((id) => ({ id, active: 1 })));
     // A changed offer is written again: its params follow the feed.
     const u2ids = await rowIds('u2');
+    // (u2's rows were written last, by the import before: a marker above them again.)
+    await server.db.insertInto('offer_params').values({ store_id: s, offer_id: 'zz-marker2', base_id: 1, value: 'x', num: null }).execute();
     await run(text.replace('<param name="Объём">2</param>', '<param name="Объём">7</param>'));
     expect(await rowIds('u2')).not.toEqual(u2ids);
     const u2 = (await item('u2')).params as { name: string; value?: string; valueName?: string }[];
     expect(u2.find((p) => p.name === 'Объём')).toMatchObject({ value: '7' });
-    await server.db.deleteFrom('offer_params').where('store_id', '=', s).where('offer_id', '=', 'zz-marker').execute();
+    await server.db.deleteFrom('offer_params').where('store_id', '=', s).where('offer_id', 'in', ['zz-marker', 'zz-marker2']).execute();
   });
 
   it('a re-import that moves a category gives the clashing params of its subtree free base ids, as the owner\'s move does', async () => {

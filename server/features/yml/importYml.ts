@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { COMMON_FILTERS, ROOT_CATEGORY_ID } from '../../../schemas';
+import { ROOT_CATEGORY_ID } from '../../../schemas';
 import type { Dialect } from '../../db/database';
 import { lockStore, now } from '../../db/database';
 import type { Db, Tx } from '../../db/types';
@@ -13,13 +13,12 @@ import { categoryPath, loadTree, repathOffers } from '../catalogue/categories';
 import { rebaseMovedParams } from '../catalogue/params';
 import { insertFlat, updateSorts } from './bulkInsert';
 import { DeferredIndexes } from './deferredIndexes';
-import { ImportParams, PARAM_COLUMNS } from './importParams';
+import { ImportParams } from './importParams';
 import { ParamStage } from './stagedParams';
 import { YmlError, type YmlInput } from './parseYml';
 import { prepareInWorker } from './pipeline';
 import {
   COL,
-  COMMON_WIDTH,
   flatRowHash,
   hashBatch,
   HASHED_COLUMNS,
@@ -308,7 +307,6 @@ const OFFER_UPSERT =
     .map((c) => (c === 'stock' ? 'stock = coalesce(excluded.stock, offers.stock)' : `${c} = excluded.${c}`))
     .join(', ');
 const SEARCH_UPSERT = 'on conflict (store_id, offer_id) do update set name = excluded.name, text = excluded.text';
-const COMMON_BASE_IDS = new Set<number>(Object.values(COMMON_FILTERS));
 
 /** The values of the offers at `keep` (indices), `width` values each. */
 const pick = (flat: unknown[], width: number, keep: number[]) => {
@@ -362,7 +360,7 @@ async function writeBatch(
       .execute();
     const has = new Map<string, number[]>();
     for (const r of found) has.set(r.offer_id, [...(has.get(r.offer_id) ?? []), r.base_id]);
-    for (const c of candidates) if ((has.get(ids[c.i]) ?? []).every((id) => c.bases.has(id) || COMMON_BASE_IDS.has(id))) kept.add(c.i);
+    for (const c of candidates) if ((has.get(ids[c.i]) ?? []).every((id) => c.bases.has(id))) kept.add(c.i);
   }
   for (const i of kept) params.skip.add(b.positions[i]);
   if (kept.size) {
@@ -418,6 +416,5 @@ async function writeBatch(
   const all = written.length === ids.length;
   await insertFlat(tx, dialect, 'offers', OFFER_COLUMNS, all ? rows : pick(rows, OFFER_WIDTH, written), OFFER_UPSERT);
   await insertFlat(tx, dialect, 'offer_search', SEARCH_COLUMNS, all ? b.search : pick(b.search, SEARCH_WIDTH, written), SEARCH_UPSERT);
-  await insertFlat(tx, dialect, 'offer_params', PARAM_COLUMNS, all ? b.common : pick(b.common, COMMON_WIDTH, written));
   return { created: ids.length - stored.length, updated: stored.length };
 }

@@ -12,7 +12,7 @@
  * so the writer finds the earlier occurrence stored and keeps the later one).
  */
 import crypto from 'node:crypto';
-import { COMMON_FILTERS, OFFER_TYPES, offerFieldsFor, offerSchema, toRow, validateFields } from '../../../schemas';
+import { OFFER_TYPES, offerFieldsFor, offerSchema, toRow, validateFields } from '../../../schemas';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { displayNameOf } from '../catalogue/displayName';
 import type { OfferImage } from '../catalogue/offers';
@@ -26,22 +26,20 @@ export const BATCH = 500;
 
 export const OFFER_COLUMNS = [
   'store_id', 'id', 'type', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'active', 'deleted',
-  'picture', 'thumb', 'sort', 'stock', 'created_at', 'updated_at', 'data', 'cat_path', 'feed_hash',
+  'picture', 'thumb', 'sort', 'stock', 'created_at', 'updated_at', 'data', 'cat_path', 'feed_hash', 'shop', 'manufacturer_warranty',
 ] as const;
 /** Position of a column in an offer's values (OFFER_COLUMNS order). */
 export const COL = Object.fromEntries(OFFER_COLUMNS.map((c, i) => [c, i])) as Record<(typeof OFFER_COLUMNS)[number], number>;
 export const OFFER_WIDTH = OFFER_COLUMNS.length;
 export const SEARCH_COLUMNS = ['store_id', 'offer_id', 'name', 'text'] as const;
 export const SEARCH_WIDTH = SEARCH_COLUMNS.length;
-/** The shop's and warranty's filter rows of an offer: two offer_params rows of five values. */
-export const COMMON_WIDTH = 10;
 
 /**
  * The columns of an offer row a re-import compares (through a hash) with what the last import wrote: all it
  * writes but the stamps, sort, visibility (written again anyway) and the thumbnail (made from the picture
  * later, then kept).
  */
-export const HASHED_COLUMNS = ['type', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'deleted', 'picture', 'stock', 'cat_path', 'data'] as const;
+export const HASHED_COLUMNS = ['type', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'deleted', 'picture', 'stock', 'cat_path', 'data', 'shop', 'manufacturer_warranty'] as const;
 export type HashedRow = Record<(typeof HASHED_COLUMNS)[number], unknown>;
 export const hash = (text: string) => crypto.hash('sha1', text, 'base64url');
 const hashValue = (v: unknown) => (v === null || v === undefined ? '\u0001' : String(v));
@@ -113,7 +111,7 @@ export interface Notes {
 /**
  * A batch of offers, column-wise, every value laid out as the writer binds it (structured-clone friendly:
  * arrays of strings and numbers). Offer i's row is `rows[i * OFFER_WIDTH …]`, its search text
- * `search[i * SEARCH_WIDTH …]`, its shop and warranty filters `common[i * COMMON_WIDTH …]`. The rows hold
+ * `search[i * SEARCH_WIDTH …]`. The rows hold
  * the feed's own pictures only. The hashes are taken by the writer (hashBatch) before it writes, in the
  * thread with time to spare (the worker's parse is the pipeline's slower half): feed_hash becomes
  * `<feed hash>:<row hash>` with the stock as the feed gives it (null when the offer drew a warning or the
@@ -131,7 +129,6 @@ export interface OfferBatch extends Notes {
   warned: number[];
   rows: unknown[];
   search: unknown[];
-  common: unknown[];
   /** Each offer's params as JSON, null when it has none (the writer checks a stored offer's against them). */
   params: (string | null)[];
   /** Offers of declared categories read so far (progress). */
@@ -275,6 +272,8 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
       JSON.stringify(data),
       catPath,
       null,
+      (columns.shop as number | undefined) ?? 0,
+      (columns.manufacturer_warranty as number | undefined) ?? null,
     );
     const paramsJson = offer.params.length ? JSON.stringify(offer.params) : null;
     if (warned) b.warned.push(b.ids.length);
@@ -284,7 +283,6 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
     values.name = name; // (after toRow: the row's name column is `name || #id`)
     const doc = searchDoc(values);
     b.search.push(storeId, offer.id, doc.name, doc.text);
-    b.common.push(storeId, offer.id, SHOP_FILTER, offer.shop === '1' ? '1' : '0', null, storeId, offer.id, WARRANTY_FILTER, offer.manufacturer_warranty === '1' ? '1' : '0', null);
     b.params.push(paramsJson);
   };
 
@@ -341,11 +339,8 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
   };
 }
 
-const SHOP_FILTER = COMMON_FILTERS.shop;
-const WARRANTY_FILTER = COMMON_FILTERS.warranty;
-
 function newBatch(mayKeep: boolean): OfferBatch {
-  return { ids: [], positions: [], categoryIds: [], feedHashes: mayKeep ? [] : null, warned: [], rows: [], search: [], common: [], params: [], offers: 0, repeats: false, warnings: [], skipped: {} };
+  return { ids: [], positions: [], categoryIds: [], feedHashes: mayKeep ? [] : null, warned: [], rows: [], search: [], params: [], offers: 0, repeats: false, warnings: [], skipped: {} };
 }
 
 /**
