@@ -81,6 +81,21 @@ test('a later list page: page 1’s content is in the HTML, hydration adds no co
 test('search: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.search, { page, consoleErrors }, info));
 test('info page: the content is in the HTML, hydration adds no console error, no refetch and no layout shift', ({ page, consoleErrors }, info) => hydrates(PAGES.info, { page, consoleErrors }, info));
 
+test('a rendered page asks for the app only after its first paint, then hydrates without a console error', async ({ page, consoleErrors }) => {
+  for (const p of [PAGES.home, PAGES.list, PAGES.item]) {
+    await page.goto(p.path);
+    const t = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      app: performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))?.startTime,
+    }));
+    expect(t.paint, p.path).toBeGreaterThan(0);
+    // Before, the entry was a module script of the head: fetched while the page was parsed, before anything painted.
+    expect(t.app, p.path).toBeGreaterThanOrEqual(t.paint!);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated), p.path).toBe('1');
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
 test('a hydrated search page keeps the device’s remembered words and the word in the input, and searches anew from them', async ({ page, consoleErrors }) => {
   await page.goto('/cart');
   await page.evaluate(() => localStorage.setItem('searchWords', JSON.stringify(['Квант', 'квант про', 'чайник'])));

@@ -27,6 +27,7 @@ import { registerYmlImports } from './features/yml/rest';
 import { applySeo, seoGeneration, seoPage } from './features/seo/seo';
 import { registerSitemap } from './features/seo/sitemap';
 import { applySsr, createSsr, isUnknownPath } from './features/seo/ssr';
+import { APP_START_HASH, startAfterPaint } from './features/seo/appStart';
 import { TAP_QUEUE_ELEMENT, TAP_QUEUE_HASH } from './features/seo/tapQueue';
 import { catalogueVersion } from './features/catalogue/version';
 import type { Store } from './db/types';
@@ -284,10 +285,11 @@ function registerApps(app: FastifyInstance, services: AppServices, distDir: stri
   };
 
   const policy = (styles: string[]) =>
-    pagePolicy({ mapTilesUrl: services.config.mapTilesUrl, publicUrl: services.config.publicUrl }, { hashes: styles }, [TAP_QUEUE_HASH]);
+    pagePolicy({ mapTilesUrl: services.config.mapTilesUrl, publicUrl: services.config.publicUrl }, { hashes: styles }, [TAP_QUEUE_HASH, APP_START_HASH]);
   /** The page's answer: its CSP names the hashes of the server's inline styles (the theme, the owner's CSS, the rendered page's). */
   const pageAnswer = (status: number, page: string) => {
-    const withTaps = page.includes('<div id="root"><') ? page.replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (m) => `${m}${TAP_QUEUE_ELEMENT}`) : page;
+    // A server-rendered page (its root has content): the tap queue first, the app after the first paint.
+    const withTaps = page.includes('<div id="root"><') ? startAfterPaint(page.replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (m) => `${m}${TAP_QUEUE_ELEMENT}`)) : page;
     const styles = [...withTaps.matchAll(/<style id="shop-[a-z-]+">([^<]*)<\/style>/g)].map((m) => cspHash(m[1]));
     return { status, body: Buffer.from(withTaps), csp: policy(styles) };
   };

@@ -17,6 +17,7 @@ import { startTestServer, type TestServer } from '../../test/helpers';
 import { forgetSeoPages } from './seo';
 import { EVERY_PAGE_CHUNKS, inlineStyles, LAZY_CHUNKS, lazyStylesheets } from './ssr';
 import { cspHash } from '../../lib/securityHeaders';
+import { APP_START_HASH } from './appStart';
 import { TAP_QUEUE_HASH } from './tapQueue';
 
 const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
@@ -277,7 +278,7 @@ describe('server-rendered storefront pages', () => {
     }
   });
 
-  it('a rendered page is kept whole for every device: the same bytes, compressed once, styles and the tap queue by hash', async () => {
+  it('a rendered page is kept whole for every device: the same bytes, compressed once, styles, the tap queue and the app\'s start by hash', async () => {
     const url = `/category/${ids.kitchen}/1`;
     const res = await page(url);
     const cache = app.services.responseCache!;
@@ -292,7 +293,10 @@ describe('server-rendered storefront pages', () => {
     expect(res.body).not.toContain('nonce=');
     const csp = String(again.headers['content-security-policy']);
     expect(csp).not.toContain("'nonce-");
-    expect(csp).toContain(`script-src 'self' ${TAP_QUEUE_HASH}`);
+    expect(csp).toContain(`script-src 'self' ${TAP_QUEUE_HASH} ${APP_START_HASH}`);
+    // The app's entry is asked for after the first paint (appStart.ts), not by a module script of the page.
+    expect(res.body).toContain('<script id="app-start" data-src="/assets/index.js">');
+    expect(res.body).not.toContain('<script type="module"');
     const styles = [...res.body.matchAll(/<style id="shop-[a-z-]+">([^<]*)<\/style>/g)];
     expect(styles.length).toBeGreaterThan(0);
     for (const m of styles) expect(csp).toContain(cspHash(m[1]));

@@ -81,7 +81,7 @@ describe('index.html with the shop inlined', () => {
   it("is safe against '</script>' and '<!--' in a store's name: one script element, the text escaped", async () => {
     const { body } = await app.inject({ url: '/', headers: { host: B } });
     expect(body).not.toContain('<script>alert(1)');
-    // The shop's data and the app's module (a rendered page also has the server's tap queue, a fixed text).
+    // The shop's data and the app's start (a rendered page also has the server's tap queue, a fixed text).
     expect(body.match(/<script(?! type="application\/ld\+json"| id="tap-queue")/g)).toHaveLength(2);
     const data = body.slice(body.indexOf('<script id="shop-data"'), body.indexOf('</script>', body.indexOf('<script id="shop-data"')));
     expect(data).not.toMatch(/<\/|<!--/);
