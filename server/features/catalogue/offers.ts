@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import {
   COMMON_FILTERS,
   MAX_OFFER_IMAGES,
+  REGISTRY,
   fromRow,
   offerSchema,
   toApiObject,
@@ -77,11 +78,16 @@ const baseQuery = (db: Db, storeId: number, includeHidden = false) => {
   return includeHidden ? q : q.where('o.active', '=', 1);
 };
 
-/** The common bool filters kept as columns of the offer (migrations/2026112702_offer_flag_columns.ts). */
-const FLAG_COLUMNS = new Map<number, 'o.shop' | 'o.manufacturer_warranty'>([
-  [COMMON_FILTERS.shop, 'o.shop'],
-  [COMMON_FILTERS.warranty, 'o.manufacturer_warranty'],
-]);
+/** The common bool filters read the offer's own column, the one the registry declares for their field (292, 306). */
+const FLAG_COLUMNS = new Map<number, 'o.shop' | 'o.manufacturer_warranty'>(
+  [COMMON_FILTERS.shop, COMMON_FILTERS.warranty].map((no) => [no, `o.${REGISTRY.get(no)!.column!}` as 'o.shop' | 'o.manufacturer_warranty']),
+);
+
+/** A bool filter's value, 1 or 0. */
+function boolFilter(value: string, baseId: number): '1' | '0' {
+  if (value !== '1' && value !== '0') throw badRequest('invalid_input', `filter[${baseId}] must be 1 or 0`, [`filter[${baseId}]`]);
+  return value;
+}
 
 function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, string>, params: Map<number, ParamInfo>): OfferQuery {
   for (const [baseId, raw] of filters) {
@@ -95,9 +101,8 @@ function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, strin
     }
     const flag = FLAG_COLUMNS.get(baseId);
     if (flag) {
-      if (value !== '1' && value !== '0') throw badRequest('invalid_input', `filter[${baseId}] must be 1 or 0`, [`filter[${baseId}]`]);
       // 0: not 1, a warranty never stated included (as its filter row said 0 before the columns).
-      q = value === '1' ? q.where(flag, '=', 1) : q.where((eb) => eb.or([eb(flag, '=', 0), eb(flag, 'is', null)]));
+      q = boolFilter(value, baseId) === '1' ? q.where(flag, '=', 1) : q.where((eb) => eb.or([eb(flag, '=', 0), eb(flag, 'is', null)]));
       continue;
     }
     const param = params.get(baseId);
@@ -121,8 +126,7 @@ function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, strin
         break;
       }
       case 'bool':
-        if (value !== '1' && value !== '0') throw badRequest('invalid_input', `filter[${baseId}] must be 1 or 0`, [`filter[${baseId}]`]);
-        q = has((eb) => eb('op.value', '=', value));
+        q = has((eb) => eb('op.value', '=', boolFilter(value, baseId)));
         break;
       case 'number':
       case 'float': {

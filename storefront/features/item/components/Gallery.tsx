@@ -1,5 +1,5 @@
 import ProductImage from '../../../components/ProductImage';
-import { GALLERY_WIDE_MIN, useHydrated, useIsWide } from '../../../lib/layout';
+import { GALLERY_WIDE_MIN, useIsWide } from '../../../lib/layout';
 import type { OfferImage } from '../../../lib/types';
 import DesktopGallery from './DesktopGallery';
 import PhoneGallery from './PhoneGallery';
@@ -11,19 +11,18 @@ import PhoneGallery from './PhoneGallery';
  */
 export default function Gallery({ images, name }: { images: OfferImage[]; name: string }) {
   const wide = useIsWide(GALLERY_WIDE_MIN);
-  const hydrated = useHydrated();
   if (!images.length) return <ProductImage path={null} alt={name} />;
   if (wide) return <DesktopGallery images={images} />;
   if (wide === null)
     return (
       <>
         <div className="gallery-narrow-only">
-          <PhoneGallery images={images} interactive={false} />
+          <PhoneGallery images={images} />
         </div>
         <div className="gallery-wide-only">
           <DesktopGallery images={images} />
         </div>
       </>
     );
-  return <PhoneGallery images={images} interactive={hydrated} />;
+  return <PhoneGallery images={images} />;
 }

@@ -5,6 +5,7 @@ import 'swiper/css';
 import 'swiper/css/pagination';
 import { largePicture } from '../../../../schemas/rules/pictures';
 import { imgUrl } from '../../../lib/config';
+import { useHydrated } from '../../../lib/layout';
 import { useT } from '../../../lib/i18n';
 import type { OfferImage } from '../../../lib/types';
 import type MobileGallery from './MobileGallery';
@@ -49,8 +50,10 @@ const pointerInit = (e: ReactPointerEvent): PointerEventInit => ({
  * first touch, tap or key press there. A finger already on the picture is handed to the slider, so the first
  * swipe moves it; a tapped zone or bullet is carried out once it is up.
  */
-export default function PhoneGallery({ images, interactive }: { images: OfferImage[]; interactive: boolean }) {
+export default function PhoneGallery({ images }: { images: OfferImage[] }) {
   const t = useT();
+  // Rendered on the server and while hydrating: the same markup, without handlers.
+  const interactive = useHydrated();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [Slider, setSlider] = useState<Slider | null>(null);
   const go = useRef<Go | null>(null);
