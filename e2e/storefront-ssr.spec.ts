@@ -308,6 +308,27 @@ test('the menu, the footer and the item’s properties hydrate in later tasks, i
   expect(consoleErrors).toEqual([]);
 });
 
+test('on a phone, / moves on to /category/0 in the page the server sent: the title, banners and category buttons stay its elements and work', async ({ page, consoleErrors }, info) => {
+  test.skip(info.project.name !== 'mobile', 'a wide window goes on to the list, another page');
+  const parts = ['.page--category', '.page__title', '.banners', '.category-buttons'];
+  await page.addInitScript((selectors) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverParts: (Element | null)[] }).serverParts = selectors.map((s) => document.querySelector(s));
+    });
+  }, parts);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/category\/0$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  const kept = await page.evaluate((selectors) => {
+    const server = (window as unknown as { serverParts: (Element | null)[] }).serverParts;
+    return selectors.map((s, i) => !!server[i] && document.querySelector(s) === server[i]);
+  }, parts);
+  expect(kept).toEqual([true, true, true, true]);
+  await page.getByRole('main').getByRole('link', { name: 'Электроника' }).click();
+  await expect(page).toHaveURL(/\/category\/1$/);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('a lazy part whose chunk never comes holds the hydrated mark 5 s at most: then the rest of the page works', async ({ page, consoleErrors }) => {
   await page.route(/\/assets\/NewsForm-[^/]+\.js$/, () => new Promise<void>(() => {}));
   void page.goto('/category/1-11/item/1003').catch(() => {});

@@ -2,10 +2,9 @@ import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { lazyPage as lazyModule } from '../lib/i18n';
 import Loader from '../components/Loader';
-import CategoryPage from '../features/catalogue/components/CategoryPage';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
 import { INFO_PAGES } from '../features/info/pages';
-import HomeRedirect from './pages/HomeRedirect';
+import CategoryRoute from './pages/HomeRedirect';
 import { PATHS } from './paths';
 import NotFoundPage, { UnknownPathPage } from './pages/NotFoundPage';
 import UnauthorizedPage from './pages/UnauthorizedPage';
@@ -71,8 +70,8 @@ export default function AppRoutes() {
   return (
     <Suspense fallback={<Loader />}>
       <Routes>
-        <Route path="/" element={<HomeRedirect />} />
-        <Route path={PATHS.category} element={<CategoryPage />} />
+        <Route path="/" element={<CategoryRoute home />} />
+        <Route path={PATHS.category} element={<CategoryRoute />} />
         <Route path={PATHS.list} element={<ProductListPage />} />
         <Route path={PATHS.item} element={<ItemPage />} />
         <Route path="/product/:productId" element={<LegacyProductPage />} />

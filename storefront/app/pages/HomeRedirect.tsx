@@ -41,14 +41,14 @@ export function homeTarget(ctx: HomeContext): string {
 }
 
 /**
- * /: remembers a `back` query parameter and the campaign parameters (utm_* and others) for the order, then
- * redirects. Until then it shows the first category (what a phone lands on): the server renders / like that,
- * and the hydrated page is the same before it moves on.
+ * On / (`active`): remembers a `back` query parameter and the campaign parameters (utm_* and others) for the
+ * order, then redirects.
  */
-export default function HomeRedirect() {
+function useHomeRedirect(active: boolean) {
   const { search } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
+    if (!active) return;
     const q = new URLSearchParams(search);
     if (q.has('back')) writeString('back', safeBack(q.get('back')));
     const urlData: Record<string, string> = {};
@@ -61,6 +61,16 @@ export default function HomeRedirect() {
       wide: isWideNow(),
     });
     navigate(to, { replace: true });
-  }, [search, navigate]);
-  return <CategoryPage home />;
+  }, [active, search, navigate]);
+}
+
+/**
+ * The element of both / (`home`) and /category/{path}. Until / redirects it shows the first category (what a
+ * phone lands on, and what the server renders for /). One component type at the route's place for both: the
+ * redirect to /category/1 keeps the page Preact has just hydrated, where a different type drew the whole page
+ * anew in the home page's longest task (issue 13, Total Blocking Time).
+ */
+export default function CategoryRoute({ home = false }: { home?: boolean }) {
+  useHomeRedirect(home);
+  return <CategoryPage home={home} />;
 }

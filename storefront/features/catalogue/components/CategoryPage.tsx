@@ -15,7 +15,7 @@ import CategoryButtons from './CategoryButtons';
  * /category/{path}: the sub-categories of a category as buttons, the banners on the first (root) category,
  * breadcrumbs. The wide layout shows the product list instead (/category/{path}/1), and so does a leaf.
  */
-export default function CategoryPage({ home = false }: { /** Shown by / until it redirects (HomeRedirect): no redirect of its own. */ home?: boolean }) {
+export default function CategoryPage({ home = false }: { /** Shown by / until it redirects (app/pages/HomeRedirect): no redirect of its own. */ home?: boolean }) {
   const t = useT();
   const { path = ROOT_PATH } = useParams();
   const { tree } = useCategoryTree();
