@@ -278,25 +278,33 @@ test('a first picture that never comes holds the app back 1.5 s at most: then it
   expect(consoleErrors).toEqual([]);
 });
 
+/**
+ * Keeps the elements the selectors find in the server's HTML (before any script runs, on the next page load);
+ * the returned check says, per selector, whether the page still shows that very element (not one drawn anew).
+ */
+async function serverElements(page: import('@playwright/test').Page, selectors: string[]): Promise<() => Promise<boolean[]>> {
+  await page.addInitScript((list) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverParts: (Element | null)[] }).serverParts = list.map((s) => document.querySelector(s));
+    });
+  }, selectors);
+  return () =>
+    page.evaluate((list) => {
+      const server = (window as unknown as { serverParts: (Element | null)[] }).serverParts;
+      return list.map((s, i) => !!server[i] && document.querySelector(s) === server[i]);
+    }, selectors);
+}
+
 test('the menu, the footer and the item’s properties hydrate in later tasks, in their server HTML; the page is marked hydrated once they work', async ({ page, consoleErrors }) => {
   // The subscription form's chunk comes late: the hydrated mark must still wait for the form to have its handlers.
   await page.route(/\/assets\/NewsForm-[^/]+\.js$/, async (route) => {
     await new Promise((r) => setTimeout(r, 1000));
     await route.continue();
   });
-  // Each later part's element as the server sent it, kept before any script runs.
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { serverParts: (Element | null)[] }).serverParts = ['.side-menu', 'footer.footer', 'form.news', '.item__properties'].map((s) => document.querySelector(s));
-    });
-  });
+  const kept = await serverElements(page, ['.side-menu', 'footer.footer', 'form.news', '.item__properties']);
   await page.goto('/category/1-11/item/1003');
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
-  const kept = await page.evaluate(() => {
-    const parts = (window as unknown as { serverParts: (Element | null)[] }).serverParts;
-    return ['.side-menu', 'footer.footer', 'form.news', '.item__properties'].map((s, i) => !!parts[i] && document.querySelector(s) === parts[i]);
-  });
-  expect(kept).toEqual([true, true, true, true]);
+  expect(await kept()).toEqual([true, true, true, true]);
   // Right after the mark, without waiting: the form is the app's (its check, no reload), the menu opens.
   const form = page.getByRole('form', { name: 'Подпишитесь на новости' });
   await form.getByRole('button', { name: 'Подписаться' }).click();
@@ -310,20 +318,11 @@ test('the menu, the footer and the item’s properties hydrate in later tasks, i
 
 test('on a phone, / moves on to /category/0 in the page the server sent: the title, banners and category buttons stay its elements and work', async ({ page, consoleErrors }, info) => {
   test.skip(info.project.name !== 'mobile', 'a wide window goes on to the list, another page');
-  const parts = ['.page--category', '.page__title', '.banners', '.category-buttons'];
-  await page.addInitScript((selectors) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { serverParts: (Element | null)[] }).serverParts = selectors.map((s) => document.querySelector(s));
-    });
-  }, parts);
+  const kept = await serverElements(page, ['.page--category', '.page__title', '.banners', '.category-buttons']);
   await page.goto('/');
   await expect(page).toHaveURL(/\/category\/0$/);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
-  const kept = await page.evaluate((selectors) => {
-    const server = (window as unknown as { serverParts: (Element | null)[] }).serverParts;
-    return selectors.map((s, i) => !!server[i] && document.querySelector(s) === server[i]);
-  }, parts);
-  expect(kept).toEqual([true, true, true, true]);
+  expect(await kept()).toEqual([true, true, true, true]);
   await page.getByRole('main').getByRole('link', { name: 'Электроника' }).click();
   await expect(page).toHaveURL(/\/category\/1$/);
   expect(consoleErrors).toEqual([]);
