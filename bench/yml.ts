@@ -4,10 +4,12 @@
  * adds 1 000 000). Each import runs in its own child process, so its peak RSS is its own. SQLite by default
  * (a fresh file in a temp folder); --pg imports into a fresh schema of DATABASE_URL / TEST_DATABASE_URL.
  * --again imports the same feed a second time into the same shop (a re-import: unchanged offers are kept).
- * Prints MB/s, the ratio to saxes, peak RSS and the database statements' share of the import (the speed the
- * import could reach were everything but those statements free); no pass/fail (the issue's targets are in docs/OPERATIONS.md).
+ * Prints MB/s, the ratio to saxes, peak RSS, the database statements' share of the import (the speed the
+ * import could reach were everything but those statements free) and the longest stall of the server's thread
+ * (its event loop's delay: what a shop's request would wait meanwhile); no pass/fail (the issue's targets are in docs/OPERATIONS.md).
  */
 import { spawnSync } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,8 +66,8 @@ async function saxesPass(file: string): Promise<{ seconds: number; cpu: number }
 
 /**
  * CPU seconds of this process's busiest threads (Linux /proc; [] elsewhere): the main thread first, then the
- * busiest other (the import's worker), then the rest (GC helpers, the loader) summed. With two cores the
- * import's wall time at no load is about the larger of the first two.
+ * two busiest others (on SQLite the import's writer and its parser), then the rest (GC helpers, the loader)
+ * summed. With two cores the import's wall time at no load is about the larger of the busiest two.
  */
 function threadCpu(): number[] {
   try {
@@ -78,7 +80,7 @@ function threadCpu(): number[] {
     });
     const main = cpu.find((c) => c.main)?.s ?? 0;
     const others = cpu.filter((c) => !c.main).map((c) => c.s).sort((a, b) => b - a);
-    return [main, others[0] ?? 0, others.slice(1).reduce((a, b) => a + b, 0)];
+    return [main, others[0] ?? 0, others[1] ?? 0, others.slice(2).reduce((a, b) => a + b, 0)];
   } catch {
     return [];
   }
@@ -90,6 +92,7 @@ async function child(file: string, pg: boolean, again: boolean) {
   const { migrate } = await import('../server/db/migrate');
   const { createStore } = await import('../server/features/stores/stores');
   const { importFeed } = await import('../server/features/yml/importFeed');
+  const { importFeedInThread } = await import('../server/features/yml/writerThread');
   let url: string | null = null;
   let schema = '';
   if (pg) {
@@ -111,23 +114,42 @@ async function child(file: string, pg: boolean, again: boolean) {
   try {
     await migrate(database.db, database.dialect);
     const storeId = await createStore(database.db, { name: 'Бенч' });
+    // As the server's jobs run it: on SQLite in the writer's thread (writerThread.ts), which times its statements.
+    // The writer copies the import's pages into the database file after its report (writerWorker.ts).
+    let checkpointed: Promise<number> = Promise.resolve(0);
+    const importOnce = async () => {
+      let copied!: (s: number) => void;
+      checkpointed = new Promise((r) => (copied = r));
+      const threaded = database.file ? await importFeedInThread({ file: database.file, storeId, source: { path: file }, timeDb: true, onCheckpoint: copied }) : null;
+      if (!threaded) copied(0);
+      if (threaded) dbMs += (threaded.dbSeconds ?? 0) * 1000;
+      return threaded ?? (await importFeed({ database, storeId, input: fs.createReadStream(file, { highWaterMark: 1 << 16 }) }));
+    };
     const start = performance.now();
     const cpu0 = process.cpuUsage();
     dbMs = 0;
-    const report = await importFeed({ database, storeId, input: fs.createReadStream(file, { highWaterMark: 1 << 16 }) });
+    // How long the server's thread could not answer a request while the import ran (its longest event-loop delay).
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const report = await importOnce();
     const seconds = (performance.now() - start) / 1000;
+    // A block that ends the import is recorded when the loop next turns.
+    await new Promise((r) => setTimeout(r, 50));
+    delay.disable();
     const dbSeconds = dbMs / 1000;
+    const checkpointSeconds = await checkpointed;
     const used = process.cpuUsage(cpu0);
     const cpu = (used.user + used.system) / 1e6;
     let second: { seconds: number; cpu: number } | null = null;
     if (again) {
       const start2 = performance.now();
       const cpu2 = process.cpuUsage();
-      await importFeed({ database, storeId, input: fs.createReadStream(file, { highWaterMark: 1 << 16 }) });
+      await importOnce();
+      await checkpointed;
       const used2 = process.cpuUsage(cpu2);
       second = { seconds: (performance.now() - start2) / 1000, cpu: (used2.user + used2.system) / 1e6 };
     }
-    process.stdout.write(JSON.stringify({ seconds, dbSeconds, cpu, rss: process.resourceUsage().maxRSS * 1024, created: report.created, second, threads: threadCpu() }) + '\n');
+    process.stdout.write(JSON.stringify({ seconds, dbSeconds, cpu, rss: process.resourceUsage().maxRSS * 1024, stallMs: delay.max / 1e6, checkpointSeconds, created: report.created, second, threads: threadCpu() }) + '\n');
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -163,7 +185,7 @@ async function main() {
       maxBuffer: 1 << 20,
     });
     if (run.status !== 0) throw new Error(`import of ${count} offers failed`);
-    const r = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { seconds: number; dbSeconds: number; cpu: number; rss: number; created: number; second: { seconds: number; cpu: number } | null; threads: number[] };
+    const r = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { seconds: number; dbSeconds: number; cpu: number; rss: number; stallMs: number; checkpointSeconds: number; created: number; second: { seconds: number; cpu: number } | null; threads: number[] };
     if (r.created !== count) throw new Error(`imported ${r.created} of ${count} offers`);
     rows.push({ offers: count, rss: r.rss });
     const importMbs = mb(size) / r.seconds;
@@ -174,12 +196,14 @@ async function main() {
       `${String(count).padStart(9)} offers ${mb(size).toFixed(1).padStart(7)} MB: import ${r.seconds.toFixed(1)} s ${importMbs.toFixed(2)} MB/s (cpu ${importCpu.toFixed(2)}), ` +
         `saxes ${saxesMbs.toFixed(1)} MB/s (cpu ${saxesCpu.toFixed(1)}), ratio ${(importMbs / saxesMbs).toFixed(3)} (cpu ${(importCpu / saxesCpu).toFixed(3)}), ` +
         `peak RSS ${mb(r.rss).toFixed(0)} MB (${(r.rss / rows[0].rss).toFixed(2)}x of ${rows[0].offers}), load ${os.loadavg()[0].toFixed(1)}` +
-        (r.threads.length ? `; thread cpu s: main ${r.threads[0].toFixed(1)}, next ${r.threads[1].toFixed(1)}, rest ${r.threads[2].toFixed(1)} (whole run)` : ''),
+        (r.threads.length ? `; thread cpu s: main ${r.threads[0].toFixed(1)}, busiest others ${r.threads[1].toFixed(1)} and ${r.threads[2].toFixed(1)}, rest ${r.threads[3].toFixed(1)} (whole run)` : ''),
     );
     // The statements run one after another on one connection: however fast the rest, the import takes at least their time.
     console.log(
       `${''.padStart(9)} database statements ${r.dbSeconds.toFixed(1)} s (${((r.dbSeconds / r.seconds) * 100).toFixed(0)} % of the import): ` +
-        `with everything else free the import would run at ${(mb(size) / r.dbSeconds).toFixed(2)} MB/s, ratio ${(mb(size) / r.dbSeconds / saxesMbs).toFixed(3)}`,
+        `with everything else free the import would run at ${(mb(size) / r.dbSeconds).toFixed(2)} MB/s, ratio ${(mb(size) / r.dbSeconds / saxesMbs).toFixed(3)}; ` +
+        `the server's thread stalled at most ${r.stallMs.toFixed(0)} ms` +
+        (r.checkpointSeconds ? `; after the report the writer copied the pages into the database file in ${r.checkpointSeconds.toFixed(1)} s` : ''),
     );
     if (r.second) {
       const againMbs = mb(size) / r.second.seconds;

@@ -19,7 +19,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { YML_SCHEDULE_HOURS, type YmlSchedule } from '../../../schemas';
 import type { AppServices } from '../../api/context';
@@ -27,8 +26,8 @@ import { now, openDatabase, type Database } from '../../db/database';
 import type { Db } from '../../db/types';
 import { ApiError } from '../../errors';
 import { FeedUrlError } from '../../lib/feedUrl';
-import { fetchFeed } from '../../lib/feedUrl';
-import { importFeed, type ImportReport } from './importFeed';
+import { importFeed, type ImportProgress, type ImportReport } from './importFeed';
+import { importFeedInThread, openFeedSource, type FeedSource } from './writerThread';
 import { enqueueImportFailed } from '../notifications';
 import { queueFeedPictures, runThumbnails } from './thumbnails';
 
@@ -122,6 +121,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
   let importDb: Database | null = opts.importDatabase ?? null;
   let stopped = false;
 
+  const sqliteFile = () => (!opts.importDatabase && dialect === 'sqlite' && services.database.file !== ':memory:' ? services.database.file : undefined);
   const importDatabase = (): Database => {
     if (importDb) return importDb;
     if (dialect === 'sqlite' && services.database.file && services.database.file !== ':memory:') {
@@ -210,35 +210,33 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
     let report: ImportReport | null = null;
     let error: { code: string; message: string } | null = null;
     try {
-      let input: Readable;
-      if (job.source === 'file') {
-        if (!job.file_path || !fs.existsSync(job.file_path)) throw new ApiError(400, 'invalid_input', 'The uploaded feed is gone');
-        input = fs.createReadStream(job.file_path);
-      } else {
-        const opened = await fetchFeed(job.url ?? '', {
-          maxBytes: config.feedMaxBytes,
-          timeoutMs: config.feedTimeoutMs,
-          allowPrivate: config.allowPrivateFeeds,
-          signal: controller.signal,
-        });
-        input = opened.stream;
-        total = opened.size;
-        progress.totalBytes = total;
-        if (total !== null && dialect === 'postgres') await db.updateTable('yml_jobs').set({ total_bytes: total }).where('id', '=', id).execute();
-      }
-      controller.signal.throwIfAborted();
-      report = await importFeed({
-        database: importDatabase(),
+      const source: FeedSource =
+        job.source === 'file'
+          ? { path: job.file_path ?? '' }
+          : { url: job.url ?? '', maxBytes: config.feedMaxBytes, timeoutMs: config.feedTimeoutMs, allowPrivate: config.allowPrivateFeeds };
+      const sized = async (size: number | null) => {
+        total = size;
+        progress.totalBytes = size;
+        if (size !== null && dialect === 'postgres') await db.updateTable('yml_jobs').set({ total_bytes: size }).where('id', '=', id).execute();
+      };
+      const feed = {
         storeId: job.store_id,
-        input,
         totalBytes: total ?? undefined,
         signal: controller.signal,
-        images: services.images,
-        onProgress: (p) => {
+        onProgress: (p: ImportProgress) => {
           progress.offersRead = p.offersRead;
           progress.bytesRead = p.bytesRead;
         },
-      });
+      };
+      // SQLite: in the writer's thread, so this one goes on answering requests (writerThread.ts).
+      const file = sqliteFile();
+      report = file ? await importFeedInThread({ file, source, onSize: (size) => void sized(size), ...feed }) : null;
+      if (!report) {
+        const opened = await openFeedSource(source, controller.signal);
+        if (job.source !== 'file') await sized(opened.size);
+        controller.signal.throwIfAborted();
+        report = await importFeed({ database: importDatabase(), images: services.images, input: opened.stream, ...feed, totalBytes: total ?? undefined });
+      }
       services.stores.forget();
     } catch (e) {
       if (controller.signal.aborted) status = 'cancelled';

@@ -1,8 +1,15 @@
 /**
  * The import prepares a remote feed's offers in a worker thread while the main thread writes them
  * (pipeline.ts): the catalogue, the report and a re-import's kept offers are the same as prepared in the
- * main thread; a broken feed, a cancel and a worker that cannot start change nothing but how it runs.
+ * main thread; a broken feed, a cancel and a worker that cannot start change nothing but how it runs. On
+ * SQLite the writes themselves run in a thread of their own (writerThread.ts), with the same guarantees.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors';
 import { CATALOGUE_TABLES, snapshot, startTestServer, type TestServer } from '../../test/helpers';
@@ -10,6 +17,9 @@ import type { ImageStore } from '../images/images';
 import { createStore } from '../stores/stores';
 import { importYml, type ImportOptions, type ImportResult } from './importYml';
 import { setWorkerEntryForTests } from './pipeline';
+import { FeedUrlError } from '../../lib/feedUrl';
+import { importFeed, type ImportProgress } from './importFeed';
+import { importFeedInThread, setWriterEntryForTests, type FeedSource } from './writerThread';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,6 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setWorkerEntryForTests(null);
+  setWriterEntryForTests(null);
   await server?.close();
 });
 
@@ -170,6 +181,128 @@ describe('the import pipelined over a worker thread', () => {
       expect(await catalogue(storeId)).toBe(await catalogue(reference));
     } finally {
       setWorkerEntryForTests(null);
+    }
+  });
+});
+
+/** A feed written to a file, as an upload is kept until its job ends. */
+function upload(text: string): FeedSource {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'writer-feed-'));
+  fs.writeFileSync(path.join(dir, 'feed.xml'), text);
+  return { path: path.join(dir, 'feed.xml') };
+}
+
+/** A feed server on 127.0.0.1: sends `text`, or only its first `stallAt` bytes and then nothing (a stalled download). */
+async function feedServer(text: string, opts: { stallAt?: number; stalled?: () => void } = {}) {
+  let requests = 0;
+  const server = http.createServer((_req, res) => {
+    requests++;
+    if (opts.stallAt === undefined) return res.writeHead(200, { 'content-type': 'text/xml', 'content-length': Buffer.byteLength(text) }).end(text);
+    res.writeHead(200, { 'content-type': 'text/xml' });
+    res.write(Buffer.from(text).subarray(0, opts.stallAt), () => opts.stalled?.());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.xml`;
+  return {
+    source: (maxBytes = 1 << 30): FeedSource => ({ url, maxBytes, timeoutMs: 30_000, allowPrivate: true }),
+    requests: () => requests,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('the import in the SQLite writer thread', () => {
+  const file = () => server.database.file!;
+
+  it('gives the same catalogue and report as importFeed in this thread, first import and re-import', async () => {
+    const threaded = await createStore(server.db, { name: 'Писатель' });
+    const here = await createStore(server.db, { name: 'Здесь же' });
+    for (const text of [feed(1300), feed(1300, (i) => (i % 3 ? 0 : 5))]) {
+      const progress: ImportProgress[] = [];
+      const a = await importFeedInThread({ file: file(), storeId: threaded, source: upload(text), onProgress: (p) => progress.push(p) });
+      const b = await importFeed({ database: server.database, storeId: here, input: Readable.from([Buffer.from(text)]) });
+      expect(a).toEqual(b);
+      expect(progress.at(-1)).toEqual({ offersRead: b.offersRead, bytesRead: Buffer.byteLength(text) });
+      expect(await catalogue(threaded)).toBe(await catalogue(here));
+    }
+  });
+
+  it('imports from a link, telling its size', async () => {
+    const feedAt = await feedServer(feed(400));
+    try {
+      const storeId = await createStore(server.db, { name: 'По ссылке' });
+      const sizes: (number | null)[] = [];
+      const r = await importFeedInThread({ file: file(), storeId, source: feedAt.source(), onSize: (size) => sizes.push(size) });
+      expect(r).toMatchObject({ created: 400, bytesRead: Buffer.byteLength(feed(400)) });
+      expect(sizes).toEqual([Buffer.byteLength(feed(400))]);
+    } finally {
+      feedAt.close();
+    }
+  });
+
+  it('a broken feed changes nothing, and the error names the line', async () => {
+    const storeId = await createStore(server.db, { name: 'Сломанный писатель' });
+    await importFeedInThread({ file: file(), storeId, source: upload(feed(600)) });
+    const before = await snapshot(server.db, CATALOGUE_TABLES);
+    const lines = feed(1200, () => 7).split('\n');
+    const at = lines.findIndex((l) => l.includes('id="o1100"'));
+    lines[at] = lines[at].replace('</price>', '</prise>');
+    const error = await importFeedInThread({ file: file(), storeId, source: upload(lines.join('\n')) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('yml_error');
+    expect((error as ApiError).message).toContain(`line ${at + 1}`);
+    expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
+  });
+
+  it('a cancel during a stalled download changes nothing, and the next import writes', async () => {
+    const storeId = await createStore(server.db, { name: 'Отмена писателя' });
+    await importFeedInThread({ file: file(), storeId, source: upload(feed(300)) });
+    const before = await snapshot(server.db, CATALOGUE_TABLES);
+    const controller = new AbortController();
+    const progress: number[] = [];
+    const feedAt = await feedServer(feed(3000, () => 3), {
+      stallAt: 1_000_000,
+      stalled: () => setTimeout(() => controller.abort(new Error('cancelled by the owner')), 200),
+    });
+    try {
+      const cancelled = importFeedInThread({ file: file(), storeId, source: feedAt.source(), signal: controller.signal, onProgress: (p) => progress.push(p.offersRead) });
+      await expect(cancelled).rejects.toThrow(/cancelled/);
+    } finally {
+      feedAt.close();
+    }
+    expect(Math.max(...progress)).toBeGreaterThanOrEqual(500);
+    expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
+    const again = await importFeedInThread({ file: file(), storeId, source: upload(feed(300, () => 3)) });
+    expect(again).toMatchObject({ updated: 301 });
+  });
+
+  it("a download over the size cap fails the import with the fetcher's error and changes nothing", async () => {
+    const storeId = await createStore(server.db, { name: 'Обрыв' });
+    await importFeedInThread({ file: file(), storeId, source: upload(feed(300)) });
+    const before = await snapshot(server.db, CATALOGUE_TABLES);
+    const feedAt = await feedServer(feed(3000));
+    try {
+      const error = await importFeedInThread({ file: file(), storeId, source: feedAt.source(700_000) }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FeedUrlError);
+      expect(error).toMatchObject({ code: 'too_large' });
+    } finally {
+      feedAt.close();
+    }
+    expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
+  });
+
+  it('gives null without fetching the feed when no writer can start', async () => {
+    setWriterEntryForTests(new URL('./noSuchWriter.ts', import.meta.url).href);
+    const feedAt = await feedServer(feed(10));
+    try {
+      const storeId = await createStore(server.db, { name: 'Без писателя' });
+      expect(await importFeedInThread({ file: file(), storeId, source: feedAt.source() })).toBeNull();
+      expect(feedAt.requests()).toBe(0);
+    } finally {
+      setWriterEntryForTests(null);
+      feedAt.close();
     }
   });
 });

@@ -7,10 +7,9 @@
  *
  * A worker that cannot start (no worker threads, its module does not load) gives null before anything of
  * the input is read, and the caller prepares in its own thread. A failed or cancelled import ends its
- * worker; one that finished is kept idle for the next import (IDLE_MS), so a small import does not pay the
- * start-up of a thread and its modules each time. YML_IMPORT_WORKER=0 never starts one.
+ * worker; one that finished is kept idle for the next import (workerPool.ts). YML_IMPORT_WORKER=0 never
+ * starts one.
  */
-import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { YmlCategory, YmlInput } from './parseYml';
@@ -18,6 +17,7 @@ import { YmlError } from './parseYml';
 import { decodeFeed } from './parser/decode';
 import type { Notes, OfferBatch, PrepareContext, PrepareEnd, PrepareOptions, Prepared, PrepareSink } from './prepare';
 import { RowFile, type ParamPlan, type ParamSink } from './stagedParams';
+import { WorkerPool } from './workerPool';
 import type { YmlParam } from './parseYml';
 
 /** Messages of the main thread to the worker. */
@@ -55,88 +55,14 @@ const INPUT_AHEAD = 2 << 20;
  * collections), for about 4 % more CPU.
  */
 const YOUNG_MB = 8;
-/** How long a worker waits idle for the next import. */
-const IDLE_MS = 60_000;
-/** How long a new worker may take to load its modules (tsx compiles them on a cold start). */
-const START_MS = 60_000;
-
 const here = fileURLToPath(import.meta.url);
-const ENTRY = new URL(`./importWorker${path.extname(here)}`, import.meta.url).href;
-const BOOT = new URL('./importWorker.mjs', import.meta.url);
-let entry = ENTRY;
-
-const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
-/** Set once a worker failed to start: this process then prepares in its own thread. */
-let unavailable = false;
+const pool = new WorkerPool(new URL(`./importWorker${path.extname(here)}`, import.meta.url).href, { maxYoungGenerationSizeMb: YOUNG_MB });
 
 /** Whether imports may use a worker thread (tests switch it off to compare both paths). */
-export function workerEnabled(): boolean {
-  return !unavailable && process.env.YML_IMPORT_WORKER !== '0';
-}
+export const workerEnabled = (): boolean => pool.enabled();
 
 /** Tests: workers from another entry module (one that fails: no worker can start), or null for the real one. */
-export function setWorkerEntryForTests(url: string | null): void {
-  for (const e of idle.splice(0)) {
-    clearTimeout(e.timer);
-    void e.worker.terminate();
-  }
-  entry = url ?? ENTRY;
-  unavailable = false;
-}
-
-async function acquire(): Promise<Worker | null> {
-  const kept = idle.pop();
-  if (kept) {
-    clearTimeout(kept.timer);
-    kept.worker.ref();
-    return kept.worker;
-  }
-  if (!workerEnabled()) return null;
-  let worker: Worker;
-  try {
-    worker = new Worker(BOOT, { workerData: { entry }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
-  } catch {
-    unavailable = true;
-    return null;
-  }
-  const ready = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => done(false), START_MS);
-    const onMessage = (m: FromWorker) => m.t === 'ready' && done(true);
-    const onFail = () => done(false);
-    function done(ok: boolean) {
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', onFail);
-      worker.off('exit', onFail);
-      resolve(ok);
-    }
-    worker.on('message', onMessage);
-    worker.once('error', onFail);
-    worker.once('exit', onFail);
-  });
-  if (!ready) {
-    unavailable = true;
-    void worker.terminate();
-    return null;
-  }
-  // For its whole life: an idle worker that fails is simply gone (an import's own listeners see its failure).
-  worker.on('error', () => undefined);
-  worker.once('exit', () => {
-    const i = idle.findIndex((e) => e.worker === worker);
-    if (i >= 0) idle.splice(i, 1);
-  });
-  return worker;
-}
-
-function release(worker: Worker) {
-  worker.unref();
-  const timer = setTimeout(() => {
-    const i = idle.findIndex((e) => e.worker === worker);
-    if (i >= 0) idle.splice(i, 1);
-    void worker.terminate();
-  }, IDLE_MS).unref();
-  idle.push({ worker, timer });
-}
+export const setWorkerEntryForTests = (url: string | null): void => pool.setEntry(url);
 
 const checkAbort = (signal?: AbortSignal) => {
   if (signal?.aborted) throw signal.reason ?? new Error('YML parse aborted');
@@ -160,7 +86,7 @@ export interface PreparedInWorker extends Prepared {
  * with null (nothing read) when no worker is available. The caller then maps the params (or not) and closes.
  */
 export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sink: PrepareSink): Promise<PreparedInWorker | null> {
-  const worker = await acquire();
+  const worker = await pool.acquire();
   if (!worker) return null;
   const { picture: _picture, signal, bindWarn: _bindWarn, ...workerOpts } = opts;
   let failure: { error: unknown } | null = null;
@@ -199,7 +125,7 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
     worker.off('message', onMessage);
     worker.off('error', onError);
     worker.off('exit', onExit);
-    if (clean && !failure) release(worker);
+    if (clean && !failure) pool.release(worker);
     else void worker.terminate();
   };
 
