@@ -80,6 +80,20 @@ async function catalogue(storeId: number) {
   return JSON.stringify({ offers, params, values, offerParams, search, categories });
 }
 
+/** A feed of 1200 offers whose offer o1100 has a mistyped closing tag, and that line's number. */
+function brokenFeed() {
+  const lines = feed(1200, () => 7).split('\n');
+  const at = lines.findIndex((l) => l.includes('id="o1100"'));
+  lines[at] = lines[at].replace('</price>', '</prise>');
+  return { text: lines.join('\n'), line: at + 1 };
+}
+
+function expectBrokenAt(error: unknown, line: number) {
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).code).toBe('yml_error');
+  expect((error as ApiError).message).toContain(`line ${line}`);
+}
+
 describe('the import pipelined over a worker thread', () => {
   it('gives the same catalogue and report as prepared in this thread, first import and re-import', async () => {
     const pipelined = await createStore(server.db, { name: 'В потоке' });
@@ -136,16 +150,8 @@ describe('the import pipelined over a worker thread', () => {
     const storeId = await createStore(server.db, { name: 'Сломанный' });
     await run(storeId, feed(600));
     const before = await snapshot(server.db, CATALOGUE_TABLES);
-    const lines = feed(1200, () => 7).split('\n');
-    const at = lines.findIndex((l) => l.includes('id="o1100"'));
-    lines[at] = lines[at].replace('</price>', '</prise>');
-    const error = await run(storeId, lines.join('\n')).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe('yml_error');
-    expect((error as ApiError).message).toContain(`line ${at + 1}`);
+    const broken = brokenFeed();
+    expectBrokenAt(await run(storeId, broken.text).catch((e: unknown) => e), broken.line);
     expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
   });
 
@@ -246,13 +252,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the import in the SQLite writer 
     const storeId = await createStore(server.db, { name: 'Сломанный писатель' });
     await importFeedInThread({ file: file(), storeId, source: upload(feed(600)) });
     const before = await snapshot(server.db, CATALOGUE_TABLES);
-    const lines = feed(1200, () => 7).split('\n');
-    const at = lines.findIndex((l) => l.includes('id="o1100"'));
-    lines[at] = lines[at].replace('</price>', '</prise>');
-    const error = await importFeedInThread({ file: file(), storeId, source: upload(lines.join('\n')) }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe('yml_error');
-    expect((error as ApiError).message).toContain(`line ${at + 1}`);
+    const broken = brokenFeed();
+    expectBrokenAt(await importFeedInThread({ file: file(), storeId, source: upload(broken.text) }).catch((e: unknown) => e), broken.line);
     expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
   });
 
