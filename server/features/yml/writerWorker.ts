@@ -65,8 +65,9 @@ async function run(start: Extract<ToWriter, { t: 'start' }>, signal: AbortSignal
 /**
  * Copies the import's pages from the WAL into the database file, which its commit did not (that copy is ~6 s
  * at a million offers). Passive: it never waits on a writer; a reader of an older snapshot holds back the
- * frames it may still read, so it tries again a few times. Frames left over are copied by the next commit of
- * any connection, as SQLite's automatic checkpoint always does.
+ * frames it may still read, so it tries again a few times. Frames still left after that (a reader held for
+ * 5 s), or all of them should the server's thread commit a write between this thread's report and this call,
+ * are copied by that thread's next commit, as SQLite's automatic checkpoint did before this thread existed.
  */
 function checkpoint(sqlite: SQLite.Database) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
