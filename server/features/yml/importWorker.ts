@@ -10,6 +10,7 @@ import { parentPort } from 'node:worker_threads';
 import { prepareFeed, type PrepareContext, type PrepareOptions } from './prepare';
 import { RowFile } from './stagedParams';
 import type { FromWorker, ToWorker } from './pipeline';
+import { sendable } from './workerPool';
 
 /** Batches (of offers, or of mapped params) handed over and not yet written. */
 const IN_FLIGHT = 3;
@@ -103,8 +104,7 @@ async function run(j: Job, opts: Omit<PrepareOptions, 'picture' | 'signal' | 'bi
       send({ t: 'mapped', values });
     }
   } catch (e) {
-    const err = e instanceof Error ? e : new Error(String(e));
-    send({ t: 'error', error: { name: err.name, message: err.message, stack: err.stack, line: (err as { line?: number }).line, column: (err as { column?: number }).column } });
+    send({ t: 'error', error: sendable(e) });
   } finally {
     if (job === j) job = null;
   }

@@ -121,13 +121,12 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
   let importDb: Database | null = opts.importDatabase ?? null;
   let stopped = false;
 
+  /** The SQLite file an import writes through a connection of its own (not an in-memory database, not a test's given one). */
   const sqliteFile = () => (!opts.importDatabase && dialect === 'sqlite' && services.database.file !== ':memory:' ? services.database.file : undefined);
+  /** An import in this thread (no writer thread could start): that connection, or the shared one. */
   const importDatabase = (): Database => {
-    if (importDb) return importDb;
-    if (dialect === 'sqlite' && services.database.file && services.database.file !== ':memory:') {
-      importDb = openDatabase({ databaseUrl: null, dataDir: config.dataDir, sqliteFile: services.database.file });
-    } else importDb = services.database;
-    return importDb;
+    const file = sqliteFile();
+    return (importDb ??= file ? openDatabase({ databaseUrl: null, dataDir: config.dataDir, sqliteFile: file }) : services.database);
   };
 
   async function failLost() {

@@ -13,11 +13,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { YmlCategory, YmlInput } from './parseYml';
-import { YmlError } from './parseYml';
 import { decodeFeed } from './parser/decode';
 import type { Notes, OfferBatch, PrepareContext, PrepareEnd, PrepareOptions, Prepared, PrepareSink } from './prepare';
 import { RowFile, type ParamPlan, type ParamSink } from './stagedParams';
-import { WorkerPool } from './workerPool';
+import { revive, WorkerPool, type SentError } from './workerPool';
 import type { YmlParam } from './parseYml';
 
 /** Messages of the main thread to the worker. */
@@ -45,7 +44,7 @@ export type FromWorker =
   | { t: 'rowsAt'; offset: number; length: number }
   | { t: 'props'; list: { offerId: string; props: YmlParam[] }[] }
   | { t: 'mapped'; values: unknown[][] }
-  | { t: 'error'; error: { name: string; message: string; stack?: string; line?: number; column?: number } };
+  | { t: 'error'; error: SentError };
 
 /** Input characters handed to the worker and not yet taken by its parser. */
 const INPUT_AHEAD = 2 << 20;
@@ -67,14 +66,6 @@ export const setWorkerEntryForTests = (url: string | null): void => pool.setEntr
 const checkAbort = (signal?: AbortSignal) => {
   if (signal?.aborted) throw signal.reason ?? new Error('YML parse aborted');
 };
-
-function revive(e: Extract<FromWorker, { t: 'error' }>['error']): Error {
-  const err = e.name === 'YmlError' && e.line !== undefined ? new YmlError('', e.line, e.column ?? 0) : new Error();
-  err.message = e.message;
-  if (e.name !== 'YmlError') err.name = e.name;
-  if (e.stack) err.stack = e.stack;
-  return err;
-}
 
 /** A feed prepared in a worker: map its params (or not), then close it (the worker is kept when all went well). */
 export interface PreparedInWorker extends Prepared {

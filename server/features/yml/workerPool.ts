@@ -6,6 +6,42 @@
  * YML_IMPORT_WORKER=0 never starts one.
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { ApiError } from '../../errors';
+import { FeedUrlError } from '../../lib/feedUrl';
+import { YmlError } from './parseYml';
+
+/** An error as a message carries it from an import thread: what its class needs to be made again. */
+export interface SentError {
+  name: string;
+  message: string;
+  stack?: string;
+  status?: number;
+  code?: string;
+  line?: number;
+  column?: number;
+}
+
+export function sendable(e: unknown): SentError {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const sent: SentError = { name: err.name, message: err.message, stack: err.stack };
+  if (err instanceof ApiError) Object.assign(sent, { status: err.status, code: err.code });
+  else if (err instanceof FeedUrlError) sent.code = err.code;
+  else if (err instanceof YmlError) Object.assign(sent, { line: err.line, column: err.column });
+  return sent;
+}
+
+/** The error `sendable` sent, of its own class: an ApiError, a FeedUrlError, a YmlError or a plain Error. */
+export function revive(e: SentError): Error {
+  let err: Error;
+  if (e.status !== undefined && e.code !== undefined) err = new ApiError(e.status, e.code, e.message);
+  else if (e.name === 'FeedUrlError') err = new FeedUrlError(e.message, e.code as FeedUrlError['code']);
+  else if (e.name === 'YmlError' && e.line !== undefined) {
+    err = new YmlError('', e.line, e.column ?? 0);
+    err.message = e.message;
+  } else err = Object.assign(new Error(e.message), { name: e.name });
+  if (e.stack) err.stack = e.stack;
+  return err;
+}
 
 /** How long a worker waits idle for the next import. */
 const IDLE_MS = 60_000;

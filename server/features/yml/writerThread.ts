@@ -16,9 +16,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../errors';
-import { FeedUrlError, fetchFeed } from '../../lib/feedUrl';
+import { fetchFeed } from '../../lib/feedUrl';
 import type { ImportProgress, ImportReport } from './importFeed';
-import { WorkerPool } from './workerPool';
+import { revive, WorkerPool, type SentError } from './workerPool';
 
 /** Where a job's feed comes from: an uploaded file, or a link through the guarded fetcher (server/lib/feedUrl.ts). */
 export type FeedSource = { path: string } | { url: string; maxBytes: number; timeoutMs: number; allowPrivate: boolean };
@@ -59,31 +59,6 @@ export type FromWriter =
   /** After `done`: the WAL's pages copied into the database file (writerWorker.ts checkpoint). */
   | { t: 'checkpointed'; seconds: number }
   | { t: 'failed'; error: SentError };
-
-export interface SentError {
-  name: string;
-  message: string;
-  stack?: string;
-  status?: number;
-  code?: string;
-}
-
-export const sendable = (e: unknown): SentError => {
-  const err = e instanceof Error ? e : new Error(String(e));
-  const api = err instanceof ApiError ? { status: err.status, code: err.code } : err instanceof FeedUrlError ? { code: err.code } : {};
-  return { name: err.name, message: err.message, stack: err.stack, ...api };
-};
-
-function revive(e: SentError): Error {
-  const err =
-    e.status !== undefined && e.code !== undefined
-      ? new ApiError(e.status, e.code, e.message)
-      : e.name === 'FeedUrlError'
-        ? new FeedUrlError(e.message, e.code as FeedUrlError['code'])
-        : Object.assign(new Error(e.message), { name: e.name });
-  if (e.stack) err.stack = e.stack;
-  return err;
-}
 
 const here = fileURLToPath(import.meta.url);
 const pool = new WorkerPool(new URL(`./writerWorker${path.extname(here)}`, import.meta.url).href);

@@ -6,7 +6,8 @@ import { parentPort } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import { driverOf, openDatabase } from '../../db/database';
 import { importFeed } from './importFeed';
-import { openFeedSource, sendable, type FromWriter, type ToWriter } from './writerThread';
+import { sendable } from './workerPool';
+import { openFeedSource, type FromWriter, type ToWriter } from './writerThread';
 
 const port = parentPort!;
 const send = (m: FromWriter) => port.postMessage(m);
