@@ -10,7 +10,7 @@ import { parentPort } from 'node:worker_threads';
 import { prepareFeed, type PrepareContext, type PrepareOptions } from './prepare';
 import { RowFile } from './stagedParams';
 import type { FromWorker, ToWorker } from './pipeline';
-import { sendable } from './workerPool';
+import { sendable } from './sentError';
 
 /** Batches (of offers, or of mapped params) handed over and not yet written. */
 const IN_FLIGHT = 3;

@@ -16,7 +16,8 @@ import type { YmlCategory, YmlInput } from './parseYml';
 import { decodeFeed } from './parser/decode';
 import type { Notes, OfferBatch, PrepareContext, PrepareEnd, PrepareOptions, Prepared, PrepareSink } from './prepare';
 import { RowFile, type ParamPlan, type ParamSink } from './stagedParams';
-import { revive, WorkerPool, type SentError } from './workerPool';
+import type { SentError } from './sentError';
+import { revive, WorkerPool } from './workerPool';
 import type { YmlParam } from './parseYml';
 
 /** Messages of the main thread to the worker. */

@@ -9,26 +9,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { ApiError } from '../../errors';
 import { FeedUrlError } from '../../lib/feedUrl';
 import { YmlError } from './parseYml';
-
-/** An error as a message carries it from an import thread: what its class needs to be made again. */
-export interface SentError {
-  name: string;
-  message: string;
-  stack?: string;
-  status?: number;
-  code?: string;
-  line?: number;
-  column?: number;
-}
-
-export function sendable(e: unknown): SentError {
-  const err = e instanceof Error ? e : new Error(String(e));
-  const sent: SentError = { name: err.name, message: err.message, stack: err.stack };
-  if (err instanceof ApiError) Object.assign(sent, { status: err.status, code: err.code });
-  else if (err instanceof FeedUrlError) sent.code = err.code;
-  else if (err instanceof YmlError) Object.assign(sent, { line: err.line, column: err.column });
-  return sent;
-}
+import type { SentError } from './sentError';
 
 /** The error `sendable` sent, of its own class: an ApiError, a FeedUrlError, a YmlError or a plain Error. */
 export function revive(e: SentError): Error {

@@ -18,7 +18,8 @@ import type { Readable } from 'node:stream';
 import { ApiError } from '../../errors';
 import { fetchFeed } from '../../lib/feedUrl';
 import type { ImportProgress, ImportReport } from './importFeed';
-import { revive, WorkerPool, type SentError } from './workerPool';
+import type { SentError } from './sentError';
+import { revive, WorkerPool } from './workerPool';
 
 /** Where a job's feed comes from: an uploaded file, or a link through the guarded fetcher (server/lib/feedUrl.ts). */
 export type FeedSource = { path: string } | { url: string; maxBytes: number; timeoutMs: number; allowPrivate: boolean };

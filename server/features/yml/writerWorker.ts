@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import { driverOf, openDatabase } from '../../db/database';
 import { importFeed } from './importFeed';
-import { sendable } from './workerPool';
+import { sendable } from './sentError';
 import { openFeedSource, type FromWriter, type ToWriter } from './writerThread';
 
 const port = parentPort!;
