@@ -141,7 +141,7 @@ async function child(file: string, pg: boolean, again: boolean) {
     delay.enable();
     const report = await importOnce();
     const seconds = (performance.now() - start) / 1000;
-    const streamSeconds = (lastRead - start) / 1000;
+    const streamSeconds = (Math.max(lastRead, start) - start) / 1000;
     // A block that ends the import is recorded when the loop next turns.
     await new Promise((r) => setTimeout(r, 50));
     delay.disable();

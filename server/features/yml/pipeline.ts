@@ -51,12 +51,9 @@ export type FromWorker =
 const INPUT_AHEAD = 2 << 20;
 /**
  * The worker's young generation. The parse makes short-lived objects at a high rate, and a batch lives until
- * it is posted: with 8 MB most of a batch outlived two scavenges and was promoted, so the worker ran a full
- * collection every 0.6 s (80 in a 1M import) and V8's helpers took 14 s of CPU. With 32 MB alternated 1M
- * imports streamed their offers in 38–40 s instead of 50–52 s and ended in 58–60 s instead of 68–72 s, and
- * the helpers' CPU fell to 6 s. The cost is memory: a 1M import peaked at 420–468 MB (8 MB: 397–416 MB), 1.25x
- * and 1.36x of a 10 000-offer import's in two bench runs; 16 MB was no smaller within the runs' spread, 64 MB no
- * faster. OPERATIONS.md has the runs.
+ * it is posted: with 8 MB most of a batch outlived two scavenges and was promoted, and the worker ran a full
+ * collection every 0.6 s. 32 MB took a 1M import about 11–15 % less time and raised its peak memory by 30–50
+ * MB (to 1.25–1.36x of a 10 000-offer import's, against 1.19–1.23x); the runs are in OPERATIONS.md, Import speed.
  */
 const YOUNG_MB = 32;
 const here = fileURLToPath(import.meta.url);
