@@ -3,6 +3,6 @@
  * (artist.title: the title; vendor.model: type prefix, vendor and model). Pure: the YML import worker uses it.
  */
 export function displayNameOf(v: Record<string, unknown>): string {
-  const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');
   return text(v.name) || text(v.title) || [v.typePrefix, v.vendor, v.model].map(text).filter(Boolean).join(' ');
 }
+const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');

@@ -28,6 +28,7 @@ import {
   rowHash,
   SEARCH_COLUMNS,
   SEARCH_WIDTH,
+  stemBatch,
   type FeedImage,
   type Notes,
   type OfferBatch,
@@ -414,6 +415,7 @@ async function writeBatch(
       rows[base + COL.feed_hash] = `${b.feedHashes![i]}:${flatRowHash(rows, base, stock)}`;
   }
   const all = written.length === ids.length;
+  stemBatch(b, written);
   await insertFlat(tx, dialect, 'offers', OFFER_COLUMNS, all ? rows : pick(rows, OFFER_WIDTH, written), OFFER_UPSERT);
   await insertFlat(tx, dialect, 'offer_search', SEARCH_COLUMNS, all ? b.search : pick(b.search, SEARCH_WIDTH, written), SEARCH_UPSERT);
   return { created: ids.length - stored.length, updated: stored.length };

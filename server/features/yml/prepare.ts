@@ -16,7 +16,7 @@ import { OFFER_TYPES, offerFieldsFor, offerSchema, toRow, validateFields } from 
 import { sanitizeRichText } from '../../lib/sanitize';
 import { displayNameOf } from '../catalogue/displayName';
 import type { OfferImage } from '../catalogue/offers';
-import { searchDoc } from '../catalogue/search';
+import { searchSource, stemText } from '../catalogue/search';
 import { ParamNames, type NameStats, type ParamSnapshot } from './paramNames';
 import { parseYml, type YmlCategory, type YmlInput, type YmlOffer } from './parseYml';
 import { mapStaged, ParamStage, type ParamPlan, type ParamSink } from './stagedParams';
@@ -111,7 +111,7 @@ export interface Notes {
 /**
  * A batch of offers, column-wise, every value laid out as the writer binds it (structured-clone friendly:
  * arrays of strings and numbers). Offer i's row is `rows[i * OFFER_WIDTH …]`, its search text
- * `search[i * SEARCH_WIDTH …]`. The rows hold
+ * `search[i * SEARCH_WIDTH …]` (as searchSource gives it: the writer stems those it writes, stemBatch). The rows hold
  * the feed's own pictures only. The hashes are taken by the writer (hashBatch) before it writes, in the
  * thread with time to spare (the worker's parse is the pipeline's slower half): feed_hash becomes
  * `<feed hash>:<row hash>` with the stock as the feed gives it (null when the offer drew a warning or the
@@ -281,8 +281,8 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
     b.positions.push(pos);
     b.categoryIds.push(offer.categoryId!);
     values.name = name; // (after toRow: the row's name column is `name || #id`)
-    const doc = searchDoc(values);
-    b.search.push(storeId, offer.id, doc.name, doc.text);
+    const source = searchSource(values);
+    b.search.push(storeId, offer.id, source.name, source.text);
     b.params.push(paramsJson);
   };
 
@@ -360,5 +360,15 @@ export function hashBatch(b: OfferBatch): void {
     hashes.push(fh);
     if (b.warned[w] === i) w++;
     else rows[base + COL.feed_hash] = `${fh}:${rh}`;
+  }
+}
+
+/** The search texts of a batch's offers (indices) stemmed as the index holds them (searchDoc): the writer's, before it writes them. */
+export function stemBatch(b: OfferBatch, offers: number[]): void {
+  const { search } = b;
+  for (const i of offers) {
+    const at = i * SEARCH_WIDTH + 2;
+    search[at] = stemText(search[at] as string);
+    search[at + 1] = stemText(search[at + 1] as string);
   }
 }

@@ -45,6 +45,9 @@ describe('importYml', () => {
     // Every card has a name to show, also the types that have none in the feed (artist.title: its title).
     for (const o of offers) expect(o.name, `offer ${o.id}`).not.toBe('');
     expect(offers.find((o: { id: string }) => o.id === '4101')?.name).toBe('Зимние вечера');
+    // The search index holds stems (the writer stems the texts the parser took): other forms of its words find it.
+    const found = (await server.api('offers', { offset: 1, value: 'зимний вечер' })).body.offers.map((o: { id: string }) => o.id);
+    expect(found).toEqual(['4101']);
   });
 
   it('a re-import with a changed price updates the offer by its feed id, without duplicates', async () => {
