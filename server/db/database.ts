@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogConfig } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type Dialect as KyselyDialect, type LogConfig } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { BusyWaitingSqliteDriver, type SqliteHandle } from './sqliteDriver';
 import type { DB } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,8 +28,14 @@ pg.types.setTypeParser(701, (v) => Number(v));
 const drivers = new WeakMap<object, { sqlite?: SQLite.Database; pool?: pg.Pool }>();
 export const driverOf = (db: object) => drivers.get(db);
 
-/** Opens PostgreSQL when a URL is given, else the embedded SQLite file (WAL, busy timeout) in dataDir. */
-export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string; log?: LogConfig }): Database {
+/** How long a write on SQLite waits for another connection's (a YML import's) before it fails: sqliteDriver.ts. */
+export const SQLITE_WRITE_WAIT_MS = 120_000;
+
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded SQLite file (WAL; a write waits for another
+ * connection's without blocking the event loop, up to writeWaitMs) in dataDir.
+ */
+export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string; log?: LogConfig; writeWaitMs?: number }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: opts.log });
@@ -39,10 +46,18 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  // Never wait inside SQLite (it would stop the thread): the driver waits for the lock between tries.
+  sqlite.pragma('busy_timeout = 0');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: opts.log });
+  const driver = new BusyWaitingSqliteDriver(withStatementCache(sqlite), opts.writeWaitMs ?? SQLITE_WRITE_WAIT_MS);
+  const dialect: KyselyDialect = {
+    createDriver: () => driver,
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createAdapter: () => new SqliteAdapter(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+  };
+  const db = new Kysely<DB>({ dialect, log: opts.log });
   drivers.set(db, { sqlite });
   return { db, dialect: 'sqlite', file, close: () => db.destroy() };
 }
@@ -51,7 +66,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
  * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep the compiled ones
  * (bounded: queries with IN lists of varying length make new texts).
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database): SqliteHandle {
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(text: string) {
@@ -63,9 +78,13 @@ function withStatementCache(sqlite: SQLite.Database) {
       }
       return stmt;
     },
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     close: () => sqlite.close(),
   };
 }
+
 
 export const now = () => new Date().toISOString();
 

@@ -1,4 +1,5 @@
 /** Owner writes arriving at the same time (two admin tabs, a double click, several server processes) all succeed with distinct ids. */
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_PHONE, startTestServer, type Auth, type TestServer } from './helpers';
 
@@ -49,5 +50,31 @@ describe('concurrent owner writes', () => {
     const values = (await server.api('offers_params_values', { 'p[395_param_id]': param.id })).body.offers_params_values[param.id];
     expect(values).toHaveLength(N);
     expect(new Set(values.map((v: { id: string }) => v.id)).size).toBe(N);
+  });
+});
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('a write while another connection holds the SQLite write lock (a YML import)', () => {
+  it('waits for it without stopping the server: reads answer meanwhile, the write lands once the lock is free', async () => {
+    const other = new SQLite(server.database.file!);
+    try {
+      other.exec('begin immediate');
+      other.prepare('update stores set name = name where id = ?').run(server.storeId);
+      let settled = false;
+      const write = server.api('offers_category', { set: 1, 'p[487_category]': 'Во время импорта', 'p[488_sub_id]': cat }, { token: owner }).finally(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 300));
+      // A synchronous busy wait would hold this answer back until the write gave up (5 s, then a 500).
+      const read = await server.api('offers_category');
+      expect(read.status).toBe(200);
+      expect(read.body.offers_category.some((c: { category: string }) => c.category === 'Во время импорта')).toBe(false);
+      expect(settled).toBe(false);
+      other.exec('commit');
+      const r = await write;
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const list = (await server.api('offers_category')).body.offers_category;
+      expect(list.some((c: { category: string }) => c.category === 'Во время импорта')).toBe(true);
+    } finally {
+      if (other.inTransaction) other.exec('rollback');
+      other.close();
+    }
   });
 });
