@@ -19,9 +19,20 @@ export interface ParamSnapshot {
   parents: Map<string, string>;
 }
 
+/** A new name (lower case) being counted: its stats, the offers of each category using it, the last offer counted. */
+interface Use {
+  stats: NameStats;
+  byCategory: Map<string, { n: number }>;
+  offer: number;
+}
+/** A name as the offers of a category spell it: its use and its count there (null: it means a param there). */
+type Spelling = { use: Use; inCategory: { n: number } };
+
 export class ParamNames {
-  /** New names (not found on their offers' paths) with their use, in feed order. */
-  readonly seen = new Map<string, NameStats>();
+  private readonly uses = new Map<string, Use>();
+  /** By category, then by the name as the feed spells it: count reads two maps per param of a million offers. */
+  private readonly spellings = new Map<string, Map<string, Spelling | null>>();
+  private offerNo = 0;
   readonly named = new Map<string, ParamInfo[]>();
   /** What a name (lower case) means per category, as resolved so far: by category, then by name. */
   private readonly resolved = new Map<string, Map<string, ParamInfo | null>>();
@@ -75,16 +86,39 @@ export class ParamNames {
 
   /** Counts an offer's names that mean no param yet (once per offer), for the plan. */
   count(categoryId: string, params: YmlParam[]): void {
-    let once: Set<string> | null = null;
+    const offer = ++this.offerNo;
+    let bySpelling = this.spellings.get(categoryId);
+    if (!bySpelling) this.spellings.set(categoryId, (bySpelling = new Map()));
     for (const v of params) {
-      const key = v.name.toLowerCase();
-      if (once?.has(key) || this.resolve(key, categoryId)) continue;
-      (once ??= new Set()).add(key);
-      let s = this.seen.get(key);
-      if (!s) this.seen.set(key, (s = { name: v.name, unit: v.unit, values: [], byCategory: new Map(), offers: 0 }));
-      if (s.values.length < 10_000) s.values.push(v.value);
-      s.byCategory.set(categoryId, (s.byCategory.get(categoryId) ?? 0) + 1);
-      s.offers++;
+      let sp = bySpelling.get(v.name);
+      if (sp === undefined) bySpelling.set(v.name, (sp = this.spell(categoryId, v)));
+      if (!sp || sp.use.offer === offer) continue;
+      const { use } = sp;
+      use.offer = offer;
+      if (use.stats.values.length < 10_000) use.stats.values.push(v.value);
+      use.stats.offers++;
+      sp.inCategory.n++;
     }
+  }
+
+  /** What a spelling comes to on a category: null when it means a param there. */
+  private spell(categoryId: string, v: YmlParam): Spelling | null {
+    const key = v.name.toLowerCase();
+    if (this.resolve(key, categoryId)) return null;
+    let use = this.uses.get(key);
+    if (!use) this.uses.set(key, (use = { stats: { name: v.name, unit: v.unit, values: [], byCategory: new Map(), offers: 0 }, byCategory: new Map(), offer: 0 }));
+    let inCategory = use.byCategory.get(categoryId);
+    if (!inCategory) use.byCategory.set(categoryId, (inCategory = { n: 0 }));
+    return { use, inCategory };
+  }
+
+  /** New names (not found on their offers' paths) with their use, in feed order. */
+  seen(): Map<string, NameStats> {
+    const out = new Map<string, NameStats>();
+    for (const [key, use] of this.uses) {
+      use.stats.byCategory = new Map([...use.byCategory].map(([categoryId, { n }]) => [categoryId, n]));
+      out.set(key, use.stats);
+    }
+    return out;
   }
 }

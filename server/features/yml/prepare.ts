@@ -330,7 +330,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
   await flush();
   const counted = names as ParamNames | null;
   return {
-    end: { ...notes(), offers, seen: counted ? counted.seen : null },
+    end: { ...notes(), offers, seen: counted ? counted.seen() : null },
     mapParams: async (plan, paramSink, meanwhile) => {
       await meanwhile?.();
       // The writer staged the params of every batch (importYml.ts) in the file named by stagingFile.
