@@ -72,10 +72,11 @@ export async function insertFlat(db: Executor, dialect: Dialect, table: string, 
 }
 
 /**
- * Kept offers of a re-import whose feed position changed: their new sort, stamp and visibility in one
- * UPDATE ... FROM a VALUES list per statement (SQLite 3.33+ and PostgreSQL both take it), not one per offer.
+ * Kept offers of a re-import whose feed position changed: their new sort and stamp (and `show`: active 1,
+ * for offers hidden before) in one UPDATE ... FROM a VALUES list per statement (SQLite 3.33+ and PostgreSQL
+ * both take it), not one per offer.
  */
-export async function updateSorts(db: Executor, dialect: Dialect, storeId: number, rows: [id: string, sort: number][], stamp: string): Promise<void> {
+export async function updateSorts(db: Executor, dialect: Dialect, storeId: number, rows: [id: string, sort: number][], stamp: string, show: boolean): Promise<void> {
   const per = Math.floor((MAX_BOUND - 2) / 2);
   for (let i = 0; i < rows.length; i += per) {
     const slice = rows.slice(i, i + per);
@@ -85,7 +86,7 @@ export async function updateSorts(db: Executor, dialect: Dialect, storeId: numbe
     const [s, t] = dialect === 'postgres' ? ['$1', '$2'] : ['?', '?'];
     const text =
       `with v(id, sort) as (values ${values}) ` +
-      `update offers set sort = v.sort, updated_at = ${t}, active = 1 from v where offers.store_id = ${s} and offers.id = v.id`;
+      `update offers set sort = v.sort, updated_at = ${t}${show ? ', active = 1' : ''} from v where offers.store_id = ${s} and offers.id = v.id`;
     // SQLite binds ? in text order (the VALUES first), PostgreSQL by number.
     const params = dialect === 'postgres' ? [storeId, stamp, ...slice.flat()] : [...slice.flat(), stamp, storeId];
     await db.executeQuery(CompiledQuery.raw(text, params));

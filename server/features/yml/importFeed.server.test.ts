@@ -189,7 +189,9 @@ describe('importFeed', () => {
     expect((await item('u1')).stock).toBe(5);
     expect((await item('u2')).price).toBe(200);
     expect((await item('u4')).id).toBe('u4');
-    // The same offers in the reverse order: still kept as they are, only their positions follow the feed.
+    // The same offers in the reverse order: still kept as they are, only their positions follow the feed
+    // (and u1, hidden since, is shown again).
+    await server.db.updateTable('offers').set({ active: 0 }).where('store_id', '=', s).where('id', '=', 'u1').execute();
     await run(feed(cats, [...offers].reverse()).replace(/<\/offer>/g, '<count>5</count></offer>'));
     expect(await rowIds('u3')).toEqual(ids);
     const order = await server.db.selectFrom('offers').select(['id', 'active']).where('store_id', '=', s).where('id', 'like', 'u%').orderBy('sort').execute();

@@ -336,7 +336,7 @@ async function writeBatch(
 ): Promise<Counts> {
   hashBatch(b);
   const { ids, rows } = b;
-  const query = tx.selectFrom('offers').select(['id', 'updated_at', 'sort', 'feed_hash', ...HASHED_COLUMNS]).where('store_id', '=', storeId).where('id', 'in', ids);
+  const query = tx.selectFrom('offers').select(['id', 'updated_at', 'sort', 'active', 'feed_hash', ...HASHED_COLUMNS]).where('store_id', '=', storeId).where('id', 'in', ids);
   // Into a shop that had no offers, a batch without a repeated id finds none stored.
   const stored = emptyShop && !b.repeats ? ([] as Awaited<ReturnType<typeof query.execute>>) : await query.execute();
   const storedById = new Map(stored.map((r) => [r.id, r]));
@@ -365,10 +365,21 @@ async function writeBatch(
   }
   for (const i of kept) params.skip.add(b.positions[i]);
   if (kept.size) {
-    const same = [...kept].filter((i) => storedById.get(ids[i])!.sort === b.positions[i]).map((i) => ids[i]);
-    if (same.length) await tx.updateTable('offers').set({ updated_at: stamp, active: 1 }).where('store_id', '=', storeId).where('id', 'in', same).execute();
-    const moved = [...kept].filter((i) => storedById.get(ids[i])!.sort !== b.positions[i]).map((i): [string, number] => [ids[i], b.positions[i]]);
-    if (moved.length) await updateSorts(tx, dialect, storeId, moved, stamp);
+    // Only what changes is set: `active` and `sort` are in every list index, and setting them (even to the
+    // value they have) rewrites those entries; a kept row already shown at its place takes the stamp only.
+    const stampOnly: string[] = [];
+    const shown: string[] = [];
+    const moved: [string, number][] = [];
+    const movedShown: [string, number][] = [];
+    for (const i of kept) {
+      const r = storedById.get(ids[i])!;
+      if (r.sort !== b.positions[i]) (r.active ? moved : movedShown).push([ids[i], b.positions[i]]);
+      else (r.active ? stampOnly : shown).push(ids[i]);
+    }
+    if (stampOnly.length) await tx.updateTable('offers').set({ updated_at: stamp }).where('store_id', '=', storeId).where('id', 'in', stampOnly).execute();
+    if (shown.length) await tx.updateTable('offers').set({ updated_at: stamp, active: 1 }).where('store_id', '=', storeId).where('id', 'in', shown).execute();
+    if (moved.length) await updateSorts(tx, dialect, storeId, moved, stamp, false);
+    if (movedShown.length) await updateSorts(tx, dialect, storeId, movedShown, stamp, true);
   }
   const keptIds = new Set([...kept].map((i) => ids[i]));
   const ownerImages = new Map<string, FeedImage[]>();
