@@ -92,7 +92,8 @@ export const now = () => new Date().toISOString();
  * Serialises the creations of one store inside a transaction. New offer, category, param base and value ids
  * are the store's max + 1: on PostgreSQL two concurrent creates read the same max and the second failed on
  * the primary key (a 500). A no-op update of the store's row holds its row lock until the transaction ends
- * (it does not block inserts that reference the store); on SQLite it takes the write lock at once.
+ * (it does not block inserts that reference the store); on SQLite the transaction holds the write lock from
+ * its begin already (sqliteDriver.ts).
  * Take it first in the transaction, so every writer takes the locks in the same order.
  */
 export async function lockStore(tx: Kysely<DB>, storeId: number): Promise<void> {

@@ -106,7 +106,7 @@ export function searchDoc(values: Record<string, unknown>): SearchDoc {
 export function searchSource(values: Record<string, unknown>): SearchDoc {
   return { name: joined(values, NAME_FIELDS), text: joined(values, TEXT_FIELDS) };
 }
-export const stemDoc = (source: SearchDoc): SearchDoc => ({ name: stemText(source.name), text: stemText(source.text) });
+const stemDoc = (source: SearchDoc): SearchDoc => ({ name: stemText(source.name), text: stemText(source.text) });
 
 // Helpers of a hot function live outside it: tsx names every function made in a call (esbuild's keepNames),
 // which cost an import of a million offers 2 s in searchDoc and displayNameOf.
