@@ -33,9 +33,9 @@ export const SQLITE_WRITE_WAIT_MS = 120_000;
 
 /**
  * Opens PostgreSQL when a URL is given, else the embedded SQLite file (WAL; a write waits for another
- * connection's without blocking the event loop, up to writeWaitMs) in dataDir.
+ * connection's without blocking the event loop) in dataDir.
  */
-export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string; log?: LogConfig; writeWaitMs?: number }): Database {
+export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string; log?: LogConfig }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: opts.log });
@@ -50,7 +50,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('busy_timeout = 0');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const driver = new BusyWaitingSqliteDriver(withStatementCache(sqlite), opts.writeWaitMs ?? SQLITE_WRITE_WAIT_MS);
+  const driver = new BusyWaitingSqliteDriver(withStatementCache(sqlite), SQLITE_WRITE_WAIT_MS);
   const dialect: KyselyDialect = {
     createDriver: () => driver,
     createQueryCompiler: () => new SqliteQueryCompiler(),
@@ -84,7 +84,6 @@ function withStatementCache(sqlite: SQLite.Database): SqliteHandle {
     close: () => sqlite.close(),
   };
 }
-
 
 export const now = () => new Date().toISOString();
 

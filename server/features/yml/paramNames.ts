@@ -19,12 +19,8 @@ export interface ParamSnapshot {
   parents: Map<string, string>;
 }
 
-/** A new name (lower case) being counted: its stats, the offers of each category using it, the last offer counted. */
-interface Use {
-  stats: NameStats;
-  byCategory: Map<string, { n: number }>;
-  offer: number;
-}
+/** A new name (lower case) being counted: NameStats with a counter per category, and the last offer counted. */
+type Use = Omit<NameStats, 'byCategory'> & { byCategory: Map<string, { n: number }>; offer: number };
 /** A name as the offers of a category spell it: its use and its count there (null: it means a param there). */
 type Spelling = { use: Use; inCategory: { n: number } };
 
@@ -95,8 +91,8 @@ export class ParamNames {
       if (!sp || sp.use.offer === offer) continue;
       const { use } = sp;
       use.offer = offer;
-      if (use.stats.values.length < 10_000) use.stats.values.push(v.value);
-      use.stats.offers++;
+      if (use.values.length < 10_000) use.values.push(v.value);
+      use.offers++;
       sp.inCategory.n++;
     }
   }
@@ -106,7 +102,7 @@ export class ParamNames {
     const key = v.name.toLowerCase();
     if (this.resolve(key, categoryId)) return null;
     let use = this.uses.get(key);
-    if (!use) this.uses.set(key, (use = { stats: { name: v.name, unit: v.unit, values: [], byCategory: new Map(), offers: 0 }, byCategory: new Map(), offer: 0 }));
+    if (!use) this.uses.set(key, (use = { name: v.name, unit: v.unit, values: [], offers: 0, byCategory: new Map(), offer: 0 }));
     let inCategory = use.byCategory.get(categoryId);
     if (!inCategory) use.byCategory.set(categoryId, (inCategory = { n: 0 }));
     return { use, inCategory };
@@ -115,10 +111,8 @@ export class ParamNames {
   /** New names (not found on their offers' paths) with their use, in feed order. */
   seen(): Map<string, NameStats> {
     const out = new Map<string, NameStats>();
-    for (const [key, use] of this.uses) {
-      use.stats.byCategory = new Map([...use.byCategory].map(([categoryId, { n }]) => [categoryId, n]));
-      out.set(key, use.stats);
-    }
+    for (const [key, { name, unit, values, offers, byCategory }] of this.uses)
+      out.set(key, { name, unit, values, offers, byCategory: new Map([...byCategory].map(([categoryId, { n }]) => [categoryId, n])) });
     return out;
   }
 }
