@@ -114,8 +114,8 @@ async function child(file: string, pg: boolean, again: boolean) {
   try {
     await migrate(database.db, database.dialect);
     const storeId = await createStore(database.db, { name: 'Бенч' });
-    // As the server's jobs run it: on SQLite in the writer's thread (writerThread.ts), which times its statements.
-    // The writer copies the import's pages into the database file after its report (writerWorker.ts).
+    // As the server's jobs run it: in the writer's thread (writerThread.ts), which times its statements.
+    // On SQLite the writer copies the import's pages into the database file after its report (writerWorker.ts).
     let checkpointed: Promise<number> = Promise.resolve(0);
     // When the last offer was read: the stream's end (after it, the param rows, the index builds, the commit).
     let lastRead = 0;
@@ -128,7 +128,7 @@ async function child(file: string, pg: boolean, again: boolean) {
     const importOnce = async () => {
       let copied!: (s: number) => void;
       checkpointed = new Promise((r) => (copied = r));
-      const threaded = database.file ? await importFeedInThread({ file: database.file, storeId, source: { path: file }, timeDb: true, onCheckpoint: copied, onProgress }) : null;
+      const threaded = await importFeedInThread({ file: database.file, databaseUrl: database.url, storeId, source: { path: file }, timeDb: true, onCheckpoint: copied, onProgress });
       if (!threaded) copied(0);
       if (threaded) dbMs += (threaded.dbSeconds ?? 0) * 1000;
       return threaded ?? (await importFeed({ database, storeId, input: fs.createReadStream(file, { highWaterMark: 1 << 16 }), onProgress }));

@@ -12,6 +12,8 @@ export interface Database {
   dialect: Dialect;
   /** The SQLite file (a second connection to it reads while another writes); absent on PostgreSQL. */
   file?: string;
+  /** PostgreSQL's connection string (another thread's pool connects with it); absent on SQLite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: opts.log });
     drivers.set(db, { pool });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', url: opts.databaseUrl, close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'shop.db');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -227,9 +227,10 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
           progress.bytesRead = p.bytesRead;
         },
       };
-      // SQLite: in the writer's thread, so this one goes on answering requests (writerThread.ts).
+      // In the writer's thread, so this one goes on answering requests (writerThread.ts).
       const file = sqliteFile();
-      report = file ? await importFeedInThread({ file, source, onSize: (size) => void sized(size), ...feed }) : null;
+      const databaseUrl = opts.importDatabase ? undefined : services.database.url;
+      report = file || databaseUrl ? await importFeedInThread({ file, databaseUrl, source, onSize: (size) => void sized(size), ...feed }) : null;
       if (!report) {
         const opened = await openFeedSource(source, controller.signal);
         if (job.source !== 'file') await sized(opened.size);

@@ -1,11 +1,12 @@
 /**
- * A YML import into an SQLite file runs in a thread of its own (writerWorker.ts), with its own connection.
- * better-sqlite3 is synchronous: in the server's thread a big import's statements (a batch's inserts, the
- * index builds of a first import, 1–2 s each at a million offers, and the commit with its checkpoint, about
- * 6 s) would stop every request of every shop on the process meanwhile. Here the server's thread only
- * hears progress and the report; the writer opens the feed (the file, or the link through the guarded
- * fetcher) and starts the parser's worker itself (pipeline.ts). PostgreSQL's driver is asynchronous and stays
- * in-thread.
+ * A YML import runs in a thread of its own (writerWorker.ts), with its own connection. better-sqlite3 is
+ * synchronous: in the server's thread a big import's statements (a batch's inserts, the index builds of a
+ * first import, 1–2 s each at a million offers, and the commit with its checkpoint, about 6 s) would stop
+ * every request of every shop on the process meanwhile. PostgreSQL's driver is asynchronous, but the import's
+ * own work between its statements (reading the batches, laying out and hashing their rows: ~20 CPU-seconds
+ * at a million offers) would still take the server's thread; here it only hears progress and the report.
+ * The writer opens the feed (the file, or the link through the guarded fetcher) and starts the parser's
+ * worker itself (pipeline.ts).
  *
  * The report, the errors (a broken feed, a cancel, a failed download: the transaction rolls back) and the
  * catalogue are those of importFeed in this thread (pipeline.server.test.ts; the jobs of
@@ -32,8 +33,9 @@ export async function openFeedSource(source: FeedSource, signal?: AbortSignal): 
 }
 
 export interface ThreadImportOptions {
-  /** The SQLite file. */
-  file: string;
+  /** The database: an SQLite file, or PostgreSQL's connection string. */
+  file?: string;
+  databaseUrl?: string;
   storeId: number;
   source: FeedSource;
   totalBytes?: number;
@@ -49,7 +51,7 @@ export interface ThreadImportOptions {
 }
 
 export type ToWriter =
-  | { t: 'start'; file: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean }
+  | { t: 'start'; file?: string; databaseUrl?: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean }
   | { t: 'abort' };
 
 export type FromWriter =
@@ -117,8 +119,8 @@ export async function importFeedInThread(opts: ThreadImportOptions): Promise<(Im
     worker.on('error', onError);
     worker.on('exit', onExit);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const { file, storeId, source, totalBytes, deferIndexesAt, timeDb } = opts;
-    worker.postMessage({ t: 'start', file, storeId, source, totalBytes, deferIndexesAt, timeDb } satisfies ToWriter);
+    const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb } = opts;
+    worker.postMessage({ t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb } satisfies ToWriter);
     if (opts.signal?.aborted) onAbort();
   });
 }

@@ -1,6 +1,6 @@
 /**
- * The SQLite writer's thread (writerThread.ts starts it): one import at a time, through a connection of its
- * own opened for the import and closed after it, reading the feed itself.
+ * The import writer's thread (writerThread.ts starts it): one import at a time, through a connection of its
+ * own (SQLite) or a pool of its own (PostgreSQL) opened for the import and closed after it, reading the feed itself.
  */
 import { parentPort } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
@@ -27,14 +27,14 @@ port.on('message', (m: ToWriter) => {
 async function run(start: Extract<ToWriter, { t: 'start' }>, signal: AbortSignal) {
   let dbMs = 0;
   const database = openDatabase({
-    databaseUrl: null,
+    databaseUrl: start.databaseUrl ?? null,
     dataDir: '',
     sqliteFile: start.file,
     log: start.timeDb ? (e) => void (e.level === 'query' && (dbMs += e.queryDurationMillis)) : undefined,
   });
-  // This connection's commit leaves the WAL as it is; the copy into the database file follows the report.
-  const sqlite = driverOf(database.db)!.sqlite!;
-  sqlite.pragma('wal_autocheckpoint = 0');
+  // SQLite: this connection's commit leaves the WAL as it is; the copy into the database file follows the report.
+  const sqlite = driverOf(database.db)?.sqlite;
+  sqlite?.pragma('wal_autocheckpoint = 0');
   let answer: FromWriter;
   try {
     const opened = await openFeedSource(start.source, signal);
@@ -56,8 +56,8 @@ async function run(start: Extract<ToWriter, { t: 'start' }>, signal: AbortSignal
     // The catalogue is committed (readers see it in the WAL): the owner hears it before the copy.
     send(answer);
     const started = performance.now();
-    checkpoint(sqlite);
-    send({ t: 'checkpointed', seconds: (performance.now() - started) / 1000 });
+    if (sqlite) checkpoint(sqlite);
+    send({ t: 'checkpointed', seconds: sqlite ? (performance.now() - started) / 1000 : 0 });
   }
   await database.close().catch(() => undefined);
   if (answer.t !== 'done') send(answer);
