@@ -219,15 +219,16 @@ async function feedServer(text: string, opts: { stallAt?: number; stalled?: () =
   };
 }
 
-describe.skipIf(process.env.TEST_DATABASE_URL)('the import in the SQLite writer thread', () => {
-  const file = () => server.database.file!;
+describe('the import in the writer thread', () => {
+  // The SQLite file, or PostgreSQL's connection string (with this test's schema).
+  const target = () => ({ file: server.database.file, databaseUrl: server.database.url });
 
   it('gives the same catalogue and report as importFeed in this thread, first import and re-import', async () => {
     const threaded = await createStore(server.db, { name: 'Писатель' });
     const here = await createStore(server.db, { name: 'Здесь же' });
     for (const text of [feed(1300), feed(1300, (i) => (i % 3 ? 0 : 5))]) {
       const progress: ImportProgress[] = [];
-      const a = await importFeedInThread({ file: file(), storeId: threaded, source: upload(text), onProgress: (p) => progress.push(p) });
+      const a = await importFeedInThread({ ...target(), storeId: threaded, source: upload(text), onProgress: (p) => progress.push(p) });
       const b = await importFeed({ database: server.database, storeId: here, input: Readable.from([Buffer.from(text)]) });
       expect(a).toEqual(b);
       expect(progress.at(-1)).toEqual({ offersRead: b.offersRead, bytesRead: Buffer.byteLength(text) });
@@ -240,7 +241,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the import in the SQLite writer 
     try {
       const storeId = await createStore(server.db, { name: 'По ссылке' });
       const sizes: (number | null)[] = [];
-      const r = await importFeedInThread({ file: file(), storeId, source: feedAt.source(), onSize: (size) => sizes.push(size) });
+      const r = await importFeedInThread({ ...target(), storeId, source: feedAt.source(), onSize: (size) => sizes.push(size) });
       expect(r).toMatchObject({ created: 400, bytesRead: Buffer.byteLength(feed(400)) });
       expect(sizes).toEqual([Buffer.byteLength(feed(400))]);
     } finally {
@@ -250,16 +251,16 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the import in the SQLite writer 
 
   it('a broken feed changes nothing, and the error names the line', async () => {
     const storeId = await createStore(server.db, { name: 'Сломанный писатель' });
-    await importFeedInThread({ file: file(), storeId, source: upload(feed(600)) });
+    await importFeedInThread({ ...target(), storeId, source: upload(feed(600)) });
     const before = await snapshot(server.db, CATALOGUE_TABLES);
     const broken = brokenFeed();
-    expectBrokenAt(await importFeedInThread({ file: file(), storeId, source: upload(broken.text) }).catch((e: unknown) => e), broken.line);
+    expectBrokenAt(await importFeedInThread({ ...target(), storeId, source: upload(broken.text) }).catch((e: unknown) => e), broken.line);
     expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
   });
 
   it('a cancel during a stalled download changes nothing, and the next import writes', async () => {
     const storeId = await createStore(server.db, { name: 'Отмена писателя' });
-    await importFeedInThread({ file: file(), storeId, source: upload(feed(300)) });
+    await importFeedInThread({ ...target(), storeId, source: upload(feed(300)) });
     const before = await snapshot(server.db, CATALOGUE_TABLES);
     const controller = new AbortController();
     const progress: number[] = [];
@@ -268,24 +269,24 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the import in the SQLite writer 
       stalled: () => setTimeout(() => controller.abort(new Error('cancelled by the owner')), 200),
     });
     try {
-      const cancelled = importFeedInThread({ file: file(), storeId, source: feedAt.source(), signal: controller.signal, onProgress: (p) => progress.push(p.offersRead) });
+      const cancelled = importFeedInThread({ ...target(), storeId, source: feedAt.source(), signal: controller.signal, onProgress: (p) => progress.push(p.offersRead) });
       await expect(cancelled).rejects.toThrow(/cancelled/);
     } finally {
       feedAt.close();
     }
     expect(Math.max(...progress)).toBeGreaterThanOrEqual(500);
     expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
-    const again = await importFeedInThread({ file: file(), storeId, source: upload(feed(300, () => 3)) });
+    const again = await importFeedInThread({ ...target(), storeId, source: upload(feed(300, () => 3)) });
     expect(again).toMatchObject({ updated: 301 });
   });
 
   it("a download over the size cap fails the import with the fetcher's error and changes nothing", async () => {
     const storeId = await createStore(server.db, { name: 'Обрыв' });
-    await importFeedInThread({ file: file(), storeId, source: upload(feed(300)) });
+    await importFeedInThread({ ...target(), storeId, source: upload(feed(300)) });
     const before = await snapshot(server.db, CATALOGUE_TABLES);
     const feedAt = await feedServer(feed(3000));
     try {
-      const error = await importFeedInThread({ file: file(), storeId, source: feedAt.source(700_000) }).catch((e: unknown) => e);
+      const error = await importFeedInThread({ ...target(), storeId, source: feedAt.source(700_000) }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(FeedUrlError);
       expect(error).toMatchObject({ code: 'too_large' });
     } finally {
@@ -299,7 +300,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the import in the SQLite writer 
     const feedAt = await feedServer(feed(10));
     try {
       const storeId = await createStore(server.db, { name: 'Без писателя' });
-      expect(await importFeedInThread({ file: file(), storeId, source: feedAt.source() })).toBeNull();
+      expect(await importFeedInThread({ ...target(), storeId, source: feedAt.source() })).toBeNull();
       expect(feedAt.requests()).toBe(0);
     } finally {
       setWriterEntryForTests(null);
