@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceLines } from '../../server/features/orders/orders';
 import { cartTotals } from '../../storefront/features/cart/cartLogic';
-import { deliveryCostOf } from '../../storefront/features/order/orderLogic';
+import { deliveryCostOf } from '../../storefront/features/checkout/orderLogic';
 import { deliveryCostFor } from './order';
 import type { CartLine, StoreSettings } from '../../storefront/lib/types';
 

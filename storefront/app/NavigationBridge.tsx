@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { isLeaf, lastId } from '../lib/categories';
 import { backStep, noteEntry, noteNavigation, registerNavigate, setCurrentPath } from '../lib/navigation';
-import { selectCategoryTree } from '../features/shop/shopSlice';
+import { selectCategoryTree } from '../features/stores/shopSlice';
 import { parentOf } from './layout/backTarget';
 
 /**

@@ -4,11 +4,11 @@ import cartSaga from '../features/cart/cartSaga';
 import catalogueSaga from '../features/catalogue/catalogueSaga';
 import filtersSaga from '../features/catalogue/filtersSaga';
 import favouritesSaga from '../features/favourites/favouritesSaga';
-import { deliveryTimerSaga } from '../features/map/deliveryTimer';
-import orderStartSaga from '../features/order/orderStart';
+import { deliveryTimerSaga } from '../features/places/deliveryTimer';
+import orderStartSaga from '../features/checkout/orderStart';
 import searchSaga from '../features/search/searchSaga';
 import shellSaga from '../features/shell/shellSaga';
-import shopSaga from '../features/shop/shopSaga';
+import shopSaga from '../features/stores/shopSaga';
 
 /** Every first-screen feature's saga, spawned: one failing saga does not stop the others (the lazy ones: app/features.ts). */
 export const featureSagas = [shellSaga, shopSaga, catalogueSaga, filtersSaga, cartSaga, searchSaga, favouritesSaga, deliveryTimerSaga, orderStartSaga, accountSaga];

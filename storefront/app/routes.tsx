@@ -40,15 +40,15 @@ const FavouritesPage = lazyPage(() => import('../features/favourites/components/
 const InfoPage = lazyPage(infoPage);
 const LegacyProductPage = lazyPage(() => withFeature(import('../features/item/feature'), import('../features/item/components/LegacyProductPage')));
 // The map (Leaflet and its CSS) loads only with /map.
-const MapPage = lazyPage(() => withFeature(import('../features/map/feature'), import('../features/map/components/MapPage')));
-const SuccessPaymentPage = lazyPage(() => withFeature(import('../features/payment/feature'), import('../features/payment/components/SuccessPaymentPage')));
-const FailPaymentPage = lazyPage(() => withFeature(import('../features/payment/feature'), import('../features/payment/components/FailPaymentPage')));
+const MapPage = lazyPage(() => withFeature(import('../features/places/feature'), import('../features/places/components/MapPage')));
+const SuccessPaymentPage = lazyPage(() => withFeature(import('../features/payments/feature'), import('../features/payments/components/SuccessPaymentPage')));
+const FailPaymentPage = lazyPage(() => withFeature(import('../features/payments/feature'), import('../features/payments/components/FailPaymentPage')));
 const SignInPage = lazyPage(() => import('../features/account/components/SignInPage'));
 const MyOrdersPage = lazyPage(() => import('../features/account/components/MyOrdersPage'));
 const CustomerOrderPage = lazyPage(() => import('../features/account/components/CustomerOrderPage'));
 const OrderReviewPage = lazyPage(() => import('../features/account/components/OrderReviewPage'));
 const CartPage = lazyPage(() => import('../features/cart/components/CartPage'));
-const CheckoutPage = lazyPage(() => withFeature(import('../features/order/feature'), import('../features/order/components/CheckoutPage')));
+const CheckoutPage = lazyPage(() => withFeature(import('../features/checkout/feature'), import('../features/checkout/components/CheckoutPage')));
 
 /** Pages people land on from outside (shared links, search engines) that are not in the first bundle. */
 const LANDINGS: [RegExp, () => Promise<unknown>][] = [

@@ -5,7 +5,7 @@ import type { StoreSettings } from '../lib/types';
 
 /**
  * The shop every page reads (its settings), handed down by the app (app/App.tsx reads it from
- * features/shop), so features do not import each other.
+ * features/stores), so features do not import each other.
  */
 export interface ShopContextValue {
   store: StoreSettings | null;
@@ -19,7 +19,7 @@ export const useShopContext = () => useContext(ShopContext);
 
 /**
  * The category tree, in a context of its own: on a server-rendered page it becomes whole after hydration
- * (features/shop/shopSaga.ts), and only what reads the tree (the pages, their links) draws again then, not
+ * (features/stores/shopSaga.ts), and only what reads the tree (the pages, their links) draws again then, not
  * the header, the footer and every card's cart button, which read the settings.
  */
 export interface CategoryTreeValue {

@@ -19,7 +19,7 @@ export interface CategoryTree {
   /**
    * The list holds only some of the shop's categories: a server-rendered page inlines those its first screen
    * draws (server/features/seo/ssr.ts, features/seo/firstScreen.ts) and the app asks for the whole list
-   * after it (features/shop/shopSaga.ts). A path missing from a partial tree is not known to be wrong yet
+   * after it (features/stores/shopSaga.ts). A path missing from a partial tree is not known to be wrong yet
    * (pathState: 'pending').
    */
   partial: boolean;

@@ -9,7 +9,7 @@ import { storeToApi } from './stores';
 /**
  * The storefront's first screen without a request chain: index.html carries the Host's store as
  * api=stores answers it (public fields only), its category list as api=offers_category answers it and its
- * banners as api=shop_banners does, in `<script id="shop-data" type="application/json">` (storefront/features/shop/inlineShop.ts reads it),
+ * banners as api=shop_banners does, in `<script id="shop-data" type="application/json">` (storefront/features/stores/inlineShop.ts reads it),
  * plus the shop's title and a description for search engines. Cached per store for a few seconds, like
  * the category tree. A server-rendered page carries only its first screen's categories, marked
  * `offers_category_partial: {complete}` (render's `categories`); the app then asks for the whole list.
@@ -106,7 +106,7 @@ export function createIndexInliner(db: Db, opts: { acquiringUrl: string | null }
      * index.html with the store's data inlined (unchanged when the page has no </head>). `categories`: only
      * these of the category list (a server-rendered page's first screen, features/seo/ssr.ts), marked
      * `offers_category_partial` ({complete}: the ids whose children are all in) so the app asks for the whole
-     * list itself (storefront/features/shop/shopSaga.ts).
+     * list itself (storefront/features/stores/shopSaga.ts).
      */
     async render(html: string, store: Store, categories?: { list: unknown[]; complete: string[] }): Promise<string> {
       const inlined = await inline(store);

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { selectSubscription, subscriptionEdited, subscriptionSubmitted, type SubscriptionField } from '../../features/shop/shopSlice';
+import { selectSubscription, subscriptionEdited, subscriptionSubmitted, type SubscriptionField } from '../../features/stores/shopSlice';
 import { useT } from '../../lib/i18n';
 import './footer.css';
 

@@ -5,7 +5,7 @@ import type { OfferCard } from '../../lib/types';
 import { listKeyOf } from './catalogueApi';
 import { listOpened, listRetried, nextPageRequested } from './catalogueSlice';
 import { withFakeTimersAndStorage } from '../../test/fakeApi';
-import { setInlineShop } from '../shop/inlineShop';
+import { setInlineShop } from '../stores/inlineShop';
 
 /**
  * The whole catalogue list flow against a real store (real reducers, the real root saga) and a fake

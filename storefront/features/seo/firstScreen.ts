@@ -7,7 +7,7 @@ import { splitPath, type Category } from '../../lib/categories';
  * chips, the breadcrumbs) and the chain of each category the page's state names (`named`: a search result's
  * card and the item link by their category's path, lib/categories pathOf). Only these go into #shop-data,
  * marked partial (server/features/stores/indexInline.ts); the page is rendered with them, so the HTML is
- * what the browser hydrates with, and the app asks for the whole list after hydration (features/shop/shopSaga.ts).
+ * what the browser hydrates with, and the app asks for the whole list after hydration (features/stores/shopSaga.ts).
  * `complete`: the categories whose children are all among them ('0' and the path's), so the app knows which
  * other category pages must wait for the whole list (lib/categories pathState).
  *

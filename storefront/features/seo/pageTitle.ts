@@ -6,7 +6,7 @@ import type { RootState } from '../../app/store';
 import { lastId } from '../../lib/categories';
 import { useT } from '../../lib/i18n';
 import { INFO_PAGES } from '../info/pages';
-import { selectCategoryTree } from '../shop/shopSlice';
+import { selectCategoryTree } from '../stores/shopSlice';
 
 /** The name a page's title leads with, as the server writes it (server/features/seo/seo.ts); null: the shop's name alone. */
 function usePageName(pathname: string): string | null {

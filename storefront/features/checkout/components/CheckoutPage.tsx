@@ -9,7 +9,7 @@ import { formatPrice } from '../../../../schemas/rules/money';
 import { useScrollTop } from '../../../lib/scroll';
 import { cartRefreshRequested, selectCart, selectCartTotals } from '../../cart/cartSlice';
 import Popup from '../../cart/components/Popup';
-import { selectDeliveryPoint } from '../../map/mapSlice';
+import { selectDeliveryPoint } from '../../places/mapSlice';
 import {
   changeShown,
   deliveryCostOf,

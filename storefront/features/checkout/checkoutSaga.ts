@@ -12,9 +12,9 @@ import { saveAuth, type LoginAnswer } from '../account/accountApi';
 import { signedIn } from '../account/accountSlice';
 import { cartTotals, formatRoubles, minSumOf } from '../cart/cartLogic';
 import { cartCleared, cartLinesUnavailable, promoChecked, selectCartItems, selectPromo, type PromoState } from '../cart/cartSlice';
-import { deliveryMinutes, deliveryTimerStarted } from '../map/deliveryTimer';
-import { requestPaymentForm } from '../payment/paymentForm';
-import type { DeliveryPoint } from '../map/mapSlice';
+import { deliveryMinutes, deliveryTimerStarted } from '../places/deliveryTimer';
+import { requestPaymentForm } from '../payments/paymentForm';
+import type { DeliveryPoint } from '../places/mapSlice';
 import {
   attemptFor,
   checkHours,
