@@ -66,27 +66,13 @@ function firstBundleNotPreloaded(): { plugin: Plugin; resolveDependencies: (file
 }
 const preloads = firstBundleNotPreloaded();
 
-/**
- * The storefront renders with Preact (preact/compat) instead of react-dom: the same components, hooks,
- * react-redux and react-router, for about 11 KB of the first screen's JS instead of react-dom's 63 KB
- * (issue 13: first-screen JS <= 120 KB). The server's renderer (entry-server.tsx, same config) renders
- * with Preact too, so the HTML hydrates with the library that made it. The admin and the unit tests keep
- * React.
- */
-const preact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'storefront',
   plugins: [preloadDefaultTexts(), preloads.plugin],
-  resolve: { alias: preact },
-  // The server build bundles Preact and the packages that import React (so they get Preact), all one copy.
-  ssr: { noExternal: ['preact', 'preact-render-to-string', 'react-redux', 'react-router', 'use-sync-external-store', 'swiper', 'react-leaflet', '@react-leaflet/core'] },
+  // The server's renderer (entry-server.tsx) carries its packages: one copy of React for every package that
+  // imports it, and React's production build whatever NODE_ENV the server runs with.
+  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  ssr: { noExternal: true },
   base: '/',
   publicDir: false,
   build: {
@@ -106,4 +92,4 @@ export default defineConfig({
       '/config.json': backend,
     },
   },
-});
+}));
