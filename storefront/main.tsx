@@ -1,3 +1,5 @@
+// The base styles first: the features' and components' own styles (imported where used) follow them.
+import './app/base.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient, loadShopConfig, type Auth } from '../dataProvider/apiClient';
 import App from './app/App';
@@ -17,7 +19,7 @@ import { sessionRejected } from './lib/events';
 import { getLang, loadPageTexts, loadTexts, storedLang } from './lib/i18n';
 import { isLang } from '../i18n';
 import { readString, writeString } from './lib/storage';
-import './styles.css';
+import './features/seo/noscript.css';
 
 /** The signed-in customer's auth form, kept under the seed's keys. */
 function storedAuth(): Auth | null {

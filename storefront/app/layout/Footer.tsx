@@ -4,6 +4,7 @@ import Later from '../../components/Later';
 import { useShopContext } from '../../components/ShopContext';
 import { useT } from '../../lib/i18n';
 import { INFO_LINKS } from './Header';
+import './footer.css';
 
 // The subscription form is below everything else: it loads after the first screen (not in the initial JS), and
 // a server-rendered page is marked hydrated once the form is (components/Later).
