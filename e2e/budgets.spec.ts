@@ -10,7 +10,7 @@ import { test, expect } from './adminFixtures';
  *
  * The admin's ceilings are what its build weighs today plus about 1 %, so a heavier first screen fails here.
  * The goals: storefront 125 KB with React 19 and react-dom (issue 32: 135.3 KB when the runtime was switched
- * from Preact, which weighed 78.4), admin 350 KB (issue 13: 302.4 KB signed in on the dashboard, was 516.5;
+ * from the lighter runtime before it, which weighed 78.4), admin 350 KB (issue 13: 302.4 KB signed in on the dashboard, was 516.5;
  * 287.6 KB on the sign-in page). docs/FEATURES.md keeps the figures.
  */
 const STOREFRONT_KB = 125;
