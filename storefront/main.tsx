@@ -9,7 +9,7 @@ import { loadHistory } from './features/search/searchSlice';
 import { shopLoaded } from './features/stores/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { partialOf, readInlineShop, setInlineShop } from './features/stores/inlineShop';
-import { Hydrated, renderInLaterTasks } from './features/seo/hydrated';
+import { Hydrated, renderInLaterTasks } from './lib/hydrated';
 import { lcpPictureDrawn } from './features/seo/lcpPicture';
 import { setShopConfig } from './lib/config';
 import { nextTask } from './lib/nextTask';

@@ -1,5 +1,5 @@
 import { Suspense, useRef, type ReactElement } from 'react';
-import { hydrationWaitsFor } from '../features/seo/hydrated';
+import { hydrationWaitsFor } from '../lib/hydrated';
 import { nextTask } from '../lib/nextTask';
 import { useHydrated } from '../lib/layout';
 

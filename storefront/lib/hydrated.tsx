@@ -1,6 +1,6 @@
 import { options } from 'preact';
 import { useEffect, type ReactNode } from 'react';
-import { nextTask } from '../../lib/nextTask';
+import { nextTask } from './nextTask';
 
 const pending = new Set<Promise<unknown>>();
 let marked = false;

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { Readable } from 'node:stream';
-import { parseYml, YmlError, type YmlOffer, type YmlCategory, type YmlCurrency, type YmlShop } from './parseYml.js';
+import { parseYml } from './parseYml';
+import { YmlError, type YmlOffer, type YmlCategory, type YmlCurrency, type YmlShop } from './parser/types';
 
 /** Wraps offers (and optional extra shop content) in a minimal valid feed. */
 function feed(offers: string, opts: { currencies?: string; categories?: string; head?: string } = {}): string {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useShopContext } from '../../components/ShopContext';
-import { hydrationWaitsFor } from '../../features/seo/hydrated';
+import { hydrationWaitsFor } from '../../lib/hydrated';
 import { useT } from '../../lib/i18n';
 import { INFO_LINKS } from './Header';
 
