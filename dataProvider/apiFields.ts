@@ -1,4 +1,4 @@
-import { HttpError, type GetListParams, type GetListResult, type RaRecord } from 'ra-core';
+import { type GetListParams, type GetListResult, type RaRecord } from 'ra-core';
 // Each from its own file, not the schemas index: the index also brings yup (validate.ts), which the
 // panel's first screen does not need.
 import { offerSchema } from '../schemas/offer';

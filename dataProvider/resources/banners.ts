@@ -1,5 +1,4 @@
-import { HttpError, type GetListParams, type GetListResult, type RaRecord } from 'ra-core';
-import type { Params } from '../apiClient';
+import { type RaRecord } from 'ra-core';
 import type { Adapter, AdapterContext } from './adapter';
 import { bannerSchema } from '../../schemas/banner';
 import { asBool, BANNER, BANNER_ID, f, fieldParams, localList, pKey, type PickedFile } from '../apiFields';

@@ -1,5 +1,4 @@
-import { HttpError, type GetListParams, type GetListResult, type RaRecord } from 'ra-core';
-import type { Params } from '../apiClient';
+import { type RaRecord } from 'ra-core';
 import type { Adapter, AdapterContext } from './adapter';
 import { categorySchema } from '../../schemas/category';
 import { asBool, CATEGORY_ID, fieldParams, localList, withTreeInfo } from '../apiFields';

@@ -1,5 +1,4 @@
-import { HttpError, type GetListParams, type GetListResult, type RaRecord } from 'ra-core';
-import type { Params } from '../apiClient';
+import { HttpError, type RaRecord } from 'ra-core';
 import type { Adapter, AdapterContext } from './adapter';
 import { NEW_VALUE_SUFFIX, paramSchema } from '../../schemas/param';
 import { asBool, fieldParams, localList, PARAM_CATEGORY, PARAM_ID, VALUE } from '../apiFields';

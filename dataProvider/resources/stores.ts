@@ -1,4 +1,4 @@
-import { HttpError, type GetListParams, type GetListResult, type RaRecord } from 'ra-core';
+import { HttpError, type RaRecord } from 'ra-core';
 import type { Params } from '../apiClient';
 import type { Adapter, AdapterContext } from './adapter';
 import { storeSchema } from '../../schemas/store';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validateFields, type EntitySchema, type FieldDef, type FieldError } from '../../schemas';
 import { type AppServices } from '../api/context';
 import { credentialsOf, checkToken, type SessionUser } from '../api/session';

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../errors';
 import { rebaseMovedParams } from './params';
 import { bumpCatalogue, cachedByVersion } from '../../db/catalogueVersion';
 import { categoryTree, descendants } from './categoryTree';
-import { chain, loadTree, repathOffers, type CategoryNode, type CategoryTree } from '../../db/categoryPath';
+import { loadTree, repathOffers, type CategoryNode, type CategoryTree } from '../../db/categoryPath';
 
 /** Every category as api=offers_category sends it, built once per catalogue version. */
 export function categoryList(db: Db, storeId: number) {

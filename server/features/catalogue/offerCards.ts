@@ -6,7 +6,6 @@ import { notFound } from '../../errors';
 import { categoryTree, mainCategoryOf } from './categoryTree';
 import { type CategoryTree } from '../../db/categoryPath';
 import { paramsInScope, type ParamInfo } from './params';
-import { num } from './offerQuery';
 
 export interface OfferImage {
   id: string;

@@ -12,7 +12,6 @@ import { bumpCatalogue } from '../../db/catalogueVersion';
 import { searchDoc, type SearchDoc } from '../../lib/searchText';
 import { displayNameOf } from './displayName';
 import { OfferImage } from './offerCards';
-import { num } from './offerQuery';
 
 /** Writes (doc) or removes (null) an offer's search index entry. */
 export async function indexOffer(db: Executor, _dialect: Dialect, storeId: number, offerId: string, doc: SearchDoc | null) {

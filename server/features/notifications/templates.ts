@@ -1,4 +1,4 @@
-import { format, isLang, lookup, type Catalogue, type Lang } from '../../../i18n';
+import { format, isLang, lookup, type Lang } from '../../../i18n';
 import { SERVER_TEXTS as CATALOGUES } from '../../../i18n/server';
 
 const ru = CATALOGUES.ru;

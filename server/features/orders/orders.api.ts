@@ -1,22 +1,10 @@
 import { fieldByName, placeSchema } from '../../../schemas';
-import { badRequest, tokenError } from '../../errors';
+import { badRequest } from '../../errors';
 import { checkToken } from '../../api/session';
 import { localTime, safeTimeZone } from '../../../schemas/rules/hours';
-import {
-  customerOrders,
-  deviceIdOf,
-  getOrderFor,
-  isOrderPlacement,
-  orderSummary,
-  orderToApi,
-  parseOrderId,
-  placeOrder,
-  selectOrders,
-  type Customer,
-} from './orders';
+import { customerOrders, getOrderFor, isOrderPlacement, orderSummary, orderToApi, parseOrderId, placeOrder, selectOrders } from './orders';
 import { acquirerFor } from '../payments/public';
 import { storeValues } from '../../api/tenant';
-import type { ApiContext } from '../../api/context';
 import { operationTable } from '../../api/operations';
 import { pageOf } from '../../api/input';
 import { customerOf } from './customer';

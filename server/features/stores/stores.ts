@@ -1,5 +1,5 @@
-import { fromRow, toApiObject, storeSchema, toRow, RICH_TEXT_PAGES, type RichTextPage } from '../../../schemas';
-import type { Db, Executor, Store } from '../../db/types';
+import { toApiObject, storeSchema, toRow, RICH_TEXT_PAGES, type RichTextPage } from '../../../schemas';
+import type { Executor, Store } from '../../db/types';
 import { now } from '../../db/database';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { conflict } from '../../errors';
