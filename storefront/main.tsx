@@ -11,7 +11,7 @@ import { loadHistory } from './features/search/searchSlice';
 import { shopLoaded } from './features/stores/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { partialOf, readInlineShop, setInlineShop } from './features/stores/inlineShop';
-import { Hydrated } from './features/seo/hydrated';
+import { Hydrated } from './lib/hydrated';
 import { lcpPictureDrawn } from './features/seo/lcpPicture';
 import { setShopConfig } from './lib/config';
 import { nextTask } from './lib/nextTask';

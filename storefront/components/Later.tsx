@@ -1,5 +1,5 @@
 import { Suspense, useDeferredValue, useEffect, useId, useMemo, type ReactElement, type ReactNode } from 'react';
-import { hydrationWaitsFor } from '../features/seo/hydrated';
+import { hydrationWaitsFor } from '../lib/hydrated';
 import { useHydrated } from '../lib/layout';
 
 /** The parts met while hydrating, by their useId (the same when React renders the part again): settled once it has hydrated. */
@@ -29,7 +29,7 @@ function PartHydrated({ id }: { id: string }) {
  * when it is tapped or its props change), each in short slices. So no single long task hydrates the whole
  * page (issue 13: what Lighthouse's Total Blocking Time counts), and what is interactive first (the shell,
  * the list's buttons) is not held up by the rest. Taps before the app starts are held by the tap queue
- * (server/features/seo/tapQueue.ts); the page's hydrated mark waits for every part (features/seo/hydrated.tsx).
+ * (server/features/seo/tapQueue.ts); the page's hydrated mark waits for every part (lib/hydrated.tsx).
  *
  * The part draws new `children` in a deferred render (useDeferredValue): React then hydrates the part before
  * it redraws it. A synchronous redraw (this device's state, the layout known, right after the root's commit)

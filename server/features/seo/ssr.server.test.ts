@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSsr } from '../../../scripts/build';
 import { buildApp, DIST_DIR } from '../../app';
-import { bumpCatalogue } from '../catalogue/version';
+import { bumpCatalogue } from '../../db/catalogueVersion';
 import { saveStore } from '../stores/stores';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { forgetSeoPages } from './seo';

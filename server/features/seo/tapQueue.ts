@@ -3,7 +3,7 @@ import { cspHash } from '../../lib/securityHeaders';
 /**
  * Taps before hydration (issue 13): a server-rendered page shows its buttons before the app's handlers are
  * on, and a tap there did nothing. This tiny script, first in the head, catches a click on a button of #root
- * until the app marks the page hydrated (`<html data-hydrated="1">`, storefront/features/seo/hydrated.tsx),
+ * until the app marks the page hydrated (`<html data-hydrated="1">`, storefront/lib/hydrated.tsx),
  * keeps it (the button, its class and its text) and stops the browser's own action (a
  * form's submit). When the mark appears it clicks each kept button once, as soon as React has hydrated it
  * (React's handlers on the element, `__reactProps$…`, or on its form for a submit button that has none of its own; a lazy part of the

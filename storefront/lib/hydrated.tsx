@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { nextTask } from '../../lib/nextTask';
+import { nextTask } from './nextTask';
 
 const pending = new Set<Promise<unknown>>();
 let marked = false;
