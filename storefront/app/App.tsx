@@ -61,7 +61,9 @@ function Shell() {
   // Each part it draws with, not the whole shop slice: the category list becoming whole does not draw the shell again.
   // The shop's context changes in a deferred render, as the tree's (TreeProvider).
   const store = useDeferredValue(useSelector(selectStore));
-  const loaded = useSelector((s: RootState) => s.shop.loaded);
+  // Deferred as the tree is (TreeProvider): the pages first draw in the render that brings the tree, never in
+  // an urgent one with the empty tree of before the shop loaded (a list page took its path for unknown: /404).
+  const loaded = useDeferredValue(useSelector((s: RootState) => s.shop.loaded));
   const status = useSelector((s: RootState) => s.shop.status);
   const error = useSelector((s: RootState) => s.shop.error);
   const isOwner = useDeferredValue(useSelector(selectIsOwner));
