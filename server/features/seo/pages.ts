@@ -107,7 +107,9 @@ export function registerPages(app: FastifyInstance, services: AppServices, distD
   /** The page's answer: its CSP names the hashes of the server's inline styles (the theme, the owner's CSS, the rendered page's). */
   const pageAnswer = (status: number, page: string) => {
     // A server-rendered page (its root has content): the tap queue first, the app after the first paint.
-    const withTaps = page.includes('<div id="root"><') ? startAfterPaint(page.replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (m) => `${m}${TAP_QUEUE_ELEMENT}`)) : page;
+    // (An empty root is the browser's page: it paints nothing before the app, which must start at once.)
+    const rendered = page.includes('<div id="root"><') && !page.includes('<div id="root"></div>');
+    const withTaps = rendered ? startAfterPaint(page.replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (m) => `${m}${TAP_QUEUE_ELEMENT}`)) : page;
     const styles = [...withTaps.matchAll(/<style id="shop-[a-z-]+">([^<]*)<\/style>/g)].map((m) => cspHash(m[1]));
     return { status, body: Buffer.from(withTaps), csp: policy(styles) };
   };
