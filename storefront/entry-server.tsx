@@ -13,7 +13,7 @@
  */
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { DEFAULT_LANG, type Catalogue, type Lang } from '../i18n';
 import { createApiClient, type ShopConfig } from '../dataProvider/apiClient';
 import App from './app/App';

@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import type { ComponentType, ReactNode } from 'react';
-import { BrowserRouter, useLocation } from 'react-router';
+import { BrowserRouter, useLocation } from '../lib/router';
 import Later from '../components/Later';
 import Loader from '../components/Loader';
 import NoConnection from '../components/NoConnection';

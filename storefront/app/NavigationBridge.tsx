@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router';
 import { isLeaf, lastId } from '../lib/categories';
 import { backStep, noteEntry, noteNavigation, registerNavigate, setCurrentPath } from '../lib/navigation';
 import { selectCategoryTree } from '../features/stores/shopSlice';

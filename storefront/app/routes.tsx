@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../lib/router';
 import { lazyPage as lazyModule } from '../lib/i18n';
 import Later from '../components/Later';
 import Loader from '../components/Loader';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { cardPicture } from '../../schemas/rules/pictures';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { imgUrl } from '../lib/config';
 import { useT } from '../lib/i18n';
 import type { OfferCard } from '../lib/types';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import Later from '../../components/Later';
 import { useShopContext } from '../../components/ShopContext';
 import { useT } from '../../lib/i18n';

@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../../lib/router';
 import Icon from '../../components/Icon';
 import { useShopContext } from '../../components/ShopContext';
 import { imgUrl } from '../../lib/config';

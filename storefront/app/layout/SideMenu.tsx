@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router';
 import Icon, { type IconName } from '../../components/Icon';
 import { useShopContext } from '../../components/ShopContext';
 import AccountIcon from '../../features/account/components/AccountIcon';

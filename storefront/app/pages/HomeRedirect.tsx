@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import CategoryPage from '../../features/catalogue/components/CategoryPage';
 import { ROOT_PATH } from '../../lib/categories';
 import { isWideNow } from '../../lib/layout';

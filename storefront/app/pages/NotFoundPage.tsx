@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import MessagePage from '../../components/MessagePage';
 import { useT } from '../../lib/i18n';
 

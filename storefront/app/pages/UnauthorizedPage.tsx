@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import MessagePage from '../../components/MessagePage';
 import { useT } from '../../lib/i18n';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { useLocation, useMatch } from 'react-router';
+import { useLocation, useMatch } from '../../lib/router';
 import { PATHS } from '../../app/paths';
 import type { RootState } from '../../app/store';
 import { lastId } from '../../lib/categories';

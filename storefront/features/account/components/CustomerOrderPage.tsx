@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from '../../../lib/router';
 import Icon from '../../../components/Icon';
 import AccountIcon from './AccountIcon';
 import Loader from '../../../components/Loader';

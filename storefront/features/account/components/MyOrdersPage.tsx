@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import Icon from '../../../components/Icon';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';

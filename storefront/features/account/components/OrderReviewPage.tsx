@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from '../../../lib/router';
 import Icon from '../../../components/Icon';
 import UploadProgress from '../../../components/UploadProgress';
 import { useT } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { toastShown } from '../../../lib/events';
 import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useDispatch } from 'react-redux';
 import Icon from '../../../components/Icon';
 import ProductImage from '../../../components/ProductImage';

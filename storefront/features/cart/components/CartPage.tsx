@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useCategoryTree, useShopContext } from '../../../components/ShopContext';
 import { pathOf } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
 import { useEffect, type MouseEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { bannerSizes, largePicture } from '../../../../schemas/rules/pictures';
 import { imgUrl } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';

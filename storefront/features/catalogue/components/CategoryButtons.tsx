@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import Icon from '../../../components/Icon';
 import { imgUrl } from '../../../lib/config';
 import { childrenOf, isLeaf, type Category, type CategoryTree } from '../../../lib/categories';

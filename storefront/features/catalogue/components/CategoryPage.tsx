@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../../lib/router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import Later from '../../../components/Later';
 import OwnerTools from '../../../components/OwnerTools';

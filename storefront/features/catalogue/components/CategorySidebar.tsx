@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { childrenOf, splitPath, type CategoryTree } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 

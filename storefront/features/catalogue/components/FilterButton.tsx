@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { Link, matchPath, useLocation } from 'react-router';
+import { Link, matchPath, useLocation } from '../../../lib/router';
 import { PATHS } from '../../../app/paths';
 import Icon from '../../../components/Icon';
 import { useT } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from '../../../lib/router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import Later from '../../../components/Later';
 import OwnerTools from '../../../components/OwnerTools';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '../../../lib/router';
 import Icon from '../../../components/Icon';
 import { useShopContext } from '../../../components/ShopContext';
 import { useT } from '../../../lib/i18n';

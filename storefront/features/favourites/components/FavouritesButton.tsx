@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import Icon from '../../../components/Icon';
 import { useT } from '../../../lib/i18n';
 import { selectFavourites } from '../favouritesSlice';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import { useT } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from '../../../lib/router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import Later from '../../../components/Later';
 import Loader from '../../../components/Loader';

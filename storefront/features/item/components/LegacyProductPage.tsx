@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../../lib/router';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import PathPending from '../../../components/PathPending';

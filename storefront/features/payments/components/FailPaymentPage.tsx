@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '../../../lib/router';
 import { useT } from '../../../lib/i18n';
 import PaymentResultPanel from './PaymentResultPanel';
 import { usePaymentReturn } from './usePaymentReturn';

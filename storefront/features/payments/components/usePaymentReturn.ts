@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { useScrollTop } from '../../../lib/scroll';
 import { orderIdOf, paymentStatusRequested, selectPayment } from '../paymentSlice';
 

@@ -3,7 +3,7 @@ import '../map.css';
 import { useEffect, useRef, useState } from 'react';
 import { MapContainer, Polygon, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useDispatch, useSelector } from 'react-redux';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from '../../../lib/router';
 import Icon from '../../../components/Icon';
 import Loader from '../../../components/Loader';
 import { getShopConfig } from '../../../lib/config';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import Icon from '../../../components/Icon';
 import { useT } from '../../../lib/i18n';
 import { dropListToggled, dropListWords, historyWordRemoved, searchCleared, searchSubmitted, searchWordTyped, selectSearch } from '../searchSlice';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from '../../../lib/router';
 import ProductList from '../../../components/ProductList';
 import { useCategoryTree } from '../../../components/ShopContext';
 import { pathOf } from '../../../lib/categories';
