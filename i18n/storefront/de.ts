@@ -113,7 +113,6 @@ export default {
     promo: 'Gutscheincode',
     promo_placeholder: 'Gutscheincode eingeben',
     promo_proved: 'Gutschein angewendet: {n} % Rabatt',
-    promo_error: 'Gutscheincode nicht gefunden',
     promo_checking: 'Gutscheincode wird geprüft…',
   },
   timer: {

@@ -113,7 +113,6 @@ export default {
     promo: 'Promo code',
     promo_placeholder: 'Enter a promo code',
     promo_proved: 'Promo code applied: {n}% off',
-    promo_error: 'Promo code not found',
     promo_checking: 'Checking the promo code…',
   },
   timer: {

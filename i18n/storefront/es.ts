@@ -113,7 +113,6 @@ export default {
     promo: 'Código promocional',
     promo_placeholder: 'Introduzca un código promocional',
     promo_proved: 'Código aplicado: {n}% de descuento',
-    promo_error: 'Código promocional no encontrado',
     promo_checking: 'Comprobando el código…',
   },
   timer: {

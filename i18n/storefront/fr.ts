@@ -113,7 +113,6 @@ export default {
     promo: 'Code promo',
     promo_placeholder: 'Saisissez un code promo',
     promo_proved: 'Code promo appliqué : −{n} %',
-    promo_error: 'Code promo introuvable',
     promo_checking: 'Vérification du code promo…',
   },
   timer: {

@@ -113,7 +113,6 @@ export default {
     promo: 'Cupom',
     promo_placeholder: 'Digite o cupom',
     promo_proved: 'Cupom aplicado: {n}% de desconto',
-    promo_error: 'Cupom não encontrado',
     promo_checking: 'Verificando o cupom…',
   },
   timer: {

@@ -113,7 +113,6 @@ export default {
     promo: 'Промокод',
     promo_placeholder: 'Введите промокод',
     promo_proved: 'Промокод применён: скидка {n}%',
-    promo_error: 'Промокод не найден',
     promo_checking: 'Проверяем промокод…',
   },
   timer: {

@@ -5,7 +5,7 @@ import { registerIngredients } from '../features/ingredients/ingredients.rest';
 import { registerItemIngredients } from '../features/ingredients/itemIngredients.rest';
 import { registerOrders } from '../features/orders/orders.rest';
 import { registerPlaces } from '../features/places/places.rest';
-import { registerPromoCodes } from '../features/promo/promoCodes.rest';
+import { registerPromoCodes } from '../features/promo/promo.rest';
 import { registerQuestions } from '../features/questions/questions.rest';
 import { registerSubscriptions } from '../features/notifications/subscriptions.rest';
 

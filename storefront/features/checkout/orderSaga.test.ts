@@ -49,20 +49,30 @@ const pickup: Partial<OrderFormValues> = { client_name: 'Анна', client_phone
 describe('order saga', () => {
   beforeEach(() => {
     vi.stubGlobal('localStorage', memoryStorage());
+    // GET /rest/places (the checkout loads the places' zones and hours): none unless a test loads some.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]')));
     setTexts('ru', deepMerge(deepMerge(commonRu, ru), ruPages));
   });
   afterEach(() => vi.unstubAllGlobals());
 
   it('runs the checks in the seed’s order: the zone before the minimum sum before the required fields', async () => {
     localStorage.setItem('deliveryPoint', JSON.stringify({ address: 'Москва', coords: [55.75, 37.61] }));
-    const { store, calls, toasts, fill } = setup({ geo_check: [{ geo: '0' }, { geo: '1' }] });
+    const { store, calls, toasts, fill } = setup({});
+    const zone: [number, number][] = [
+      [59.9, 30.2],
+      [59.9, 30.4],
+      [60.0, 30.4],
+      [60.0, 30.2],
+    ];
+    store.dispatch(placesLoaded([{ id: 1, name: 'Место', coords: zone }]));
     store.dispatch(cartReplaced([line('1', 300)]));
     store.dispatch(orderSubmitted({ store: shop() }));
     await settle();
-    expect(calls.map((c) => c.api)).toEqual(['geo_check']);
-    expect(calls[0].params).toEqual({ ll: '55.75,37.61' });
+    // The zone is the places' (GET /rest/places), decided by the rule the server uses: nothing is asked.
+    expect(calls).toEqual([]);
     expect(toasts()).toEqual(['Извините, указанный адрес вне зоны доставки']);
 
+    store.dispatch(placesLoaded([{ id: 1, name: 'Место', coords: [] }]));
     store.dispatch(orderSubmitted({ store: shop() }));
     await settle();
     expect(toasts().at(-1)).toBe('Минимальная сумма заказа 500 р.');
@@ -144,7 +154,7 @@ describe('order saga', () => {
       orders: [
         new ApiError(400, 'required_fields_error', 'Заполните обязательные поля: client_comment', [{ field: 'client_comment', label: 'x', code: 'required' }]),
         new ApiError(400, 'unavailable_items', 'В корзине есть товары недоступные к заказу', ['1']),
-        new ApiError(400, 'promo_error', 'Промокод использован', ['client_promocode']),
+        new ApiError(400, 'promo_error', 'Промокод использован', ['client_promocode'], { reason: 'used', sum: '0' }),
       ],
     });
     fill(pickup);

@@ -8,6 +8,7 @@ import { platform } from '../../../lib/platform';
 import { formatPrice } from '../../../../schemas/rules/money';
 import { useScrollTop } from '../../../lib/scroll';
 import { cartRefreshRequested, selectCart, selectCartTotals } from '../../cart/cartSlice';
+import { selectPromo } from '../../promo/promoSlice';
 import Popup from '../../cart/components/Popup';
 import { selectDeliveryPoint } from '../../places/mapSlice';
 import {
@@ -49,6 +50,7 @@ export default function CheckoutPage() {
   const totals = useSelector(selectCartTotals);
   const order = useSelector(selectOrder);
   const point = useSelector(selectDeliveryPoint);
+  const promo = useSelector(selectPromo);
   useScrollTop('order');
 
   useEffect(() => {
@@ -252,7 +254,7 @@ export default function CheckoutPage() {
             </div>
             {totals.discount > 0 && (
               <div className="totals__row totals__row--discount">
-                <dt>{t('checkout.promo_discount', { code: cart.promo.code })}</dt>
+                <dt>{t('checkout.promo_discount', { code: promo.code })}</dt>
                 <dd dir="ltr">−{formatPrice(totals.discount, currency)}</dd>
               </div>
             )}
@@ -311,7 +313,7 @@ export default function CheckoutPage() {
             </>
           }
         >
-          {t('checkout.failed')}
+          {t('errors.order_error')}
         </Popup>
       )}
       {order.sms && <SmsCheckPopup sms={order.sms} />}

@@ -97,7 +97,7 @@ describe('api=orders: a client order', () => {
 
   it('takes the receiving way from p[751_delivery] when client_receiving is absent', async () => {
     const device = newDevice();
-    const r = await order(orderForm({ [shop.offers.mid]: 2 }, { device_id: device, client_receiving: undefined, 'p[751_delivery]': 0, client_address: '' }));
+    const r = await order(orderForm({ [shop.offers.mid]: 2 }, { device_id: device, client_receiving: undefined, 'p[751_delivery]': 0, client_address: '', 'p[674_place_id]': shop.places.main }));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await detail(r.body.orders[0], { device_id: device })).receiving).toBe('pickup');
   });
@@ -312,8 +312,8 @@ describe('api=orders: the seed’s checks, in order, each storing nothing', () =
     try {
       const err = await refused(orderForm({ [shop.offers.mid]: 2 }, { client_house: '10', client_appart: '', client_entrance: '2', client_comment: '', client_name: '' }), 400, 'required_fields_error');
       expect(err.fields.map((f: { field: string }) => f.field)).toEqual(['client_numbers', 'client_change', 'client_comment']);
-      // Card: no change needed; pickup: no address or house group.
-      const ok = await order(orderForm({ [shop.offers.mid]: 2 }, { client_payment: 'card', client_receiving: 'pickup', client_address: '', client_name: '' }));
+      // Card: no change needed; pickup: no address or house group (but the place, the shop has two).
+      const ok = await order(orderForm({ [shop.offers.mid]: 2 }, { client_payment: 'card', client_receiving: 'pickup', 'p[674_place_id]': shop.places.main, client_address: '', client_name: '' }));
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       const full = await order(orderForm({ [shop.offers.mid]: 2 }, { client_house: '10', client_appart: '5', client_entrance: '2', client_change: '1000' }));
       expect(full.status, JSON.stringify(full.body)).toBe(200);

@@ -1,18 +1,27 @@
 import { useDispatch, useSelector } from 'react-redux';
+import { formatRoubles } from '../../../../schemas/rules/money';
+import { PROMO_CODE_MAX } from '../../../../schemas/rules/promo';
 import { useT } from '../../../lib/i18n';
-import { PROMO_MAX } from '../cartLogic';
-import { promoTyped, selectPromo } from '../cartSlice';
+import { promoTyped, selectPromo, type PromoState } from '../promoSlice';
+import '../promo.css';
+
+/** What the shop said of the code: its discount, or why it does not apply (i18n errors.promo_<reason>). */
+export function promoHint(promo: PromoState, t: ReturnType<typeof useT>): string {
+  if (!promo.code) return '';
+  if (promo.status === 'proved') return t('cart.promo_proved', { n: promo.discount });
+  if (promo.status === 'error') return t(`errors.promo_${promo.reason ?? 'not_found'}`, { sum: formatRoubles(promo.condition) });
+  return promo.checking ? t('cart.promo_checking') : '';
+}
 
 /**
  * The promo code input: uppercased, letters and digits, at most 54; verified 2 s after typing.
- * The underline is green once proved, red on error; the shop's message says why a code is refused.
+ * The underline is green once proved, red on error; the shop's reason says why a code is refused.
  */
 export default function PromoInput() {
   const t = useT();
   const dispatch = useDispatch();
   const promo = useSelector(selectPromo);
   const state = !promo.code ? 'empty' : promo.status;
-  const hint = promo.code && promo.status === 'proved' ? t('cart.promo_proved', { n: promo.discount }) : promo.code && promo.status === 'error' ? (promo.message ?? t('cart.promo_error')) : promo.checking ? t('cart.promo_checking') : '';
   return (
     <div className={`promo promo--${state}`}>
       <label className="promo__label" htmlFor="promo-code">
@@ -22,7 +31,7 @@ export default function PromoInput() {
         id="promo-code"
         className="promo__input"
         value={promo.code}
-        maxLength={PROMO_MAX}
+        maxLength={PROMO_CODE_MAX}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
@@ -33,7 +42,7 @@ export default function PromoInput() {
         onChange={(e) => dispatch(promoTyped(e.target.value))}
       />
       <p className="promo__hint" id="promo-hint" role="status" aria-live="polite">
-        {hint}
+        {promoHint(promo, t)}
       </p>
     </div>
   );
