@@ -42,7 +42,8 @@ export default {
     },
     house: 'مبنى {value}',
     entrance: 'مدخل {value}',
-    appart: 'شقة {value}',
+    floor: 'طابق {value}',
+    flat: 'شقة {value}',
     receiving: orderTexts.receiving,
   },
   // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves

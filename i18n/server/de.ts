@@ -42,7 +42,8 @@ export default {
     },
     house: 'Haus {value}',
     entrance: 'Eingang {value}',
-    appart: 'Whg. {value}',
+    floor: 'Etage {value}',
+    flat: 'Whg. {value}',
     receiving: orderTexts.receiving,
   },
   // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves

@@ -42,7 +42,8 @@ export default {
     },
     house: 'house {value}',
     entrance: 'entrance {value}',
-    appart: 'apt. {value}',
+    floor: 'floor {value}',
+    flat: 'flat {value}',
     receiving: orderTexts.receiving,
   },
   // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves

@@ -42,7 +42,8 @@ export default {
     },
     house: 'casa {value}',
     entrance: 'portal {value}',
-    appart: 'piso {value}',
+    floor: 'piso {value}',
+    flat: 'puerta {value}',
     receiving: orderTexts.receiving,
   },
   // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves

@@ -42,7 +42,8 @@ export default {
     },
     house: 'bât. {value}',
     entrance: 'entrée {value}',
-    appart: 'app. {value}',
+    floor: 'étage {value}',
+    flat: 'app. {value}',
     receiving: orderTexts.receiving,
   },
   // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves

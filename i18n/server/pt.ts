@@ -42,7 +42,8 @@ export default {
     },
     house: 'casa {value}',
     entrance: 'entrada {value}',
-    appart: 'apto. {value}',
+    floor: 'andar {value}',
+    flat: 'apto. {value}',
     receiving: orderTexts.receiving,
   },
   // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves

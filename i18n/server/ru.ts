@@ -44,7 +44,8 @@ export default {
     },
     house: 'д. {value}',
     entrance: 'под. {value}',
-    appart: 'кв. {value}',
+    floor: 'эт. {value}',
+    flat: 'кв. {value}',
     receiving: orderTexts.receiving,
   },
   // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves

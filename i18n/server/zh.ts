@@ -42,7 +42,8 @@ export default {
     },
     house: '{value} 号楼',
     entrance: '{value} 单元',
-    appart: '{value} 室',
+    floor: '{value} 层',
+    flat: '{value} 室',
     receiving: orderTexts.receiving,
   },
   // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves

@@ -114,6 +114,7 @@ export default {
     promo_placeholder: 'أدخل رمز الترويج',
     promo_proved: 'تم تطبيق الرمز: خصم {n}%',
     promo_checking: 'جارٍ التحقق من الرمز…',
+    promo_apply: 'تطبيق',
   },
   timer: {
     text: 'سيتم توصيل طلبك خلال أقل من',

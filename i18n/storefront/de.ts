@@ -114,6 +114,7 @@ export default {
     promo_placeholder: 'Gutscheincode eingeben',
     promo_proved: 'Gutschein angewendet: {n} % Rabatt',
     promo_checking: 'Gutscheincode wird geprüft…',
+    promo_apply: 'Anwenden',
   },
   timer: {
     text: 'Ihre Bestellung wird geliefert in weniger als',

@@ -114,6 +114,7 @@ export default {
     promo_placeholder: 'Enter a promo code',
     promo_proved: 'Promo code applied: {n}% off',
     promo_checking: 'Checking the promo code…',
+    promo_apply: 'Apply',
   },
   timer: {
     text: 'Your order will be delivered in less than',

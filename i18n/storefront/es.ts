@@ -114,6 +114,7 @@ export default {
     promo_placeholder: 'Introduzca un código promocional',
     promo_proved: 'Código aplicado: {n}% de descuento',
     promo_checking: 'Comprobando el código…',
+    promo_apply: 'Aplicar',
   },
   timer: {
     text: 'Su pedido será entregado en menos de',

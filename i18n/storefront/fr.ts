@@ -114,6 +114,7 @@ export default {
     promo_placeholder: 'Saisissez un code promo',
     promo_proved: 'Code promo appliqué : −{n} %',
     promo_checking: 'Vérification du code promo…',
+    promo_apply: 'Appliquer',
   },
   timer: {
     text: 'Votre commande sera livrée dans moins de',

@@ -114,6 +114,7 @@ export default {
     promo_placeholder: 'Digite o cupom',
     promo_proved: 'Cupom aplicado: {n}% de desconto',
     promo_checking: 'Verificando o cupom…',
+    promo_apply: 'Aplicar',
   },
   timer: {
     text: 'O seu pedido será entregue em menos de',

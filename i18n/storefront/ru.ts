@@ -114,6 +114,7 @@ export default {
     promo_placeholder: 'Введите промокод',
     promo_proved: 'Промокод применён: скидка {n}%',
     promo_checking: 'Проверяем промокод…',
+    promo_apply: 'Применить',
   },
   timer: {
     text: 'Ваш заказ будет доставлен менее чем',

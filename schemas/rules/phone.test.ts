@@ -20,12 +20,18 @@ describe('the order form’s phone', () => {
 
   it('takes a number typed key by key with +7, 8, 7 or none in front', () => {
     for (const keys of ['+79213334455', '89213334455', '79213334455', '9213334455', '+7 921 333 44 55', '8 (921) 333-44-55']) expect(typed(keys), keys).toBe('+7 (921) 333-44-55');
+    // The prefix typed first shows the mask at once, and the next digit goes after it.
+    expect(typed('8')).toBe('+7 (');
+    expect(typed('7')).toBe('+7 (');
+    expect(typed('89')).toBe('+7 (9');
+    // A St Petersburg number: its 8 after the +7 is a digit of the number.
+    expect(typed('+78125550123')).toBe('+7 (812) 555-01-23');
     // More digits than a number has are not taken.
     expect(typed('+792133344556')).toBe('+7 (921) 333-44-55');
   });
 
   it('reads pasted numbers with 8, 7 or +7, spaces, brackets and dashes, also into a field showing +7 (', () => {
-    for (const pasted of ['89213334455', '+7 921 333 44 55', '8 (921) 333-44-55', '+7-921-333-44-55', '7 921 3334455', '+7 (+79213334455', '+7 (89213334455', ' 921 333 44 55 ']) {
+    for (const pasted of ['89213334455', '+7 921 333 44 55', '8 (921) 333-44-55', '+7-921-333-44-55', '7 921 3334455', '+7 (+79213334455', '+7 (89213334455', '+7 (+7 921 333 44 55', '+7 (8 921 333 44 55', ' 921 333 44 55 ']) {
       expect(formatPhone(pasted), pasted).toBe('+7 (921) 333-44-55');
     }
     expect(nationalDigits('+7 (899) 912-34-567')).toBe('9991234567');

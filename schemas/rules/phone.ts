@@ -14,11 +14,10 @@ export function nationalDigits(raw: string): string {
   let d = trimmed.replace(/\D/g, '');
   // '+7 …' as the field shows it, or typed with the plus: the 7 is the country code.
   if (/^\+\s*7/.test(trimmed)) d = d.slice(1);
-  // A whole number with its prefix (7XXXXXXXXXX or 8XXXXXXXXXX), pasted or typed without the plus,
-  // also pasted into a field that already shows '+7 (': the first digit is the prefix.
-  if (d.length === 11 && (d[0] === '7' || d[0] === '8')) d = d.slice(1);
-  // The trunk prefix 8 typed after the +7 ('+7 (899) 912-34-56' + '7'), or a prefix typed first.
-  else if (d.length > 10 && (d[0] === '8' || d[0] === '7')) d = d.slice(1);
+  // Without the plus, a first 7 or 8 is the prefix: alone (the first key), or before ten digits (pasted).
+  else if (!trimmed.startsWith('+') && (d[0] === '7' || d[0] === '8') && (d.length === 1 || d.length === 11)) d = d.slice(1);
+  // The trunk prefix 8 (or a 7) after the +7: '+7 8 921 …' pasted, or '8 921 …' pasted into a field showing '+7 ('.
+  if (d.length > 10 && (d[0] === '8' || d[0] === '7')) d = d.slice(1);
   return d.slice(0, 10);
 }
 
@@ -29,12 +28,12 @@ export function nationalDigits(raw: string): string {
 export function formatPhone(raw: string): string {
   const t = raw.trim();
   if (t === '') return '';
+  // Only a prefix so far: 8 or 7 typed first starts the mask.
+  if (/^[78]$/.test(t)) return '+7 (';
   const n = nationalDigits(t);
   if (n) return '+7 ' + formatNational(n);
   if (t === '+') return '+';
-  if (/^\+\s*7$/.test(t)) return '+7';
-  // Only a prefix so far: 8 or 7 typed first starts the mask; deleting back through '+7 (' leaves '+7'.
-  if (/^[78]$/.test(t)) return '+7 (';
+  // '+7' as typed, and what is left deleting back through '+7 ('.
   return /^\+\s*7/.test(t) ? '+7' : '';
 }
 

@@ -84,8 +84,9 @@ export async function placeOrder(
     latitude: delivery && parsed.coords ? String(parsed.coords[0]) : null,
     longitude: delivery && parsed.coords ? String(parsed.coords[1]) : null,
     house: delivery ? ((v.client_house as string | null) ?? null) : null,
-    appart: delivery ? ((v.client_appart as string | null) ?? null) : null,
     entrance: delivery ? ((v.client_entrance as string | null) ?? null) : null,
+    floor: delivery ? ((v.client_appart as string | null) ?? null) : null,
+    flat: delivery ? ((v.client_flat as string | null) ?? null) : null,
     comment: (v.client_comment as string | null) ?? null,
     // The change is kept only for cash.
     oddMoney: parsed.payment === 'cash' ? ((v.client_change as number | null) ?? null) : null,

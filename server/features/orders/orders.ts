@@ -50,8 +50,12 @@ export interface OrderData {
   latitude: string | null;
   longitude: string | null;
   house: string | null;
-  appart: string | null;
   entrance: string | null;
+  /** The floor (the form's client_appart). */
+  floor: string | null;
+  flat: string | null;
+  /** Orders stored before the flat field kept the floor here. */
+  appart?: string | null;
   comment: string | null;
   oddMoney: number | null;
   payment: string | null;
@@ -96,6 +100,9 @@ export type OrderRow = Omit<Selectable<OrdersTable>, 'idempotency_key'>;
 
 export const orderData = (row: Pick<OrderRow, 'data'>): OrderData => JSON.parse(row.data) as OrderData;
 
+/** The floor of an order: its own field, or `appart`, where orders stored before the flat field kept it. */
+export const floorOf = (d: Pick<OrderData, 'floor' | 'appart'>): string | null => d.floor ?? d.appart ?? null;
+
 /** What the customer pays: goods after the discount plus delivery. */
 export const amountDue = (row: Pick<OrderRow, 'total' | 'delivery_cost'>) => round2(Number(row.total) + Number(row.delivery_cost));
 
@@ -123,8 +130,9 @@ export function orderToApi(row: OrderRow): Record<string, unknown> {
     paymentStatus: row.payment_status,
     receiving: row.receiving,
     house: d.house,
-    appart: d.appart,
     entrance: d.entrance,
+    floor: floorOf(d),
+    flat: d.flat ?? null,
     total: amountDue(row),
   };
   return {

@@ -56,6 +56,7 @@ export function checkoutFacts(s: CheckoutState): CheckoutFacts {
       client_house: form.client_house,
       client_entrance: form.client_entrance,
       client_appart: form.client_appart,
+      client_flat: form.client_flat,
       client_change: changeShown(store, payment) ? form.client_change : null,
       client_comment: form.client_comment,
     },

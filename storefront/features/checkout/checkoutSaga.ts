@@ -91,9 +91,10 @@ export function* loadPlaces() {
 /** The field names a required-fields toast lists. */
 const fieldNames = (fields: readonly string[]) => fields.map((f) => t(`checkout.fields.${f}`)).join(', ');
 
-function* stop(text: string, missing?: string[]) {
+/** The order stops: the seed's toast, and the fields it is about marked with the reason beside them. */
+function* stop(text: string, fields?: string[], reason?: string) {
   yield put(toastShown(text, 'error'));
-  yield put(orderStopped(missing));
+  yield put(orderStopped(fields, reason));
 }
 
 /** The fields a refusal is about, as the form names them (the server may send `{field}` objects or numbered keys). */
@@ -122,10 +123,10 @@ export function* showRefusal(r: Refusal, promo: PromoState) {
     }
     case 'invalid_phone':
     case 'phone_check_required':
-      yield call(stop, t(`errors.${r.code}`), ['client_phone']);
+      yield call(stop, t(`errors.${r.code}`), ['client_phone'], `errors.${r.code}`);
       return;
     case 'out_of_zone':
-      yield call(stop, t('errors.out_of_zone'), ['client_address']);
+      yield call(stop, t('errors.out_of_zone'), ['client_address'], 'errors.out_of_zone');
       return;
     default:
       yield call(stop, t(`errors.${r.code}`, r.params));

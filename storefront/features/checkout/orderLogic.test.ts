@@ -103,7 +103,7 @@ describe('the order call', () => {
   ];
   it('sends the seed’s keys: items, coords, p[751_delivery], change only with cash, promo, utm, device', () => {
     const p = orderParams({
-      form: form({ client_name: ' Анна ', client_phone: '+7 (999) 123-45-67', client_payment: 'cash', client_receiving: 'delivery', client_change: '5000', client_house: '20', place_id: '2' }),
+      form: form({ client_name: ' Анна ', client_phone: '+7 (999) 123-45-67', client_payment: 'cash', client_receiving: 'delivery', client_change: '5000', client_house: '20', client_appart: '7', client_flat: '12', place_id: '2' }),
       store: store(),
       lines,
       point,
@@ -124,17 +124,20 @@ describe('the order call', () => {
       client_address: 'Каменноостровский пр., 20',
       client_coords: '59.962,30.311',
       client_house: '20',
+      client_appart: '7',
+      client_flat: '12',
       client_change: '5000',
       client_promocode: 'SALE20',
       utm_source: 'newsletter',
       urlData: '{"gclid":"x1"}',
       device_id: 'web-device-1',
     });
-    const pickup = orderParams({ form: form({ client_payment: 'card', client_receiving: 'pickup', client_change: '5000', client_house: '20', place_id: '2' }), store: store(), lines, point, promoCode: '', urlData: {}, deviceId: 'web-device-1', ios: false });
+    const pickup = orderParams({ form: form({ client_payment: 'card', client_receiving: 'pickup', client_change: '5000', client_house: '20', client_flat: '12', place_id: '2' }), store: store(), lines, point, promoCode: '', urlData: {}, deviceId: 'web-device-1', ios: false });
     expect(pickup).toMatchObject({ client_receiving: 'pickup', 'p[751_delivery]': '0', 'p[674_place_id]': '2' });
     expect(pickup).not.toHaveProperty('client_change');
     expect(pickup).not.toHaveProperty('client_coords');
     expect(pickup).not.toHaveProperty('client_house');
+    expect(pickup).not.toHaveProperty('client_flat');
   });
 
   it('keeps one idempotency key per attempt: the same order again reuses it, a changed order gets a new one', () => {

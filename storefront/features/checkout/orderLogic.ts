@@ -111,6 +111,7 @@ export function orderParams(r: OrderRequest): Params {
     if (f.client_house.trim()) params.client_house = f.client_house.trim();
     if (f.client_entrance.trim()) params.client_entrance = f.client_entrance.trim();
     if (f.client_appart.trim()) params.client_appart = f.client_appart.trim();
+    if (f.client_flat.trim()) params.client_flat = f.client_flat.trim();
   } else if (f.place_id) params[PLACE_PARAM] = f.place_id;
   // The change is sent only with cash.
   if (payment === 'cash' && changeShown(r.store, payment) && f.client_change.trim()) params.client_change = f.client_change.trim();

@@ -87,6 +87,28 @@ describe('order saga', () => {
     expect(calls.filter((c) => c.api === 'orders')).toHaveLength(0);
   });
 
+  it('marks each refused field with its reason and asks for the focus once per press, never while typing', async () => {
+    const { store, fill } = setup({});
+    store.dispatch(cartReplaced([line('1', 600)]));
+    store.dispatch(orderSubmitted({ store: shop({ controls: { is_delivery: '1', is_pickup: '1', map: '0' } }) }));
+    await settle();
+    const order = () => store.getState().order;
+    expect(order().missing).toEqual(['client_name', 'client_phone', 'client_payment', 'client_address']);
+    expect(order().fieldErrors).toEqual({ client_name: 'checkout.field_required', client_phone: 'checkout.field_required', client_payment: 'checkout.field_required', client_address: 'checkout.field_required' });
+    expect(order().focusSeq).toBe(1);
+    // Typing fixes a field's mark; the focus request stays where it was.
+    for (const value of ['+7 (9', '+7 (92', '+7 (921']) fill({ client_phone: value });
+    fill({ client_name: 'Анна' });
+    expect(order().missing).toEqual(['client_payment', 'client_address']);
+    expect(order().focusSeq).toBe(1);
+    // An incomplete phone is refused beside the phone, with its own text.
+    fill({ client_payment: 'cash', client_address: 'Садовая, 1' });
+    store.dispatch(orderSubmitted({ store: shop({ controls: { is_delivery: '1', is_pickup: '1', map: '0' } }) }));
+    await settle();
+    expect(order().fieldErrors).toEqual({ client_phone: 'errors.invalid_phone' });
+    expect(order().focusSeq).toBe(2);
+  });
+
   it('stops on unavailable lines and outside the places’ hours', async () => {
     const { store, toasts, fill } = setup({});
     fill(pickup);

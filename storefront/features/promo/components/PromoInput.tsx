@@ -2,7 +2,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { formatRoubles } from '../../../../schemas/rules/money';
 import { PROMO_CODE_MAX } from '../../../../schemas/rules/promo';
 import { useT } from '../../../lib/i18n';
-import { promoTyped, selectPromo, type PromoState } from '../promoSlice';
+import { promoApplied, promoTyped, selectPromo, type PromoState } from '../promoSlice';
 import '../promo.css';
 
 /** What the shop said of the code: its discount, or why it does not apply (i18n errors.promo_<reason>). */
@@ -14,36 +14,50 @@ export function promoHint(promo: PromoState, t: ReturnType<typeof useT>): string
 }
 
 /**
- * The promo code input: uppercased, letters and digits, at most 54; verified 2 s after typing.
- * The underline is green once proved, red on error; the shop's reason says why a code is refused.
+ * The promo code input: uppercased, letters and digits, at most 54; verified 2 s after typing, or at once
+ * with 'Применить' or Enter. The underline is green once proved, red on error; the shop's reason says why
+ * a code is refused.
  */
 export default function PromoInput() {
   const t = useT();
   const dispatch = useDispatch();
   const promo = useSelector(selectPromo);
   const state = !promo.code ? 'empty' : promo.status;
+  const waiting = !!promo.code && promo.status === 'wait';
   return (
-    <div className={`promo promo--${state}`}>
+    <form
+      className={`promo promo--${state}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        dispatch(promoApplied());
+      }}
+    >
       <label className="promo__label" htmlFor="promo-code">
         {t('cart.promo')}
       </label>
-      <input
-        id="promo-code"
-        className="promo__input"
-        value={promo.code}
-        maxLength={PROMO_CODE_MAX}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        placeholder={t('cart.promo_placeholder')}
-        aria-invalid={promo.code && promo.status === 'error' ? true : undefined}
-        aria-describedby="promo-hint"
-        data-status={promo.code ? promo.status : undefined}
-        onChange={(e) => dispatch(promoTyped(e.target.value))}
-      />
+      <div className="promo__row">
+        <input
+          id="promo-code"
+          className="promo__input"
+          value={promo.code}
+          maxLength={PROMO_CODE_MAX}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={t('cart.promo_placeholder')}
+          aria-invalid={promo.code && promo.status === 'error' ? true : undefined}
+          aria-describedby="promo-hint"
+          data-status={promo.code ? promo.status : undefined}
+          onChange={(e) => dispatch(promoTyped(e.target.value))}
+        />
+        <button type="submit" className="button button--ghost promo__apply" disabled={!waiting || promo.checking} aria-busy={promo.checking || undefined}>
+          {t('cart.promo_apply')}
+        </button>
+      </div>
       <p className="promo__hint" id="promo-hint" role="status" aria-live="polite">
         {promoHint(promo, t)}
       </p>
-    </div>
+    </form>
   );
 }
