@@ -1,6 +1,6 @@
-import { checkToken } from '../auth/auth';
-import { acquirerFor } from '../payments/payments';
-import { customerOf, orderReads } from '../orders/orders.api';
+import { checkToken } from '../../api/session';
+import { acquirerFor } from '../payments/public';
+import { customerOf, orderReads } from '../orders/public';
 import { operationTable, type Operation } from '../../api/operations';
 import { isOrderPlacement } from './checkoutForm';
 import { placeOrder } from './placeOrder';
@@ -25,5 +25,5 @@ export const placeOrderOperation: Operation = {
   },
 };
 
-/** api=orders, one operation per row: placing an order, then the reads (server/features/orders/orders.api.ts). */
+/** api=orders, one operation per row: placing an order, then the reads (server/features/orders/orders.api.ts; this feature registers the table, index.ts). */
 export const orders = operationTable([placeOrderOperation, ...orderReads]);

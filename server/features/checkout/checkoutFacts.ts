@@ -1,10 +1,10 @@
 import type { CheckoutFacts, CheckoutFields } from '../../../schemas/rules/checkout';
 import { localTime, minSumOf, checkPromo } from '../../../schemas/rules';
 import type { Executor, Store } from '../../db/types';
-import { normalizePhone } from '../auth/auth';
-import { listPlaces, type Place } from '../places/places';
-import { findPromo, type Promo } from '../promo/promo';
-import type { Customer } from '../orders/orders';
+import { normalizePhone } from '../auth/public';
+import { listPlaces, type Place } from '../places/public';
+import { findPromo, type Promo } from '../promo/public';
+import type { Customer } from '../orders/public';
 import type { ParsedForm } from './checkoutForm';
 
 /**

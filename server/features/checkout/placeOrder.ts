@@ -3,12 +3,11 @@ import { checkOrder, orderPlace, orderSums, type Refusal } from '../../../schema
 import { deliveryCostFor, discountedUnitPrice, formatRoubles, localTime, round2, safeTimeZone } from '../../../schemas/rules';
 import type { Db, Executor, Store } from '../../db/types';
 import { ApiError, badRequest, requiredFields, serverText } from '../../errors';
-import { reserveStock } from '../catalogue/stock';
-import { notify } from '../notifications/notifications';
-import { enqueueNewOrder } from '../notifications';
-import { factsOf, type Customer, type OrderData, type OrderLine } from '../orders/orders';
-import { promoError, usePromo } from '../promo/promo';
-import { shopLang, storeValues } from '../stores/stores';
+import { reserveStock } from '../catalogue/public';
+import { enqueueNewOrder, notify } from '../notifications/public';
+import { factsOf, type Customer, type OrderData, type OrderLine } from '../orders/public';
+import { promoError, usePromo } from '../promo/public';
+import { shopLang, storeValues } from '../../api/tenant';
 import { parseForm, type OrderForm } from './checkoutForm';
 import { gatherFacts, type ProductRow } from './checkoutFacts';
 

@@ -1,25 +1,15 @@
 import { fieldByName, placeSchema } from '../../../schemas';
-import { badRequest, tokenError } from '../../errors';
+import { badRequest } from '../../errors';
 import { localTime, safeTimeZone } from '../../../schemas/rules/hours';
-import { customerOrders, deviceIdOf, getOrderFor, orderSummary, orderToApi, parseOrderId, selectOrders, type Customer } from './orders';
-import { storeValues } from '../stores/stores';
-import type { ApiContext } from '../../api/context';
+import { customerOrders, getOrderFor, orderSummary, orderToApi, parseOrderId, selectOrders } from './orders';
+import { storeValues } from '../../api/tenant';
 import type { Operation } from '../../api/operations';
 import { pageOf } from '../../api/input';
+import { customerOf } from './customer';
 
 const PLACE_ID = fieldByName(placeSchema, 'id').no;
 /** The day of the owner's place orders: a query parameter only, not a stored field. */
 const DATE = 688;
-
-/**
- * Who asks, for the customer's calls: the signed-in user (auth form or Bearer) and the `device_id` the
- * client keeps for anonymous orders. With `strict`, credentials that name no live session are a 401.
- */
-export async function customerOf(ctx: ApiContext, opts: { strict: boolean }): Promise<Customer> {
-  const user = await ctx.user();
-  if (opts.strict && ctx.badToken) throw tokenError();
-  return { user, deviceId: deviceIdOf(ctx.input.raw.device_id) };
-}
 
 const has = (v: string | undefined) => v !== undefined && v !== '';
 

@@ -3,13 +3,12 @@ import type { Selectable } from 'kysely';
 import type { Db, Executor, OrdersTable, Store } from '../../db/types';
 import { now } from '../../db/database';
 import { badRequest, notFound, serverText } from '../../errors';
-import type { SessionUser } from '../auth/auth';
+import type { SessionUser } from '../../api/session';
 import { round2 } from '../../../schemas/rules';
-import { notify } from '../notifications/notifications';
 import { isLang, type Lang } from '../../../i18n';
-import { shopLang } from '../stores/stores';
-import { enqueueStatusChange, type OrderFacts } from '../notifications';
-import { releaseStock, reserveStock } from '../catalogue/stock';
+import { shopLang } from '../../api/tenant';
+import { notify, enqueueStatusChange, type OrderFacts } from '../notifications/public';
+import { releaseStock, reserveStock } from '../catalogue/public';
 
 /**
  * Orders as records: what an order stores, how its customer and the owner read it, who owns it, and its

@@ -3,7 +3,7 @@ import { badRequest } from '../../errors';
 import { safeTimeZone } from '../../../schemas/rules/hours';
 import { checkPromo } from '../../../schemas/rules/promo';
 import { findPromo, promoMessage } from './promo';
-import { storeValues } from '../stores/stores';
+import { storeValues } from '../../api/tenant';
 import type { Handler } from '../../api/context';
 
 /**

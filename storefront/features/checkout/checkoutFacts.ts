@@ -3,7 +3,7 @@ import type { LocalTime } from '../../../schemas/rules/hours';
 import { minSumOf } from '../../../schemas/rules/order';
 import { zoneOf } from '../../../schemas/rules/zones';
 import type { CartLine, Place, StoreSettings } from '../../lib/types';
-import type { PromoState } from '../promo/promoSlice';
+import type { PromoState } from '../promo/public';
 import { changeShown, effectiveChoices, phoneToSend, usesMap, type OrderFormValues } from './orderLogic';
 
 /**

@@ -1,7 +1,7 @@
 import type { Channel } from 'redux-saga';
 import { call, delay, fork, put, select, takeLatest } from 'redux-saga/effects';
 import { callWithRetry } from '../../lib/pagedList';
-import { selectCartTotals } from '../cart/cartSlice';
+import { selectCartTotals } from '../cart/public';
 import { promoParams, type PromoAnswer } from './promoApi';
 import { promoChecked, promoCheckFailed, promoCheckStarted, promoTyped, selectPromo, type PromoState } from './promoSlice';
 

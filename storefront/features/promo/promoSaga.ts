@@ -1,7 +1,7 @@
 import type { Channel } from 'redux-saga';
 import { actionChannel, call, fork, select, take, takeEvery } from 'redux-saga/effects';
 import { writeString } from '../../lib/storage';
-import { cartCleared, cartRefreshRequested } from '../cart/cartSlice';
+import { cartCleared, cartRefreshRequested } from '../cart/public';
 import { PROMO_KEY, promoApplied, promoTyped, selectPromo, type PromoState } from './promoSlice';
 
 /** Keeps localStorage 'promoCode' in step with the code. */

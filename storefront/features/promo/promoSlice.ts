@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { normalizePromoCode, type PromoRefusal } from '../../../schemas/rules/promo';
 import { readString } from '../../lib/storage';
-import { cartCleared } from '../cart/cartSlice';
+import { cartCleared } from '../cart/public';
 
 /**
  * The promo code typed on the cart page (kept in localStorage 'promoCode'), as the shop last judged it

@@ -9,8 +9,7 @@ import { useScrollTop } from '../../../lib/scroll';
 import { formatRoubles, minSumOf } from '../cartLogic';
 import { cartLeft, cartRefreshRequested, selectCart, selectCartTotals } from '../cartSlice';
 import CartLineRow from './CartLineRow';
-import PromoInput from '../../promo/components/PromoInput';
-import { selectPromo } from '../../promo/promoSlice';
+import { PromoInput, selectPromo } from '../../promo/public';
 import '../cart.css';
 import UnavailableItemsPopup from './UnavailableItemsPopup';
 

@@ -6,10 +6,9 @@ import { useShopContext } from '../../../components/ShopContext';
 import { useT } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
 import { useScrollTop } from '../../../lib/scroll';
-import { cartRefreshRequested, selectCart, selectCartTotals } from '../../cart/cartSlice';
-import { selectPromo } from '../../promo/promoSlice';
-import Popup from '../../cart/components/Popup';
-import { selectDeliveryPoint } from '../../places/mapSlice';
+import { Popup, UnavailableItemsPopup, cartRefreshRequested, selectCart, selectCartTotals } from '../../cart/public';
+import { selectPromo } from '../../promo/public';
+import { selectDeliveryPoint } from '../../places/public';
 import {
   changeShown,
   deliveryCostOf,
@@ -28,8 +27,7 @@ import { orderFieldChanged, orderPageOpened, orderPopupClosed, orderSubmitted, s
 import '../../cart/cart.css';
 import '../order.css';
 import SmsCheckPopup from './SmsCheckPopup';
-import UnavailableItemsPopup from '../../cart/components/UnavailableItemsPopup';
-import AddressLink from '../../share/AddressLink';
+import { AddressLink } from '../../share/public';
 import { Field, FieldError, Star, invalidProps } from './checkoutParts';
 import OrderSummary from './OrderSummary';
 
@@ -60,6 +58,7 @@ export default function CheckoutPage() {
   }, [dispatch]);
   // The order button was refused: the first refused field gets the focus, once per press (typing never moves it).
   const focused = useRef(order.focusSeq);
+  const leaving = useRef(false);
   useEffect(() => {
     if (order.focusSeq === focused.current) return;
     focused.current = order.focusSeq;
@@ -79,7 +78,8 @@ export default function CheckoutPage() {
   const deliveryCost = deliveryCostOf(store, totals.total, receiving);
   const lines = cart.items.filter((l) => l.quantity > 0);
 
-  if (!lines.length && !order.result) return <Navigate to="/" replace />;
+  // 'Продолжить' leaves for the order's page: the emptied cart must not send the page to / on the way.
+  if (!lines.length && !order.result) return leaving.current ? null : <Navigate to="/" replace />;
 
   const req = (name: string) => isRequired(store, name);
   const sending = order.status === 'sending';
@@ -262,6 +262,7 @@ export default function CheckoutPage() {
               className="button button--client"
               onClick={() => {
                 const id = order.result?.kind === 'success' ? order.result.orderId : '';
+                leaving.current = true;
                 dispatch(orderPopupClosed());
                 // The order's own page, with its summary (the seed went to /).
                 navigate(id ? `/order/${id}` : '/', { replace: true });

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '../../../../schemas/rules/money';
 import { useT } from '../../../lib/i18n';
 import type { CartLine } from '../../../lib/types';
-import type { CartTotals } from '../../cart/cartLogic';
+import type { CartTotals } from '../../cart/public';
 
 /** The order form's summary beside it: the lines, the totals as the server will charge them, the order button. */
 export default function OrderSummary({
