@@ -44,9 +44,12 @@ export const orderFormSchema: EntitySchema = {
     { no: 756, key: 'client_address', type: 'varchar', required: true, maxLength: 500 },
     { no: 757, key: 'client_coords', type: 'varchar', maxLength: 60 },
     { no: 758, key: 'client_change', type: 'float', min: 0 },
+    // The seed's group 'Дом/подъезд/этаж': house, entrance and floor; the form asks client_appart as the floor.
     { no: 759, key: 'client_house', type: 'varchar', maxLength: 20, group: 'client_numbers' },
     { no: 760, key: 'client_appart', type: 'varchar', maxLength: 20, group: 'client_numbers' },
     { no: 761, key: 'client_entrance', type: 'varchar', maxLength: 20, group: 'client_numbers' },
+    // The flat: a field of its own (not in the seed's group, so a house without flats needs none).
+    { no: 766, key: 'client_flat', type: 'varchar', maxLength: 20 },
     { no: 762, key: 'client_comment', type: 'textarea', rows: 4, maxLength: 2000 },
     { no: 763, key: 'client_promocode', type: 'varchar', maxLength: 54, pattern: /^[A-Z0-9]*$/ },
     { no: 764, key: 'client_email', type: 'email', maxLength: 254 },
@@ -104,8 +107,10 @@ export const orderSchema: EntitySchema = {
       options: RECEIVING_WAYS.map((id) => ({ id, label: `resources.orders.receiving.${id}` })),
     },
     { no: 731, key: 'house', type: 'varchar', readOnly: true },
-    { no: 732, key: 'appart', type: 'varchar', readOnly: true },
+    /** The floor (the form's client_appart; stored orders before the flat field keep it as `appart`). */
+    { no: 732, key: 'floor', type: 'varchar', readOnly: true },
     { no: 733, key: 'entrance', type: 'varchar', readOnly: true },
+    { no: 736, key: 'flat', type: 'varchar', readOnly: true },
     /** What the customer pays: the goods after the discount plus delivery. */
     { no: 734, key: 'total', type: 'float', readOnly: true },
     /** The language the customer ordered in (the request's `lang`); their status texts and e-mails use it. */

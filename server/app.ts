@@ -25,6 +25,7 @@ import { authFeature } from './features/auth';
 import { catalogueFeature } from './features/catalogue';
 import { bannersFeature } from './features/banners';
 import { ordersFeature } from './features/orders';
+import { checkoutFeature } from './features/checkout';
 import { placesFeature } from './features/places';
 import { promoFeature } from './features/promo';
 import { paymentsFeature } from './features/payments';
@@ -151,6 +152,7 @@ async function registerFeatures(app: FastifyInstance, opts: AppOptions) {
   await app.register(placesFeature);
   await app.register(promoFeature);
   await app.register(ingredientsFeature);
+  await app.register(checkoutFeature);
   await app.register(ordersFeature);
   await app.register(paymentsFeature);
   await app.register(pushFeature);

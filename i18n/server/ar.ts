@@ -38,7 +38,8 @@ export default {
     },
     house: 'مبنى {value}',
     entrance: 'مدخل {value}',
-    appart: 'شقة {value}',
+    floor: 'طابق {value}',
+    flat: 'شقة {value}',
   },
   seo: {
     to_main: 'إلى الصفحة الرئيسية',

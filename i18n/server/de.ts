@@ -38,7 +38,8 @@ export default {
     },
     house: 'Haus {value}',
     entrance: 'Eingang {value}',
-    appart: 'Whg. {value}',
+    floor: 'Etage {value}',
+    flat: 'Whg. {value}',
   },
   seo: {
     to_main: 'Zur Startseite',

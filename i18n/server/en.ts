@@ -38,7 +38,8 @@ export default {
     },
     house: 'house {value}',
     entrance: 'entrance {value}',
-    appart: 'apt. {value}',
+    floor: 'floor {value}',
+    flat: 'flat {value}',
   },
   seo: {
     to_main: 'To the main page',

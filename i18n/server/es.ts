@@ -38,7 +38,8 @@ export default {
     },
     house: 'casa {value}',
     entrance: 'portal {value}',
-    appart: 'piso {value}',
+    floor: 'piso {value}',
+    flat: 'puerta {value}',
   },
   seo: {
     to_main: 'A la página principal',

@@ -38,7 +38,8 @@ export default {
     },
     house: 'bât. {value}',
     entrance: 'entrée {value}',
-    appart: 'app. {value}',
+    floor: 'étage {value}',
+    flat: 'app. {value}',
   },
   seo: {
     to_main: 'Vers l’accueil',

@@ -38,7 +38,8 @@ export default {
     },
     house: 'casa {value}',
     entrance: 'entrada {value}',
-    appart: 'apto. {value}',
+    floor: 'andar {value}',
+    flat: 'apto. {value}',
   },
   seo: {
     to_main: 'Para a página inicial',

@@ -40,7 +40,8 @@ export default {
     },
     house: 'д. {value}',
     entrance: 'под. {value}',
-    appart: 'кв. {value}',
+    floor: 'эт. {value}',
+    flat: 'кв. {value}',
   },
   seo: {
     to_main: 'На главную',

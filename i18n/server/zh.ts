@@ -38,7 +38,8 @@ export default {
     },
     house: '{value} 号楼',
     entrance: '{value} 单元',
-    appart: '{value} 室',
+    floor: '{value} 层',
+    flat: '{value} 室',
   },
   seo: {
     to_main: '返回首页',

@@ -113,8 +113,8 @@ export default {
     promo: 'رمز الترويج',
     promo_placeholder: 'أدخل رمز الترويج',
     promo_proved: 'تم تطبيق الرمز: خصم {n}%',
-    promo_error: 'رمز الترويج غير موجود',
     promo_checking: 'جارٍ التحقق من الرمز…',
+    promo_apply: 'تطبيق',
   },
   timer: {
     text: 'سيتم توصيل طلبك خلال أقل من',

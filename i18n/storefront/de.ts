@@ -113,8 +113,8 @@ export default {
     promo: 'Gutscheincode',
     promo_placeholder: 'Gutscheincode eingeben',
     promo_proved: 'Gutschein angewendet: {n} % Rabatt',
-    promo_error: 'Gutscheincode nicht gefunden',
     promo_checking: 'Gutscheincode wird geprüft…',
+    promo_apply: 'Anwenden',
   },
   timer: {
     text: 'Ihre Bestellung wird geliefert in weniger als',

@@ -113,8 +113,8 @@ export default {
     promo: 'Promo code',
     promo_placeholder: 'Enter a promo code',
     promo_proved: 'Promo code applied: {n}% off',
-    promo_error: 'Promo code not found',
     promo_checking: 'Checking the promo code…',
+    promo_apply: 'Apply',
   },
   timer: {
     text: 'Your order will be delivered in less than',

@@ -113,8 +113,8 @@ export default {
     promo: 'Código promocional',
     promo_placeholder: 'Introduzca un código promocional',
     promo_proved: 'Código aplicado: {n}% de descuento',
-    promo_error: 'Código promocional no encontrado',
     promo_checking: 'Comprobando el código…',
+    promo_apply: 'Aplicar',
   },
   timer: {
     text: 'Su pedido será entregado en menos de',

@@ -113,8 +113,8 @@ export default {
     promo: 'Code promo',
     promo_placeholder: 'Saisissez un code promo',
     promo_proved: 'Code promo appliqué : −{n} %',
-    promo_error: 'Code promo introuvable',
     promo_checking: 'Vérification du code promo…',
+    promo_apply: 'Appliquer',
   },
   timer: {
     text: 'Votre commande sera livrée dans moins de',

@@ -113,8 +113,8 @@ export default {
     promo: 'Cupom',
     promo_placeholder: 'Digite o cupom',
     promo_proved: 'Cupom aplicado: {n}% de desconto',
-    promo_error: 'Cupom não encontrado',
     promo_checking: 'Verificando o cupom…',
+    promo_apply: 'Aplicar',
   },
   timer: {
     text: 'O seu pedido será entregue em menos de',

@@ -113,8 +113,8 @@ export default {
     promo: 'Промокод',
     promo_placeholder: 'Введите промокод',
     promo_proved: 'Промокод применён: скидка {n}%',
-    promo_error: 'Промокод не найден',
     promo_checking: 'Проверяем промокод…',
+    promo_apply: 'Применить',
   },
   timer: {
     text: 'Ваш заказ будет доставлен менее чем',

@@ -113,8 +113,8 @@ export default {
     promo: '优惠码',
     promo_placeholder: '输入优惠码',
     promo_proved: '优惠码已生效：优惠 {n}%',
-    promo_error: '未找到该优惠码',
     promo_checking: '正在验证优惠码…',
+    promo_apply: '使用',
   },
   timer: {
     text: '您的订单将在以下时间内送达：',

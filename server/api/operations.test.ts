@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offers } from '../features/catalogue/offers.api';
-import { orders } from '../features/orders/orders.api';
+import { orders } from '../features/checkout/checkout.api';
 import type { ApiContext } from './context';
 import { operationTable } from './operations';
 

@@ -8,6 +8,7 @@ import catalogue from '../features/catalogue/catalogueSlice';
 import filters from '../features/catalogue/filtersSlice';
 import favourites from '../features/favourites/favouritesSlice';
 import map from '../features/places/mapSlice';
+import promo from '../features/promo/promoSlice';
 import search from '../features/search/searchSlice';
 import shell from '../features/shell/shellSlice';
 import shop from '../features/stores/shopSlice';
@@ -20,7 +21,7 @@ import { hostFeatures, type LazyFeature } from './features';
 import rootSaga from './rootSaga';
 
 /** The state the first screen needs; the lazy features (app/features.ts) add theirs when their page loads. */
-export const reducer = { shell, shop, catalogue, filters, cart, search, favourites, map, account };
+export const reducer = { shell, shop, catalogue, filters, cart, promo, search, favourites, map, account };
 
 /** The lazy features' state, present once their page has loaded (only their own pages read it). */
 interface LazyState {

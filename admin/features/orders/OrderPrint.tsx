@@ -3,6 +3,7 @@ import { Authenticated, useGetOne, useTranslate, type RaRecord } from 'react-adm
 import { Box, Button, CircularProgress, GlobalStyles } from '@mui/material';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { useDateTime, useMoney } from './orderParts';
+import { addressNumbers } from './orderAddress';
 
 type Line = { id: string; name: string; price: number; quantity: number; sum?: number };
 
@@ -42,7 +43,7 @@ export function OrderSheet({ order, shopName }: { order: RaRecord; shopName?: st
   const c = (k: string) => translate(`admin.orders.client.${k}`);
   const t = (k: string) => translate(`admin.orders.lines.${k}`);
   const lines = (Array.isArray(order.products) ? order.products : []) as Line[];
-  const numbers = [order.house && `${c('house')} ${order.house}`, order.appart && `${c('appart')} ${order.appart}`, order.entrance && `${c('entrance')} ${order.entrance}`].filter(Boolean).join(', ');
+  const numbers = addressNumbers(order, c);
   const cell = { borderBottom: '1px solid #999', p: '4px 6px', textAlign: 'left' as const, verticalAlign: 'top' };
   const num = { ...cell, textAlign: 'right' as const, whiteSpace: 'nowrap' };
   return (

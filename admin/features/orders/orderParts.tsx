@@ -1,7 +1,9 @@
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Chip, Divider, Link, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, type ChipProps } from '@mui/material';
 import { ORDER_STATUSES } from '../../../schemas';
+import { mapLinkOf } from '../../../schemas/rules/links';
 import { useImageUrl } from '../../components/shopApi';
+import { addressNumbers } from './orderAddress';
 
 /**
  * The parts of an order both order screens show (/orders/{id} and a place's order): the status chip and
@@ -74,19 +76,30 @@ export function Section({ title, children, label }: { title: string; children: R
   );
 }
 
-/** The customer: name, phone, e-mail, address with house/flat/entrance, comment, change. */
+/** The customer: name, phone, e-mail, the address with house, entrance, floor and flat and a link to it on the map, comment, change. */
 export function ClientBlock({ order }: { order: RaRecord }) {
   const translate = useTranslate();
   const money = useMoney();
   const f = (k: string) => translate(`admin.orders.client.${k}`);
-  const numbers = [order.house && `${f('house')} ${order.house}`, order.appart && `${f('appart')} ${order.appart}`, order.entrance && `${f('entrance')} ${order.entrance}`].filter(Boolean).join(', ');
+  const numbers = addressNumbers(order, f);
+  const map = order.receiving === 'pickup' ? null : mapLinkOf(order as { address?: string; latitude?: string; longitude?: string });
   return (
     <Section title={translate('admin.orders.client_block')}>
       <Row label={f('name')}>{order.clientName}</Row>
       <Row label={f('phone')}>{order.phone ? <Link href={`tel:${order.phone}`}>{order.phone}</Link> : null}</Row>
       <Row label={f('email')}>{order.email ? <Link href={`mailto:${order.email}`}>{order.email}</Link> : null}</Row>
       <Row label={f('receiving')}>{order.receiving ? translate(`resources.orders.receiving.${order.receiving}`, { _: order.receiving }) : null}</Row>
-      <Row label={f('address')}>{[order.address, numbers].filter(Boolean).join('; ')}</Row>
+      <Row label={f('address')}>
+        {[order.address, numbers].filter(Boolean).join('; ')}
+        {map && (
+          <>
+            {' '}
+            <Link href={map} target="_blank" rel="noopener noreferrer">
+              {f('map')}
+            </Link>
+          </>
+        )}
+      </Row>
       <Row label={f('payment')}>{order.paymentLabel ?? order.payment}</Row>
       <Row label={f('payment_status')}>{translate(`admin.orders.payment_status.${order.paymentStatus ?? 'none'}`, { _: String(order.paymentStatus ?? '') })}</Row>
       <Row label={f('change')}>{order.oddMoney ? money(order.oddMoney) : null}</Row>

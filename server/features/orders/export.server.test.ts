@@ -20,6 +20,15 @@ beforeAll(async () => {
     ids.push(r.body.orders[0]);
   }
   await server.db.updateTable('orders').set({ date: '2026-01-15' }).where('id', '=', ids[2]).execute();
+  // February: an order with every number of its address, and one stored before the flat field (its floor under `appart`).
+  for (const over of [{ client_house: '5', client_entrance: '2', client_appart: '7', client_flat: '12' }, { client_house: '9', client_appart: '3' }]) {
+    const r = await server.api('orders', orderForm({ [shop.offers.mid]: 2 }, over) as Record<string, string>);
+    ids.push(r.body.orders[0]);
+    await server.db.updateTable('orders').set({ date: '2026-02-10' }).where('id', '=', r.body.orders[0]).execute();
+  }
+  const row = await server.db.selectFrom('orders').select('data').where('id', '=', ids[4]).executeTakeFirstOrThrow();
+  const { floor, flat: _flat, ...old } = JSON.parse(row.data);
+  await server.db.updateTable('orders').set({ data: JSON.stringify({ ...old, appart: floor }) }).where('id', '=', ids[4]).execute();
 });
 afterAll(() => server?.close());
 
@@ -65,6 +74,14 @@ describe('/rest/orders/export', () => {
     expect(ws.getRow(2).getCell(1).value).toBe(ids[2]);
     expect(ws.getRow(2).getCell(13).value).toMatch(/× 4$/);
     expect(ws.getRow(2).getCell(18).value).toBe(800);
+  });
+
+  it('names the house, entrance, floor and flat of an address apart (the floor is no longer shown as the flat)', async () => {
+    const r = await rest(server, 'GET', '/orders/export.csv', { token: owner, query: { from: '2026-02-01', to: '2026-02-28' } });
+    const lines = (r.body as string).slice(1).trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(';Каменноостровский пр., 10, д. 5, под. 2, эт. 7, кв. 12;');
+    expect(lines[2]).toContain(';Каменноостровский пр., 10, д. 9, эт. 3;');
   });
 
   it('is the owner’s only and needs a period', async () => {

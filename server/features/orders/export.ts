@@ -6,7 +6,7 @@ import { requireOwner, restCall } from '../../rest/common';
 import { shopLang, storeValues } from '../../api/tenant';
 import { localTime, safeTimeZone } from '../../../schemas/rules';
 import type { Lang } from '../../../i18n';
-import { amountDue, orderData, selectOrders, type OrderRow } from './orders';
+import { amountDue, floorOf, orderData, selectOrders, type OrderRow } from './orders';
 import type { OrderStatus } from '../../../schemas';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -34,7 +34,7 @@ function rowOf(r: OrderRow, places: Map<number, string>, lang: Lang): Cell[] {
     d.clientName,
     d.phone,
     d.email,
-    [d.address, part('house', d.house), part('entrance', d.entrance), part('appart', d.appart)].filter(Boolean).join(', ') || null,
+    [d.address, part('house', d.house), part('entrance', d.entrance), part('floor', floorOf(d)), part('flat', d.flat)].filter(Boolean).join(', ') || null,
     d.products.map((l) => `${l.name} × ${l.quantity}`).join('; '),
     d.goodsTotal,
     d.discount,

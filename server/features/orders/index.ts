@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerRestRoutes } from '../../rest/routes';
-import { orders } from './orders.api';
 import { registerOrders } from './orders.rest';
 import { registerOrderExport } from './export';
 
-/** Client orders: api=orders; the owner's /rest/orders and their export (csv, xlsx). */
+/**
+ * Orders as records: the owner's /rest/orders and their export (csv, xlsx). api=orders is one table of
+ * placing (the checkout's) and reading (./orders.api.ts orderReads): the checkout feature registers it.
+ */
 export const ordersFeature: FastifyPluginAsync = async (app) => {
-  app.apiHandlers.add({ orders });
   await registerRestRoutes(app, ['orders'], (rest) => {
     registerOrderExport(rest, app.services);
     registerOrders(rest, app.services);

@@ -1,11 +1,9 @@
 import { fieldByName, placeSchema } from '../../../schemas';
 import { badRequest } from '../../errors';
-import { checkToken } from '../../api/session';
 import { localTime, safeTimeZone } from '../../../schemas/rules/hours';
-import { customerOrders, getOrderFor, isOrderPlacement, orderSummary, orderToApi, parseOrderId, placeOrder, selectOrders } from './orders';
-import { acquirerFor } from '../payments/public';
+import { customerOrders, getOrderFor, orderSummary, orderToApi, parseOrderId, selectOrders } from './orders';
 import { storeValues } from '../../api/tenant';
-import { operationTable } from '../../api/operations';
+import type { Operation } from '../../api/operations';
 import { pageOf } from '../../api/input';
 import { customerOf } from './customer';
 
@@ -16,27 +14,11 @@ const DATE = 688;
 const has = (v: string | undefined) => v !== undefined && v !== '';
 
 /**
- * api=orders, one operation per row: a client order (the order form fields, item[id]=qty,
- * idempotency_key, device_id) → `{orders: [<number>]}`; `orderId` → that order of this customer (or any,
- * for the owner); the owner's place orders (p[674_place_id], p[688_date]); otherwise the customer's own list.
+ * api=orders, reading: `orderId` → that order of this customer (or any, for the owner); the owner's place
+ * orders (p[674_place_id], p[688_date]); otherwise the customer's own list. Placing an order is the
+ * checkout's row of the same table (server/features/checkout/checkout.api.ts).
  */
-export const orders = operationTable([
-  {
-    name: 'place',
-    // Anyone may order: a stale session never fails an order (it is placed anonymously).
-    access: 'public',
-    when: (ctx) => isOrderPlacement({ raw: ctx.input.raw, items: ctx.input.items, p: ctx.input.p }),
-    run: async (ctx) => {
-      const { input, store } = ctx;
-      const customer = { ...(await customerOf(ctx, { strict: false })), lang: ctx.requestLang };
-      // The optional SMS check of the phone: a session token of that number (api=sms_code + api=login).
-      const phoneToken = input.raw.phoneNumberToken?.trim();
-      if (phoneToken) customer.verifiedPhone = (await checkToken(ctx.db, store, { token: phoneToken }))?.phone ?? null;
-      const form = { raw: input.raw, items: input.items, p: input.p };
-      const placed = await placeOrder(ctx.db, store, form, customer, { onlinePayments: acquirerFor(store, ctx.services.config.acquiringUrl) !== null });
-      return { orders: [placed.id] };
-    },
-  },
+export const orderReads: readonly Operation[] = [
   {
     name: 'one',
     access: 'customer',
@@ -72,4 +54,4 @@ export const orders = operationTable([
       return { orders: rows.map(orderSummary) };
     },
   },
-]);
+];

@@ -1,3 +1,4 @@
 /** What the other features may use of orders (they import nothing else of it). */
 export { customerOf } from './customer';
-export { amountDue, deviceIdOf, getOrderFor, orderData, ownsOrder, parseOrderId, selectOrders, type Customer, type OrderRow } from './orders';
+export { orderReads } from './orders.api';
+export { amountDue, deviceIdOf, factsOf, getOrderFor, orderData, ownsOrder, parseOrderId, selectOrders, type Customer, type OrderData, type OrderLine, type OrderRow } from './orders';

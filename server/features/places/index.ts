@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerRestRoutes } from '../../rest/routes';
-import { geoCheck } from './geoCheck.api';
+import { geoCheck } from './zones.api';
 import { geocode } from './geocode.api';
 import { registerPlaces } from './places.rest';
 

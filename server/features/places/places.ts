@@ -1,6 +1,7 @@
 import { fromRow, placeSchema, toApiObject, type WeekSchedule } from '../../../schemas';
 import type { Executor } from '../../db/types';
-import { inAnyZone, pointInPolygon, polygonOf, type LatLon } from '../../../schemas/rules/geo';
+import type { LatLon } from '../../../schemas/rules/geo';
+import { zoneOf } from '../../../schemas/rules/zones';
 
 /** A place (branch) with its delivery zone and weekly schedule, as the checkout reads it. */
 export interface Place {
@@ -20,7 +21,7 @@ export function placeFromRow(row: PlaceRow): Place {
     id: row.id,
     name: row.name,
     sort: row.sort,
-    zone: polygonOf(values.coords),
+    zone: zoneOf(values.coords),
     week: (values.week as WeekSchedule | undefined) ?? null,
     values,
   };
@@ -33,12 +34,3 @@ export async function listPlaces(db: Executor, storeId: number): Promise<Place[]
   const rows = await db.selectFrom('places').select(['id', 'name', 'sort', 'data']).where('store_id', '=', storeId).orderBy('sort').orderBy('id').execute();
   return rows.map(placeFromRow);
 }
-
-/** Places that have a delivery zone (three points or more). */
-export const zonedPlaces = (places: readonly Place[]) => places.filter((p) => p.zone.length >= 3);
-
-/** Whether a point is inside any place's delivery zone. */
-export const inDeliveryZone = (places: readonly Place[], point: LatLon) => inAnyZone(point, zonedPlaces(places).map((p) => p.zone));
-
-/** The places whose zone holds the point, in their sort order. */
-export const placesServing = (places: readonly Place[], point: LatLon) => zonedPlaces(places).filter((p) => pointInPolygon(point, p.zone));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerRestRoutes } from '../../rest/routes';
 import { promo } from './promo.api';
-import { registerPromoCodes } from './promoCodes.rest';
+import { registerPromoCodes } from './promo.rest';
 
 /** Promo codes: api=promo (the customer's check); /rest/promo_codes (the owner's). */
 export const promoFeature: FastifyPluginAsync = async (app) => {

@@ -1,13 +1,14 @@
 import { normalizePromoCode } from '../../../schemas';
 import { badRequest } from '../../errors';
 import { safeTimeZone } from '../../../schemas/rules/hours';
-import { checkPromo, findPromo, promoMessage } from './promo';
+import { checkPromo } from '../../../schemas/rules/promo';
+import { findPromo, promoMessage } from './promo';
 import { storeValues } from '../../api/tenant';
 import type { Handler } from '../../api/context';
 
 /**
  * api=promo: the storefront's check 2 s after typing, `code` [+ `total` of the cart's goods] →
- * `{promo: {code, discount, status: 'proved'|'error', reason, message}}`. It does not use the code up.
+ * `{promo: {code, discount, status: 'proved'|'error', reason, message, condition}}`. It does not use the code up.
  */
 export const promo: Handler = async (ctx) => {
   const { raw } = ctx.input;
@@ -21,6 +22,7 @@ export const promo: Handler = async (ctx) => {
   if (!code) return { promo: { code: '', discount: 0, status: 'error', reason: 'not_found', message: promoMessage('not_found') } };
   const p = await findPromo(ctx.db, ctx.store.id, code);
   const reason = checkPromo(p, { now: new Date(), timeZone: safeTimeZone(storeValues(ctx.store).timezone), goodsTotal: total });
-  if (reason) return { promo: { code, discount: 0, status: 'error', reason, message: promoMessage(reason, p) } };
+  // The minimum sum comes as data too (errors.promo_min_sum names it); `message` is the protocol's Russian text.
+  if (reason) return { promo: { code, discount: 0, status: 'error', reason, message: promoMessage(reason, p), condition: p?.condition ?? 0 } };
   return { promo: { code, discount: p!.discount, status: 'proved', reason: null, message: null, condition: p!.condition } };
 };

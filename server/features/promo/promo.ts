@@ -1,7 +1,14 @@
 import { fromRow, normalizePromoCode, promoCodeSchema, toApiObject, toRow } from '../../../schemas';
 import type { Executor } from '../../db/types';
 import { ApiError, errorText } from '../../errors';
-import { formatRoubles, localTime, type PromoRefusal } from '../../../schemas/rules';
+import { formatRoubles } from '../../../schemas/rules/money';
+import { useLimit, type PromoRefusal } from '../../../schemas/rules/promo';
+
+/**
+ * Promo codes as the server keeps them (table promo_codes): reading a code, its owner's view, counting a
+ * use in the order's transaction, and the refusal as the protocol's error. Whether a code applies is the
+ * rule's (schemas/rules/promo.ts checkPromo), shared with the storefront.
+ */
 
 export type { PromoRefusal };
 
@@ -42,56 +49,6 @@ export function promoFromRow(row: PromoRow): Promo {
     condition: Number(v.condition ?? 0) || 0,
     count: Number(row.used_count),
   } as Promo;
-}
-
-/** What the rule needs to know of a stored code. */
-export interface PromoTerms {
-  isOnceOnly: boolean;
-  /** Uses allowed in all; null or 0 = no limit. */
-  maxUses?: number | null;
-  dateFrom?: string | null;
-  dateTo?: string | null;
-  /** The minimum sum of goods (before the discount) the code works from; 0 = any. */
-  condition: number;
-  /** Times used. */
-  count: number;
-}
-
-/** How many uses a code allows in all: 1 for a single-use code, its `maxUses` if set, else null (no limit). */
-export function useLimit(p: Pick<PromoTerms, 'isOnceOnly' | 'maxUses'>): number | null {
-  if (p.isOnceOnly) return 1;
-  return p.maxUses && p.maxUses > 0 ? p.maxUses : null;
-}
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `now` is before the window's start / after its end. Date-only bounds are whole days in the store's zone. */
-function windowState(p: Pick<PromoTerms, 'dateFrom' | 'dateTo'>, now: Date, timeZone: string): 'before' | 'after' | 'in' {
-  const today = localTime(now, timeZone).date;
-  const from = p.dateFrom?.trim();
-  const to = p.dateTo?.trim();
-  if (from) {
-    if (DATE_ONLY.test(from) ? today < from : now.getTime() < Date.parse(from)) return 'before';
-  }
-  if (to) {
-    if (DATE_ONLY.test(to) ? today > to : now.getTime() > Date.parse(to)) return 'after';
-  }
-  return 'in';
-}
-
-/**
- * Whether a code may be used now on goods worth `goodsTotal` (before the discount; unknown = not checked).
- * Usage is only read here; the server counts a use atomically when it stores the order.
- */
-export function checkPromo(p: PromoTerms | null, opts: { now: Date; timeZone: string; goodsTotal?: number | null }): PromoRefusal | null {
-  if (!p) return 'not_found';
-  const w = windowState(p, opts.now, opts.timeZone);
-  if (w === 'before') return 'not_started';
-  if (w === 'after') return 'expired';
-  const limit = useLimit(p);
-  if (limit !== null && p.count >= limit) return 'used';
-  if (opts.goodsTotal !== undefined && opts.goodsTotal !== null && p.condition > 0 && opts.goodsTotal < p.condition) return 'min_sum';
-  return null;
 }
 
 /** The owner's view of a code: schema fields, `count` = times used, `isUsed` for a code used up (single use, or its use limit reached). */

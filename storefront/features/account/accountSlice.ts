@@ -48,8 +48,9 @@ export interface OrderDetail extends OrderSummary {
   email?: string | null;
   address?: string | null;
   house?: string | null;
-  appart?: string | null;
   entrance?: string | null;
+  floor?: string | null;
+  flat?: string | null;
   comment?: string | null;
   oddMoney?: number | null;
   products: OrderLine[];

@@ -13,10 +13,3 @@ export const stopListParams = (ids: readonly string[], coords: readonly [number,
   ids: ids.join(','),
   coords: `${coords[0]},${coords[1]}`,
 });
-
-/** api=promo: the code and the goods' sum (a code may need a minimum sum). */
-export const promoParams = (code: string, goodsTotal: number): Params => ({ code, total: String(goodsTotal) });
-
-export interface PromoAnswer {
-  promo?: { code?: string; discount?: number; status?: string; reason?: string | null; message?: string | null };
-}

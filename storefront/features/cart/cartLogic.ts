@@ -2,11 +2,9 @@ import type { CartLine } from '../../lib/types';
 import { priceOrder, type OrderSums } from '../../../schemas/rules/order';
 
 /**
- * The cart's pure rules (seed, sections 4 and 5): quantities and the displayed sums. The discount, the
- * promo input and the minimum sum are the server's own rules (schemas/rules), so the cart shows what the
- * server will charge.
+ * The cart's pure rules (seed, sections 4 and 5): quantities and the displayed sums. The discount and the
+ * minimum sum are the server's own rules (schemas/rules), so the cart shows what the server will charge.
  */
-export { PROMO_MAX, cleanPromoInput, discountedUnitPrice } from '../../../schemas/rules/promo';
 export { formatRoubles } from '../../../schemas/rules/money';
 export { minSumOf } from '../../../schemas/rules/order';
 export const QUANTITY_DIGITS = 6;

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { NetworkError, type Params } from '../../../dataProvider/apiClient';
+import type { Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import type { CartLine, OfferCard } from '../../lib/types';
-import { cartTotals, cleanPromoInput, cleanQuantityInput, discountedUnitPrice } from './cartLogic';
+import { discountedUnitPrice } from '../../../schemas/rules/promo';
+import { cartTotals, cleanQuantityInput } from './cartLogic';
 import {
   cartLeft,
   cartLineDecremented,
@@ -11,7 +12,6 @@ import {
   cartRefreshRequested,
   cartReplaced,
   cartUnavailableRemoved,
-  promoTyped,
   selectCartTotals,
 } from './cartSlice';
 import { fakeApi, withFakeTimersAndStorage, type FakeReply } from '../../test/fakeApi';
@@ -31,12 +31,6 @@ describe('cart rules', () => {
     expect(cleanQuantityInput('12a3')).toBe('123');
     expect(cleanQuantityInput('12345678')).toBe('123456');
     expect(cleanQuantityInput('-')).toBe('');
-  });
-
-  it('uppercases the promo input and keeps letters and digits, at most 54', () => {
-    expect(cleanPromoInput('sale-20 !')).toBe('SALE20');
-    expect(cleanPromoInput('скидка5')).toBe('СКИДКА5');
-    expect(cleanPromoInput('a'.repeat(60))).toHaveLength(54);
   });
 
   it('takes the promo percent off each unit, rounded (the server rule)', () => {
@@ -97,42 +91,5 @@ describe('cart saga', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.map((c) => c.params.coords)).toEqual([undefined, '59.962,30.311']);
     expect(store.getState().cart.items.map((l) => l.isDisabledItem)).toEqual([false, true]);
-  });
-
-  it('verifies a promo code 2 s after the last keystroke: proved with its discount, or the shop’s message', async () => {
-    const { store, calls } = setup({
-      promo: [(p: Params) => (p.code === 'SALE20' ? { promo: { code: 'SALE20', discount: 20, status: 'proved' } } : { promo: { code: p.code, discount: 0, status: 'error', reason: 'used', message: 'Промокод использован' } })],
-    });
-    store.dispatch(cartReplaced([line('1', 1000, 2)]));
-    store.dispatch(promoTyped('sa'));
-    await vi.advanceTimersByTimeAsync(1500);
-    store.dispatch(promoTyped('sale-20'));
-    await vi.advanceTimersByTimeAsync(1900);
-    expect(calls.filter((c) => c.api === 'promo')).toHaveLength(0);
-    expect(store.getState().cart.promo).toMatchObject({ code: 'SALE20', status: 'wait' });
-    await vi.advanceTimersByTimeAsync(200);
-    expect(calls.filter((c) => c.api === 'promo').map((c) => c.params)).toEqual([{ code: 'SALE20', total: '2000' }]);
-    expect(store.getState().cart.promo).toMatchObject({ status: 'proved', discount: 20 });
-    expect(selectCartTotals(store.getState())).toMatchObject({ goods: 2000, total: 1600, discount: 400 });
-    expect(localStorage.getItem('promoCode')).toBe('SALE20');
-
-    store.dispatch(promoTyped('ONCE1'));
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(store.getState().cart.promo).toMatchObject({ code: 'ONCE1', status: 'error', discount: 0, message: 'Промокод использован' });
-    expect(selectCartTotals(store.getState()).total).toBe(2000);
-
-    store.dispatch(promoTyped(''));
-    await vi.advanceTimersByTimeAsync(2500);
-    expect(store.getState().cart.promo).toMatchObject({ code: '', status: 'wait' });
-    expect(calls.filter((c) => c.api === 'promo')).toHaveLength(2);
-  });
-
-  it('keeps a code waiting when the check gets no answer', async () => {
-    const { store, calls } = setup({ promo: [new NetworkError()] });
-    store.dispatch(promoTyped('SALE20'));
-    // 2 s, then the call and its one retry 1.5 s later
-    await vi.advanceTimersByTimeAsync(4000);
-    expect(calls.filter((c) => c.api === 'promo')).toHaveLength(2);
-    expect(store.getState().cart.promo).toMatchObject({ code: 'SALE20', status: 'wait', checking: false });
   });
 });

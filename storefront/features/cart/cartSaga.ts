@@ -2,11 +2,10 @@ import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { toastShown } from '../../lib/events';
 import { t } from '../../lib/i18n';
-import { writeJson, writeString } from '../../lib/storage';
+import { writeJson } from '../../lib/storage';
 import type { CartLine } from '../../lib/types';
 import {
   CART_KEY,
-  PROMO_KEY,
   cartCleared,
   cartItemAdded,
   cartItemDecremented,
@@ -21,21 +20,13 @@ import {
   cartReplaced,
   cartUnavailableRemoved,
   loadCart,
-  promoTyped,
   selectCartItems,
-  selectPromo,
-  type PromoState,
 } from './cartSlice';
 
 /** Keeps localStorage 'Cart' in step with the cart, and the cart in step with other tabs. */
 function* persist() {
   const items: CartLine[] = yield select(selectCartItems);
   yield call(writeJson, CART_KEY, items);
-}
-
-function* persistPromo() {
-  const promo: PromoState = yield select(selectPromo);
-  yield call(writeString, PROMO_KEY, promo.code || null);
 }
 
 function storageChannel(): EventChannel<CartLine[]> {
@@ -64,11 +55,11 @@ function* confirmAdded(action: ReturnType<typeof cartItemAdded>) {
 }
 
 /**
- * The cart page's work (the refresh from the shop, the stop list, the promo check) is loaded with the first
- * event that needs it, so it stays out of the first bundle.
+ * The cart page's work (the refresh from the shop, the stop list) is loaded with the first event that needs
+ * it, so it stays out of the first bundle.
  */
 function* startCartPage() {
-  const first: { type: string; payload?: unknown } = yield take([cartRefreshRequested.type, promoTyped.type]);
+  const first: { type: string; payload?: unknown } = yield take(cartRefreshRequested.type);
   const page: typeof import('./cartPageSaga') = yield call(() => import('./cartPageSaga'));
   yield fork(page.default, first);
 }
@@ -91,7 +82,6 @@ export default function* cartSaga() {
     ],
     persist,
   );
-  yield takeEvery([promoTyped.type, cartCleared.type], persistPromo);
   yield fork(startCartPage);
   yield fork(watchOtherTabs);
 }

@@ -1,38 +1,22 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { readJson, readString } from '../../lib/storage';
+import { readJson } from '../../lib/storage';
 import type { CartLine, Offer, OfferCard } from '../../lib/types';
-import { cartTotals, cleanPromoInput, cleanQuantityInput } from './cartLogic';
+import { cartTotals, cleanQuantityInput } from './cartLogic';
 
 /**
  * The cart: lines kept in localStorage 'Cart' as [{id, categoryId, name, typePrefix, price, quantity,
  * currencyId, images, thumb, isDisabledItem}], refreshed from the shop when the cart opens (current names
- * and prices; unavailable lines flagged), and the promo code typed on the cart page (kept in 'promoCode').
+ * and prices; unavailable lines flagged). The promo code is a feature of its own (features/promo).
  */
 export const CART_KEY = 'Cart';
-export const PROMO_KEY = 'promoCode';
 export const MAX_QUANTITY = 999_999;
-
-/** The seed's promo states: wait (typed, not yet verified), error (no such code or it does not apply), proved. */
-export type PromoStatus = 'wait' | 'error' | 'proved';
-export interface PromoState {
-  code: string;
-  status: PromoStatus;
-  /** Percent off each unit while proved. */
-  discount: number;
-  /** The shop's words for a refused code ('Промокод использован' …). */
-  message: string | null;
-  checking: boolean;
-}
 
 export interface CartState {
   items: CartLine[];
   status: 'idle' | 'loading' | 'failed';
   /** 'Некоторые товары в корзине сейчас недоступны …' is open. */
   unavailablePopup: boolean;
-  promo: PromoState;
 }
-
-const emptyPromo = (code = ''): PromoState => ({ code, status: 'wait', discount: 0, message: null, checking: false });
 
 const isLine = (l: unknown): l is CartLine => !!l && typeof l === 'object' && typeof (l as CartLine).id === 'string' && Number((l as CartLine).quantity) > 0;
 
@@ -65,7 +49,7 @@ function thumbOf(item: Offer | OfferCard): string | null {
 
 const cartSlice = createSlice({
   name: 'cart',
-  initialState: (): CartState => ({ items: loadCart(), status: 'idle', unavailablePopup: false, promo: emptyPromo(cleanPromoInput(readString(PROMO_KEY) ?? '')) }),
+  initialState: (): CartState => ({ items: loadCart(), status: 'idle', unavailablePopup: false }),
   reducers: {
     /** Adds one; an item already in the cart gets one more. */
     cartItemAdded(state, action: PayloadAction<CartLine>) {
@@ -164,32 +148,12 @@ const cartSlice = createSlice({
     cartPopupClosed(state) {
       state.unavailablePopup = false;
     },
-    /** After a successful order: an empty cart and no promo code. */
+    /** After a successful order: an empty cart (and no promo code: features/promo). */
     cartCleared(state) {
       state.items = [];
       state.unavailablePopup = false;
-      state.promo = emptyPromo();
     },
 
-    // ----- the promo code -----
-    /** Typing: uppercased, letters and digits, at most 54; verified 2 s after the last keystroke (the saga). */
-    promoTyped(state, action: PayloadAction<string>) {
-      const code = cleanPromoInput(action.payload);
-      if (code === state.promo.code && state.promo.status !== 'wait') return;
-      state.promo = emptyPromo(code);
-    },
-    promoCheckStarted(state, action: PayloadAction<string>) {
-      if (state.promo.code === action.payload) state.promo.checking = true;
-    },
-    promoChecked(state, action: PayloadAction<{ code: string; status: 'proved' | 'error'; discount: number; message: string | null }>) {
-      const p = action.payload;
-      if (state.promo.code !== p.code) return;
-      state.promo = { code: p.code, status: p.status, discount: p.status === 'proved' ? Math.min(100, Math.max(0, Number(p.discount) || 0)) : 0, message: p.message, checking: false };
-    },
-    /** The check got no answer: the code stays waiting (the order sends it and the server decides). */
-    promoCheckFailed(state, action: PayloadAction<string>) {
-      if (state.promo.code === action.payload) state.promo.checking = false;
-    },
   },
 });
 
@@ -210,10 +174,6 @@ export const {
   cartUnavailableRemoved,
   cartPopupClosed,
   cartCleared,
-  promoTyped,
-  promoCheckStarted,
-  promoChecked,
-  promoCheckFailed,
 } = cartSlice.actions;
 export default cartSlice.reducer;
 
@@ -222,7 +182,8 @@ export const selectCartItems = (s: S) => s.cart.items;
 export const selectCartCount = (s: S) => s.cart.items.reduce((n, l) => n + l.quantity, 0);
 export const selectCartLine = (s: S, id: string) => s.cart.items.find((l) => l.id === id);
 export const selectCart = (s: S) => s.cart;
-export const selectPromo = (s: S) => s.cart.promo;
 export const selectHasUnavailable = (s: S) => s.cart.items.some((l) => l.isDisabledItem);
+/** The promo's percent while the shop has proved the code (state.promo, read by shape: features/promo). */
+const selectPromoPercent = (s: { promo?: { status: string; discount: number } }) => (s.promo?.status === 'proved' ? s.promo.discount : 0);
 /** The totals shown (goods, the promo's discount while it is proved, the total). */
-export const selectCartTotals = createSelector([selectCartItems, selectPromo], (items, promo) => cartTotals(items, promo.status === 'proved' ? promo.discount : 0));
+export const selectCartTotals = createSelector([selectCartItems, selectPromoPercent], (items, percent) => cartTotals(items, percent));

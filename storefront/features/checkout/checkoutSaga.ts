@@ -4,28 +4,20 @@ import { ApiError, type ApiClient, type Params } from '../../../dataProvider/api
 import { getShopConfig } from '../../lib/config';
 import { deviceId } from '../../lib/device';
 import { toastShown } from '../../lib/events';
-import { getLang, t } from '../../lib/i18n';
+import { getLang, hasText, t } from '../../lib/i18n';
 import { platform } from '../../lib/platform';
 import { readJson, readString, writeJson, writeString } from '../../lib/storage';
 import type { CartLine, Place, StoreSettings } from '../../lib/types';
 import { saveAuth, signedIn, type LoginAnswer } from '../account/public';
-import { cartCleared, cartLinesUnavailable, cartTotals, formatRoubles, minSumOf, promoChecked, selectCartItems, selectPromo, type PromoState } from '../cart/public';
+import { checkOrder, type Refusal } from '../../../schemas/rules/checkout';
+import { phoneDigits } from '../../../schemas/rules/phone';
+import type { PromoRefusal } from '../../../schemas/rules/promo';
+import { cartCleared, cartLinesUnavailable, selectCartItems } from '../cart/public';
 import { deliveryMinutes, deliveryTimerStarted, type DeliveryPoint } from '../places/public';
 import { requestPaymentForm } from '../payments/public';
-import {
-  attemptFor,
-  checkHours,
-  effectiveChoices,
-  localNow,
-  missingFields,
-  orderParams,
-  phoneComplete,
-  placesForHours,
-  randomKey,
-  usesMap,
-  type Attempt,
-  type RequiredField,
-} from './orderLogic';
+import { promoChecked, selectPromo, verifyPromo, type PromoState } from '../promo/public';
+import { checkoutFacts } from './checkoutFacts';
+import { attemptFor, effectiveChoices, localNow, orderParams, randomKey, type Attempt } from './orderLogic';
 import {
   ATTEMPT_KEY,
   ORDER_ID_KEY,
@@ -96,58 +88,60 @@ export function* loadPlaces() {
 /** The field names a required-fields toast lists. */
 const fieldNames = (fields: readonly string[]) => fields.map((f) => t(`checkout.fields.${f}`)).join(', ');
 
-function* stop(text: string, missing?: string[]) {
+/** The order stops: the seed's toast, and the fields it is about marked with the reason beside them. */
+function* stop(text: string, fields?: string[], reason?: string) {
   yield put(toastShown(text, 'error'));
-  yield put(orderStopped(missing));
+  yield put(orderStopped(fields, reason));
 }
 
-/** The server's refusal as the seed's toast; false when it is a failure for the popup. */
-function* refusal(e: ApiError, promo: PromoState) {
-  const fields = (e.fields ?? []).map((f) => (typeof f === 'string' ? f : String((f as { field?: string }).field ?? '')));
-  switch (e.code) {
+/** The fields a refusal is about, as the form names them (the server may send `{field}` objects or numbered keys). */
+const fieldsOf = (fields: readonly unknown[] | undefined) => (fields ?? []).map((f) => (typeof f === 'string' ? f : String((f as { field?: string }).field ?? ''))).filter(Boolean);
+
+/**
+ * A refusal (the rule's here, or the server's): its text is i18n `errors.<code>` with its params, shown as
+ * the seed's toast, and the fields it is about are marked.
+ */
+export function* showRefusal(r: Refusal, promo: PromoState) {
+  switch (r.code) {
     case 'unavailable_items':
-      yield put(cartLinesUnavailable(fields));
-      yield call(stop, t('checkout.unavailable_items'));
-      return true;
-    case 'out_of_zone':
-      yield call(stop, t('checkout.out_of_zone'));
-      return true;
-    case 'out_of_hours': {
-      // The hours come as data (params), never read out of the server's text.
-      yield call(stop, t('checkout.out_of_hours', { from: String(e.params.from ?? '00:00'), to: String(e.params.to ?? '23:59') }));
-      return true;
-    }
-    case 'min_sum': {
-      yield call(stop, t('checkout.min_sum', { n: String(e.params.sum ?? '') }));
-      return true;
-    }
+      yield put(cartLinesUnavailable(r.fields));
+      yield call(stop, t('errors.unavailable_items'));
+      return;
     case 'required_fields_error': {
-      const known = fields.map((f) => f.replace(/^\d+_/, '')).filter((f) => f);
-      yield call(stop, `${t('checkout.required_fields_error')}: ${fieldNames(known)}`, known);
-      return true;
+      const fields = r.fields.map((f) => f.replace(/^\d+_/, ''));
+      yield call(stop, `${t('errors.required_fields_error')}: ${fieldNames(fields)}`, fields);
+      return;
     }
     case 'promo_error': {
-      const text = e.params.reason ? t(`errors.promo_${e.params.reason}`, { sum: String(e.params.sum ?? '') }) : e.message || t('cart.promo_error');
-      yield put(promoChecked({ code: promo.code, status: 'error', discount: 0, message: text }));
-      yield call(stop, text);
-      return true;
+      const reason = (r.params.reason ?? 'not_found') as PromoRefusal;
+      yield put(promoChecked({ code: promo.code, status: 'error', reason }));
+      yield call(stop, t(`errors.promo_${reason}`, { sum: String(r.params.sum ?? '') }));
+      return;
     }
-    case 'payment_unavailable':
-      yield call(stop, t('checkout.payment_unavailable'));
-      return true;
-    case 'phone_check_required':
-      yield call(stop, t('checkout.phone_check_required'));
-      return true;
-    case 'invalid_input':
     case 'invalid_phone':
-      if (fields.includes('client_phone')) {
-        yield call(stop, t('checkout.invalid_phone'), ['client_phone']);
-        return true;
-      }
-      return false;
+    case 'phone_check_required':
+      yield call(stop, t(`errors.${r.code}`), ['client_phone'], `errors.${r.code}`);
+      return;
+    case 'out_of_zone':
+      yield call(stop, t('errors.out_of_zone'), ['client_address'], 'errors.out_of_zone');
+      return;
     default:
-      return false;
+      yield call(stop, t(`errors.${r.code}`, r.params));
   }
+}
+
+/** The codes of the server's refusals this form shows as a toast; any other failure is the failure popup. */
+const SHOWN = new Set(['unavailable_items', 'out_of_zone', 'out_of_hours', 'min_sum', 'required_fields_error', 'promo_error', 'payment_unavailable', 'phone_check_required', 'invalid_phone', 'empty_cart']);
+
+/** The server's refusal as the seed's toast; false when it is a failure for the popup. */
+function* serverRefusal(e: ApiError, promo: PromoState) {
+  const fields = fieldsOf(e.fields as unknown[] | undefined);
+  // A phone the server could not read is the phone's refusal.
+  const code = (e.code === 'invalid_input' || e.code === 'invalid_phone') && fields.includes('client_phone') ? 'invalid_phone' : e.code;
+  if (!SHOWN.has(code)) return false;
+  const params = Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, String(v)]));
+  yield call(showRefusal, { code, params, fields }, promo);
+  return true;
 }
 
 /** The card payment: api=sber gives the acquirer's form (10 tries on an empty answer: payment/paymentForm.ts), and the browser goes there. */
@@ -159,12 +153,6 @@ function* payOnline(orderId: number | string) {
 /** localStorage key of the phone the session was checked for (the seed's key; digits, 7XXXXXXXXXX). */
 export const PHONE_KEY = 'phoneNumber';
 
-/** The phone for the SMS check (seed): digits only; 11 digits starting with 8 become 7. */
-export function smsPhone(raw: string): string {
-  const digits = raw.replace(/\D/g, '');
-  return digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
-}
-
 /**
  * The session may be of this phone: it is there, and it was checked for this number or (signed in on /login,
  * which keeps no phone) for none known. The order then goes straight; the server's phone_check_required
@@ -175,8 +163,8 @@ function sessionMayHavePhone(phone: string): boolean {
   return !!(readString('user_id') && readString('token_seq') && readString('token')) && (checked === null || checked === phone);
 }
 
-/** The server's message of a failure, else a text of ours. */
-const messageOf = (e: unknown, fallback: string) => (e instanceof ApiError && e.status < 500 && e.message ? e.message : fallback);
+/** The text of the server's refusal (i18n errors.<code> with its params), else a text of ours. */
+const messageOf = (e: unknown, fallback: string) => (e instanceof ApiError && e.status < 500 && hasText(`errors.${e.code}`) ? t(`errors.${e.code}`, e.params) : fallback);
 
 /**
  * The SMS check of the phone (store setting sms_check): api=sms_code, the code popup, api=login. The
@@ -190,7 +178,7 @@ export function* checkPhone(phone: string) {
     yield call([api, api.call], 'sms_code', { phone, lang: getLang() }, { retries: 1, retryDelay: 1000 });
   } catch (e) {
     console.error('sms_code', e);
-    yield call(stop, messageOf(e, t('checkout.sms_failed')));
+    yield call(stop, messageOf(e, t('errors.sms_error')));
     return false;
   }
   yield put(smsCodeSent({ phone, sentAt: Date.now() }));
@@ -206,7 +194,7 @@ export function* checkPhone(phone: string) {
         yield put(smsCodeSent({ phone, sentAt: Date.now() }));
       } catch (e) {
         console.error('sms_code', e);
-        yield put(smsCheckFailed(messageOf(e, t('checkout.sms_failed'))));
+        yield put(smsCheckFailed(messageOf(e, t('errors.sms_error'))));
       }
       continue;
     }
@@ -230,71 +218,40 @@ export function* checkPhone(phone: string) {
       return true;
     } catch (e) {
       console.warn('login', e);
-      yield put(smsCheckFailed(messageOf(e, t('checkout.failed'))));
+      yield put(smsCheckFailed(messageOf(e, t('errors.order_error'))));
     }
   }
 }
 
 /**
- * The order button. The seed's checks in their order, each with its toast: unavailable items, the
- * delivery zone (api=geo_check), the delivery hours, the minimum sum, the required fields; then the
- * order (api=orders with one idempotency key per attempt) and, for a card payment on the site, the
- * acquirer's form. Success: the store's popup text and an empty cart; failure: the failure popup.
+ * The order button. The form's facts go to the one rule (schemas/rules/checkout.ts): the seed's checks in
+ * their order, each with its toast (unavailable items, the delivery zone, the hours, the minimum sum, the
+ * required fields), then the phone and the promo code; a phone the shop wants checked by SMS is checked;
+ * then the order (api=orders with one idempotency key per attempt) and, for a card payment on the site,
+ * the acquirer's form. Success: the store's popup text and an empty cart; failure: the failure popup.
  */
 export function* submitOrder(store: StoreSettings | null) {
   yield put(orderSending());
   const lines: CartLine[] = yield select(selectCartItems);
-  const promo: PromoState = yield select(selectPromo);
   const point: DeliveryPoint | null = yield select(selectPoint);
-  const { form, places }: OrderState = yield select(selectOrder);
   const ios = platform === 'ios';
-  const { payment, receiving } = effectiveChoices(form, store);
   const orderLines = lines.filter((l) => l.quantity > 0);
   if (!orderLines.length) {
     yield put(orderStopped());
     return;
   }
-
-  // 1. Unavailable items.
-  if (orderLines.some((l) => l.isDisabledItem)) {
-    yield put(cartLinesUnavailable([]));
-    yield call(stop, t('checkout.unavailable_items'));
-    return;
-  }
-  const api: ApiClient = yield getContext('api');
-  // 2. The delivery point inside the zone (the server checks again; no answer here leaves it to the server).
-  if (receiving === 'delivery' && point && usesMap(store)) {
-    try {
-      const res: { geo?: string } = yield call([api, api.call], 'geo_check', { ll: `${point.coords[0]},${point.coords[1]}` }, { method: 'GET', retries: 1, retryDelay: 1000 });
-      if (res?.geo === '0') {
-        yield call(stop, t('checkout.out_of_zone'));
-        return;
-      }
-    } catch (e) {
-      console.warn('geo_check', e);
-    }
-  }
-  // 3. Delivery hours.
-  const hours = checkHours(placesForHours(places, receiving, form.place_id, point?.coords ?? null), localNow(store?.timezone));
-  if (!hours.open) {
-    yield call(stop, t('checkout.out_of_hours', { from: hours.from, to: hours.to }));
-    return;
-  }
-  // 4. The minimum sum (of the goods after a proved promo).
-  const minSum = minSumOf(store);
-  const totals = cartTotals(orderLines, promo.status === 'proved' ? promo.discount : 0);
-  if (minSum > 0 && totals.total < minSum) {
-    yield call(stop, t('checkout.min_sum', { n: formatRoubles(minSum) }));
-    return;
-  }
-  // 5. The required fields.
-  const missing: RequiredField[] = missingFields({ form, store, point, places, ios });
-  if (missing.length) {
-    yield call(stop, `${t('checkout.required_fields_error')}: ${fieldNames(missing)}`, missing);
-    return;
-  }
-  if (form.client_phone.trim() && !phoneComplete(form.client_phone, ios)) {
-    yield call(stop, t('checkout.invalid_phone'), ['client_phone']);
+  // The places' zones and hours are facts of the checks: loaded with the page, else now.
+  yield call(loadPlaces);
+  // A code typed but not yet verified (the 2 s have not passed) is verified first: its discount counts.
+  const typed: PromoState = yield select(selectPromo);
+  if (typed.code && typed.status === 'wait') yield call(verifyPromo, typed.code);
+  const promo: PromoState = yield select(selectPromo);
+  const { form, places }: OrderState = yield select(selectOrder);
+  const { payment, receiving } = effectiveChoices(form, store);
+  const phone = phoneDigits(form.client_phone);
+  const verdict = checkOrder(checkoutFacts({ form, store, lines: orderLines, point, places, promo, now: localNow(store?.timezone), ios, phoneVerified: sessionMayHavePhone(phone) }));
+  if (verdict && verdict.code !== 'phone_check_required') {
+    yield call(showRefusal, verdict, promo);
     return;
   }
 
@@ -308,14 +265,14 @@ export function* submitOrder(store: StoreSettings | null) {
   yield call(writeJson, ATTEMPT_KEY, { ...attempt, at: previous === attempt ? stored!.at : Date.now() });
 
   // The SMS check of the phone, when the shop asks for it and the session is not of this phone already.
-  const phone = smsPhone(form.client_phone);
   let checked = false;
-  if (store?.sms_check === '1' && !sessionMayHavePhone(phone)) {
+  if (verdict?.code === 'phone_check_required') {
     const ok: boolean = yield call(checkPhone, phone);
     if (!ok) return;
     checked = true;
   }
 
+  const api: ApiClient = yield getContext('api');
   let orderId: number | string;
   try {
     let res: { orders?: unknown[] };
@@ -336,7 +293,7 @@ export function* submitOrder(store: StoreSettings | null) {
     if (store?.sms_check === '1' && !checked) yield call(writeString, PHONE_KEY, phone);
   } catch (e) {
     if (e instanceof ApiError && e.status < 500) {
-      const handled: boolean = yield call(refusal, e, promo);
+      const handled: boolean = yield call(serverRefusal, e, promo);
       if (handled) return;
     }
     console.error('order', e);

@@ -15,8 +15,10 @@ export interface OrderFormValues {
   client_address: string;
   client_house: string;
   client_entrance: string;
-  /** The floor (the seed's client_appart). */
+  /** The floor (the seed's client_appart, in its group 'Дом/подъезд/этаж'). */
   client_appart: string;
+  /** The flat (a field of its own, not in the seed's group). */
+  client_flat: string;
   client_change: string;
   client_comment: string;
   place_id: string;
@@ -31,6 +33,7 @@ export const emptyForm = (): OrderFormValues => ({
   client_house: '',
   client_entrance: '',
   client_appart: '',
+  client_flat: '',
   client_change: '',
   client_comment: '',
   place_id: '',

@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Place, StoreSettings } from '../../lib/types';
-import {
-  attemptFor,
-  checkHours,
-  emptyForm,
-  formatIosPhone,
-  formatPhone,
-  pointInPolygon,
-  localNow,
-  missingFields,
-  nationalDigits,
-  orderParams,
-  paymentWaysOf,
-  phoneComplete,
-  phoneToSend,
-  placesForHours,
-  receivingWaysOf,
-  smsPhoneDigits,
-  urlDataOf,
-  type OrderFormValues,
-} from './orderLogic';
+import { checkOrder } from '../../../schemas/rules/checkout';
+import { checkoutFacts, type CheckoutState } from './checkoutFacts';
+import { attemptFor, changeShown, emptyForm, localNow, orderParams, paymentWaysOf, phoneToSend, receivingWaysOf, urlDataOf, type OrderFormValues } from './orderLogic';
 
 const store = (over: Partial<StoreSettings> = {}): StoreSettings => ({
   id: 1,
@@ -38,36 +21,9 @@ const week = (from: string, to: string, weekend: string[] = []) =>
 const place = (id: number, w = week('10:00', '22:00'), coords: [number, number][] | null = null): Place => ({ id, name: `Место ${id}`, week: w, coords });
 
 describe('the phone', () => {
-  it('builds the mask +7 (999) 099-99-99 as digits are typed, and can be deleted back', () => {
-    expect(formatPhone('9')).toBe('+7 (9');
-    expect(formatPhone('+7 (999')).toBe('+7 (999');
-    expect(formatPhone('+7 (9991')).toBe('+7 (999) 1');
-    expect(formatPhone('+7 (999) 123456')).toBe('+7 (999) 123-45-6');
-    expect(formatPhone('+7 (999) 123-45-678')).toBe('+7 (999) 123-45-67');
-    expect(formatPhone('+7 (999) 123-45-6789')).toBe('+7 (999) 123-45-67');
-    expect(formatPhone('+7 (')).toBe('+7');
-    expect(formatPhone('+')).toBe('');
-  });
-
-  it('reads pasted numbers with 8, 7 or +7 and the trunk 8 typed after +7', () => {
-    expect(formatPhone('89991234567')).toBe('+7 (999) 123-45-67');
-    expect(formatPhone('+7 999 123 45 67')).toBe('+7 (999) 123-45-67');
-    expect(formatPhone('8 (812) 555-01-23')).toBe('+7 (812) 555-01-23');
-    expect(nationalDigits('+7 (899) 912-34-567')).toBe('9991234567');
-  });
-
   it('has the iOS variant (###) ###-##-## sent with +7 in front', () => {
-    expect(formatIosPhone('9991234567')).toBe('(999) 123-45-67');
-    expect(formatIosPhone('89991234567')).toBe('(999) 123-45-67');
     expect(phoneToSend('(999) 123-45-67', true)).toBe('+7 (999) 123-45-67');
-    expect(phoneComplete('(999) 123-45-6', true)).toBe(false);
-    expect(phoneComplete('+7 (999) 123-45-67', false)).toBe(true);
-  });
-
-  it('for the SMS check keeps digits and turns a leading 8 of 11 digits into 7', () => {
-    expect(smsPhoneDigits('8 (999) 123-45-67')).toBe('79991234567');
-    expect(smsPhoneDigits('+7 (999) 123-45-67')).toBe('79991234567');
-    expect(smsPhoneDigits('8123')).toBe('8123');
+    expect(phoneToSend(' +7 (999) 123-45-67 ', false)).toBe('+7 (999) 123-45-67');
   });
 });
 
@@ -82,51 +38,60 @@ describe('the store’s choices', () => {
   });
 });
 
-describe('check 5: required fields', () => {
+describe('the checkout’s facts (what the rule decides on)', () => {
   const point = { address: 'Каменноостровский пр., 20', coords: [59.962, 30.311] as [number, number] };
-  it('lists the empty required fields in the form’s order; address only for delivery', () => {
-    expect(missingFields({ form: form(), store: store(), point: null, places: [], ios: false })).toEqual(['client_name', 'client_phone', 'client_payment', 'client_address']);
-    expect(missingFields({ form: form({ client_name: ' ', client_receiving: 'pickup' }), store: store(), point: null, places: [place(1)], ios: false })).toEqual(['client_name', 'client_phone', 'client_payment']);
-    expect(missingFields({ form: form({ client_name: 'Анна', client_phone: '+7 (999) 123-45-67', client_payment: 'cash' }), store: store(), point, places: [], ios: false })).toEqual([]);
+  const zone: [number, number][] = [
+    [59.9, 30.2],
+    [59.9, 30.4],
+    [60.0, 30.4],
+    [60.0, 30.2],
+  ];
+  const state = (over: Partial<CheckoutState> = {}): CheckoutState => ({
+    form: form({ client_name: 'Анна', client_phone: '+7 (999) 123-45-67', client_payment: 'cash' }),
+    store: store({ min_sum: 500 }),
+    lines: [{ id: '1', categoryId: '11', name: 'A', price: 300, quantity: 2 }],
+    point,
+    places: [place(1, week('10:00', '22:00'), zone), place(2, week('08:00', '12:00'))],
+    promo: { code: '', status: 'wait', discount: 0, condition: 0, reason: null, checking: false },
+    now: { day: 'monday', minutes: 12 * 60 },
+    ios: false,
+    phoneVerified: false,
+    ...over,
   });
 
-  it('follows the store’s flags: house/entrance/floor all three, change with cash, comment, the pickup place among several', () => {
-    const strict = store({ required_fields: { client_name: '0', client_phone: '0', client_numbers: '1', client_change: '1', client_comment: '1', client_address: '1' } });
-    const f = form({ client_payment: 'cash', client_house: '5', client_entrance: '2' });
-    expect(missingFields({ form: f, store: strict, point, places: [], ios: false })).toEqual(['client_numbers', 'client_change', 'client_comment']);
-    expect(missingFields({ form: form({ client_payment: 'card', client_receiving: 'pickup' }), store: strict, point: null, places: [place(1), place(2)], ios: false })).toEqual(['place_id', 'client_comment']);
-  });
-});
-
-describe('check 3: delivery hours', () => {
-  it('is open inside the hours and names today’s hours, or the next working day’s', () => {
-    expect(checkHours([place(1)], { day: 'monday', minutes: 12 * 60 })).toEqual({ open: true, from: '10:00', to: '22:00' });
-    expect(checkHours([place(1)], { day: 'monday', minutes: 9 * 60 })).toEqual({ open: false, from: '10:00', to: '22:00' });
-    expect(checkHours([place(1, week('11:00', '20:00', ['tuesday']))], { day: 'monday', minutes: 21 * 60 })).toEqual({ open: false, from: '11:00', to: '20:00' });
-    expect(checkHours([place(1, week('00:00', '23:59'))], { day: 'sunday', minutes: 23 * 60 + 59 }).open).toBe(true);
-    expect(checkHours([], { day: 'sunday', minutes: 3 }).open).toBe(true);
+  it('are the form as sent: the map’s point and address, the places’ zones, the lines the shop flagged', () => {
+    const f = checkoutFacts(state());
+    expect(f).toMatchObject({ receiving: 'delivery', receivingChosen: true, payment: 'cash', point: [59.962, 30.311], placeId: null, promo: null });
+    expect(f.fields).toMatchObject({ client_name: 'Анна', client_phone: '+7 (999) 123-45-67', client_address: 'Каменноостровский пр., 20', client_change: '' });
+    expect(f.places.map((p) => p.zone.length)).toEqual([4, 0]);
+    expect(f.shop).toMatchObject({ minSum: 500, usesMap: true, onlinePayment: false, smsCheck: false, stopPurchase: false });
+    expect(checkOrder(f)).toBeNull();
+    expect(checkOrder(checkoutFacts(state({ lines: [{ id: '1', categoryId: '11', name: 'A', price: 300, quantity: 2, isDisabledItem: true }] })))).toMatchObject({ code: 'unavailable_items', fields: ['1'] });
   });
 
-  it('reads the time in the store’s time zone', () => {
+  it('count a proved promo code with its minimum sum, and leave out one that was refused', () => {
+    const proved = { code: 'SALE20', status: 'proved' as const, discount: 20, condition: 0, reason: null, checking: false };
+    expect(checkOrder(checkoutFacts(state({ promo: proved })))).toMatchObject({ code: 'min_sum', params: { sum: '500' } });
+    expect(checkoutFacts(state({ promo: { ...proved, status: 'error', discount: 0, reason: 'used' } })).promo).toBeNull();
+  });
+
+  it('for pickup name the place chosen and no point; the pickup place is wanted among several', () => {
+    const f = checkoutFacts(state({ form: form({ client_name: 'Анна', client_phone: '+7 (999) 123-45-67', client_payment: 'card', client_receiving: 'pickup' }) }));
+    expect(f).toMatchObject({ receiving: 'pickup', point: null, placeId: null });
+    expect(checkOrder(f)).toMatchObject({ code: 'required_fields_error', fields: ['place_id'] });
+  });
+
+  it('show the change with cash when the store asks for it or requires it', () => {
+    expect(changeShown(store({ controls: { change: '0' } }), 'cash')).toBe(false);
+    expect(changeShown(store({ controls: { change: '1' } }), 'cash')).toBe(true);
+    expect(changeShown(store({ controls: { change: '0' }, required_fields: { client_change: '1' } }), 'cash')).toBe(true);
+    expect(changeShown(store({ controls: { change: '1' } }), 'card')).toBe(false);
+  });
+
+  it('read the time in the store’s time zone', () => {
     const at = new Date('2026-01-05T20:30:00Z'); // a Monday: 23:30 in Moscow
     expect(localNow('Europe/Moscow', at)).toMatchObject({ day: 'monday', minutes: 23 * 60 + 30 });
     expect(localNow('Nowhere/Unknown', at)).toMatchObject({ day: 'monday', minutes: 23 * 60 + 30 });
-  });
-
-  it('counts the pickup place, or the places whose zone holds the delivery point', () => {
-    const zone: [number, number][] = [
-      [59.9, 30.2],
-      [59.9, 30.4],
-      [60.0, 30.4],
-      [60.0, 30.2],
-    ];
-    expect(pointInPolygon([59.95, 30.3], zone)).toBe(true);
-    expect(pointInPolygon([55.75, 37.6], zone)).toBe(false);
-    const a = place(1, week('10:00', '22:00'), zone);
-    const b = place(2, week('08:00', '12:00'));
-    expect(placesForHours([a, b], 'pickup', '2', null)).toEqual([b]);
-    expect(placesForHours([a, b], 'delivery', '', [59.95, 30.3])).toEqual([a]);
-    expect(placesForHours([a, b], 'delivery', '', [55.75, 37.6])).toEqual([a, b]);
   });
 });
 
@@ -138,7 +103,7 @@ describe('the order call', () => {
   ];
   it('sends the seed’s keys: items, coords, p[751_delivery], change only with cash, promo, utm, device', () => {
     const p = orderParams({
-      form: form({ client_name: ' Анна ', client_phone: '+7 (999) 123-45-67', client_payment: 'cash', client_receiving: 'delivery', client_change: '5000', client_house: '20', place_id: '2' }),
+      form: form({ client_name: ' Анна ', client_phone: '+7 (999) 123-45-67', client_payment: 'cash', client_receiving: 'delivery', client_change: '5000', client_house: '20', client_appart: '7', client_flat: '12', place_id: '2' }),
       store: store(),
       lines,
       point,
@@ -159,17 +124,20 @@ describe('the order call', () => {
       client_address: 'Каменноостровский пр., 20',
       client_coords: '59.962,30.311',
       client_house: '20',
+      client_appart: '7',
+      client_flat: '12',
       client_change: '5000',
       client_promocode: 'SALE20',
       utm_source: 'newsletter',
       urlData: '{"gclid":"x1"}',
       device_id: 'web-device-1',
     });
-    const pickup = orderParams({ form: form({ client_payment: 'card', client_receiving: 'pickup', client_change: '5000', client_house: '20', place_id: '2' }), store: store(), lines, point, promoCode: '', urlData: {}, deviceId: 'web-device-1', ios: false });
+    const pickup = orderParams({ form: form({ client_payment: 'card', client_receiving: 'pickup', client_change: '5000', client_house: '20', client_flat: '12', place_id: '2' }), store: store(), lines, point, promoCode: '', urlData: {}, deviceId: 'web-device-1', ios: false });
     expect(pickup).toMatchObject({ client_receiving: 'pickup', 'p[751_delivery]': '0', 'p[674_place_id]': '2' });
     expect(pickup).not.toHaveProperty('client_change');
     expect(pickup).not.toHaveProperty('client_coords');
     expect(pickup).not.toHaveProperty('client_house');
+    expect(pickup).not.toHaveProperty('client_flat');
   });
 
   it('keeps one idempotency key per attempt: the same order again reuses it, a changed order gets a new one', () => {

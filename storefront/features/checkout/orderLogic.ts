@@ -3,14 +3,14 @@ import type { CartLine, Place, StoreSettings } from '../../lib/types';
 import { fieldByName, formParam } from '../../../schemas/field';
 import { orderFormSchema } from '../../../schemas/order';
 import { placeSchema } from '../../../schemas/place';
-import { checkHours as checkWeeks, hoursToday as hoursOfToday, localTime, safeTimeZone, type LocalTime } from '../../../schemas/rules/hours';
+import { hoursToday as hoursOfToday, localTime, safeTimeZone, type LocalTime } from '../../../schemas/rules/hours';
 import { deliveryCostFor, isRequired as requiredIn } from '../../../schemas/rules/order';
-import { pointInPolygon } from '../../../schemas/rules/geo';
+import { formatIosPhone, phoneDigits } from '../../../schemas/rules/phone';
 
 /**
- * The order form's pure rules (seed, sections 3-5): the phone mask, the store's payment and receiving
- * choices, the five checks in their order, the api=orders parameters and the checkout attempt's key.
- * The server runs the same checks and decides; these give the customer the answer before sending.
+ * The order form's own logic (seed, sections 3-5): the store's payment and receiving choices, what the
+ * form shows, the api=orders parameters and the checkout attempt's key. Whether the order may be placed
+ * is the server's rule (schemas/rules/checkout.ts), asked with the form's facts (checkoutFacts.ts).
  */
 
 export { PAYMENT_WAYS, emptyForm, urlDataOf, type OrderFormValues, type PaymentWay, type ReceivingWay } from './orderForm';
@@ -18,52 +18,10 @@ import { PAYMENT_WAYS, type OrderFormValues, type PaymentWay, type ReceivingWay 
 
 // ---------- phone ----------
 
-/** The national part (10 digits at most) of what was typed or pasted in the +7 phone input. */
-export function nationalDigits(raw: string): string {
-  let d = raw.replace(/\D/g, '');
-  const trimmed = raw.trim();
-  // '+7 (9…' as shown, or a pasted full number 7XXXXXXXXXX / 8XXXXXXXXXX: the first digit is the country code.
-  if (trimmed.startsWith('+7') || trimmed.startsWith('+ 7') || (d.length === 11 && (d[0] === '7' || d[0] === '8'))) d = d.slice(1);
-  // The trunk prefix 8 typed after the +7 ('+7 (899) 912-34-56' + '7').
-  if (d.length > 10 && d[0] === '8') d = d.slice(1);
-  return d.slice(0, 10);
-}
-
-/** The seed's mask '+7 (999) 099-99-99' (groups 1+3+3+2+2), built as the customer types. */
-export function formatPhone(raw: string): string {
-  const n = nationalDigits(raw);
-  if (n) return '+7 ' + formatNational(n);
-  // Only the prefix is left: '+7' while the customer deletes back through it, then empty.
-  const t = raw.trim();
-  return t.startsWith('+7') && t.length > 2 ? '+7' : '';
-}
-
-/** The iOS variant: the input holds '(###) ###-##-##' with '+7' shown before it. */
-export function formatIosPhone(raw: string): string {
-  const d = raw.replace(/\D/g, '');
-  const n = (d.length === 11 && (d[0] === '7' || d[0] === '8') ? d.slice(1) : d).slice(0, 10);
-  return n ? formatNational(n) : '';
-}
-
-function formatNational(n: string): string {
-  let out = '(' + n.slice(0, 3);
-  if (n.length > 3) out += ') ' + n.slice(3, 6);
-  if (n.length > 6) out += '-' + n.slice(6, 8);
-  if (n.length > 8) out += '-' + n.slice(8, 10);
-  return out;
-}
+export { formatIosPhone, formatPhone, nationalDigits, phoneComplete } from '../../../schemas/rules/phone';
 
 /** What is sent as client_phone: '+7 (999) 123-45-67' (on iOS the input lacks the '+7 ', which is prefixed). */
 export const phoneToSend = (value: string, ios: boolean): string => (ios ? (value ? `+7 ${formatIosPhone(value)}` : '') : value.trim());
-
-/** A full Russian number: ten national digits. */
-export const phoneComplete = (value: string, ios: boolean): boolean => (ios ? formatIosPhone(value).replace(/\D/g, '').length === 10 : nationalDigits(value).length === 10);
-
-/** For the SMS check (phoneNumber): digits only; 11 digits starting with 8 become 7. */
-export function smsPhoneDigits(raw: string): string {
-  const d = raw.replace(/\D/g, '');
-  return d.length === 11 && d[0] === '8' ? '7' + d.slice(1) : d;
-}
 
 // ---------- the store's choices ----------
 
@@ -95,78 +53,22 @@ export function effectiveChoices(form: OrderFormValues, store: StoreSettings | n
   return { payment, receiving };
 }
 
-/** The change field shows only with cash and the store's change control. */
-export const changeShown = (store: StoreSettings | null, payment: PaymentWay | '') => payment === 'cash' && store?.controls?.change === '1';
+/** The change field shows with cash, when the store's change control is on or the store requires the change. */
+export const changeShown = (store: StoreSettings | null, payment: PaymentWay | '') => payment === 'cash' && (store?.controls?.change === '1' || isRequired(store, 'client_change'));
 
 /** The store picks addresses on the map (controls.map, default on). */
 export const usesMap = (store: StoreSettings | null) => store?.controls?.map !== '0';
 
-// ---------- the checks ----------
-
-export type RequiredField = 'client_name' | 'client_phone' | 'client_payment' | 'client_receiving' | 'client_address' | 'client_numbers' | 'client_change' | 'client_comment' | 'place_id';
+// ---------- what the form shows ----------
 
 /** The store's required flags (required_fields), the seed's defaults where it says nothing (schemas/rules). */
 export const isRequired = (store: StoreSettings | null, name: string): boolean => requiredIn(store?.required_fields as Record<string, unknown> | undefined, name);
 
-const blank = (v: string | null | undefined) => !v || !v.trim();
-
-export interface CheckInput {
-  form: OrderFormValues;
-  store: StoreSettings | null;
-  /** The address chosen on /map. */
-  point: { address: string; coords: [number, number] } | null;
-  places: Place[];
-  ios: boolean;
-}
-
-/**
- * Check 5: the empty required fields, in the form's order. Address and house/entrance/floor are skipped
- * for pickup; a payment way and a receiving way must be chosen; the house/entrance/floor group needs all
- * three; a pickup needs its place when the shop has several.
- */
-export function missingFields({ form, store, point, places }: CheckInput): RequiredField[] {
-  const { payment, receiving } = effectiveChoices(form, store);
-  const out: RequiredField[] = [];
-  if (isRequired(store, 'client_name') && blank(form.client_name)) out.push('client_name');
-  if (isRequired(store, 'client_phone') && blank(form.client_phone)) out.push('client_phone');
-  if (!payment) out.push('client_payment');
-  if (!receiving) out.push('client_receiving');
-  if (receiving === 'delivery') {
-    const address = usesMap(store) ? point?.address : form.client_address;
-    if (isRequired(store, 'client_address') && blank(address)) out.push('client_address');
-    const numbers = [form.client_house, form.client_entrance, form.client_appart];
-    if (isRequired(store, 'client_numbers') && numbers.some(blank)) out.push('client_numbers');
-  } else if (places.length > 1 && !places.some((p) => String(p.id) === form.place_id)) out.push('place_id');
-  if (payment === 'cash' && changeShown(store, payment) && isRequired(store, 'client_change') && blank(form.client_change)) out.push('client_change');
-  if (isRequired(store, 'client_comment') && blank(form.client_comment)) out.push('client_comment');
-  return out;
-}
-
-// ---------- delivery hours ----------
-
 export { WEEK_DAYS, type WeekDay } from '../../../schemas/place';
-export { pointInPolygon } from '../../../schemas/rules/geo';
 export type { LocalTime };
 
 /** Now in the store's time zone (Moscow when unset or unknown). */
 export const localNow = (timeZone: string | null | undefined, at: Date = new Date()): LocalTime => localTime(at, safeTimeZone(timeZone));
-
-/**
- * Check 3: whether any of these places works now, and the hours to name ('с HH:MM до HH:MM'): today's,
- * or the next working day's once today's are over (schemas/rules/hours.ts, the server's rule).
- */
-export const checkHours = (places: readonly Pick<Place, 'week'>[], now: Pick<LocalTime, 'day' | 'minutes'>) => checkWeeks(places.map((p) => p.week), now);
-
-/** The places whose hours count: the pickup place; for delivery those whose zone holds the point (else all). */
-export function placesForHours(places: Place[], receiving: ReceivingWay, placeId: string, point: [number, number] | null): Place[] {
-  if (receiving === 'pickup') {
-    const chosen = places.find((p) => String(p.id) === placeId);
-    return chosen ? [chosen] : places;
-  }
-  if (!point) return places;
-  const serving = places.filter((p) => Array.isArray(p.coords) && p.coords.length >= 3 && pointInPolygon(point, p.coords));
-  return serving.length ? serving : places;
-}
 
 // ---------- sending ----------
 
@@ -194,7 +96,7 @@ export function orderParams(r: OrderRequest): Params {
   if (f.client_name.trim()) params.client_name = f.client_name.trim();
   if (phone) {
     params.client_phone = phone;
-    params.phoneNumber = smsPhoneDigits(phone);
+    params.phoneNumber = phoneDigits(phone);
   }
   if (payment) params.client_payment = payment;
   params.client_receiving = receiving;
@@ -209,6 +111,7 @@ export function orderParams(r: OrderRequest): Params {
     if (f.client_house.trim()) params.client_house = f.client_house.trim();
     if (f.client_entrance.trim()) params.client_entrance = f.client_entrance.trim();
     if (f.client_appart.trim()) params.client_appart = f.client_appart.trim();
+    if (f.client_flat.trim()) params.client_flat = f.client_flat.trim();
   } else if (f.place_id) params[PLACE_PARAM] = f.place_id;
   // The change is sent only with cash.
   if (payment === 'cash' && changeShown(r.store, payment) && f.client_change.trim()) params.client_change = f.client_change.trim();

@@ -49,20 +49,30 @@ const pickup: Partial<OrderFormValues> = { client_name: 'Анна', client_phone
 describe('order saga', () => {
   beforeEach(() => {
     vi.stubGlobal('localStorage', memoryStorage());
+    // GET /rest/places (the checkout loads the places' zones and hours): none unless a test loads some.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]')));
     setTexts('ru', deepMerge(deepMerge(commonRu, ru), ruPages));
   });
   afterEach(() => vi.unstubAllGlobals());
 
   it('runs the checks in the seed’s order: the zone before the minimum sum before the required fields', async () => {
     localStorage.setItem('deliveryPoint', JSON.stringify({ address: 'Москва', coords: [55.75, 37.61] }));
-    const { store, calls, toasts, fill } = setup({ geo_check: [{ geo: '0' }, { geo: '1' }] });
+    const { store, calls, toasts, fill } = setup({});
+    const zone: [number, number][] = [
+      [59.9, 30.2],
+      [59.9, 30.4],
+      [60.0, 30.4],
+      [60.0, 30.2],
+    ];
+    store.dispatch(placesLoaded([{ id: 1, name: 'Место', coords: zone }]));
     store.dispatch(cartReplaced([line('1', 300)]));
     store.dispatch(orderSubmitted({ store: shop() }));
     await settle();
-    expect(calls.map((c) => c.api)).toEqual(['geo_check']);
-    expect(calls[0].params).toEqual({ ll: '55.75,37.61' });
+    // The zone is the places' (GET /rest/places), decided by the rule the server uses: nothing is asked.
+    expect(calls).toEqual([]);
     expect(toasts()).toEqual(['Извините, указанный адрес вне зоны доставки']);
 
+    store.dispatch(placesLoaded([{ id: 1, name: 'Место', coords: [] }]));
     store.dispatch(orderSubmitted({ store: shop() }));
     await settle();
     expect(toasts().at(-1)).toBe('Минимальная сумма заказа 500 р.');
@@ -75,6 +85,28 @@ describe('order saga', () => {
     fill({ client_name: 'Анна' });
     expect(store.getState().order.missing).toEqual(['client_phone', 'client_payment']);
     expect(calls.filter((c) => c.api === 'orders')).toHaveLength(0);
+  });
+
+  it('marks each refused field with its reason and asks for the focus once per press, never while typing', async () => {
+    const { store, fill } = setup({});
+    store.dispatch(cartReplaced([line('1', 600)]));
+    store.dispatch(orderSubmitted({ store: shop({ controls: { is_delivery: '1', is_pickup: '1', map: '0' } }) }));
+    await settle();
+    const order = () => store.getState().order;
+    expect(order().missing).toEqual(['client_name', 'client_phone', 'client_payment', 'client_address']);
+    expect(order().fieldErrors).toEqual({ client_name: 'checkout.field_required', client_phone: 'checkout.field_required', client_payment: 'checkout.field_required', client_address: 'checkout.field_required' });
+    expect(order().focusSeq).toBe(1);
+    // Typing fixes a field's mark; the focus request stays where it was.
+    for (const value of ['+7 (9', '+7 (92', '+7 (921']) fill({ client_phone: value });
+    fill({ client_name: 'Анна' });
+    expect(order().missing).toEqual(['client_payment', 'client_address']);
+    expect(order().focusSeq).toBe(1);
+    // An incomplete phone is refused beside the phone, with its own text.
+    fill({ client_payment: 'cash', client_address: 'Садовая, 1' });
+    store.dispatch(orderSubmitted({ store: shop({ controls: { is_delivery: '1', is_pickup: '1', map: '0' } }) }));
+    await settle();
+    expect(order().fieldErrors).toEqual({ client_phone: 'errors.invalid_phone' });
+    expect(order().focusSeq).toBe(2);
   });
 
   it('stops on unavailable lines and outside the places’ hours', async () => {
@@ -144,7 +176,7 @@ describe('order saga', () => {
       orders: [
         new ApiError(400, 'required_fields_error', 'Заполните обязательные поля: client_comment', [{ field: 'client_comment', label: 'x', code: 'required' }]),
         new ApiError(400, 'unavailable_items', 'В корзине есть товары недоступные к заказу', ['1']),
-        new ApiError(400, 'promo_error', 'Промокод использован', ['client_promocode']),
+        new ApiError(400, 'promo_error', 'Промокод использован', ['client_promocode'], { reason: 'used', sum: '0' }),
       ],
     });
     fill(pickup);

@@ -22,8 +22,12 @@ export interface OrderState {
   /** The seed's order sending state: null, success, error; 'sending' while the checks and the call run. */
   status: 'idle' | 'sending';
   result: OrderResult | null;
-  /** The fields the last check found empty (their inputs are marked). */
+  /** The fields the last check refused (their inputs are marked), in the form's order. */
   missing: string[];
+  /** Why each refused field was refused: an i18n key shown beside it. */
+  fieldErrors: Record<string, string>;
+  /** Counts the refusals of the order button: the form moves the focus to the first refused field only when it changes. */
+  focusSeq: number;
   /** The SMS check of the phone (store setting sms_check): the code popup while it is open. */
   sms: SmsCheck | null;
 }
@@ -45,11 +49,15 @@ function loadForm(): OrderFormValues {
 
 export const orderSlice = createSlice({
   name: 'order',
-  initialState: (): OrderState => ({ form: loadForm(), places: [], placesStatus: 'idle', status: 'idle', result: null, missing: [], sms: null }),
+  initialState: (): OrderState => ({ form: loadForm(), places: [], placesStatus: 'idle', status: 'idle', result: null, missing: [], fieldErrors: {}, focusSeq: 0, sms: null }),
   reducers: {
     orderFieldChanged(state, action: PayloadAction<{ name: keyof OrderFormValues; value: string }>) {
       (state.form[action.payload.name] as string) = action.payload.value;
-      state.missing = state.missing.filter((m) => m !== action.payload.name && !(m === 'client_numbers' && /house|entrance|appart/.test(action.payload.name)));
+      // The field's mark goes as the customer fixes it (the house group's with any of its three); the focus stays.
+      const fixed = (m: string) => m === action.payload.name || (m === 'client_numbers' && /house|entrance|appart/.test(action.payload.name));
+      if (!state.missing.some(fixed)) return;
+      state.missing = state.missing.filter((m) => !fixed(m));
+      for (const m of Object.keys(state.fieldErrors)) if (fixed(m)) delete state.fieldErrors[m];
     },
     placesRequested(state) {
       state.placesStatus = 'loading';
@@ -64,11 +72,21 @@ export const orderSlice = createSlice({
     orderSending(state) {
       state.status = 'sending';
       state.missing = [];
+      state.fieldErrors = {};
     },
-    /** A check stopped the order (its toast is shown); `missing` marks the empty fields. */
-    orderStopped(state, action: PayloadAction<string[] | undefined>) {
-      state.status = 'idle';
-      state.missing = action.payload ?? [];
+    /**
+     * A check stopped the order (its toast is shown): the fields it is about are marked, each with its
+     * reason (an i18n key; 'checkout.field_required' unless told), and the first gets the focus.
+     */
+    orderStopped: {
+      reducer(state, action: PayloadAction<{ fields: string[]; reason?: string } | undefined>) {
+        state.status = 'idle';
+        const fields = action.payload?.fields ?? [];
+        state.missing = fields;
+        state.fieldErrors = Object.fromEntries(fields.map((f) => [f, action.payload?.reason ?? 'checkout.field_required']));
+        if (fields.length) state.focusSeq += 1;
+      },
+      prepare: (fields?: string[], reason?: string) => ({ payload: fields ? { fields, reason } : undefined }),
     },
     orderPlaced(state, action: PayloadAction<{ orderId: number | string; text: string }>) {
       state.status = 'idle';

@@ -6,8 +6,9 @@ import { deepMerge, setTexts } from '../../lib/i18n';
 import type { CartLine, StoreSettings } from '../../lib/types';
 import ru from '../../../i18n/storefront/ru';
 import ruPages from '../../../i18n/storefront/pages/ru';
+import commonRu from '../../../i18n/common/ru';
 import { cartReplaced } from '../cart/cartSlice';
-import { smsPhone } from './checkoutSaga';
+import { phoneDigits } from '../../../schemas/rules/phone';
 import { orderFieldChanged, orderSubmitted, smsCheckClosed, smsCodeEntered, smsCodeResend } from './orderSlice';
 import type { OrderFormValues } from './orderLogic';
 import { memoryStorage } from '../../test/memoryStorage';
@@ -45,7 +46,9 @@ const settle = () => new Promise((r) => setTimeout(r, 30));
 describe('the SMS check of the phone', () => {
   beforeEach(() => {
     vi.stubGlobal('localStorage', memoryStorage());
-    setTexts('ru', deepMerge(ru, ruPages));
+    // GET /rest/places (the checkout loads the places' zones and hours): none unless a test loads some.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]')));
+    setTexts('ru', deepMerge(deepMerge(commonRu, ru), ruPages));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
@@ -55,8 +58,8 @@ describe('the SMS check of the phone', () => {
   });
 
   it('writes the phone as digits, 8XXXXXXXXXX as 7XXXXXXXXXX', () => {
-    expect(smsPhone('8 (999) 123-45-67')).toBe('79991234567');
-    expect(smsPhone('+7 (999) 123-45-67')).toBe('79991234567');
+    expect(phoneDigits('8 (999) 123-45-67')).toBe('79991234567');
+    expect(phoneDigits('+7 (999) 123-45-67')).toBe('79991234567');
   });
 
   it('is skipped when the shop does not ask for it', async () => {
@@ -154,7 +157,7 @@ describe('the SMS check of the phone', () => {
     store.dispatch(orderSubmitted({ store: shop() }));
     await settle();
     expect(console.error).toHaveBeenCalledWith('sms_code', expect.any(ApiError));
-    expect(toasts().at(-1)).toBe('Слишком много запросов');
+    expect(toasts().at(-1)).toBe('Слишком много запросов, попробуйте позже');
     expect(store.getState().order.status).toBe('idle');
     expect(store.getState().order.sms).toBeNull();
     expect(names()).toEqual(['sms_code']);
@@ -167,7 +170,7 @@ describe('the SMS check of the phone', () => {
     const first = store.getState().order.sms!.sentAt;
     store.dispatch(smsCodeResend());
     await settle();
-    expect(store.getState().order.sms?.error).toBe('Подождите');
+    expect(store.getState().order.sms?.error).toBe('Слишком много запросов, попробуйте позже');
     await new Promise((r) => setTimeout(r, 5));
     store.dispatch(smsCodeResend());
     await settle();

@@ -67,7 +67,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function ClientBlock({ order, place }: { order: OrderDetail; place: PickupPlace | null }) {
   const t = useT();
-  const house = [order.house, order.entrance, order.appart].filter((v) => v !== null && v !== undefined && String(v).trim() !== '');
+  // The address's numbers, each named: 'д. 5, подъезд 2, этаж 7, кв. 12'.
+  const numbers = (['house', 'entrance', 'floor', 'flat'] as const)
+    .filter((k) => order[k] !== null && order[k] !== undefined && String(order[k]).trim() !== '')
+    .map((k) => t(`account.${k}_n`, { value: String(order[k]) }));
   return (
     <section className="account-card" aria-labelledby="order-client">
       <h2 className="account-card__title" id="order-client">
@@ -94,7 +97,7 @@ function ClientBlock({ order, place }: { order: OrderDetail; place: PickupPlace 
               <Row label={t('account.address')}>
                 <AddressLink address={order.address}>
                   {order.address}
-                  {house.length ? `, ${house.join('/')}` : ''}
+                  {numbers.length ? `, ${numbers.join(', ')}` : ''}
                 </AddressLink>
               </Row>
             )}

@@ -5,7 +5,7 @@ import ProductImage from '../../../components/ProductImage';
 import { useT } from '../../../lib/i18n';
 import { formatPrice } from '../../../../schemas/rules/money';
 import type { CartLine } from '../../../lib/types';
-import { discountedUnitPrice } from '../cartLogic';
+import { discountedUnitPrice } from '../../../../schemas/rules/promo';
 import { cartItemRemoved, cartLineDecremented, cartLineIncremented, cartLineQuantityTyped } from '../cartSlice';
 
 /** One cart line: thumb, name, unit price (after a proved promo, rounded per unit), quantity control, sum, remove. */

@@ -9,7 +9,7 @@ import { useScrollTop } from '../../../lib/scroll';
 import { formatRoubles, minSumOf } from '../cartLogic';
 import { cartLeft, cartRefreshRequested, selectCart, selectCartTotals } from '../cartSlice';
 import CartLineRow from './CartLineRow';
-import PromoInput from './PromoInput';
+import { PromoInput, selectPromo } from '../../promo/public';
 import '../cart.css';
 import UnavailableItemsPopup from './UnavailableItemsPopup';
 
@@ -23,6 +23,7 @@ export default function CartPage() {
   const dispatch = useDispatch();
   const cart = useSelector(selectCart);
   const totals = useSelector(selectCartTotals);
+  const promo = useSelector(selectPromo);
   const { store } = useShopContext();
   const { tree } = useCategoryTree();
   useScrollTop('cart');
@@ -35,7 +36,7 @@ export default function CartPage() {
   }, [dispatch]);
 
   const currency = cart.items[0]?.currencyId;
-  const promoPercent = cart.promo.status === 'proved' ? cart.promo.discount : 0;
+  const promoPercent = promo.status === 'proved' ? promo.discount : 0;
   const minSum = minSumOf(store);
 
   if (cart.items.length === 0) {
@@ -81,7 +82,7 @@ export default function CartPage() {
               </dd>
             </div>
           </dl>
-          {minSum > 0 && totals.total < minSum && <p className="cart__note">{t('checkout.min_sum', { n: formatRoubles(minSum) })}</p>}
+          {minSum > 0 && totals.total < minSum && <p className="cart__note">{t('errors.min_sum', { sum: formatRoubles(minSum) })}</p>}
           <Link to="/order" className="button button--client button--wide">
             {t('cart.checkout')}
           </Link>

@@ -7,7 +7,7 @@ import reducer, { cartItemAdded, cartItemDecremented, cartItemRemoved, cartQuant
  * in the cart adds one; minus from 1, a typed 0 or an emptied input takes the item out; the toggle removes.
  */
 const card: OfferCard = { id: '1001', name: 'Смартфон Квант A5 64 ГБ', price: 12990, categoryId: '11', currencyId: 'RUR', thumb: '1/offers/a_t.webp', images: ['1/offers/a.jpg'] };
-const empty: CartState = { items: [], status: 'idle', unavailablePopup: false, promo: { code: '', status: 'wait', discount: 0, message: null, checking: false } };
+const empty: CartState = { items: [], status: 'idle', unavailablePopup: false };
 const run = (...actions: Parameters<typeof reducer>[1][]) => actions.reduce(reducer, empty);
 const quantities = (s: CartState) => s.items.map((l: CartLine) => [l.id, l.quantity]);
 

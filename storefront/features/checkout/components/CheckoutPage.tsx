@@ -1,13 +1,13 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate } from '../../../lib/router';
 import Icon from '../../../components/Icon';
 import { useShopContext } from '../../../components/ShopContext';
 import { useT } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
-import { formatPrice } from '../../../../schemas/rules/money';
 import { useScrollTop } from '../../../lib/scroll';
 import { Popup, UnavailableItemsPopup, cartRefreshRequested, selectCart, selectCartTotals } from '../../cart/public';
+import { selectPromo } from '../../promo/public';
 import { selectDeliveryPoint } from '../../places/public';
 import {
   changeShown,
@@ -28,6 +28,8 @@ import '../../cart/cart.css';
 import '../order.css';
 import SmsCheckPopup from './SmsCheckPopup';
 import { AddressLink } from '../../share/public';
+import { Field, FieldError, Star, invalidProps } from './checkoutParts';
+import OrderSummary from './OrderSummary';
 
 const IOS = platform === 'ios';
 
@@ -47,32 +49,37 @@ export default function CheckoutPage() {
   const totals = useSelector(selectCartTotals);
   const order = useSelector(selectOrder);
   const point = useSelector(selectDeliveryPoint);
+  const promo = useSelector(selectPromo);
   useScrollTop('order');
 
   useEffect(() => {
     dispatch(orderPageOpened());
     dispatch(cartRefreshRequested());
   }, [dispatch]);
-  // A check found empty fields: the first one gets the focus.
+  // The order button was refused: the first refused field gets the focus, once per press (typing never moves it).
+  const focused = useRef(order.focusSeq);
+  const leaving = useRef(false);
   useEffect(() => {
-    if (!order.missing.length) return;
+    if (order.focusSeq === focused.current) return;
+    focused.current = order.focusSeq;
     const first = document.querySelector<HTMLElement>('.page--order .is-invalid input, .page--order .is-invalid textarea, .page--order .is-invalid a');
     first?.focus({ preventScroll: true });
     first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, [order.missing]);
+  }, [order.focusSeq]);
 
   const form = order.form;
   const { payment, receiving } = effectiveChoices(form, store);
   const payments = paymentWaysOf(store);
   const receivings = receivingWaysOf(store);
   const now = useMemo(() => localNow(store?.timezone), [store?.timezone]);
+  const errors = order.fieldErrors;
   const missing = new Set(order.missing);
   const set = (name: keyof OrderFormValues) => (value: string) => dispatch(orderFieldChanged({ name, value }));
-  const currency = cart.items[0]?.currencyId;
   const deliveryCost = deliveryCostOf(store, totals.total, receiving);
   const lines = cart.items.filter((l) => l.quantity > 0);
 
-  if (!lines.length && !order.result) return <Navigate to="/" replace />;
+  // 'Продолжить' leaves for the order's page: the emptied cart must not send the page to / on the way.
+  if (!lines.length && !order.result) return leaving.current ? null : <Navigate to="/" replace />;
 
   const req = (name: string) => isRequired(store, name);
   const sending = order.status === 'sending';
@@ -93,10 +100,10 @@ export default function CheckoutPage() {
             <h2 className="order__heading" id="order-contacts">
               {t('checkout.contacts')}
             </h2>
-            <Field id="client_name" label={t('checkout.fields.client_name')} required={req('client_name')} invalid={missing.has('client_name')}>
-              <input id="client_name" className="order__input" autoComplete="name" maxLength={200} value={form.client_name} onChange={(e) => set('client_name')(e.target.value)} aria-invalid={missing.has('client_name') || undefined} />
+            <Field id="client_name" label={t('checkout.fields.client_name')} required={req('client_name')} errors={errors}>
+              <input id="client_name" className="order__input" autoComplete="name" maxLength={200} value={form.client_name} onChange={(e) => set('client_name')(e.target.value)} {...invalidProps('client_name', errors)} />
             </Field>
-            <Field id="client_phone" label={t('checkout.fields.client_phone')} required={req('client_phone')} invalid={missing.has('client_phone')}>
+            <Field id="client_phone" label={t('checkout.fields.client_phone')} required={req('client_phone')} errors={errors}>
               <div className={IOS ? 'order__phone order__phone--ios' : 'order__phone'}>
                 {IOS && <span className="order__phone-prefix">+7</span>}
                 <input
@@ -108,7 +115,7 @@ export default function CheckoutPage() {
                   placeholder={IOS ? '(999) 123-45-67' : '+7 (999) 123-45-67'}
                   value={form.client_phone}
                   onChange={(e) => set('client_phone')(IOS ? formatIosPhone(e.target.value) : formatPhone(e.target.value))}
-                  aria-invalid={missing.has('client_phone') || undefined}
+                  {...invalidProps('client_phone', errors)}
                 />
               </div>
             </Field>
@@ -131,6 +138,7 @@ export default function CheckoutPage() {
                   </label>
                 ))}
               </div>
+              <FieldError field="client_receiving" errors={errors} />
             </fieldset>
           )}
 
@@ -145,28 +153,40 @@ export default function CheckoutPage() {
                   <p className={point ? 'address__text' : 'address__text address__text--empty'} data-testid="delivery-address">
                     {point ? point.address : t('checkout.no_address')}
                   </p>
-                  <Link to="/map" className="button button--ghost address__button">
+                  <Link to="/map" className="button button--ghost address__button" {...invalidProps('client_address', errors)}>
                     {point ? t('checkout.change_address') : t('checkout.choose_address')}
                   </Link>
                 </div>
               ) : (
-                <Field id="client_address" label={t('checkout.fields.client_address')} hideLabel invalid={missing.has('client_address')}>
-                  <input id="client_address" className="order__input" autoComplete="street-address" maxLength={500} value={form.client_address} onChange={(e) => set('client_address')(e.target.value)} />
-                </Field>
+                <div className={missing.has('client_address') ? 'is-invalid' : undefined}>
+                  <label htmlFor="client_address" className="visually-hidden">
+                    {t('checkout.fields.client_address')}
+                  </label>
+                  <input id="client_address" className="order__input" autoComplete="street-address" maxLength={500} value={form.client_address} onChange={(e) => set('client_address')(e.target.value)} {...invalidProps('client_address', errors)} />
+                </div>
               )}
+              <FieldError field="client_address" errors={errors} />
               <fieldset className={`numbers${missing.has('client_numbers') ? ' is-invalid' : ''}`}>
                 <legend className="numbers__legend">
                   {t('checkout.fields.client_numbers')}
                   {req('client_numbers') && <Star />}
                 </legend>
                 <div className="numbers__row">
-                  {(['client_house', 'client_entrance', 'client_appart'] as const).map((name) => (
+                  {(['client_house', 'client_entrance', 'client_appart', 'client_flat'] as const).map((name) => (
                     <label key={name} className="numbers__cell">
                       <span>{t(`checkout.numbers.${name}`)}</span>
-                      <input className="order__input" maxLength={20} value={form[name]} onChange={(e) => set(name)(e.target.value)} />
+                      <input
+                        className="order__input"
+                        maxLength={20}
+                        autoComplete={name === 'client_flat' ? 'address-line2' : 'off'}
+                        value={form[name]}
+                        onChange={(e) => set(name)(e.target.value)}
+                        {...(name === 'client_flat' ? {} : invalidProps('client_numbers', errors))}
+                      />
                     </label>
                   ))}
                 </div>
+                <FieldError field="client_numbers" errors={errors} />
               </fieldset>
             </section>
           ) : (
@@ -195,6 +215,7 @@ export default function CheckoutPage() {
                   );
                 })}
               </div>
+              <FieldError field="place_id" errors={errors} />
             </fieldset>
           )}
 
@@ -214,63 +235,22 @@ export default function CheckoutPage() {
                 </label>
               ))}
             </div>
+            <FieldError field="client_payment" errors={errors} />
             {changeShown(store, payment) && (
-              <Field id="client_change" label={t('checkout.fields.client_change')} required={req('client_change')} invalid={missing.has('client_change')}>
-                <input id="client_change" className="order__input order__input--short" inputMode="numeric" maxLength={9} value={form.client_change} onChange={(e) => set('client_change')(e.target.value.replace(/\D/g, '').slice(0, 9))} />
+              <Field id="client_change" label={t('checkout.fields.client_change')} required={req('client_change')} errors={errors}>
+                <input id="client_change" className="order__input order__input--short" inputMode="numeric" maxLength={9} value={form.client_change} onChange={(e) => set('client_change')(e.target.value.replace(/\D/g, '').slice(0, 9))} {...invalidProps('client_change', errors)} />
               </Field>
             )}
           </fieldset>
 
           <section className="order__section">
-            <Field id="client_comment" label={t('checkout.fields.client_comment')} required={req('client_comment')} invalid={missing.has('client_comment')}>
-              <textarea id="client_comment" className="order__input order__textarea" rows={4} maxLength={2000} value={form.client_comment} onChange={(e) => set('client_comment')(e.target.value)} />
+            <Field id="client_comment" label={t('checkout.fields.client_comment')} required={req('client_comment')} errors={errors}>
+              <textarea id="client_comment" className="order__input order__textarea" rows={4} maxLength={2000} value={form.client_comment} onChange={(e) => set('client_comment')(e.target.value)} {...invalidProps('client_comment', errors)} />
             </Field>
           </section>
         </div>
 
-        <aside className="order__summary summary-layout__aside" aria-label={t('cart.summary')}>
-          <h2 className="order__heading">{t('checkout.your_order')}</h2>
-          <ul className="order__lines">
-            {lines.map((l) => (
-              <li key={l.id} className={l.isDisabledItem ? 'order__line is-unavailable' : 'order__line'}>
-                <span className="order__line-name">{l.name}</span>
-                <span className="order__line-qty" dir="ltr">
-                  × {l.quantity}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <Link to="/cart" className="order__edit">
-            {t('checkout.edit_cart')}
-          </Link>
-          <dl className="totals">
-            <div className="totals__row">
-              <dt>{t('cart.goods', { n: totals.quantity })}</dt>
-              <dd dir="ltr">{formatPrice(totals.goods, currency)}</dd>
-            </div>
-            {totals.discount > 0 && (
-              <div className="totals__row totals__row--discount">
-                <dt>{t('checkout.promo_discount', { code: cart.promo.code })}</dt>
-                <dd dir="ltr">−{formatPrice(totals.discount, currency)}</dd>
-              </div>
-            )}
-            {receiving === 'delivery' && (
-              <div className="totals__row">
-                <dt>{t('checkout.delivery_cost')}</dt>
-                <dd dir="ltr">{deliveryCost > 0 ? formatPrice(deliveryCost, currency) : t('item.free_shipping')}</dd>
-              </div>
-            )}
-            <div className="totals__row totals__row--total">
-              <dt>{t('cart.total')}</dt>
-              <dd dir="ltr" data-testid="order-total">
-                {formatPrice(totals.total + deliveryCost, currency)}
-              </dd>
-            </div>
-          </dl>
-          <button type="submit" className="button button--client button--wide" disabled={sending} aria-busy={sending || undefined}>
-            {sending ? t('checkout.sending') : payment === 'online' ? t('checkout.pay') : t('checkout.submit')}
-          </button>
-        </aside>
+        <OrderSummary lines={lines} totals={totals} promoCode={promo.code} deliveryCost={deliveryCost} delivery={receiving === 'delivery'} sending={sending} online={payment === 'online'} />
       </form>
 
       {order.result?.kind === 'success' && (
@@ -281,8 +261,11 @@ export default function CheckoutPage() {
               type="button"
               className="button button--client"
               onClick={() => {
+                const id = order.result?.kind === 'success' ? order.result.orderId : '';
+                leaving.current = true;
                 dispatch(orderPopupClosed());
-                navigate('/', { replace: true });
+                // The order's own page, with its summary (the seed went to /).
+                navigate(id ? `/order/${id}` : '/', { replace: true });
               }}
             >
               {t('checkout.proceed')}
@@ -309,29 +292,11 @@ export default function CheckoutPage() {
             </>
           }
         >
-          {t('checkout.failed')}
+          {t('errors.order_error')}
         </Popup>
       )}
       {order.sms && <SmsCheckPopup sms={order.sms} />}
       {!order.result && cart.unavailablePopup && <UnavailableItemsPopup />}
-    </div>
-  );
-}
-
-const Star = () => (
-  <span className="order__required" aria-hidden="true">
-    {' '}*
-  </span>
-);
-
-function Field({ id, label, required, invalid, hideLabel, children }: { id: string; label: string; required?: boolean; invalid?: boolean; hideLabel?: boolean; children: ReactNode }) {
-  return (
-    <div className={invalid ? 'field is-invalid' : 'field'}>
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
-        {label}
-        {required && <Star />}
-      </label>
-      {children}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CUSTOMER_PHONE, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
-import { allDay, closedNow, INSIDE, newDevice, newKey, orderForm, OUTSIDE, SECOND_ZONE, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
+import { allDay, closedNow, INSIDE, newDevice, newKey, orderForm, OUTSIDE, rest, SECOND_ZONE, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
 
 let server: TestServer, owner: Auth, customer: Auth;
 let shop: Shop;
@@ -66,6 +66,25 @@ describe('api=orders: a client order', () => {
     expect(o.products).toEqual([expect.objectContaining({ id: shop.offers.mid, price: 300, quantity: 2, sum: 600, categoryId: shop.categoryId })]);
   });
 
+  it('keeps the floor and the flat apart: client_appart is the floor, client_flat the flat (none for pickup)', async () => {
+    const device = newDevice();
+    const r = await order(orderForm({ [shop.offers.mid]: 2 }, { device_id: device, client_house: '5', client_entrance: '2', client_appart: '7', client_flat: '12' }));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const o = await detail(r.body.orders[0], { device_id: device });
+    expect(o).toMatchObject({ house: '5', entrance: '2', floor: '7', flat: '12' });
+    expect(o).not.toHaveProperty('appart');
+    // The owner reads the same over REST.
+    expect((await rest(server, 'GET', `/orders/${r.body.orders[0]}`, { token: owner })).body).toMatchObject({ floor: '7', flat: '12' });
+    // An order stored before the flat field kept the floor under `appart`: it reads as the floor.
+    const row = await server.db.selectFrom('orders').select('data').where('id', '=', r.body.orders[0]).executeTakeFirstOrThrow();
+    const { floor: _f, flat: _fl, ...old } = JSON.parse(row.data);
+    await server.db.updateTable('orders').set({ data: JSON.stringify({ ...old, appart: '3' }) }).where('id', '=', r.body.orders[0]).execute();
+    expect(await detail(r.body.orders[0], { device_id: device })).toMatchObject({ floor: '3', flat: null });
+    const pickup = await order(orderForm({ [shop.offers.mid]: 2 }, { device_id: device, client_receiving: 'pickup', 'p[674_place_id]': shop.places.main, client_flat: '12' }));
+    expect(await detail(pickup.body.orders[0], { device_id: device })).toMatchObject({ floor: null, flat: null, address: null });
+    await refused(orderForm({ [shop.offers.mid]: 2 }, { client_flat: 'x'.repeat(21) }), 400, 'invalid_input');
+  });
+
   it('ignores a price, total or discount the client sends', async () => {
     const device = newDevice();
     const r = await order(
@@ -97,7 +116,7 @@ describe('api=orders: a client order', () => {
 
   it('takes the receiving way from p[751_delivery] when client_receiving is absent', async () => {
     const device = newDevice();
-    const r = await order(orderForm({ [shop.offers.mid]: 2 }, { device_id: device, client_receiving: undefined, 'p[751_delivery]': 0, client_address: '' }));
+    const r = await order(orderForm({ [shop.offers.mid]: 2 }, { device_id: device, client_receiving: undefined, 'p[751_delivery]': 0, client_address: '', 'p[674_place_id]': shop.places.main }));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await detail(r.body.orders[0], { device_id: device })).receiving).toBe('pickup');
   });
@@ -312,8 +331,8 @@ describe('api=orders: the seed’s checks, in order, each storing nothing', () =
     try {
       const err = await refused(orderForm({ [shop.offers.mid]: 2 }, { client_house: '10', client_appart: '', client_entrance: '2', client_comment: '', client_name: '' }), 400, 'required_fields_error');
       expect(err.fields.map((f: { field: string }) => f.field)).toEqual(['client_numbers', 'client_change', 'client_comment']);
-      // Card: no change needed; pickup: no address or house group.
-      const ok = await order(orderForm({ [shop.offers.mid]: 2 }, { client_payment: 'card', client_receiving: 'pickup', client_address: '', client_name: '' }));
+      // Card: no change needed; pickup: no address or house group (but the place, the shop has two).
+      const ok = await order(orderForm({ [shop.offers.mid]: 2 }, { client_payment: 'card', client_receiving: 'pickup', 'p[674_place_id]': shop.places.main, client_address: '', client_name: '' }));
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       const full = await order(orderForm({ [shop.offers.mid]: 2 }, { client_house: '10', client_appart: '5', client_entrance: '2', client_change: '1000' }));
       expect(full.status, JSON.stringify(full.body)).toBe(200);
@@ -383,66 +402,6 @@ describe('api=orders: the seed’s checks, in order, each storing nothing', () =
     const r = await order(orderForm({ [shop.offers.cheap]: '999999' }, { device_id: device }));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await detail(r.body.orders[0], { device_id: device })).totalPrice).toBe(149999850);
-  });
-});
-
-describe('api=orders: reading orders', () => {
-  it('shows a device its anonymous orders, and nobody else', async () => {
-    const device = newDevice();
-    const a = await order(orderForm({ [shop.offers.mid]: 2 }, { device_id: device }));
-    const b = await order(orderForm({ [shop.offers.big]: 1, [shop.offers.cheap]: 1 }, { device_id: device }));
-    const list = await server.api('orders', { list: 1, device_id: device });
-    expect(list.status).toBe(200);
-    expect(list.body.orders.map((o: { id: number }) => o.id)).toEqual([b.body.orders[0], a.body.orders[0]]);
-    expect(list.body.orders[0]).toMatchObject({ status: 'new', total: 1350, linesCount: 2, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    const other = await server.api('orders', { list: 1, device_id: newDevice() });
-    expect(other.body.orders).toEqual([]);
-    expect((await server.api('orders', { list: 1 })).body.orders).toEqual([]);
-    const stranger = await server.api('orders', { orderId: a.body.orders[0], device_id: newDevice() });
-    expect(stranger.status).toBe(404);
-    expect((await server.api('orders', { orderId: a.body.orders[0] })).status).toBe(404);
-  });
-
-  it('shows a signed-in customer theirs; another customer gets a 404; the owner sees any', async () => {
-    const mine = await order(orderForm({ [shop.offers.mid]: 2 }), customer);
-    const list = await server.api('orders', { list: 1 }, { token: customer });
-    expect(list.body.orders.map((o: { id: number }) => o.id)).toContain(mine.body.orders[0]);
-    expect((await detail(mine.body.orders[0], { token: customer })).clientName).toBe('Анна');
-    const other = await server.signIn('+79995550000');
-    expect((await server.api('orders', { orderId: mine.body.orders[0] }, { token: other })).status).toBe(404);
-    expect((await server.api('orders', { list: 1 }, { token: other })).body.orders).toEqual([]);
-    expect((await detail(mine.body.orders[0], { token: owner })).id).toBe(mine.body.orders[0]);
-    expect((await server.api('orders', { orderId: 99999999 }, { token: owner })).status).toBe(404);
-    expect((await server.api('orders', { orderId: 'abc' }, { token: owner })).status).toBe(400);
-    expect((await server.api('orders', { list: 1 }, { token: { ...customer, token: 'bad' } })).status).toBe(401);
-  });
-
-  it('gives the owner a place’s orders of a date', async () => {
-    const r = await order(orderForm({ [shop.offers.mid]: 2 }, { client_coords: SECOND_ZONE }));
-    const row = await server.db.selectFrom('orders').select(['date']).where('id', '=', r.body.orders[0]).executeTakeFirstOrThrow();
-    const places = await server.api('orders', { 'p[674_place_id]': shop.places.second, 'p[688_date]': row.date }, { token: owner });
-    expect(places.status).toBe(200);
-    const ids = places.body.orders.map((o: { id: number }) => o.id);
-    expect(ids).toContain(r.body.orders[0]);
-    for (const o of places.body.orders) expect(o).toMatchObject({ placeId: shop.places.second, date: row.date });
-    const otherDay = await server.api('orders', { 'p[674_place_id]': shop.places.second, 'p[688_date]': '2001-01-01' }, { token: owner });
-    expect(otherDay.body.orders).toEqual([]);
-    expect((await server.api('orders', { 'p[674_place_id]': shop.places.second, 'p[688_date]': row.date }, { token: customer })).status).toBe(403);
-    expect((await server.api('orders', { 'p[674_place_id]': shop.places.second, 'p[688_date]': row.date })).status).toBe(401);
-    expect((await server.api('orders', { 'p[674_place_id]': shop.places.second, 'p[688_date]': 'yesterday' }, { token: owner })).status).toBe(400);
-  });
-});
-
-describe('api=geo_check', () => {
-  it('says whether a point is inside any place’s delivery zone', async () => {
-    expect((await server.get(`/api?api=geo_check&ll=${INSIDE}`)).body).toEqual({ geo: '1' });
-    expect((await server.get(`/api?api=geo_check&ll=${SECOND_ZONE}`)).body).toEqual({ geo: '1' });
-    expect((await server.get(`/api?api=geo_check&ll=${OUTSIDE}`)).body).toEqual({ geo: '0' });
-    for (const bad of ['', 'abc', '59.9', '91,30', '59.9;30.3']) {
-      const r = await server.get(`/api?api=geo_check&ll=${encodeURIComponent(bad)}`);
-      expect(r.status, bad).toBe(400);
-      expect(r.body.error.code).toBe('invalid_input');
-    }
   });
 });
 

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { formatPrice } from '../../../../schemas/rules/money';
+import { useT } from '../../../lib/i18n';
+import type { CartLine } from '../../../lib/types';
+import type { CartTotals } from '../../cart/public';
+
+/** The order form's summary beside it: the lines, the totals as the server will charge them, the order button. */
+export default function OrderSummary({
+  lines,
+  totals,
+  promoCode,
+  deliveryCost,
+  delivery,
+  sending,
+  online,
+}: {
+  lines: readonly CartLine[];
+  totals: CartTotals;
+  promoCode: string;
+  deliveryCost: number;
+  delivery: boolean;
+  sending: boolean;
+  online: boolean;
+}) {
+  const t = useT();
+  const currency = lines[0]?.currencyId;
+  return (
+    <aside className="order__summary summary-layout__aside" aria-label={t('cart.summary')}>
+      <h2 className="order__heading">{t('checkout.your_order')}</h2>
+      <ul className="order__lines">
+        {lines.map((l) => (
+          <li key={l.id} className={l.isDisabledItem ? 'order__line is-unavailable' : 'order__line'}>
+            <span className="order__line-name">{l.name}</span>
+            <span className="order__line-qty" dir="ltr">
+              × {l.quantity}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link to="/cart" className="order__edit">
+        {t('checkout.edit_cart')}
+      </Link>
+      <dl className="totals">
+        <div className="totals__row">
+          <dt>{t('cart.goods', { n: totals.quantity })}</dt>
+          <dd dir="ltr">{formatPrice(totals.goods, currency)}</dd>
+        </div>
+        {totals.discount > 0 && (
+          <div className="totals__row totals__row--discount">
+            <dt>{t('checkout.promo_discount', { code: promoCode })}</dt>
+            <dd dir="ltr">−{formatPrice(totals.discount, currency)}</dd>
+          </div>
+        )}
+        {delivery && (
+          <div className="totals__row">
+            <dt>{t('checkout.delivery_cost')}</dt>
+            <dd dir="ltr">{deliveryCost > 0 ? formatPrice(deliveryCost, currency) : t('item.free_shipping')}</dd>
+          </div>
+        )}
+        <div className="totals__row totals__row--total">
+          <dt>{t('cart.total')}</dt>
+          <dd dir="ltr" data-testid="order-total">
+            {formatPrice(totals.total + deliveryCost, currency)}
+          </dd>
+        </div>
+      </dl>
+      <button type="submit" className="button button--client button--wide" disabled={sending} aria-busy={sending || undefined}>
+        {sending ? t('checkout.sending') : online ? t('checkout.pay') : t('checkout.submit')}
+      </button>
+    </aside>
+  );
+}
