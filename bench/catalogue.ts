@@ -91,6 +91,7 @@ async function runConfig(config: Config, fixture: Fixture, rows: Kind[], results
       const c = await ask<NodeJS.CpuUsage>(server.child, { cpu: true }, 'cpu');
       return c.user + c.system;
     };
+    const idle = () => ask(server.child, { idle: true }, 'idle');
     const script = (chosen: { kind: Kind; weight: number }[], track?: string) => luaScript(fixture, chosen, { track });
     const bare = (seconds: number) => loadWrk({ url: server.bare, method: 'GET' }, seconds, CONNECTIONS);
     const hSeconds = Math.max(2, Math.round(SECONDS / 2));
@@ -98,10 +99,12 @@ async function runConfig(config: Config, fixture: Fixture, rows: Kind[], results
     await bare(2);
     const all = MIXED === 'only' ? [] : rows;
     for (const k of all) await runWrk(server.app, script([{ kind: k, weight: 1 }]), 1, CONNECTIONS);
+    await idle();
     let before = (await bare(hSeconds)).requests.average;
     for (const kind of all) {
       const c0 = await cpu();
       const m = await runWrk(server.app, script([{ kind, weight: 1 }]), SECONDS, CONNECTIONS);
+      await idle();
       const cpuPerRequest = ((await cpu()) - c0) / Math.max(1, m.requests.total);
       const after = (await bare(hSeconds)).requests.average;
       const h = (before + after) / 2;
@@ -111,6 +114,7 @@ async function runConfig(config: Config, fixture: Fixture, rows: Kind[], results
       if (config.workers === 1 && (SQL || (under && config.size >= 1_000_000))) {
         await ask(server.child, { capture: true }, 'capturing');
         await runWrk(server.app, script([{ kind, weight: 1 }]), 1, CONNECTIONS);
+        await idle();
         row.plans = await ask(server.child, { plans: true, top: 3 }, 'plans');
       }
       results.rows.push(row);
@@ -123,6 +127,7 @@ async function runConfig(config: Config, fixture: Fixture, rows: Kind[], results
       const hBefore = (await bareMixed()).requests.average;
       const c0 = await cpu();
       const m = await runWrkTracked(server.app, (dir) => script(chosen, dir), MIXED_SECONDS, MIXED_CONNECTIONS);
+      await idle();
       const cpuPerRequest = ((await cpu()) - c0) / Math.max(1, m.requests.total);
       const hAfter = (await bareMixed()).requests.average;
       const h = (hBefore + hAfter) / 2;

@@ -3,6 +3,8 @@
  * the real app (buildApp, API only, silent) and a bare Fastify hello-world route as the baseline, both in
  * this one process on 127.0.0.1. It reports both ports to its parent and serves until killed.
  *
+ * On {idle: true} it answers once no request is being worked on (the ones a stopped load left behind).
+ *
  * On {cpu: true} it answers with its CPU time so far (process.cpuUsage), so the parent can divide the CPU
  * the server spent under a load by the requests it answered: the app's and the bare route's alike.
  *
@@ -42,8 +44,16 @@ async function relay(n: number) {
   const barePort = await freePort();
   const forked = Array.from({ length: n }, () => cluster.fork({ BENCH_API_PORT: String(apiPort), BENCH_BARE_PORT: String(barePort) }));
   await Promise.all(forked.map((w) => new Promise((resolve) => w.once('message', resolve))));
-  process.on('message', async (m: { cpu?: boolean; capture?: boolean; plans?: boolean }) => {
-    if (m.cpu) {
+  process.on('message', async (m: { cpu?: boolean; capture?: boolean; plans?: boolean; idle?: boolean }) => {
+    if (m.idle) {
+      await Promise.all(
+        forked.map((w) => new Promise((resolve) => {
+          w.once('message', resolve);
+          w.send({ idle: true });
+        })),
+      );
+      process.send!({ idle: true });
+    } else if (m.cpu) {
       const all = await Promise.all(
         forked.map((w) => new Promise<NodeJS.CpuUsage>((resolve) => {
           w.once('message', (r: { cpu: NodeJS.CpuUsage }) => resolve(r.cpu));
@@ -76,15 +86,35 @@ async function serve() {
   });
   const serveApps = fs.existsSync(path.join(DIST_DIR, 'storefront', 'index.html'));
   const { app } = await buildApp({ config, database, serveApps });
+  // Requests being worked on: a load generator that stops leaves the server answering the requests it had
+  // sent (closed connections or not), and H is measured after they are done ({idle: true}).
+  let working = 0;
+  const done = Symbol('done');
+  app.addHook('onRequest', async (request) => {
+    working++;
+    (request as unknown as Record<symbol, boolean>)[done] = false;
+  });
+  app.addHook('onSend', async (request) => {
+    const r = request as unknown as Record<symbol, boolean>;
+    if (r[done] === false) {
+      r[done] = true;
+      working--;
+    }
+  });
   await app.listen({ port: Number(process.env.BENCH_API_PORT ?? 0), host: '127.0.0.1' });
 
   const bare = Fastify({ logger: false });
   bare.get('/', async () => ({ hello: 'world' }));
   await bare.listen({ port: Number(process.env.BENCH_BARE_PORT ?? 0), host: '127.0.0.1' });
 
-  process.on('message', async (m: { capture?: boolean; plans?: boolean; top?: number; cpu?: boolean }) => {
+  process.on('message', async (m: { capture?: boolean; plans?: boolean; top?: number; cpu?: boolean; idle?: boolean }) => {
     if (m.cpu) {
       process.send!({ cpu: process.cpuUsage() });
+      return;
+    }
+    if (m.idle) {
+      while (working > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      process.send!({ idle: true });
       return;
     }
     if (m.capture) {

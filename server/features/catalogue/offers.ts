@@ -20,7 +20,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { categoryPath, categoryRange, categoryTree, mainCategoryOf, type CategoryTree } from './categories';
 import { paramsInScope, type ParamInfo } from './params';
 import type { ImageStore } from '../images/images';
-import { bumpCatalogue } from './version';
+import { bumpCatalogue, catalogueVersion, catalogueVersionNow } from './version';
 import { ftsQuery, searchDoc, searchTerms, tsQuery, type SearchDoc, type SearchTerm } from './search';
 export { foldSearch, searchDoc } from './search';
 
@@ -73,9 +73,15 @@ function parseRange(raw: string, baseId: number): { from: number | null; to: num
 }
 
 type OfferQuery = ReturnType<typeof baseQuery>;
-const baseQuery = (db: Db, storeId: number, includeHidden = false) => {
-  const q = db.selectFrom('offers as o').where('o.store_id', '=', storeId).where('o.deleted', '=', 0);
-  return includeHidden ? q : q.where('o.active', '=', 1);
+/**
+ * Live offers of a store. `keyed` (SQLite, a query driven by a set of ids): the flags as expressions, which no
+ * list order's index (store_id, deleted, active, …) can serve, so SQLite reads the set by the primary key even
+ * without statistics instead of walking the shop's order (plans.server.test.ts).
+ */
+const baseQuery = (db: Db, storeId: number, includeHidden = false, keyed = false) => {
+  const flag = (column: 'deleted' | 'active') => (keyed ? sql<number>`+o.${sql.raw(column)}` : (`o.${column}` as const));
+  const q = db.selectFrom('offers as o').where('o.store_id', '=', storeId).where(flag('deleted'), '=', 0);
+  return includeHidden ? q : q.where(flag('active'), '=', 1);
 };
 
 /** The common bool filters read the offer's own column, the one the registry declares for their field (292, 306). */
@@ -132,7 +138,9 @@ function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, strin
       case 'float': {
         const { from, to } = parseRange(value, baseId);
         if (from === null && to === null) break;
-        q = has((eb) => eb.and([...(from !== null ? [eb('op.num', '>=', from)] : []), ...(to !== null ? [eb('op.num', '<=', to)] : [])]));
+        // "+": the number is checked on the offer's own row (the primary key probe), never searched by the
+        // range index, which SQLite without statistics preferred: every offer in range read per offer walked.
+        q = has((eb) => eb.and([...(from !== null ? [eb(sql`+op.num`, '>=', from)] : []), ...(to !== null ? [eb(sql`+op.num`, '<=', to)] : [])]));
         break;
       }
       default:
@@ -155,7 +163,8 @@ function searchMatches(dialect: Dialect, storeId: number, terms: SearchTerm[], n
       : eb
           .selectFrom('offer_search as s')
           .select('s.offer_id')
-          .where('s.store_id', '=', storeId)
+          // "+": the full-text hits drive (by rowid), never an index walk of the store's search rows.
+          .where(sql`+s.store_id`, '=', storeId)
           .where(sql<SqlBool>`s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`);
 }
 
@@ -181,23 +190,25 @@ const CARD_COLUMNS = ['o.id', 'o.type', 'o.name', 'o.vendor', 'o.price', 'o.oldp
 export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string }> {
   // Filters are the base ids of the list's category path (see params.ts: a base id is unique on a path).
   const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsInScope(db, storeId, query.categoryId)]);
-  let q = baseQuery(db, storeId, query.includeHidden);
-  if (query.categoryId && query.categoryId !== '0') {
-    const node = tree.byId.get(query.categoryId);
-    if (!node) return [];
-    if (!node.children.length) q = q.where('o.category_id', '=', node.id);
-    else {
+  const node = query.categoryId && query.categoryId !== '0' ? tree.byId.get(query.categoryId) : null;
+  if (node === undefined) return [];
+  /** The list's offers: the category, the filters (keyed: see baseQuery). */
+  const scoped = (keyed = false) => {
+    let q = baseQuery(db, storeId, query.includeHidden, keyed && dialect === 'sqlite');
+    if (node && !node.children.length) q = q.where('o.category_id', '=', node.id);
+    else if (node) {
       // The category and everything below it: one range of the stored path (each order's index carries it).
       const [from, to] = categoryRange(categoryPath(tree, node.id));
       q = q.where('o.cat_path', '>=', from).where('o.cat_path', '<', to);
     }
-  }
-  q = applyFilters(q, storeId, query.filters, params);
+    return applyFilters(q, storeId, query.filters, params);
+  };
+  const q = scoped();
   const offset = (query.page - 1) * PAGE_SIZE;
   if (query.word !== undefined) {
     const terms = searchTerms(query.word);
     if (!terms.length) return [];
-    return searchPage(db, dialect, storeId, tree, q, query, terms, offset);
+    return searchPage(db, dialect, storeId, tree, scoped, query, terms, offset);
   }
   if (query.after !== undefined) {
     // Keyset: the rows after the cursor's sort key, on the order's index, whatever changed before it.
@@ -219,17 +230,26 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
  * the list order. With `after` (a search cursor: the part and the sort key of the last row shown) the page
  * starts right after that row, so a deep page costs what the first does.
  */
-async function searchPage(db: Db, dialect: Dialect, storeId: number, tree: CategoryTree, q: OfferQuery, query: ListQuery, terms: SearchTerm[], offset: number) {
+async function searchPage(
+  db: Db,
+  dialect: Dialect,
+  storeId: number,
+  tree: CategoryTree,
+  scoped: (keyed?: boolean) => OfferQuery,
+  query: ListQuery,
+  terms: SearchTerm[],
+  offset: number,
+) {
   const cursor = query.after !== undefined ? searchCursor(query.after, query.sort) : null;
   if (cursor) offset = 0;
   if ((await matchCount(db, dialect, storeId, terms, false)) >= searchTuning.frequent) {
-    const { ids, lastPart } = await frequentSearchPage(db, dialect, storeId, q, query.sort, terms, offset, cursor);
+    const { ids, lastPart } = await frequentSearchPage(db, dialect, storeId, scoped, query.sort, terms, offset, cursor);
     const rows = await cardRowsByIds(db, storeId, ids);
     return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPart);
   }
   // Relevance first: offers with every word in their name (part 0) before those matching in the description (1).
   const part = (eb: any) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)(eb)).then(0).else(1).end();
-  q = applySearch(q, dialect, storeId, terms);
+  let q = applySearch(scoped(true), dialect, storeId, terms);
   if (cursor) {
     const after = keyAfter(query.sort, cursor.key);
     q = q.where((eb) => (cursor.part === 0 ? eb.or([eb(part(eb), '=', 1), eb.and([eb(part(eb), '=', 0), after])]) : eb.and([eb(part(eb), '=', 1), after])));
@@ -337,8 +357,31 @@ async function cardRowsByIds(db: Db, storeId: number, ids: string[]) {
  */
 export const searchTuning = { frequent: 2000 };
 
-/** How many offers of the store match (counted up to searchTuning.frequent only: the index alone, no offer rows). */
+/** Match counts per database: store, catalogue version, threshold and query → the count (bounded). */
+const matchCounts = new WeakMap<object, Map<string, Promise<number>>>();
+
+/**
+ * How many offers of the store match (counted up to searchTuning.frequent only: the index alone, no offer
+ * rows), kept per catalogue version: it only picks the plan (both give the same page), and counting a frequent
+ * word's hits took more than the page itself (3-37 ms at 1M offers, issue 33).
+ */
 async function matchCount(db: Db, dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean): Promise<number> {
+  const version = catalogueVersionNow(db, storeId) ?? (await catalogueVersion(db, storeId));
+  let counts = matchCounts.get(db);
+  if (!counts) matchCounts.set(db, (counts = new Map()));
+  const key = `${storeId}\u0000${version}\u0000${searchTuning.frequent}\u0000${nameOnly}\u0000${terms.map((t) => `${t.stem}${t.prefix ? '*' : ''}`).join(' ')}`;
+  let count = counts.get(key);
+  if (count === undefined) {
+    if (counts.size >= 10_000) counts.clear();
+    const map = counts;
+    count = countMatches(db, dialect, storeId, terms, nameOnly);
+    map.set(key, count);
+    count.catch(() => map.delete(key));
+  }
+  return count;
+}
+
+async function countMatches(db: Db, dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean): Promise<number> {
   const inner =
     dialect === 'postgres'
       ? sql`select 1 from offer_search where store_id = ${storeId} and doc @@ to_tsquery('simple', ${tsQuery(terms, nameOnly)}) limit ${searchTuning.frequent}`
@@ -358,7 +401,7 @@ async function frequentSearchPage(
   db: Db,
   dialect: Dialect,
   storeId: number,
-  q: OfferQuery,
+  scoped: (keyed?: boolean) => OfferQuery,
   sort: SortId,
   terms: SearchTerm[],
   offset: number,
@@ -366,9 +409,10 @@ async function frequentSearchPage(
 ): Promise<{ ids: string[]; lastPart: 0 | 1 }> {
   const want = offset + PAGE_SIZE;
   const nameWalk = (await matchCount(db, dialect, storeId, terms, true)) >= searchTuning.frequent;
+  const q = scoped();
   let ids: string[] = [];
   if (!cursor || cursor.part === 0) {
-    let names = q.where(matchProbe(dialect, storeId, terms, true, nameWalk));
+    let names = (nameWalk ? q : scoped(true)).where(matchProbe(dialect, storeId, terms, true, nameWalk));
     if (cursor) names = names.where(keyAfter(sort, cursor.key));
     ids = (await applySort(names, sort).select('o.id').limit(want).execute()).map((r) => r.id);
   }
@@ -397,10 +441,24 @@ function matchProbe(dialect: Dialect, storeId: number, terms: SearchTerm[], name
         .select(sql.lit(1).as('one'))
         .whereRef('s.store_id', '=', 'o.store_id')
         .whereRef('s.offer_id', '=', 'o.id')
-        // "+": the hits are a set to probe, never a list to loop over per offer (the rowid is no index key here).
-        .where(sql<SqlBool>`+s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`),
+        .where(stemsMatch(terms, nameOnly)),
     );
   };
+}
+
+/**
+ * The offer's own search row checked for the terms as the full-text index matches them (SQLite): its stems are
+ * words separated by spaces (search.ts), a term is a whole stem (the last one a stem's start), in the name or
+ * (not nameOnly) in either column. Probing the walked offers one by one reads a few rows; building the full-text
+ * hits of a frequent word as a set read all of them (50,000 at 1M offers: 20-90 ms a page, issue 33).
+ */
+function stemsMatch(terms: SearchTerm[], nameOnly: boolean): Expression<SqlBool> {
+  const has = (column: 's.name' | 's.text', t: SearchTerm) =>
+    t.prefix ? sql<SqlBool>`instr(' ' || ${sql.ref(column)}, ${` ${t.stem}`}) > 0` : sql<SqlBool>`instr(' ' || ${sql.ref(column)} || ' ', ${` ${t.stem} `}) > 0`;
+  return sql.join(
+    terms.map((t) => (nameOnly ? has('s.name', t) : sql<SqlBool>`(${has('s.name', t)} or ${has('s.text', t)})`)),
+    sql` and `,
+  ) as unknown as Expression<SqlBool>;
 }
 
 /** From this offset on, a page is read as ids first (skipping wide rows costs more than a second query). */
@@ -503,14 +561,11 @@ export async function offersByIds(db: Db, storeId: number, ids: string[]) {
   const wanted = [...new Set(ids.map((s) => s.trim()).filter(Boolean))].slice(0, 500);
   if (!wanted.length) return [];
   const tree = await categoryTree(db, storeId);
-  const rows = await db
-    .selectFrom('offers as o')
-    .select(CARD_COLUMNS)
-    .where('o.store_id', '=', storeId)
-    .where('o.deleted', '=', 0)
-    .where('o.id', 'in', wanted)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  // By the primary key alone, deleted ones left out here: with `deleted = 0` in the query SQLite without
+  // statistics read every offer of the shop through a list order's index (store_id, deleted, …) instead
+  // (278 ms a cart at 1M offers; plans.server.test.ts).
+  const rows = await db.selectFrom('offers as o').select(CARD_COLUMNS).select('o.deleted').where('o.store_id', '=', storeId).where('o.id', 'in', wanted).execute();
+  const byId = new Map(rows.filter((r) => r.deleted === 0).map((r) => [r.id, r]));
   return wanted
     .map((id) => byId.get(id))
     .filter((r) => r !== undefined)
