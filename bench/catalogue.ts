@@ -93,23 +93,41 @@ async function runConfig(config: Config, fixture: Fixture, rows: Kind[], results
     };
     const idle = () => ask(server.child, { idle: true }, 'idle');
     const script = (chosen: { kind: Kind; weight: number }[], track?: string) => luaScript(fixture, chosen, { track });
-    const bare = (seconds: number) => loadWrk({ url: server.bare, method: 'GET' }, seconds, CONNECTIONS);
+    /** H: req/s, and the server's CPU per answer of the bare route (µs). */
+    const bare = async (seconds: number) => {
+      const c0 = await cpu();
+      const m = await loadWrk({ url: server.bare, method: 'GET' }, seconds, CONNECTIONS);
+      return { rps: m.requests.average, cpuUs: ((await cpu()) - c0) / Math.max(1, m.requests.total) };
+    };
     const hSeconds = Math.max(2, Math.round(SECONDS / 2));
     // Warm up: JIT, the page cache, the catalogue's caches (the tree, the params); not the spread's answers.
-    await bare(2);
+    await loadWrk({ url: server.bare, method: 'GET' }, 2, CONNECTIONS);
     const all = MIXED === 'only' ? [] : rows;
     for (const k of all) await runWrk(server.app, script([{ kind: k, weight: 1 }]), 1, CONNECTIONS);
     await idle();
-    let before = (await bare(hSeconds)).requests.average;
+    let before = await bare(hSeconds);
     for (const kind of all) {
       const c0 = await cpu();
       const m = await runWrk(server.app, script([{ kind, weight: 1 }]), SECONDS, CONNECTIONS);
       await idle();
       const cpuPerRequest = ((await cpu()) - c0) / Math.max(1, m.requests.total);
-      const after = (await bare(hSeconds)).requests.average;
-      const h = (before + after) / 2;
+      const after = await bare(hSeconds);
+      const h = (before.rps + after.rps) / 2;
+      const hCpuUs = (before.cpuUs + after.cpuUs) / 2;
       before = after;
-      const row: RowResult = { ...config, kind: kind.id, name: kind.name, rps: m.requests.average, h, ratio: m.requests.average / h, p50: m.latency.p50, p99: m.latency.p99, cpuUs: cpuPerRequest, errors: m.errors };
+      const row: RowResult = {
+        ...config,
+        kind: kind.id,
+        name: kind.name,
+        rps: m.requests.average,
+        h,
+        ratio: m.requests.average / h,
+        p50: m.latency.p50,
+        p99: m.latency.p99,
+        cpuUs: cpuPerRequest,
+        hCpuUs,
+        errors: m.errors,
+      };
       const under = kind.goal && (row.ratio < kind.goal.ratio || (kind.goal.p99 !== undefined && row.p99 > kind.goal.p99));
       if (config.workers === 1 && (SQL || (under && config.size >= 1_000_000))) {
         await ask(server.child, { capture: true }, 'capturing');
@@ -118,7 +136,10 @@ async function runConfig(config: Config, fixture: Fixture, rows: Kind[], results
         row.plans = await ask(server.child, { plans: true, top: 3 }, 'plans');
       }
       results.rows.push(row);
-      log(`${label} ${kind.name}: ${row.rps.toFixed(0)} req/s = ${row.ratio.toFixed(3)} H (${h.toFixed(0)}), p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(0)} ms, ${(cpuPerRequest / 1000).toFixed(2)} ms CPU${row.errors ? `, ${row.errors} errors` : ''}`);
+      log(
+        `${label} ${kind.name}: ${row.rps.toFixed(0)} req/s = ${row.ratio.toFixed(3)} H (${h.toFixed(0)}), p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(0)} ms, ` +
+          `${(cpuPerRequest / 1000).toFixed(2)} ms CPU = ${(hCpuUs / cpuPerRequest).toFixed(3)} H by CPU${row.errors ? `, ${row.errors} errors` : ''}`,
+      );
     }
     if (MIXED !== '0') {
       const mixKinds = rows.filter((k) => k.mix > 0);

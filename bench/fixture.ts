@@ -15,6 +15,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
+import { analyzeCatalogue } from '../server/db/statistics';
 import { createStore } from '../server/features/stores/stores';
 import { startPg, type PgCluster } from '../scripts/pg';
 import { generateCatalogue, GENERATOR_VERSION, type CatalogueShape } from './generate';
@@ -83,10 +84,8 @@ export async function prepareFixture(db: BenchDb, size: number, log: (s: string)
     if (cached) {
       log(`${size} offers on ${db === 'pg' ? 'PostgreSQL' : 'SQLite'} (kept from an earlier run)`);
       const applied = await migrate(database.db, database.dialect);
-      if (applied.length) {
-        await sql`analyze`.execute(database.db);
-        log(`  migrated: ${applied.join(', ')}`);
-      }
+      if (applied.length) log(`  migrated: ${applied.join(', ')}`);
+      await statisticsAsImported(database);
       shape = readShape(shapeFile);
     } else {
       const started = Date.now();
@@ -100,8 +99,7 @@ export async function prepareFixture(db: BenchDb, size: number, log: (s: string)
           shown = n;
         }
       });
-      // As an import leaves it (features/yml: statistics are part of the import).
-      await sql`analyze`.execute(database.db);
+      await statisticsAsImported(database);
       fs.writeFileSync(shapeFile, JSON.stringify({ ...shape, offersByTop: [...shape.offersByTop], offersByLeaf: [...shape.offersByLeaf] }));
       log(`${size} offers generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
@@ -110,6 +108,12 @@ export async function prepareFixture(db: BenchDb, size: number, log: (s: string)
   } finally {
     await database.close();
   }
+}
+
+/** The planner statistics a YML import leaves: PostgreSQL's fresh (analyzeCatalogue), SQLite none (features/yml/importYml.ts). */
+async function statisticsAsImported(database: Database) {
+  if (database.dialect === 'postgres') await analyzeCatalogue(database.db, database.dialect);
+  else for (const table of ['sqlite_stat1', 'sqlite_stat4']) await sql.raw(`drop table if exists ${table}`).execute(database.db);
 }
 
 function readShape(file: string): CatalogueShape {

@@ -27,6 +27,8 @@ export interface RowResult extends Config {
   p99: number;
   /** The server's CPU time per answer (µs, all its processes). */
   cpuUs: number;
+  /** The same for H's answers around it. */
+  hCpuUs: number;
   errors: number;
   plans?: Plan[];
 }
@@ -68,7 +70,8 @@ function table(head: string[], body: string[][]) {
 export function printResults(results: { rows: RowResult[]; mixed: MixedResult[] }, o: { connections: number; seconds: number; mixedConnections: number; mixedSeconds: number }) {
   const { rows, mixed } = results;
   console.log(`\nwrk, keys drawn at random per request; ${o.connections} connections, ${o.seconds} s a row; Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), load average now ${os.loadavg()[0].toFixed(1)}`);
-  console.log('×H = req/s over the bare Fastify route H measured right before and after the row in the same server process(es); CPU = server CPU per answer');
+  console.log('×H = req/s over the bare Fastify route H measured right before and after the row in the same server process(es); CPU ms = server CPU per answer;');
+  console.log('CPU ×H = H\'s server CPU per answer over the row\'s: the ratio where the server has its cores to itself (a shared machine moves req/s far more)');
   const groups = new Map<string, RowResult[]>();
   for (const r of rows) {
     const key = `${r.db}|${r.workers}|${r.size}`;
@@ -83,7 +86,7 @@ export function printResults(results: { rows: RowResult[]; mixed: MixedResult[] 
       const on = list.find((r) => r.kind === kind && r.cache === 'on');
       const off = list.find((r) => r.kind === kind && r.cache === 'off');
       const goal = GOALS[kind];
-      const cells = (r?: RowResult) => (r ? [r.ratio.toFixed(3), ms(r.p50), ms(r.p99), (r.cpuUs / 1000).toFixed(2)] : ['', '', '', '']);
+      const cells = (r?: RowResult) => (r ? [r.ratio.toFixed(3), ms(r.p50), ms(r.p99), (r.cpuUs / 1000).toFixed(2), (r.hCpuUs / r.cpuUs).toFixed(3)] : ['', '', '', '', '']);
       const verdict: string[] = [];
       if (goal && Number(size) >= 1_000_000 && on) {
         if (on.ratio < goal.ratio) verdict.push('under goal');
@@ -100,7 +103,7 @@ export function printResults(results: { rows: RowResult[]; mixed: MixedResult[] 
         verdict.join(', '),
       ];
     });
-    table(['request', 'goal ×H', 'cache ×H', 'p50', 'p99', 'CPU ms', 'off ×H', 'p50', 'p99', 'CPU ms', 'off/on', 'errors', ''], body);
+    table(['request', 'goal ×H', 'cache ×H', 'p50', 'p99', 'CPU ms', 'CPU ×H', 'off ×H', 'p50', 'p99', 'CPU ms', 'CPU ×H', 'off/on', 'errors', ''], body);
   }
 
   for (const m of mixed) {

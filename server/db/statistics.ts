@@ -6,11 +6,12 @@ import type { Db } from './types';
 const CATALOGUE_TABLES = ['offers', 'offer_params', 'offer_search', 'categories', 'params', 'param_values'];
 
 /**
- * Fresh planner statistics of the catalogue's tables, after a bulk write has committed (a YML import).
- * PostgreSQL plans by them and autovacuum refreshes them only some time later: right after a first import
- * they still describe the empty tables, and the catalogue's first requests ran as scans (0.002 H in the bench,
- * issue 33). SQLite keeps none until ANALYZE (sqlite_stat1), and with none it took the cart's `id in (…)` by
- * a list order's index instead of the primary key. About a second at 100,000 offers on either database.
+ * Fresh planner statistics of the catalogue's tables. PostgreSQL plans by them and autovacuum refreshes them
+ * only some time later: right after a first import they still describe the empty tables, and the catalogue's
+ * first requests ran as scans (0.002 H in the bench, issue 33), so a YML import calls this after its commit on
+ * PostgreSQL (a second at 1M offers: ANALYZE samples). SQLite keeps none until ANALYZE (sqlite_stat1), which
+ * reads every index (~3 s of CPU at 1M): its catalogue queries are written to plan well without them
+ * (plans.server.test.ts checks both), so an import does not run it there.
  */
 export async function analyzeCatalogue(db: Db, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') await sql.raw(`analyze ${CATALOGUE_TABLES.join(', ')}`).execute(db);

@@ -9,6 +9,7 @@ import { badRequest } from '../../errors';
 import type { ImageStore } from '../images/images';
 import type { OfferImage } from '../catalogue/offers';
 import { bumpCatalogue } from '../catalogue/version';
+import { analyzeCatalogue } from '../../db/statistics';
 import { categoryPath, loadTree, repathOffers } from '../catalogue/categories';
 import { rebaseMovedParams } from '../catalogue/params';
 import { insertFlat, updateSorts } from './bulkInsert';
@@ -297,6 +298,9 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
   } finally {
     fs.rmSync(stagingDir, { recursive: true, force: true });
   }
+  // PostgreSQL plans a store's queries by statistics autovacuum refreshes only later: fresh ones now, after the
+  // commit (the first requests after a first import ran as scans: issue 33). SQLite's queries plan well without.
+  if (dialect === 'postgres') await analyzeCatalogue(db, dialect);
   opts.onProgress?.(result.offers);
   return result;
 }
