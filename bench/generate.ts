@@ -1,7 +1,7 @@
 /**
  * A synthetic catalogue for the benchmark, written straight into the database through Kysely in big
  * transactions, row for row as the YML importer writes it (server/features/yml/importYml.ts `writeOffer`
- * and `writeParams`, server/features/catalogue/offers.ts `writeOfferParams` and `indexOffer`): the same columns and
+ * and `writeParams`, server/features/catalogue/offerWrites.ts `writeOfferParams` and `indexOffer`): the same columns and
  * `data` document (schemas' `toRow`), the same offer_params rows (select values as value ids, numbers also
  * in `num`), the offer's shop 292 and warranty 306 flag columns, the same search text (`searchDoc`).
  *
@@ -12,7 +12,7 @@
 import { sql } from 'kysely';
 import { CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
 import type { Database } from '../server/db/database';
-import { searchDoc } from '../server/features/catalogue/offers';
+import { searchDoc } from '../server/lib/searchText';
 
 /** Top-level categories × children × grandchildren; offers live in the grandchildren (the leaves). */
 export const TREE = { top: 10, children: 10, leaves: 10 };

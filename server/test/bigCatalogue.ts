@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
-import { stemText } from '../features/catalogue/search';
+import { stemText } from '../lib/searchText';
 import { ADJECTIVES, BRANDS, MATERIALS, NOUNS, baseIdOf, dropSecondaryIndexes, writeTreeAndParams } from '../../bench/generate';
 
 export interface BigCatalogue {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSsr } from '../../scripts/build';
 import { buildApp, DIST_DIR } from '../app';
 import { analyzeCatalogue } from '../db/statistics';
-import { bumpCatalogue } from '../features/catalogue/version';
+import { bumpCatalogue } from '../db/catalogueVersion';
 import { forgetSeoPages } from '../features/seo/seo';
 import { COMMON_FILTERS } from '../../schemas';
 import { baseIdOf } from '../../bench/generate';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
- * Catalogue list indexes found by `npm run bench` (100 000 offers; numbers in docs/OPERATIONS.md).
+ * Catalogue list indexes found by `npm run bench` (100 000 offers; figures in docs/PERFORMANCE.md).
  *
  * A category page asks for `category_id in (<the category and everything below it>) order by sort, id`.
  * With only offers_category (store_id, category_id, deleted, active, sort, id) SQLite reads every offer of
