@@ -1,7 +1,7 @@
 /**
  * A synthetic catalogue for the benchmark, written straight into the database through Kysely in big
  * transactions, row for row as the YML importer writes it (server/features/yml/importYml.ts `writeOffer`
- * and `writeParams`, server/features/catalogue/offers.ts `writeOfferParams` and `indexOffer`): the same columns and
+ * and `writeParams`, server/features/catalogue/offerWrites.ts `writeOfferParams` and `indexOffer`): the same columns and
  * `data` document (schemas' `toRow`), the same offer_params rows (select values as value ids, numbers also
  * in `num`), the offer's shop 292 and warranty 306 flag columns, the same search text (`searchDoc`).
  *
@@ -9,6 +9,7 @@
  * unindexed store_id/offer_id columns, a full scan per offer, so a 100 000-offer import is quadratic (about
  * an hour; 10 000 offers took 28 s). bench/catalogue.ts measures that write and prints it.
  */
+import { sql } from 'kysely';
 import { CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
 import type { Database } from '../server/db/database';
 import { searchDoc } from '../server/lib/searchText';
@@ -19,11 +20,11 @@ export const TREE = { top: 10, children: 10, leaves: 10 };
 /** Bumped whenever the generated data changes: cached databases are keyed by it. */
 export const GENERATOR_VERSION = 2;
 
-const NOUNS = ['чайник', 'кастрюля', 'сковорода', 'тарелка', 'кружка', 'нож', 'лампа', 'стул', 'стол', 'полка', 'коврик', 'плед', 'подушка', 'зонт', 'рюкзак', 'сумка', 'кошелёк', 'ремень', 'шарф', 'перчатки'];
-const ADJECTIVES = ['красивый', 'удобный', 'лёгкий', 'прочный', 'большой', 'компактный', 'классический', 'современный', 'яркий', 'тёплый'];
-const BRANDS = ['Альфа', 'Бета', 'Гамма', 'Дельта', 'Эпсилон', 'Зета', 'Эта', 'Тета', 'Йота', 'Каппа', 'Лямбда', 'Мю', 'Ню', 'Кси', 'Омикрон', 'Пи', 'Ро', 'Сигма', 'Тау', 'Ипсилон'];
-const COLOURS = ['красный', 'синий', 'зелёный', 'чёрный', 'белый', 'серый', 'жёлтый', 'оранжевый', 'фиолетовый', 'розовый'];
-const MATERIALS = ['сталь', 'алюминий', 'пластик', 'дерево', 'стекло', 'керамика', 'хлопок', 'шерсть'];
+export const NOUNS = ['чайник', 'кастрюля', 'сковорода', 'тарелка', 'кружка', 'нож', 'лампа', 'стул', 'стол', 'полка', 'коврик', 'плед', 'подушка', 'зонт', 'рюкзак', 'сумка', 'кошелёк', 'ремень', 'шарф', 'перчатки'];
+export const ADJECTIVES = ['красивый', 'удобный', 'лёгкий', 'прочный', 'большой', 'компактный', 'классический', 'современный', 'яркий', 'тёплый'];
+export const BRANDS = ['Альфа', 'Бета', 'Гамма', 'Дельта', 'Эпсилон', 'Зета', 'Эта', 'Тета', 'Йота', 'Каппа', 'Лямбда', 'Мю', 'Ню', 'Кси', 'Омикрон', 'Пи', 'Ро', 'Сигма', 'Тау', 'Ипсилон'];
+export const COLOURS = ['красный', 'синий', 'зелёный', 'чёрный', 'белый', 'серый', 'жёлтый', 'оранжевый', 'фиолетовый', 'розовый'];
+export const MATERIALS = ['сталь', 'алюминий', 'пластик', 'дерево', 'стекло', 'керамика', 'хлопок', 'шерсть'];
 
 /** The word the search scenario looks for: one of 20 nouns, so about 5 % of the offers match. */
 export const SEARCH_WORD = NOUNS[3];
@@ -65,11 +66,8 @@ export interface CatalogueShape {
 
 const CHUNK = 500;
 
-/** Fills the store with `count` offers in a 3-level tree; offers are spread over the leaves at random. */
-export async function generateCatalogue(database: Database, storeId: number, count: number, onProgress?: (n: number) => void): Promise<CatalogueShape> {
-  const { db } = database;
-  const rnd = random(42);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
+/** The category tree (TREE: 1,110 categories, ids from 1 in depth-first order) and the params with their values. */
+export async function writeTreeAndParams(database: Database, storeId: number) {
   const tops: string[] = [];
   const leaves: string[] = [];
   const categoryRows: { store_id: number; id: string; parent_id: string; name: string; sort: number; data: string }[] = [];
@@ -93,10 +91,7 @@ export async function generateCatalogue(database: Database, storeId: number, cou
       }
     }
   }
-  const offersByTop = new Map(tops.map((t) => [t, 0]));
-  const offersByLeaf = new Map<string, number>();
-
-  await db.transaction().execute(async (tx) => {
+  await database.db.transaction().execute(async (tx) => {
     await tx.insertInto('categories').values(categoryRows).execute();
     for (const [i, p] of PARAMS.entries()) {
       const row = await tx
@@ -112,8 +107,20 @@ export async function generateCatalogue(database: Database, storeId: number, cou
       }
     }
   });
+  return { tops, leaves, topOf, pathOf, categories: categoryRows.length };
+}
+
+/** Fills the store with `count` offers in a 3-level tree; offers are spread over the leaves at random. */
+export async function generateCatalogue(database: Database, storeId: number, count: number, onProgress?: (n: number) => void): Promise<CatalogueShape> {
+  const { db } = database;
+  const rnd = random(42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
+  const { tops, leaves, topOf, pathOf, categories } = await writeTreeAndParams(database, storeId);
+  const offersByTop = new Map(tops.map((t) => [t, 0]));
+  const offersByLeaf = new Map<string, number>();
 
   const started = Date.parse('2026-01-01T00:00:00Z');
+  const restore = await dropSecondaryIndexes(database);
   for (let from = 1; from <= count; from += CHUNK * 20) {
     // One transaction per 10 000 offers, multi-row inserts of 500.
     await db.transaction().execute(async (tx) => {
@@ -187,5 +194,34 @@ export async function generateCatalogue(database: Database, storeId: number, cou
     });
     onProgress?.(Math.min(from + CHUNK * 20 - 1, count));
   }
-  return { tops, leaves, categories: categoryRows.length, offersByTop, offersByLeaf };
+  await restore();
+  return { tops, leaves, categories, offersByTop, offersByLeaf };
+}
+
+const BULK_TABLES = ['offers', 'offer_params', 'offer_search'];
+
+/**
+ * The secondary indexes of the bulk tables (not primary keys or constraints), dropped before the rows are
+ * written and built once after them, as a first YML import does on SQLite (features/yml/deferredIndexes.ts):
+ * building an index from its rows takes a fraction of updating a dozen B-trees per row (100 000 offers on
+ * SQLite: 42 s -> a few seconds). Only for a catalogue generated into its own database or schema.
+ */
+export async function dropSecondaryIndexes(database: Database): Promise<() => Promise<void>> {
+  const { db, dialect } = database;
+  const rows =
+    dialect === 'postgres'
+      ? (
+          await sql<{ name: string; sql: string }>`
+            select i.indexname as name, i.indexdef as sql from pg_indexes i
+            where i.schemaname = current_schema() and i.tablename in (${sql.join(BULK_TABLES)})
+              and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db)
+        ).rows
+      : (await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${sql.join(BULK_TABLES)})`.execute(db)).rows;
+  if (dialect === 'sqlite') await sql`pragma cache_size = -262144`.execute(db);
+  for (const r of rows) await sql.raw(`drop index ${r.name}`).execute(db);
+  return () =>
+    db.connection().execute(async (c) => {
+      if (dialect === 'postgres') await sql`set maintenance_work_mem = '256MB'`.execute(c);
+      for (const r of rows) await sql.raw(r.sql).execute(c);
+    });
 }

@@ -25,8 +25,20 @@ export interface Catalogue {
 /** The same nested keys as a catalogue, strings at the leaves: another language's file `satisfies Shape<typeof ru>`. */
 export type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
+/** Texts already looked up, per catalogue (a server-rendered page looks up thousands; catalogues never change). */
+const looked = new WeakMap<Catalogue, Map<string, string | undefined>>();
+
 /** Reads a dotted key; falls back to the key itself so a missing text is visible, never blank. */
 export function lookup(catalogue: Catalogue, key: string): string | undefined {
+  let known = looked.get(catalogue);
+  if (!known) looked.set(catalogue, (known = new Map()));
+  if (known.has(key)) return known.get(key);
+  const text = lookupNow(catalogue, key);
+  known.set(key, text);
+  return text;
+}
+
+function lookupNow(catalogue: Catalogue, key: string): string | undefined {
   let node: string | Catalogue | undefined = catalogue;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;

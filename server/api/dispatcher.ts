@@ -6,7 +6,7 @@ import { ApiContext, type AppServices, type Handler } from './context';
 import { credentialsOf } from './session';
 import { readInput, type ApiInput } from './input';
 import type { ApiHandlers } from './handlers';
-import { pickEncoding, type CachedAnswer } from './responseCache';
+import { compressAnswer, pickEncoding, type CachedAnswer } from './responseCache';
 import { catalogueVersion } from '../db/catalogueVersion';
 
 /** Calls that guess at secrets (sign-in codes, promo codes): 30 a minute per address. */
@@ -17,6 +17,8 @@ const CREDENTIAL_FIELDS = new Set(['token', 'token_seq', 'user_id']);
 
 /** Answers smaller than this go out plain (as @fastify/compress's threshold in app.ts). */
 const COMPRESS_FROM = 1024;
+/** Answers up to this size are compressed in one call on the event loop (~1 ms at most); bigger ones are streamed. */
+const COMPRESS_AT_ONCE_UP_TO = 256 * 1024;
 
 /**
  * The cache key of a call: the store (and its owner, which filters show), the api name and every field the
@@ -85,7 +87,12 @@ export function registerApi(app: FastifyInstance, services: AppServices, handler
       if (signedIn) await ctx.user();
       if (ctx.badToken) result.token = 'error';
       reply.header('cache-control', 'no-store');
-      return result;
+      // Compressed here in one call (compressAnswer), not by @fastify/compress's stream; a big answer still is.
+      const body = Buffer.from(JSON.stringify(result));
+      const encoding = body.length >= COMPRESS_FROM && body.length <= COMPRESS_AT_ONCE_UP_TO ? pickEncoding(request.headers['accept-encoding']) : null;
+      reply.type('application/json; charset=utf-8');
+      if (!encoding) return reply.send(body);
+      return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(compressAnswer(body, encoding));
     },
   });
 }

@@ -51,6 +51,10 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   // Never wait inside SQLite (it would stop the thread): the driver waits for the lock between tries.
   sqlite.pragma('busy_timeout = 0');
   sqlite.pragma('synchronous = NORMAL');
+  // Reads through a memory map of the file (up to better-sqlite3's 2 GB build limit), not a read() call per
+  // page into SQLite's 16 MB page cache: a leaf list at 1M offers 1.4 -> 0.4 ms, 20 cart lines 2.3 -> 0.6 ms
+  // (issue 33). Writes still go through the WAL.
+  sqlite.pragma('mmap_size = 2147418112');
   sqlite.pragma('foreign_keys = ON');
   const driver = new BusyWaitingSqliteDriver(withStatementCache(sqlite), SQLITE_WRITE_WAIT_MS);
   const dialect: KyselyDialect = {

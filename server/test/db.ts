@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { LogConfig } from 'kysely';
 import { openDatabase, type Database } from '../db/database';
 
 export interface FreshDatabase {
@@ -31,12 +32,12 @@ export function withSearchPath(url: string, schema: string): string {
  * A fresh, empty database: on SQLite a file in a new temp folder; on PostgreSQL (TEST_DATABASE_URL) a new
  * schema `t_<random>` used through the connection string's search_path, dropped again by cleanup().
  */
-export async function freshDatabase(): Promise<FreshDatabase> {
+export async function freshDatabase(opts: { log?: LogConfig } = {}): Promise<FreshDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const url = testDatabaseUrl();
   if (!url) {
-    const database = openDatabase({ databaseUrl: null, dataDir });
+    const database = openDatabase({ databaseUrl: null, dataDir, log: opts.log });
     return {
       database,
       dataDir,
@@ -56,7 +57,7 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   } finally {
     await admin.end();
   }
-  const database = openDatabase({ databaseUrl: withSearchPath(url, schema), dataDir });
+  const database = openDatabase({ databaseUrl: withSearchPath(url, schema), dataDir, log: opts.log });
   return {
     database,
     dataDir,

@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import type { LogConfig } from 'kysely';
 export { tinyMp4 } from './media';
 import { offerFieldsFor, validateFields } from '../../schemas';
 import { buildApp } from '../app';
@@ -133,9 +134,12 @@ function request(port: number, method: string, path: string, headers: Record<str
   });
 }
 
-/** Starts the real app on a fresh database; with `demo` the demo shop is seeded, else one empty store with an owner. */
-export async function startTestServer(opts: { demo?: boolean; config?: Partial<Config> } = {}): Promise<TestServer> {
-  const fresh = await freshDatabase();
+/**
+ * Starts the real app on a fresh database; with `demo` the demo shop is seeded, else one empty store with an
+ * owner. `log`: Kysely's log of the database (plans.server.test.ts captures the SQL of requests with it).
+ */
+export async function startTestServer(opts: { demo?: boolean; config?: Partial<Config>; log?: LogConfig } = {}): Promise<TestServer> {
+  const fresh = await freshDatabase({ log: opts.log });
   const { database, dataDir } = fresh;
   const smsLines: string[] = [];
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;

@@ -33,8 +33,19 @@ export interface CategoryTree {
 export const ROOT_PATH = '0';
 export const PATH_SEPARATOR = '-';
 
+/** Trees already built, per list and completeness (lists are immutable state: the server renders one shop's list many times). */
+const built = new WeakMap<Category[], Map<readonly string[] | null, CategoryTree>>();
+
 /** `complete`: the list is partial, and these are the categories whose children are all in it (see CategoryTree). */
 export function buildTree(list: Category[], complete: readonly string[] | null = null): CategoryTree {
+  let byComplete = built.get(list);
+  if (!byComplete) built.set(list, (byComplete = new Map()));
+  let tree = byComplete.get(complete);
+  if (!tree) byComplete.set(complete, (tree = buildTreeNow(list, complete)));
+  return tree;
+}
+
+function buildTreeNow(list: Category[], complete: readonly string[] | null): CategoryTree {
   const byId = new Map<string, Category>();
   const children = new Map<string, Category[]>();
   for (const c of list) byId.set(String(c.categoryId), c);

@@ -110,14 +110,11 @@ export async function offersByIds(db: Db, storeId: number, ids: string[]) {
   const wanted = [...new Set(ids.map((s) => s.trim()).filter(Boolean))].slice(0, 500);
   if (!wanted.length) return [];
   const tree = await categoryTree(db, storeId);
-  const rows = await db
-    .selectFrom('offers as o')
-    .select(CARD_COLUMNS)
-    .where('o.store_id', '=', storeId)
-    .where('o.deleted', '=', 0)
-    .where('o.id', 'in', wanted)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  // By the primary key alone, deleted ones left out here: with `deleted = 0` in the query SQLite without
+  // statistics read every offer of the shop through a list order's index (store_id, deleted, …) instead
+  // (278 ms a cart at 1M offers; plans.server.test.ts).
+  const rows = await db.selectFrom('offers as o').select(CARD_COLUMNS).select('o.deleted').where('o.store_id', '=', storeId).where('o.id', 'in', wanted).execute();
+  const byId = new Map(rows.filter((r) => r.deleted === 0).map((r) => [r.id, r]));
   return wanted
     .map((id) => byId.get(id))
     .filter((r) => r !== undefined)

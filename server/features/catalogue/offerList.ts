@@ -14,23 +14,25 @@ import { searchPage } from './offerSearch';
 export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string }> {
   // Filters are the base ids of the list's category path (see params.ts: a base id is unique on a path).
   const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsInScope(db, storeId, query.categoryId)]);
-  let q = baseQuery(db, storeId, query.includeHidden);
-  if (query.categoryId && query.categoryId !== '0') {
-    const node = tree.byId.get(query.categoryId);
-    if (!node) return [];
-    if (!node.children.length) q = q.where('o.category_id', '=', node.id);
-    else {
+  const node = query.categoryId && query.categoryId !== '0' ? tree.byId.get(query.categoryId) : null;
+  if (node === undefined) return [];
+  /** The list's offers: the category, the filters (keyed: see baseQuery). */
+  const scoped = (keyed = false) => {
+    let q = baseQuery(db, storeId, query.includeHidden, keyed && dialect === 'sqlite');
+    if (node && !node.children.length) q = q.where('o.category_id', '=', node.id);
+    else if (node) {
       // The category and everything below it: one range of the stored path (each order's index carries it).
       const [from, to] = categoryRange(categoryPath(tree, node.id));
       q = q.where('o.cat_path', '>=', from).where('o.cat_path', '<', to);
     }
-  }
-  q = applyFilters(q, storeId, query.filters, params);
+    return applyFilters(q, storeId, query.filters, params);
+  };
+  const q = scoped();
   const offset = (query.page - 1) * PAGE_SIZE;
   if (query.word !== undefined) {
     const terms = searchTerms(query.word);
     if (!terms.length) return [];
-    return searchPage(db, dialect, storeId, tree, q, query, terms, offset);
+    return searchPage(db, dialect, storeId, tree, scoped, query, terms, offset);
   }
   if (query.after !== undefined) {
     // Keyset: the rows after the cursor's sort key, on the order's index, whatever changed before it.

@@ -47,9 +47,15 @@ function parseRange(raw: string, baseId: number): { from: number | null; to: num
 }
 
 export type OfferQuery = ReturnType<typeof baseQuery>;
-export const baseQuery = (db: Db, storeId: number, includeHidden = false) => {
-  const q = db.selectFrom('offers as o').where('o.store_id', '=', storeId).where('o.deleted', '=', 0);
-  return includeHidden ? q : q.where('o.active', '=', 1);
+/**
+ * Live offers of a store. `keyed` (SQLite, a query driven by a set of ids): the flags as expressions, which no
+ * list order's index (store_id, deleted, active, …) can serve, so SQLite reads the set by the primary key even
+ * without statistics instead of walking the shop's order (plans.server.test.ts).
+ */
+export const baseQuery = (db: Db, storeId: number, includeHidden = false, keyed = false) => {
+  const flag = (column: 'deleted' | 'active') => (keyed ? sql<number>`+o.${sql.raw(column)}` : (`o.${column}` as const));
+  const q = db.selectFrom('offers as o').where('o.store_id', '=', storeId).where(flag('deleted'), '=', 0);
+  return includeHidden ? q : q.where(flag('active'), '=', 1);
 };
 
 /** The common bool filters read the offer's own column, the one the registry declares for their field (292, 306). */
@@ -106,7 +112,9 @@ export function applyFilters(q: OfferQuery, storeId: number, filters: Map<number
       case 'float': {
         const { from, to } = parseRange(value, baseId);
         if (from === null && to === null) break;
-        q = has((eb) => eb.and([...(from !== null ? [eb('op.num', '>=', from)] : []), ...(to !== null ? [eb('op.num', '<=', to)] : [])]));
+        // "+": the number is checked on the offer's own row (the primary key probe), never searched by the
+        // range index, which SQLite without statistics preferred: every offer in range read per offer walked.
+        q = has((eb) => eb.and([...(from !== null ? [eb(sql`+op.num`, '>=', from)] : []), ...(to !== null ? [eb(sql`+op.num`, '<=', to)] : [])]));
         break;
       }
       default:

@@ -8,6 +8,7 @@ import { ftsQuery, tsQuery, type SearchTerm } from '../../lib/searchText';
 import { CARD_COLUMNS, offerCard } from './offerCards';
 import { KEY_COLUMNS, PAGE_SIZE, cardRowsByIds, keyAfter, lastPartOf, searchCursor, withNext } from './offerKeyset';
 import { DEFERRED_FROM, ListQuery, OfferQuery, applySort } from './offerQuery';
+import { catalogueVersion, catalogueVersionNow } from '../../db/catalogueVersion';
 
 /** Live offers matching every word of a search (stems; the last word as a prefix). */
 function applySearch(q: OfferQuery, dialect: Dialect, storeId: number, terms: SearchTerm[]): OfferQuery {
@@ -22,7 +23,8 @@ function searchMatches(dialect: Dialect, storeId: number, terms: SearchTerm[], n
       : eb
           .selectFrom('offer_search as s')
           .select('s.offer_id')
-          .where('s.store_id', '=', storeId)
+          // "+": the full-text hits drive (by rowid), never an index walk of the store's search rows.
+          .where(sql`+s.store_id`, '=', storeId)
           .where(sql<SqlBool>`s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`);
 }
 
@@ -31,17 +33,26 @@ function searchMatches(dialect: Dialect, storeId: number, terms: SearchTerm[], n
  * the list order. With `after` (a search cursor: the part and the sort key of the last row shown) the page
  * starts right after that row, so a deep page costs what the first does.
  */
-export async function searchPage(db: Db, dialect: Dialect, storeId: number, tree: CategoryTree, q: OfferQuery, query: ListQuery, terms: SearchTerm[], offset: number) {
+export async function searchPage(
+  db: Db,
+  dialect: Dialect,
+  storeId: number,
+  tree: CategoryTree,
+  scoped: (keyed?: boolean) => OfferQuery,
+  query: ListQuery,
+  terms: SearchTerm[],
+  offset: number,
+) {
   const cursor = query.after !== undefined ? searchCursor(query.after, query.sort) : null;
   if (cursor) offset = 0;
   if ((await matchCount(db, dialect, storeId, terms, false)) >= searchTuning.frequent) {
-    const { ids, lastPart } = await frequentSearchPage(db, dialect, storeId, q, query.sort, terms, offset, cursor);
+    const { ids, lastPart } = await frequentSearchPage(db, dialect, storeId, scoped, query.sort, terms, offset, cursor);
     const rows = await cardRowsByIds(db, storeId, ids);
     return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPart);
   }
   // Relevance first: offers with every word in their name (part 0) before those matching in the description (1).
   const part = (eb: any) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)(eb)).then(0).else(1).end();
-  q = applySearch(q, dialect, storeId, terms);
+  let q = applySearch(scoped(true), dialect, storeId, terms);
   if (cursor) {
     const after = keyAfter(query.sort, cursor.key);
     q = q.where((eb) => (cursor.part === 0 ? eb.or([eb(part(eb), '=', 1), eb.and([eb(part(eb), '=', 0), after])]) : eb.and([eb(part(eb), '=', 1), after])));
@@ -62,8 +73,31 @@ export async function searchPage(db: Db, dialect: Dialect, storeId: number, tree
  */
 export const searchTuning = { frequent: 2000 };
 
-/** How many offers of the store match (counted up to searchTuning.frequent only: the index alone, no offer rows). */
+/** Match counts per database: store, catalogue version, threshold and query → the count (bounded). */
+const matchCounts = new WeakMap<object, Map<string, Promise<number>>>();
+
+/**
+ * How many offers of the store match (counted up to searchTuning.frequent only: the index alone, no offer
+ * rows), kept per catalogue version: it only picks the plan (both give the same page), and counting a frequent
+ * word's hits took more than the page itself (3-37 ms at 1M offers, issue 33).
+ */
 async function matchCount(db: Db, dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean): Promise<number> {
+  const version = catalogueVersionNow(db, storeId) ?? (await catalogueVersion(db, storeId));
+  let counts = matchCounts.get(db);
+  if (!counts) matchCounts.set(db, (counts = new Map()));
+  const key = `${storeId}\u0000${version}\u0000${searchTuning.frequent}\u0000${nameOnly}\u0000${terms.map((t) => `${t.stem}${t.prefix ? '*' : ''}`).join(' ')}`;
+  let count = counts.get(key);
+  if (count === undefined) {
+    if (counts.size >= 10_000) counts.clear();
+    const map = counts;
+    count = countMatches(db, dialect, storeId, terms, nameOnly);
+    map.set(key, count);
+    count.catch(() => map.delete(key));
+  }
+  return count;
+}
+
+async function countMatches(db: Db, dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean): Promise<number> {
   const inner =
     dialect === 'postgres'
       ? sql`select 1 from offer_search where store_id = ${storeId} and doc @@ to_tsquery('simple', ${tsQuery(terms, nameOnly)}) limit ${searchTuning.frequent}`
@@ -83,7 +117,7 @@ async function frequentSearchPage(
   db: Db,
   dialect: Dialect,
   storeId: number,
-  q: OfferQuery,
+  scoped: (keyed?: boolean) => OfferQuery,
   sort: SortId,
   terms: SearchTerm[],
   offset: number,
@@ -91,9 +125,10 @@ async function frequentSearchPage(
 ): Promise<{ ids: string[]; lastPart: 0 | 1 }> {
   const want = offset + PAGE_SIZE;
   const nameWalk = (await matchCount(db, dialect, storeId, terms, true)) >= searchTuning.frequent;
+  const q = scoped();
   let ids: string[] = [];
   if (!cursor || cursor.part === 0) {
-    let names = q.where(matchProbe(dialect, storeId, terms, true, nameWalk));
+    let names = (nameWalk ? q : scoped(true)).where(matchProbe(dialect, storeId, terms, true, nameWalk));
     if (cursor) names = names.where(keyAfter(sort, cursor.key));
     ids = (await applySort(names, sort).select('o.id').limit(want).execute()).map((r) => r.id);
   }
@@ -122,8 +157,22 @@ function matchProbe(dialect: Dialect, storeId: number, terms: SearchTerm[], name
         .select(sql.lit(1).as('one'))
         .whereRef('s.store_id', '=', 'o.store_id')
         .whereRef('s.offer_id', '=', 'o.id')
-        // "+": the hits are a set to probe, never a list to loop over per offer (the rowid is no index key here).
-        .where(sql<SqlBool>`+s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`),
+        .where(stemsMatch(terms, nameOnly)),
     );
   };
+}
+
+/**
+ * The offer's own search row checked for the terms as the full-text index matches them (SQLite): its stems are
+ * words separated by spaces (lib/searchText.ts), a term is a whole stem (the last one a stem's start), in the name or
+ * (not nameOnly) in either column. Probing the walked offers one by one reads a few rows; building the full-text
+ * hits of a frequent word as a set read all of them (50,000 at 1M offers: 20-90 ms a page, issue 33).
+ */
+function stemsMatch(terms: SearchTerm[], nameOnly: boolean): Expression<SqlBool> {
+  const has = (column: 's.name' | 's.text', t: SearchTerm) =>
+    t.prefix ? sql<SqlBool>`instr(' ' || ${sql.ref(column)}, ${` ${t.stem}`}) > 0` : sql<SqlBool>`instr(' ' || ${sql.ref(column)} || ' ', ${` ${t.stem} `}) > 0`;
+  return sql.join(
+    terms.map((t) => (nameOnly ? has('s.name', t) : sql<SqlBool>`(${has('s.name', t)} or ${has('s.text', t)})`)),
+    sql` and `,
+  ) as unknown as Expression<SqlBool>;
 }

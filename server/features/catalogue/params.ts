@@ -303,12 +303,16 @@ export async function numericRanges(db: Executor, storeId: number, params: Param
   const range = (q: any) => q.where('num', 'is not', null).select((eb: any) => [eb.fn.min('num').as('min'), eb.fn.max('num').as('max')]);
   const wide = params.filter((p) => p.categoryId === ROOT_CATEGORY_ID);
   if (wide.length) {
-    const rows = await range(db.selectFrom('offer_params').select('base_id').where('store_id', '=', storeId).where('base_id', 'in', wide.map((p) => p.baseId)).groupBy('base_id')).execute();
-    const byBase = new Map<number, { min: unknown; max: unknown }>(rows.map((r: any) => [r.base_id, r]));
-    for (const p of wide) {
-      const r = byBase.get(p.baseId);
-      if (r) out.set(p.id, { min: Number(r.min ?? 0), max: Number(r.max ?? 0) });
-    }
+    // The lowest and the highest number of each, one step on offer_params_num each (a min and a max over a
+    // group read every offer's value of the param: plans.server.test.ts).
+    const end = (baseId: number, direction: 'asc' | 'desc') =>
+      db.selectFrom('offer_params').select('num').where('store_id', '=', storeId).where('base_id', '=', baseId).where('num', 'is not', null).orderBy('num', direction).limit(1).executeTakeFirst();
+    await Promise.all(
+      wide.map(async (p) => {
+        const [min, max] = await Promise.all([end(p.baseId, 'asc'), end(p.baseId, 'desc')]);
+        if (min) out.set(p.id, { min: Number(min.num ?? 0), max: Number(max?.num ?? 0) });
+      }),
+    );
   }
   const narrow = params.filter((p) => p.categoryId !== ROOT_CATEGORY_ID);
   if (narrow.length) {

@@ -4,6 +4,7 @@ import { RICH_TEXT_PAGES } from '../../../schemas/store';
 import type { AppServices } from '../../api/context';
 import type { Db } from '../../db/types';
 import { categoryTree } from '../catalogue/public';
+import { cachedByVersion } from '../../db/catalogueVersion';
 import { originOf } from '../../lib/origin';
 import { escapeHtml, pathOf } from './seo';
 
@@ -18,9 +19,12 @@ const loc = (url: string, lastmod?: string | null) =>
 
 const liveOffers = (db: Db, storeId: number) => db.selectFrom('offers').where('store_id', '=', storeId).where('deleted', '=', 0).where('active', '=', 1);
 
-async function offerFiles(db: Db, storeId: number): Promise<number> {
-  const row = await liveOffers(db, storeId).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-  return Math.ceil(Number(row?.n ?? 0) / URLS_PER_FILE);
+/** The number of offer files: counting reads every live offer's index entry, so it is kept per catalogue version. */
+function offerFiles(db: Db, storeId: number): Promise<number> {
+  return cachedByVersion(db, storeId, 'sitemap:files', async () => {
+    const row = await liveOffers(db, storeId).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    return Math.ceil(Number(row?.n ?? 0) / URLS_PER_FILE);
+  });
 }
 
 /** The products of file n (1-based), read in id order by keyset chunks. */

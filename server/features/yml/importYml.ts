@@ -8,6 +8,7 @@ import { badRequest } from '../../errors';
 import type { ImageStore } from '../images/public';
 import { rebaseMovedParams, type OfferImage } from '../catalogue/public';
 import { bumpCatalogue } from '../../db/catalogueVersion';
+import { analyzeCatalogue } from '../../db/statistics';
 import { categoryPath, loadTree, repathOffers } from '../../db/categoryPath';
 import { insertFlat, updateSorts } from './bulkInsert';
 import { DeferredIndexes } from './deferredIndexes';
@@ -295,6 +296,9 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
   } finally {
     fs.rmSync(stagingDir, { recursive: true, force: true });
   }
+  // PostgreSQL plans a store's queries by statistics autovacuum refreshes only later: fresh ones now, after the
+  // commit (the first requests after a first import ran as scans: issue 33). SQLite's queries plan well without.
+  if (dialect === 'postgres') await analyzeCatalogue(db, dialect);
   opts.onProgress?.(result.offers);
   return result;
 }
