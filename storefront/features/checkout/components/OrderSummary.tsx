@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatPrice } from '../../../../schemas/rules/money';
 import { useT } from '../../../lib/i18n';
 import type { CartLine } from '../../../lib/types';
