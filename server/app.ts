@@ -19,6 +19,7 @@ import { createImageStore } from './features/images/images';
 import { consoleSms, httpSms, type SmsSender } from './features/auth/sms';
 import { cspHash, pagePolicy, registerSecurityHeaders } from './lib/securityHeaders';
 import { databaseRateLimitStore } from './lib/rateLimitStore';
+import { trustHops } from './lib/proxyHops';
 import { registerRest } from './rest';
 import { consoleMailAdapter, smtpAdapter, startSender, telegramAdapter, type ChannelAdapter } from './features/notifications';
 import { registerYmlExport } from './features/yml/exportYml';
@@ -58,7 +59,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const { config, database } = opts;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustHops(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   });
   const services: AppServices = {

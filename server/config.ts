@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { proxyHops } from './lib/proxyHops';
 
 /** Settings from the environment (all optional); docs/OPERATIONS.md lists them. */
 export interface Config {
@@ -14,7 +15,12 @@ export interface Config {
   smsAdapter: 'console' | 'http';
   smsUrl: string | null;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the server to trust (TRUST_PROXY, default 0): the client's address
+   * is the entry that many places from the right of X-Forwarded-For, so entries a client wrote itself on
+   * the left are never taken (lib/proxyHops.ts).
+   */
+  trustProxy: number;
   /** Allow YML feed URLs on private/loopback addresses (tests, intranet feeds). */
   allowPrivateFeeds: boolean;
   /** Largest YML feed accepted (an upload or a link), bytes: FEED_MAX_BYTES, default 1 GB. */
@@ -56,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsAdapter: (env.SMS_ADAPTER as Config['smsAdapter']) ?? 'console',
     smsUrl: env.SMS_URL || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: proxyHops(env.TRUST_PROXY),
     allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS === '1',
     feedMaxBytes: Number(env.FEED_MAX_BYTES) > 0 ? Number(env.FEED_MAX_BYTES) : 1024 * 1024 * 1024,
     feedTimeoutMs: Number(env.FEED_TIMEOUT_MS) > 0 ? Number(env.FEED_TIMEOUT_MS) : 30_000,

@@ -131,7 +131,7 @@ function request(port: number, method: string, path: string, headers: Record<str
 }
 
 /** Starts the real app on a fresh database; with `demo` the demo shop is seeded, else one empty store with an owner. */
-export async function startTestServer(opts: { demo?: boolean; config?: Partial<Config> } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { demo?: boolean; config?: Partial<Config>; /** Environment variables read by loadConfig, as an operator sets them. */ env?: Record<string, string> } = {}): Promise<TestServer> {
   const fresh = await freshDatabase();
   const { database, dataDir } = fresh;
   const smsLines: string[] = [];
@@ -139,7 +139,7 @@ export async function startTestServer(opts: { demo?: boolean; config?: Partial<C
   try {
     await migrate(database.db, database.dialect);
     const config = loadConfig(
-      { DATA_DIR: dataDir, DEMO: opts.demo ? '1' : '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', DEMO_OWNER_PHONE: OWNER_PHONE },
+      { DATA_DIR: dataDir, DEMO: opts.demo ? '1' : '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', DEMO_OWNER_PHONE: OWNER_PHONE, ...opts.env },
       { databaseUrl: null, host: '127.0.0.1', port: 0, mapTilesUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', ...opts.config },
     );
     const images = createImageStore(config.uploadsDir);
