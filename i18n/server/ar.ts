@@ -18,6 +18,7 @@ export default {
   paid_desc: 'دفع بالبطاقة عبر الموقع: {sum} ₽',
   question_header: 'سؤال حول الطلب رقم {id}',
   sms_login: 'رمز الدخول إلى {shop}: {code}',
+  sms_login_plain: 'رمز الدخول: {code}',
   payment_description: 'الطلب رقم {id}',
   export: {
     headers: {

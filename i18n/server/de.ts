@@ -18,6 +18,7 @@ export default {
   paid_desc: 'Mit Karte auf der Website bezahlt: {sum} ₽',
   question_header: 'Frage zur Bestellung Nr. {id}',
   sms_login: 'Ihr Code für {shop}: {code}',
+  sms_login_plain: 'Ihr Anmeldecode: {code}',
   payment_description: 'Bestellung Nr. {id}',
   export: {
     headers: {

@@ -18,6 +18,7 @@ export default {
   paid_desc: 'Paid by card on the site: {sum} ₽',
   question_header: 'A question about order No. {id}',
   sms_login: 'Your code for {shop}: {code}',
+  sms_login_plain: 'Your sign-in code: {code}',
   payment_description: 'Order No. {id}',
   export: {
     headers: {

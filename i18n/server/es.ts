@@ -18,6 +18,7 @@ export default {
   paid_desc: 'Pagado con tarjeta en la web: {sum} ₽',
   question_header: 'Pregunta sobre el pedido n.º {id}',
   sms_login: 'Tu código para {shop}: {code}',
+  sms_login_plain: 'Tu código de acceso: {code}',
   payment_description: 'Pedido n.º {id}',
   export: {
     headers: {

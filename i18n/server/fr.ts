@@ -18,6 +18,7 @@ export default {
   paid_desc: 'Payée par carte sur le site : {sum} ₽',
   question_header: 'Question sur la commande n° {id}',
   sms_login: 'Votre code pour {shop} : {code}',
+  sms_login_plain: 'Votre code de connexion : {code}',
   payment_description: 'Commande n° {id}',
   export: {
     headers: {

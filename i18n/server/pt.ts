@@ -18,6 +18,7 @@ export default {
   paid_desc: 'Pago com cartão no site: {sum} ₽',
   question_header: 'Pergunta sobre o pedido n.º {id}',
   sms_login: 'Seu código para {shop}: {code}',
+  sms_login_plain: 'Seu código de acesso: {code}',
   payment_description: 'Pedido n.º {id}',
   export: {
     headers: {

@@ -20,6 +20,7 @@ export default {
   paid_desc: 'Оплата картой на сайте: {sum} р.',
   question_header: 'Вопрос по заказу №{id}',
   sms_login: 'Код для входа в {shop}: {code}',
+  sms_login_plain: 'Код для входа: {code}',
   payment_description: 'Заказ №{id}',
   export: {
     headers: {

@@ -18,6 +18,7 @@ export default {
   paid_desc: '网站在线刷卡支付：{sum} ₽',
   question_header: '关于订单 №{id} 的问题',
   sms_login: '{shop} 的登录验证码：{code}',
+  sms_login_plain: '您的登录验证码：{code}',
   payment_description: '订单 №{id}',
   export: {
     headers: {

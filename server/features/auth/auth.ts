@@ -1,7 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Executor, Store } from '../../db/types';
 import { now } from '../../db/database';
-import { ApiError, badRequest, serverText } from '../../errors';
+import { ApiError, badRequest } from '../../errors';
+import { signInSms } from './smsText';
 import { randomDigits, randomToken, sha256 } from '../../lib/hash';
 import type { SmsSender } from './sms';
 import type { Lang } from '../../../i18n';
@@ -53,7 +54,7 @@ export async function requestCode(db: Executor, store: Store, rawPhone: string, 
     .values({ store_id: store.id, phone, code_hash: codeHash(store.id, phone, code), attempts: 0, expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(), created_at: now(), used_at: null })
     .execute();
   try {
-    await sms.send(phone, serverText(lang, 'sms_login', { shop: store.name, code }));
+    await sms.send(phone, signInSms(lang, store.name, code));
   } catch (e) {
     // No SMS went out: the code is forgotten, so the customer may ask again at once (not after 20 s).
     await db.deleteFrom('sms_codes').where('store_id', '=', store.id).where('phone', '=', phone).where('code_hash', '=', codeHash(store.id, phone, code)).execute();
