@@ -20,6 +20,7 @@ import { consoleSms, httpSms, type SmsSender } from './features/auth/sms';
 import { cspHash, pagePolicy, registerSecurityHeaders } from './lib/securityHeaders';
 import { databaseRateLimitStore } from './lib/rateLimitStore';
 import { trustHops } from './lib/proxyHops';
+import { MAX_BODY_BYTES, MAX_MULTIPART_BYTES, MULTIPART_LIMITS, bodyLimitError, registerBodyLimits } from './lib/bodyLimits';
 import { registerRest } from './rest';
 import { consoleMailAdapter, smtpAdapter, startSender, telegramAdapter, type ChannelAdapter } from './features/notifications';
 import { registerYmlExport } from './features/yml/exportYml';
@@ -60,7 +61,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: trustHops(config.trustProxy),
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
   });
   const services: AppServices = {
     config,
@@ -79,6 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.addHook('onClose', async () => jobs.stop());
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; severity?: string }, request, reply) => {
+    error = bodyLimitError(error) ?? error;
     // A PostgreSQL data exception (class 22: a number out of range, text that is not a valid value of the
     // column's type) comes from a value the client sent: 400, like SQLite would have stored or refused it.
     if (!(error instanceof ApiError) && error.severity && typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)) {
@@ -105,8 +107,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   // compressed already (scripts/build.ts) and pictures are not compressible.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   registerSecurityHeaders(app, { mapTilesUrl: config.mapTilesUrl, publicUrl: config.publicUrl });
+  // Field and size caps before any body is parsed, on every route (lib/bodyLimits.ts).
+  registerBodyLimits(app, {
+    multipart: { '/api': MAX_MULTIPART_BYTES, '/rest/questions': MAX_MULTIPART_BYTES, '/rest/subscriptions': MAX_BODY_BYTES, '/rest/yml_imports': config.feedMaxBytes + 1024 * 1024 },
+  });
   await app.register(formbody);
-  await app.register(multipart);
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   // Counters in the database: a limit holds across WORKERS processes (lib/rateLimitStore.ts).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
 

@@ -3,6 +3,9 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Arabic. */
 export default {
   errors: {
+    unsupported_media_type: 'هذا الطلب لا يقبل الملفات',
+    too_many_fields: 'عدد الحقول في الطلب كبير جدًا (الحد الأقصى {max})',
+    length_required: 'يجب أن يحدد الطلب طوله',
     required_fields_error: 'املأ الحقول المطلوبة',
     invalid_input: 'بيانات غير صحيحة',
     unknown_api: 'طلب غير معروف',

@@ -3,6 +3,9 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in German. */
 export default {
   errors: {
+    unsupported_media_type: 'Diese Anfrage nimmt keine Dateien an',
+    too_many_fields: 'Zu viele Felder in der Anfrage (höchstens {max})',
+    length_required: 'Die Anfrage muss ihre Länge angeben',
     required_fields_error: 'Füllen Sie die Pflichtfelder aus',
     invalid_input: 'Ungültige Daten',
     unknown_api: 'Unbekannte Anfrage',

@@ -2,6 +2,9 @@ import type { Catalogue } from '../index';
 
 export default {
   errors: {
+    unsupported_media_type: 'This request does not take files',
+    too_many_fields: 'Too many fields in the request (at most {max})',
+    length_required: 'The request must state its length',
     required_fields_error: 'Fill in the required fields',
     invalid_input: 'Invalid data',
     unknown_api: 'Unknown request',

@@ -3,6 +3,9 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Spanish. */
 export default {
   errors: {
+    unsupported_media_type: 'Esta solicitud no admite archivos',
+    too_many_fields: 'Demasiados campos en la solicitud (máximo {max})',
+    length_required: 'La solicitud debe indicar su longitud',
     required_fields_error: 'Rellene los campos obligatorios',
     invalid_input: 'Datos incorrectos',
     unknown_api: 'Solicitud desconocida',

@@ -3,6 +3,9 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in French. */
 export default {
   errors: {
+    unsupported_media_type: 'Cette requête n’accepte pas de fichiers',
+    too_many_fields: 'Trop de champs dans la requête ({max} au maximum)',
+    length_required: 'La requête doit indiquer sa longueur',
     required_fields_error: 'Remplissez les champs obligatoires',
     invalid_input: 'Données incorrectes',
     unknown_api: 'Requête inconnue',

@@ -3,6 +3,9 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Portuguese. */
 export default {
   errors: {
+    unsupported_media_type: 'Esta solicitação não aceita arquivos',
+    too_many_fields: 'Campos demais na solicitação (no máximo {max})',
+    length_required: 'A solicitação deve informar seu tamanho',
     required_fields_error: 'Preencha os campos obrigatórios',
     invalid_input: 'Dados incorretos',
     unknown_api: 'Solicitação desconhecida',

@@ -3,6 +3,9 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show. */
 export default {
   errors: {
+    unsupported_media_type: 'Этот запрос не принимает файлы',
+    too_many_fields: 'Слишком много полей в запросе (не больше {max})',
+    length_required: 'Запрос без указанной длины не принимается',
     required_fields_error: 'Заполните обязательные поля',
     invalid_input: 'Неверные данные',
     unknown_api: 'Неизвестный запрос',

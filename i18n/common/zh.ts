@@ -3,6 +3,9 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Chinese. */
 export default {
   errors: {
+    unsupported_media_type: '此请求不接受文件',
+    too_many_fields: '请求中的字段过多（最多 {max} 个）',
+    length_required: '请求必须注明长度',
     required_fields_error: '请填写必填字段',
     invalid_input: '数据有误',
     unknown_api: '未知请求',

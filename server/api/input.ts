@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../errors';
+import { bodyLimitError } from '../lib/bodyLimits';
 
 export interface UploadedFile {
   field: string;
@@ -25,7 +26,6 @@ const P_KEY = /^p\[(\d+)_[A-Za-z0-9_]+\]$/;
 const FILTER_KEY = /^filter\[(\d+)\]$/;
 const ITEM_KEY = /^item\[([A-Za-z0-9_.-]{1,80})\]$/;
 
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 function add(input: ApiInput, key: string, value: string) {
   // PostgreSQL text cannot hold NUL (SQLite stored it): refused on both, so both answer the same.
@@ -44,7 +44,7 @@ export async function readInput(request: FastifyRequest): Promise<ApiInput> {
   }
   if (request.isMultipart()) {
     try {
-      for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 20, fields: 2000 } })) {
+      for await (const part of request.parts()) {
         if (part.type === 'file') {
           const data = await part.toBuffer();
           const file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
@@ -55,7 +55,8 @@ export async function readInput(request: FastifyRequest): Promise<ApiInput> {
       }
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'too_large');
+      const limit = bodyLimitError(e);
+      if (limit) throw limit;
       if (e instanceof ApiError) throw e;
       // Anything else here is the body itself: busboy's 'Unexpected end of multipart data', a bad part header...
       throw badRequest('invalid_input', code?.startsWith('FST_') ? (e as Error).message : `Malformed multipart body: ${(e as Error).message}`);
