@@ -601,6 +601,7 @@ export default {
         failed: "لم يُرسل",
       },
       events: {
+        signin_guessed: 'تخمين رمز الدخول',
         new_order: "طلب جديد",
         order_confirmation: "تأكيد الطلب",
         order_status: "حالة الطلب",

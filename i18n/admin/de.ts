@@ -597,6 +597,7 @@ export default {
         failed: "Nicht gesendet",
       },
       events: {
+        signin_guessed: 'Erraten des Anmeldecodes',
         new_order: "Neue Bestellung",
         order_confirmation: "Bestellbestätigung",
         order_status: "Bestellstatus",

@@ -414,6 +414,7 @@ export default {
         failed: "Not sent",
       },
       events: {
+        signin_guessed: 'Sign-in code guessing',
         new_order: "New order",
         order_confirmation: "Order confirmation",
         order_status: "Order status",

@@ -597,6 +597,7 @@ export default {
         failed: "No enviada",
       },
       events: {
+        signin_guessed: 'Intento de adivinar el código',
         new_order: "Pedido nuevo",
         order_confirmation: "Confirmación de pedido",
         order_status: "Estado del pedido",

@@ -413,6 +413,7 @@ export default {
         failed: "Non envoyée",
       },
       events: {
+        signin_guessed: 'Code de connexion deviné',
         new_order: "Nouvelle commande",
         order_confirmation: "Confirmation de commande",
         order_status: "Statut de commande",

@@ -597,6 +597,7 @@ export default {
         failed: "Não enviada",
       },
       events: {
+        signin_guessed: 'Tentativa de adivinhar o código',
         new_order: "Novo pedido",
         order_confirmation: "Confirmação do pedido",
         order_status: "Estado do pedido",

@@ -418,6 +418,7 @@ export default {
         failed: "Не отправлено",
       },
       events: {
+        signin_guessed: 'Подбор кода входа',
         new_order: "Новый заказ",
         order_confirmation: "Подтверждение заказа",
         order_status: "Статус заказа",

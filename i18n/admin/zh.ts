@@ -598,6 +598,7 @@ export default {
         failed: "未发送",
       },
       events: {
+        signin_guessed: '登录验证码被猜测',
         new_order: "新订单",
         order_confirmation: "订单确认",
         order_status: "订单状态",

@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Arabic. */
 export default {
   errors: {
+    signin_wait: 'رموز خاطئة كثيرة جدًا لهذا الرقم، حاول بعد {hours} ساعة',
     unsupported_media_type: 'هذا الطلب لا يقبل الملفات',
     too_many_fields: 'عدد الحقول في الطلب كبير جدًا (الحد الأقصى {max})',
     length_required: 'يجب أن يحدد الطلب طوله',

@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in German. */
 export default {
   errors: {
+    signin_wait: 'Zu viele falsche Codes für diese Nummer, versuchen Sie es in {hours} Std. erneut',
     unsupported_media_type: 'Diese Anfrage nimmt keine Dateien an',
     too_many_fields: 'Zu viele Felder in der Anfrage (höchstens {max})',
     length_required: 'Die Anfrage muss ihre Länge angeben',

@@ -2,6 +2,7 @@ import type { Catalogue } from '../index';
 
 export default {
   errors: {
+    signin_wait: 'Too many wrong codes for this number, try again in {hours} h',
     unsupported_media_type: 'This request does not take files',
     too_many_fields: 'Too many fields in the request (at most {max})',
     length_required: 'The request must state its length',

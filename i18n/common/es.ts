@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Spanish. */
 export default {
   errors: {
+    signin_wait: 'Demasiados códigos incorrectos para este número, inténtelo dentro de {hours} h',
     unsupported_media_type: 'Esta solicitud no admite archivos',
     too_many_fields: 'Demasiados campos en la solicitud (máximo {max})',
     length_required: 'La solicitud debe indicar su longitud',

@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in French. */
 export default {
   errors: {
+    signin_wait: 'Trop de codes erronés pour ce numéro, réessayez dans {hours} h',
     unsupported_media_type: 'Cette requête n’accepte pas de fichiers',
     too_many_fields: 'Trop de champs dans la requête ({max} au maximum)',
     length_required: 'La requête doit indiquer sa longueur',

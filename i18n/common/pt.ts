@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Portuguese. */
 export default {
   errors: {
+    signin_wait: 'Códigos errados demais para este número, tente novamente em {hours} h',
     unsupported_media_type: 'Esta solicitação não aceita arquivos',
     too_many_fields: 'Campos demais na solicitação (no máximo {max})',
     length_required: 'A solicitação deve informar seu tamanho',

@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show. */
 export default {
   errors: {
+    signin_wait: 'Слишком много неверных кодов для этого номера, попробуйте через {hours} ч.',
     unsupported_media_type: 'Этот запрос не принимает файлы',
     too_many_fields: 'Слишком много полей в запросе (не больше {max})',
     length_required: 'Запрос без указанной длины не принимается',

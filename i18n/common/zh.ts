@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Chinese. */
 export default {
   errors: {
+    signin_wait: '此号码的错误验证码过多，请在 {hours} 小时后重试',
     unsupported_media_type: '此请求不接受文件',
     too_many_fields: '请求中的字段过多（最多 {max} 个）',
     length_required: '请求必须注明长度',

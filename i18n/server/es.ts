@@ -19,6 +19,8 @@ export default {
   question_header: 'Pregunta sobre el pedido n.º {id}',
   sms_login: 'Tu código para {shop}: {code}',
   sms_login_plain: 'Tu código de acceso: {code}',
+  signin_guessed_header: 'Alguien intenta adivinar su código de acceso',
+  signin_guessed_desc: '{count} códigos erróneos para su teléfono en un día; tras {budget} el acceso se detiene un día',
   payment_description: 'Pedido n.º {id}',
   export: {
     headers: {
@@ -64,6 +66,7 @@ export default {
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
+    signin_guessed: 'Alguien intenta adivinar el código de acceso de su teléfono\nSe introdujeron {count} códigos erróneos para su teléfono, propietario de «{shop}», en un día. Tras {budget} códigos erróneos el acceso con este teléfono se detiene durante un día. Si no fue usted, no comparta los códigos de los SMS.',
     new_order: "Pedido nuevo n.º {order} por {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nPago: {payment}\nComentario: {comment}",
     order_confirmation: "Pedido n.º {order} recibido\nHola, {name}: su pedido en {shop} ha sido recibido.\n{lines}\nTotal: {total}\n{receiving}: {address}",
     order_status: "Pedido n.º {order}: {status}\nEstado de su pedido en {shop}: {status}.",

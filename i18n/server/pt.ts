@@ -19,6 +19,8 @@ export default {
   question_header: 'Pergunta sobre o pedido n.º {id}',
   sms_login: 'Seu código para {shop}: {code}',
   sms_login_plain: 'Seu código de acesso: {code}',
+  signin_guessed_header: 'Alguém está adivinhando seu código de acesso',
+  signin_guessed_desc: '{count} códigos errados para o seu telefone em um dia; após {budget} o acesso é pausado por um dia',
   payment_description: 'Pedido n.º {id}',
   export: {
     headers: {
@@ -64,6 +66,7 @@ export default {
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
+    signin_guessed: 'Alguém está tentando adivinhar o código de acesso do seu telefone\n{count} códigos errados foram digitados para o seu telefone, dono de «{shop}», em um dia. Após {budget} códigos errados o acesso com este telefone é pausado por um dia. Se não foi você, nunca compartilhe os códigos do SMS.',
     new_order: "Novo pedido n.º {order} de {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nPagamento: {payment}\nComentário: {comment}",
     order_confirmation: "Pedido n.º {order} recebido\nOlá, {name}: o seu pedido em {shop} foi recebido.\n{lines}\nTotal: {total}\n{receiving}: {address}",
     order_status: "Pedido n.º {order}: {status}\nEstado do seu pedido em {shop}: {status}.",

@@ -175,7 +175,7 @@ export async function startTestServer(opts: { demo?: boolean; config?: Partial<C
     const lastCode = (phone: string) => {
       const want = normalizePhone(phone) ?? phone;
       for (let i = smsLines.length - 1; i >= 0; i--) {
-        const m = /^sms to (\+\d+): .*?(\d{4})\s*$/.exec(smsLines[i]);
+        const m = /^sms to (\+\d+): .*?(\d{4,6})\s*$/.exec(smsLines[i]);
         if (m && m[1] === want) return m[2];
       }
       return null;

@@ -11,7 +11,7 @@ import ar from '../../../i18n/server/ar';
 const CATALOGUES: Record<Lang, Catalogue> = { ru, en, de, fr, es, pt, zh, ar };
 
 /** The messages the shop sends; each has a default text per language and an owner's override (tpl_<event>). */
-export const EVENTS = ['new_order', 'order_confirmation', 'order_status', 'question', 'import_failed', 'low_stock'] as const;
+export const EVENTS = ['new_order', 'order_confirmation', 'order_status', 'question', 'import_failed', 'low_stock', 'signin_guessed'] as const;
 export type NotificationEvent = (typeof EVENTS)[number];
 
 export interface Message {
