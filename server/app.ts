@@ -14,6 +14,8 @@ import { registerApi } from './api/dispatcher';
 import { ResponseCache, pickEncoding, type CachedAnswer } from './api/responseCache';
 import type { AppServices } from './api/context';
 import { createStoreResolver, storeValues } from './features/stores/stores';
+import { systemDomainProver, type DomainProver } from './features/stores/domains';
+import { registerHostCheck } from './features/stores/noShop';
 import { createIndexInliner } from './features/stores/indexInline';
 import { createImageStore } from './features/images/images';
 import { consoleSms, httpSms, type SmsSender } from './features/auth/sms';
@@ -46,6 +48,8 @@ export interface AppOptions {
   serveApps?: boolean;
   /** The notification channels (default: SMTP or the log for e-mail, the Bot API for Telegram). */
   notificationAdapters?: Record<string, ChannelAdapter>;
+  /** Checks proofs of shops' new domains (default: DNS and the guarded fetch; tests give a fake). */
+  domainProver?: DomainProver;
   /** Where the built apps are (tests point it at a folder of their own). */
   distDir?: string;
 }
@@ -67,7 +71,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     config,
     database,
     db: database.db,
-    stores: createStoreResolver(database.db),
+    stores: createStoreResolver(database.db, { platformHosts: config.platformHosts }),
+    domains: opts.domainProver ?? systemDomainProver({ allowPrivate: config.allowPrivateFeeds }),
     images: createImageStore(config.uploadsDir),
     sms: opts.sms ?? (config.smsAdapter === 'http' && config.smsUrl ? httpSms(config.smsUrl) : consoleSms()),
     responseCache: config.responseCacheMb > 0 ? new ResponseCache(config.responseCacheMb * 1024 * 1024) : undefined,
@@ -121,6 +126,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     reply.header('cache-control', 'no-cache');
     return { API_HOST: `${origin}/api`, URL_IMAGES: `${origin}/images/`, MAP_TILES_URL: config.mapTilesUrl };
   });
+  // A host that serves no shop gets "no shop here" before any route (features/stores/noShop.ts).
+  registerHostCheck(app, services);
   app.get('/healthz', async () => ({ ok: true }));
   // Search engines: the shop's pages, not the owner's panel or the api.
   app.get('/robots.txt', async (request, reply) =>

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { proxyHops } from './lib/proxyHops';
+import { platformHostsOf } from './lib/hosts';
 
 /** Settings from the environment (all optional); docs/OPERATIONS.md lists them. */
 export interface Config {
@@ -11,6 +12,11 @@ export interface Config {
   demo: boolean;
   demoOwnerPhone: string;
   publicUrl: string | null;
+  /**
+   * The platform's own host names (PUBLIC_URL's host, PLATFORM_HOSTS, the loopback names): they serve the
+   * default shop and no shop may claim them (features/stores/domains.ts).
+   */
+  platformHosts: string[];
   production: boolean;
   smsAdapter: 'console' | 'http';
   smsUrl: string | null;
@@ -49,7 +55,7 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const production = env.NODE_ENV === 'production';
-  return {
+  const config: Omit<Config, 'platformHosts'> & { platformHosts?: string[] } = {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
@@ -79,4 +85,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     responseCacheMb: Number(env.RESPONSE_CACHE_MB) >= 0 && env.RESPONSE_CACHE_MB !== '' && env.RESPONSE_CACHE_MB !== undefined ? Number(env.RESPONSE_CACHE_MB) : 64,
     ...overrides,
   };
+  return { ...config, platformHosts: overrides.platformHosts ?? platformHostsOf(config.publicUrl, env.PLATFORM_HOSTS) };
 }

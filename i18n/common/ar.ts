@@ -3,6 +3,11 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Arabic. */
 export default {
   errors: {
+    no_shop: 'لا يوجد متجر على هذا العنوان',
+    domain_reserved: 'النطاق {domain} تابع للمنصة ولا يمكن أن يكون لمتجر',
+    domain_taken: 'النطاق {domain} مرتبط بالفعل بمتجر آخر',
+    domain_not_proven: 'لم يُعثر على إثبات للنطاق {domain}: لا سجل TXT {record} بالقيمة {value} ولا الملف الذي يحوي الرمز. قد تستغرق تغييرات DNS بعض الوقت',
+    domain_nothing_to_prove: 'لا يوجد نطاق بانتظار الإثبات',
     signin_wait: 'رموز خاطئة كثيرة جدًا لهذا الرقم، حاول بعد {hours} ساعة',
     unsupported_media_type: 'هذا الطلب لا يقبل الملفات',
     too_many_fields: 'عدد الحقول في الطلب كبير جدًا (الحد الأقصى {max})',

@@ -19,6 +19,8 @@ export default {
   question_header: 'سؤال حول الطلب رقم {id}',
   sms_login: 'رمز الدخول إلى {shop}: {code}',
   sms_login_plain: 'رمز الدخول: {code}',
+  no_shop_title: 'لا يوجد متجر هنا',
+  no_shop_text: 'لا يوجد متجر مفتوح على هذا العنوان. تحقق من العنوان؛ وإن كان متجرك فأثبت النطاق في الإعدادات.',
   signin_guessed_header: 'شخص ما يخمن رمز دخولك',
   signin_guessed_desc: '{count} رموز خاطئة لهاتفك خلال يوم؛ بعد {budget} يتوقف الدخول ليوم',
   payment_description: 'الطلب رقم {id}',

@@ -19,6 +19,8 @@ export default {
   question_header: 'Frage zur Bestellung Nr. {id}',
   sms_login: 'Ihr Code für {shop}: {code}',
   sms_login_plain: 'Ihr Anmeldecode: {code}',
+  no_shop_title: 'Hier gibt es keinen Shop',
+  no_shop_text: 'Unter dieser Adresse ist kein Shop geöffnet. Prüfen Sie die Adresse; ist es Ihr Shop, weisen Sie die Domain in den Einstellungen nach.',
   signin_guessed_header: 'Jemand errät Ihren Anmeldecode',
   signin_guessed_desc: '{count} falsche Codes für Ihre Nummer an einem Tag; nach {budget} wird die Anmeldung für einen Tag ausgesetzt',
   payment_description: 'Bestellung Nr. {id}',

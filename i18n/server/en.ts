@@ -19,6 +19,8 @@ export default {
   question_header: 'A question about order No. {id}',
   sms_login: 'Your code for {shop}: {code}',
   sms_login_plain: 'Your sign-in code: {code}',
+  no_shop_title: 'There is no shop here',
+  no_shop_text: 'No shop is open at this address. Check the address; if it is your shop, prove the domain in its settings.',
   signin_guessed_header: 'Someone is guessing your sign-in code',
   signin_guessed_desc: '{count} wrong codes for your phone within a day; after {budget} sign-in with it pauses for a day',
   payment_description: 'Order No. {id}',

@@ -19,6 +19,8 @@ export default {
   question_header: 'Pregunta sobre el pedido n.º {id}',
   sms_login: 'Tu código para {shop}: {code}',
   sms_login_plain: 'Tu código de acceso: {code}',
+  no_shop_title: 'Aquí no hay ninguna tienda',
+  no_shop_text: 'No hay ninguna tienda abierta en esta dirección. Compruebe la dirección; si es su tienda, verifique el dominio en los ajustes.',
   signin_guessed_header: 'Alguien intenta adivinar su código de acceso',
   signin_guessed_desc: '{count} códigos erróneos para su teléfono en un día; tras {budget} el acceso se detiene un día',
   payment_description: 'Pedido n.º {id}',

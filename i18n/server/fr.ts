@@ -19,6 +19,8 @@ export default {
   question_header: 'Question sur la commande n° {id}',
   sms_login: 'Votre code pour {shop} : {code}',
   sms_login_plain: 'Votre code de connexion : {code}',
+  no_shop_title: 'Il n’y a pas de boutique ici',
+  no_shop_text: 'Aucune boutique n’est ouverte à cette adresse. Vérifiez l’adresse ; si c’est votre boutique, prouvez le domaine dans ses réglages.',
   signin_guessed_header: 'Quelqu’un devine votre code de connexion',
   signin_guessed_desc: '{count} codes erronés pour votre téléphone en une journée ; après {budget}, la connexion est suspendue une journée',
   payment_description: 'Commande n° {id}',

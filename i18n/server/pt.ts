@@ -19,6 +19,8 @@ export default {
   question_header: 'Pergunta sobre o pedido n.º {id}',
   sms_login: 'Seu código para {shop}: {code}',
   sms_login_plain: 'Seu código de acesso: {code}',
+  no_shop_title: 'Não há loja aqui',
+  no_shop_text: 'Nenhuma loja está aberta neste endereço. Verifique o endereço; se for a sua loja, comprove o domínio nas configurações.',
   signin_guessed_header: 'Alguém está adivinhando seu código de acesso',
   signin_guessed_desc: '{count} códigos errados para o seu telefone em um dia; após {budget} o acesso é pausado por um dia',
   payment_description: 'Pedido n.º {id}',

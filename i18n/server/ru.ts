@@ -21,6 +21,8 @@ export default {
   question_header: 'Вопрос по заказу №{id}',
   sms_login: 'Код для входа в {shop}: {code}',
   sms_login_plain: 'Код для входа: {code}',
+  no_shop_title: 'Здесь нет магазина',
+  no_shop_text: 'По этому адресу не открыт ни один магазин. Проверьте адрес; если это ваш магазин, подтвердите домен в настройках.',
   signin_guessed_header: 'Подбор кода входа к вашему номеру',
   signin_guessed_desc: 'За сутки введено {count} неверных кодов для вашего номера; после {budget} вход с него приостанавливается на сутки',
   payment_description: 'Заказ №{id}',

@@ -19,6 +19,8 @@ export default {
   question_header: '关于订单 №{id} 的问题',
   sms_login: '{shop} 的登录验证码：{code}',
   sms_login_plain: '您的登录验证码：{code}',
+  no_shop_title: '这里没有商店',
+  no_shop_text: '此地址没有开设任何商店。请检查地址；如果这是您的商店，请在设置中验证域名。',
   signin_guessed_header: '有人在猜测您的登录验证码',
   signin_guessed_desc: '一天内您的号码输入了 {count} 次错误验证码；达到 {budget} 次后将暂停登录一天',
   payment_description: '订单 №{id}',

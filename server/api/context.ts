@@ -8,6 +8,7 @@ import type { ImageStore } from '../features/images/images';
 import type { SmsSender } from '../features/auth/sms';
 import type { JobRunner } from '../features/yml/jobs';
 import type { StoreResolver } from '../features/stores/stores';
+import type { DomainProver } from '../features/stores/domains';
 import type { ApiInput } from './input';
 import type { ResponseCache } from './responseCache';
 import { isLang, type Lang } from '../../i18n';
@@ -22,6 +23,8 @@ export interface AppServices {
   sms: SmsSender;
   /** Background YML import jobs and feed thumbnails (set by buildApp). */
   jobs?: JobRunner;
+  /** Checks a shop's proof of its new domain (DNS TXT, a well-known file); tests give a fake. */
+  domains: DomainProver;
   /** Whole answers of public catalogue reads per catalogue version (RESPONSE_CACHE_MB; absent when 0). */
   responseCache?: ResponseCache;
 }

@@ -22,6 +22,7 @@ import { createImageStore, type ImageStore } from '../features/images/images';
 import { saveOffer } from '../features/catalogue/offers';
 import { consoleSms } from '../features/auth/sms';
 import { createStore, saveStore } from '../features/stores/stores';
+import type { DomainProver } from '../features/stores/domains';
 import { freshDatabase, testDatabaseUrl, withSearchPath } from './db';
 
 export const OWNER_PHONE = '+79990000000';
@@ -131,7 +132,7 @@ function request(port: number, method: string, path: string, headers: Record<str
 }
 
 /** Starts the real app on a fresh database; with `demo` the demo shop is seeded, else one empty store with an owner. */
-export async function startTestServer(opts: { demo?: boolean; config?: Partial<Config>; /** Environment variables read by loadConfig, as an operator sets them. */ env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { demo?: boolean; config?: Partial<Config>; /** Environment variables read by loadConfig, as an operator sets them. */ env?: Record<string, string>; /** A fake DNS and well-known file for domain proofs. */ domainProver?: DomainProver } = {}): Promise<TestServer> {
   const fresh = await freshDatabase();
   const { database, dataDir } = fresh;
   const smsLines: string[] = [];
@@ -156,7 +157,7 @@ export async function startTestServer(opts: { demo?: boolean; config?: Partial<C
     const ownerId = (await database.db.selectFrom('stores').select('user_id').where('id', '=', storeId).executeTakeFirstOrThrow()).user_id!;
     // SMS lines are collected here unless the test configures the http adapter (its own fake gateway).
     const sms = config.smsAdapter === 'http' ? undefined : consoleSms((line) => smsLines.push(line));
-    const built = await buildApp({ config, database, sms, serveApps: false });
+    const built = await buildApp({ config, database, sms, serveApps: false, domainProver: opts.domainProver });
     app = built.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
