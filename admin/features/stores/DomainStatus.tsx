@@ -10,6 +10,25 @@ import { shopApi } from '../../components/shopApi';
 const RECORD_PREFIX = '_shop-verify.';
 const PROOF_PATH = '/.well-known/shop-verify.txt';
 
+/** A translated sentence with its values (a DNS name, a token) set in code type, so they read and copy exactly. */
+function Sentence({ text, values }: { text: (marked: Record<string, string>) => string; values: Record<string, string> }) {
+  const marked = Object.fromEntries(Object.keys(values).map((k) => [k, `\u0000${k}\u0000`]));
+  const parts = text(marked).split('\u0000');
+  return (
+    <Typography variant="body2">
+      {parts.map((part, i) =>
+        i % 2 ? (
+          <Box key={i} component="code" sx={{ fontFamily: 'monospace', fontSize: '0.85em', bgcolor: 'rgba(0,0,0,0.06)', px: 0.5, borderRadius: 0.5, wordBreak: 'break-all' }}>
+            {values[part]}
+          </Box>
+        ) : (
+          part
+        ),
+      )}
+    </Typography>
+  );
+}
+
 /**
  * Under the domain field of the common settings: a live domain says so; a domain that waits for its proof
  * shows how to prove it (a DNS TXT record or a file on the domain's own server) and 'Проверить', which asks
@@ -60,10 +79,10 @@ export function DomainStatus() {
       </Typography>
       <Box component="ul" sx={{ my: 1, pl: 2.5, overflowWrap: 'anywhere' }}>
         <li>
-          <Typography variant="body2">{translate('admin.settings.domain_txt', { name: `${RECORD_PREFIX}${asked}`, value: proof })}</Typography>
+          <Sentence text={(m) => translate('admin.settings.domain_txt', m)} values={{ name: `${RECORD_PREFIX}${asked}`, value: proof }} />
         </li>
         <li>
-          <Typography variant="body2">{translate('admin.settings.domain_file', { url: `http://${asked}${PROOF_PATH}`, token })}</Typography>
+          <Sentence text={(m) => translate('admin.settings.domain_file', m)} values={{ url: `http://${asked}${PROOF_PATH}`, token }} />
         </li>
       </Box>
       <Button variant="outlined" size="small" onClick={() => void check()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : null}>
