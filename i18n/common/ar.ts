@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Arabic. */
 export default {
   errors: {
+    token_in_query: 'لا يجوز إرسال الرمز في عنوان الطلب: أرسله في جسم الطلب أو في ترويسة Authorization',
     no_shop: 'لا يوجد متجر على هذا العنوان',
     domain_reserved: 'النطاق {domain} تابع للمنصة ولا يمكن أن يكون لمتجر',
     domain_taken: 'النطاق {domain} مرتبط بالفعل بمتجر آخر',

@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in German. */
 export default {
   errors: {
+    token_in_query: 'Ein Token darf nicht in der Adresse stehen: senden Sie es im Body oder im Authorization-Header',
     no_shop: 'Unter dieser Adresse gibt es keinen Shop',
     domain_reserved: 'Die Domain {domain} gehört der Plattform und kann keinem Shop gehören',
     domain_taken: 'Die Domain {domain} gehört bereits einem anderen Shop',

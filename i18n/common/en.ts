@@ -2,6 +2,7 @@ import type { Catalogue } from '../index';
 
 export default {
   errors: {
+    token_in_query: 'A token may not travel in the address: send it in the body or the Authorization header',
     no_shop: 'There is no shop at this address',
     domain_reserved: 'The domain {domain} belongs to the platform and cannot be a shop\'s',
     domain_taken: 'The domain {domain} is already another shop\'s',

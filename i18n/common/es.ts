@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Spanish. */
 export default {
   errors: {
+    token_in_query: 'El token no puede ir en la dirección: envíelo en el cuerpo o en la cabecera Authorization',
     no_shop: 'No hay ninguna tienda en esta dirección',
     domain_reserved: 'El dominio {domain} pertenece a la plataforma y no puede ser de una tienda',
     domain_taken: 'El dominio {domain} ya pertenece a otra tienda',

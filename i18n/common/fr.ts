@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in French. */
 export default {
   errors: {
+    token_in_query: 'Un jeton ne peut pas passer dans l’adresse : envoyez-le dans le corps ou l’en-tête Authorization',
     no_shop: 'Il n’y a pas de boutique à cette adresse',
     domain_reserved: 'Le domaine {domain} appartient à la plateforme et ne peut pas être celui d’une boutique',
     domain_taken: 'Le domaine {domain} est déjà celui d’une autre boutique',

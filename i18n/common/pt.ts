@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Portuguese. */
 export default {
   errors: {
+    token_in_query: 'O token não pode ir no endereço: envie-o no corpo ou no cabeçalho Authorization',
     no_shop: 'Não há loja neste endereço',
     domain_reserved: 'O domínio {domain} pertence à plataforma e não pode ser de uma loja',
     domain_taken: 'O domínio {domain} já é de outra loja',

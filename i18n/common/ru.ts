@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show. */
 export default {
   errors: {
+    token_in_query: 'Токен нельзя передавать в адресе запроса: отправьте его в теле запроса или в заголовке Authorization',
     no_shop: 'По этому адресу нет магазина',
     domain_reserved: 'Домен {domain} принадлежит платформе, его нельзя выбрать для магазина',
     domain_taken: 'Домен {domain} уже подключён к другому магазину',

@@ -3,6 +3,7 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Chinese. */
 export default {
   errors: {
+    token_in_query: '令牌不能放在请求地址中：请放在请求体或 Authorization 头中发送',
     no_shop: '此地址没有商店',
     domain_reserved: '域名 {domain} 属于平台，不能用于商店',
     domain_taken: '域名 {domain} 已属于另一家商店',

@@ -22,6 +22,9 @@ export interface ApiInput {
   otherFiles: UploadedFile[];
 }
 
+/** The fields that carry a session: never taken from the query string. */
+export const CREDENTIAL_KEYS = new Set(['token', 'token_seq', 'user_id', 'phoneNumberToken']);
+
 const P_KEY = /^p\[(\d+)_[A-Za-z0-9_]+\]$/;
 const FILTER_KEY = /^filter\[(\d+)\]$/;
 const ITEM_KEY = /^item\[([A-Za-z0-9_.-]{1,80})\]$/;
@@ -40,6 +43,9 @@ function add(input: ApiInput, key: string, value: string) {
 export async function readInput(request: FastifyRequest): Promise<ApiInput> {
   const input: ApiInput = { raw: {}, p: new Map(), filters: new Map(), items: new Map(), files: new Map(), otherFiles: [] };
   for (const [k, v] of Object.entries(request.query as Record<string, unknown>)) {
+    // A token in the address ends up in logs, histories and Referer headers, and makes a link a signed-in
+    // write: the auth form goes in the body, a Bearer token in its header (issue 34).
+    if (CREDENTIAL_KEYS.has(k)) throw badRequest('token_in_query', undefined, [k]);
     if (k !== 'api' && typeof v === 'string') add(input, k, v);
   }
   if (request.isMultipart()) {
