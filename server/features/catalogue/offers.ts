@@ -499,7 +499,7 @@ async function selectValueNames(db: Executor, storeId: number, baseIds: number[]
 }
 
 /** Cart lines by id: live products of this store, in the order asked; unknown or deleted ones are left out. */
-export async function offersByIds(db: Db, storeId: number, ids: string[]) {
+export async function offersByIds(db: Db, storeId: number, ids: string[], opts: { includeHidden?: boolean } = {}) {
   const wanted = [...new Set(ids.map((s) => s.trim()).filter(Boolean))].slice(0, 500);
   if (!wanted.length) return [];
   const tree = await categoryTree(db, storeId);
@@ -508,6 +508,9 @@ export async function offersByIds(db: Db, storeId: number, ids: string[]) {
     .select(CARD_COLUMNS)
     .where('o.store_id', '=', storeId)
     .where('o.deleted', '=', 0)
+    // A hidden product is not the public's to read by id (its name and price stay the owner's): the cart
+    // flags the line as unavailable and keeps the name it had (issue 34).
+    .$if(!opts.includeHidden, (q) => q.where('o.active', '=', 1))
     .where('o.id', 'in', wanted)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
