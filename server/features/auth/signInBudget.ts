@@ -1,8 +1,7 @@
 import type { Executor, Store } from '../../db/types';
 import { ApiError, serverText } from '../../errors';
-import { notify } from '../notifications/notifications';
-import { enqueue, ownerDestinations } from '../notifications';
-import { shopLang, storeValues } from '../stores/stores';
+import { enqueue, notify, ownerDestinations } from '../notifications/public';
+import { shopLang, storeValues } from '../../api/tenant';
 
 /**
  * The failed-try budget of a phone: at most FAILED_TRIES_PER_DAY wrong codes in any 24 hours, per shop and

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSsr } from '../../../scripts/build';
 import { buildApp, DIST_DIR } from '../../app';
-import { bumpCatalogue } from '../catalogue/version';
+import { bumpCatalogue } from '../../db/catalogueVersion';
 import { saveStore } from '../stores/stores';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { forgetSeoPages } from './seo';
@@ -22,7 +22,10 @@ import { TAP_QUEUE_HASH } from './tapQueue';
 
 const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
 const EVIL_HTML = 'Чайник &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Ко&quot;';
-/** The same name as the storefront's renderer (Preact) writes it in #root: every '<', '&' and '"' escaped ('>' is harmless in text). */
+/**
+ * The same name as the storefront's renderer (react-dom/server) writes it in #root: every '<', '&' and '"'
+ * escaped; React leaves '>' in text as it is (no tag can start without a '<').
+ */
 const EVIL_ROOT = 'Чайник &lt;/script>&lt;script>alert(1)&lt;/script> &amp; &quot;Ко&quot;';
 let server: TestServer;
 let app: FastifyInstance;
@@ -151,6 +154,9 @@ describe('server-rendered storefront pages', () => {
       expect(dataOf(body), u).toBeNull();
       // The browser draws these: their scripts are preloaded from the head; a rendered page's are not.
       expect(body, u).toContain('<link rel="modulepreload"');
+      // Nothing to paint before the app: its entry starts at once, not after a first paint that never comes.
+      expect(body, u).toMatch(/<script type="module"(?: crossorigin)? src="\/assets\/index\.js"><\/script>/);
+      expect(body, u).not.toContain('id="app-start"');
     }
     expect((await page(url)).body).not.toContain('<link rel="modulepreload"');
     const missing = await page(`/category/${ids.kitchen}/item/nope`);

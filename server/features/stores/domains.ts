@@ -26,6 +26,13 @@ export interface DomainProver {
   fetchText(url: string): Promise<string | null>;
 }
 
+declare module '../../api/context' {
+  interface AppServices {
+    /** Checks a shop's proof of its new domain (DNS TXT, a well-known file); tests give a fake. */
+    domains: DomainProver;
+  }
+}
+
 export const PROOF_RECORD_PREFIX = '_shop-verify.';
 export const PROOF_VALUE_PREFIX = 'shop-verify=';
 export const PROOF_PATH = '/.well-known/shop-verify.txt';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../helpers';
 import { rest } from '../checkoutFixtures';
-import { SESSION_LIMITS } from '../../features/auth/sessionLife';
+import { SESSION_LIMITS } from '../../api/sessionLife';
 
 let server: TestServer;
 const DAY = 24 * 3600_000;

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/types';
+import type { Executor } from '../db/types';
 
 const DAY_MS = 24 * 3600_000;
 const days = (raw: string | undefined, fallback: number) => (Number(raw) > 0 ? Number(raw) : fallback) * DAY_MS;
