@@ -15,6 +15,17 @@ describe('apiClient', () => {
     expect(res.echo).toEqual({ lang: 'en', 'p[287_categoryId]': '5', update: '1', user_id: '1', token_seq: '2', token: 't' });
   });
 
+  it('never puts the auth form in the address of a GET (the server refuses tokens there)', async () => {
+    const fetch = vi.fn(async () => answer(200, { geo: '1' }));
+    const api = createApiClient({ apiHost: 'http://shop.test/api', getAuth: () => ({ user_id: '1', token_seq: '2', token: 'secret' }), getLang: () => 'ru', fetch: fetch as typeof globalThis.fetch });
+    await api.call('geo_check', { ll: '59.9,30.3' }, { method: 'GET' });
+    const url = new URL(String((fetch.mock.calls[0] as unknown[])[0]));
+    expect(url.searchParams.get('ll')).toBe('59.9,30.3');
+    expect(url.searchParams.has('token')).toBe(false);
+    expect(url.searchParams.has('user_id')).toBe(false);
+    expect(url.searchParams.has('token_seq')).toBe(false);
+  });
+
   it('raises the token error and tells the app', async () => {
     const onTokenError = vi.fn();
     const api = createApiClient({ apiHost: 'http://x/api', getAuth: () => null, onTokenError, fetch: (async () => answer(401, { error: { code: 'token_error', message: 'token error' }, token: 'error' })) as typeof fetch });

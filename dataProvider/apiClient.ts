@@ -66,7 +66,7 @@ export type Params = Record<string, ParamValue | ParamValue[]>;
 
 export interface CallOptions {
   method?: 'GET' | 'POST';
-  /** Send the auth form (user_id, token_seq, token) when signed in. Default true. */
+  /** Send the auth form (user_id, token_seq, token) when signed in. Default true; never on a GET (the server refuses tokens in the address). */
   auth?: boolean;
   signal?: AbortSignal;
   /** Upload progress 0..100 (uses XMLHttpRequest): the shell's 'Загрузка N%'. */
@@ -139,7 +139,8 @@ export function createApiClient(opts: ApiClientOptions) {
   }
 
   async function once<T>(api: string, params: Params, o: CallOptions): Promise<T> {
-    const all = withAuth(params, o.auth !== false);
+    // A GET carries its params in the address, and the server refuses a token there: a GET is never signed.
+    const all = withAuth(params, o.auth !== false && o.method !== 'GET');
     const url = new URL(opts.apiHost, globalThis.location?.href);
     url.searchParams.set('api', api);
     let status: number;

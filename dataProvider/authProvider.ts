@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'ra-core';
 import { ApiError, NetworkError, type ApiClient } from './apiClient';
 import type { AuthStorage } from './authStorage';
+import { sentCodeLength } from '../schemas/rules/signIn';
 
 /**
  * react-admin's AuthProvider over the `api=` sign-in: a phone gets a one-time code (api=sms_code), the
@@ -9,7 +10,8 @@ import type { AuthStorage } from './authStorage';
  */
 export interface AdminAuthProvider extends AuthProvider {
   /** Step one of the sign-in: sends the code to the phone (E.164 or digits). */
-  requestCode(phone: string): Promise<void>;
+  /** Sends the code; resolves to its number of digits (an owner's 6, a customer's 4). */
+  requestCode(phone: string): Promise<number>;
   /**
    * The server said the session is gone (a `"token": "error"` on any call): the next checkAuth forgets it.
    * (Clearing the storage right here made react-admin's own checks go to the login page before any of
@@ -94,7 +96,7 @@ export function createAuthProvider({ api, storage, checkTtlMs = 0, now = Date.no
 
     async requestCode(phone: string) {
       try {
-        await api.call('sms_code', { phone }, { auth: false, retries: 1, retryDelay: 1500 });
+        return sentCodeLength(await api.call('sms_code', { phone }, { auth: false, retries: 1, retryDelay: 1500 }));
       } catch (e) {
         throw keyed(e);
       }

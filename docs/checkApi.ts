@@ -183,10 +183,10 @@ async function main() {
     if (ex.command.includes('$CODE')) {
       // The code of the sms_code call just before: wait for its log line.
       const waitFrom = Date.now();
-      let codes = [...log.matchAll(/sms to \+\d+: .*?(\d{4})\s*$/gm)];
+      let codes = [...log.matchAll(/sms to \+\d+: .*?(\d{4,6})\s*$/gm)];
       while (codes.length <= codesUsed && Date.now() - waitFrom < 5000) {
         await new Promise((r) => setTimeout(r, 50));
-        codes = [...log.matchAll(/sms to \+\d+: .*?(\d{4})\s*$/gm)];
+        codes = [...log.matchAll(/sms to \+\d+: .*?(\d{4,6})\s*$/gm)];
       }
       if (codes.length) vars.CODE = codes[codes.length - 1][1];
       codesUsed = codes.length;

@@ -92,7 +92,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer;
           for (;;) {
             const sms = lines.filter((l) => l.text.startsWith('sms to ') && l.text.replace(/\D/g, '').startsWith(digits) && (opts.since === undefined || l.at >= opts.since));
             const line = opts.since === undefined ? sms.at(-1) : sms[0];
-            const m = line ? /(\d{4})\s*$/.exec(line.text) : null;
+            const m = line ? /(\d{4,6})\s*$/.exec(line.text) : null;
             if (m) return m[1];
             if (Date.now() > deadline) throw new Error(`no code for ${phone} in the log:\n${log}`);
             await new Promise((r) => setTimeout(r, 100));

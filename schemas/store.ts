@@ -73,6 +73,11 @@ const storeFields = [
   // Derived, never stored: whether card payment on the site works now (pay_online and the acquirer set up).
   // server/features/stores/stores.ts storeToApi computes it.
   { no: 423, key: 'online_payment', type: 'bool', derived: true },
+  // Derived, the owner's only: the domain's state ('live', 'pending' until proven, 'none'), the live domain
+  // and the TXT value that proves a pending one (server/features/stores/domains.ts).
+  { no: 425, key: 'domain_status', type: 'varchar', derived: true, secret: true },
+  { no: 426, key: 'domain_live', type: 'varchar', derived: true, secret: true },
+  { no: 427, key: 'domain_proof', type: 'varchar', derived: true, secret: true },
   // Notifications (server/features/notifications): where the owner hears of orders, questions and failed
   // imports, the customer's e-mails, the language and the owner's own texts (empty: the default in i18n/).
   { no: 770, key: 'notify_lang', type: 'varchar', default: 'ru', maxLength: 2, pattern: LANG_CODE },

@@ -16,10 +16,13 @@ import { createStoreResolver, storeValues } from './api/tenant';
 import { registerRestRoutes, RestResources } from './rest/routes';
 import { registerSecurityHeaders } from './lib/securityHeaders';
 import { databaseRateLimitStore } from './lib/rateLimitStore';
+import { trustHops } from './lib/proxyHops';
+import { MAX_BODY_BYTES, MAX_MULTIPART_BYTES, MULTIPART_LIMITS, bodyLimitError, registerBodyLimits } from './lib/bodyLimits';
 import { originOf } from './lib/origin';
 import { createImageStore } from './features/images/public';
 import { consoleSms, httpSms, type SmsSender } from './features/auth/public';
 import type { ChannelAdapter } from './features/notifications/public';
+import { registerHostCheck, systemDomainProver, type DomainProver } from './features/stores/public';
 import { storesFeature } from './features/stores';
 import { authFeature } from './features/auth';
 import { catalogueFeature } from './features/catalogue';
@@ -48,6 +51,8 @@ export interface AppOptions {
   serveApps?: boolean;
   /** The notification channels (default: SMTP or the log for e-mail, the Bot API for Telegram). */
   notificationAdapters?: Record<string, ChannelAdapter>;
+  /** Checks proofs of shops' new domains (default: DNS and the guarded fetch; tests give a fake). */
+  domainProver?: DomainProver;
   /** Where the built apps are (tests point it at a folder of their own). */
   distDir?: string;
 }
@@ -57,14 +62,15 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const { config, database } = opts;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: trustHops(config.trustProxy),
+    bodyLimit: MAX_BODY_BYTES,
   });
   const services: AppServices = {
     config,
     database,
     db: database.db,
-    stores: createStoreResolver(database.db),
+    stores: createStoreResolver(database.db, { platformHosts: config.platformHosts }),
+    domains: opts.domainProver ?? systemDomainProver({ allowPrivate: config.allowPrivateFeeds }),
     images: createImageStore(config.uploadsDir),
     sms: opts.sms ?? (config.smsAdapter === 'http' && config.smsUrl ? httpSms(config.smsUrl) : consoleSms()),
     responseCache: config.responseCacheMb > 0 ? new ResponseCache(config.responseCacheMb * 1024 * 1024) : undefined,
@@ -74,6 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.decorate('restResources', new RestResources());
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; severity?: string }, request, reply) => {
+    error = bodyLimitError(error) ?? error;
     // A PostgreSQL data exception (class 22: a number out of range, text that is not a valid value of the
     // column's type) comes from a value the client sent: 400, like SQLite would have stored or refused it.
     if (!(error instanceof ApiError) && error.severity && typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)) {
@@ -100,8 +107,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   // compressed already (scripts/build.ts) and pictures are not compressible.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   registerSecurityHeaders(app, { mapTilesUrl: config.mapTilesUrl, publicUrl: config.publicUrl });
+  // Field and size caps before any body is parsed, on every route (lib/bodyLimits.ts).
+  registerBodyLimits(app, {
+    multipart: { '/api': MAX_MULTIPART_BYTES, '/rest/questions': MAX_MULTIPART_BYTES, '/rest/subscriptions': MAX_BODY_BYTES, '/rest/yml_imports': config.feedMaxBytes + 1024 * 1024 },
+  });
   await app.register(formbody);
-  await app.register(multipart);
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   // Counters in the database: a limit holds across WORKERS processes (lib/rateLimitStore.ts).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
 
@@ -110,6 +121,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     reply.header('cache-control', 'no-cache');
     return { API_HOST: `${origin}/api`, URL_IMAGES: `${origin}/images/`, MAP_TILES_URL: config.mapTilesUrl };
   });
+  // A host that serves no shop gets "no shop here" before any route (features/stores/noShop.ts).
+  registerHostCheck(app, services);
   app.get('/healthz', async () => ({ ok: true }));
   // Search engines: the shop's pages, not the owner's panel or the api.
   app.get('/robots.txt', async (request, reply) =>

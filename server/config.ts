@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { proxyHops } from './lib/proxyHops';
+import { platformHostsOf } from './lib/hosts';
 
 /** Settings from the environment (all optional); docs/OPERATIONS.md lists them. */
 export interface Config {
@@ -10,11 +12,21 @@ export interface Config {
   demo: boolean;
   demoOwnerPhone: string;
   publicUrl: string | null;
+  /**
+   * The platform's own host names (PUBLIC_URL's host, PLATFORM_HOSTS, the loopback names): they serve the
+   * default shop and no shop may claim them (features/stores/domains.ts).
+   */
+  platformHosts: string[];
   production: boolean;
   smsAdapter: 'console' | 'http';
   smsUrl: string | null;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the server to trust (TRUST_PROXY, default 0): the client's address
+   * is the entry that many places from the right of X-Forwarded-For, so entries a client wrote itself on
+   * the left are never taken (lib/proxyHops.ts).
+   */
+  trustProxy: number;
   /** Allow YML feed URLs on private/loopback addresses (tests, intranet feeds). */
   allowPrivateFeeds: boolean;
   /** Largest YML feed accepted (an upload or a link), bytes: FEED_MAX_BYTES, default 1 GB. */
@@ -43,7 +55,7 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const production = env.NODE_ENV === 'production';
-  return {
+  const config: Omit<Config, 'platformHosts'> & { platformHosts?: string[] } = {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
@@ -56,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsAdapter: (env.SMS_ADAPTER as Config['smsAdapter']) ?? 'console',
     smsUrl: env.SMS_URL || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: proxyHops(env.TRUST_PROXY),
     allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS === '1',
     feedMaxBytes: Number(env.FEED_MAX_BYTES) > 0 ? Number(env.FEED_MAX_BYTES) : 1024 * 1024 * 1024,
     feedTimeoutMs: Number(env.FEED_TIMEOUT_MS) > 0 ? Number(env.FEED_TIMEOUT_MS) : 30_000,
@@ -73,4 +85,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     responseCacheMb: Number(env.RESPONSE_CACHE_MB) >= 0 && env.RESPONSE_CACHE_MB !== '' && env.RESPONSE_CACHE_MB !== undefined ? Number(env.RESPONSE_CACHE_MB) : 64,
     ...overrides,
   };
+  return { ...config, platformHosts: overrides.platformHosts ?? platformHostsOf(config.publicUrl, env.PLATFORM_HOSTS) };
 }

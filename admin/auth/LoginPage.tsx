@@ -4,10 +4,10 @@ import { Box, Button, CircularProgress, InputAdornment, Link, Paper, Stack, Text
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { AdminAuthProvider } from '../../dataProvider/authProvider';
 import { LanguageSwitcher } from '../shell/LanguageSwitcher';
+import { OWNER_CODE_LENGTH } from '../../schemas/rules/signIn';
 
 /** Seconds before a new code may be asked for (the server refuses within 20 s). */
 export const RESEND_AFTER_S = 20;
-export const CODE_LENGTH = 4;
 export const DIAL_CODE_MAX = 7;
 
 /**
@@ -25,7 +25,7 @@ export async function phoneOf(dialCode: string, number: string): Promise<{ e164:
 }
 
 /**
- * The owner's sign-in: a phone (country dial code, default 7, and number) gets a 4-digit code by SMS
+ * The owner's sign-in: a phone (country dial code, default 7, and number) gets a code by SMS (6 digits, 4 for a non-owner)
  * (api=sms_code); the code signs in (api=login). Errors show as toasts with the seed's texts.
  */
 export function LoginPage() {
@@ -39,6 +39,8 @@ export function LoginPage() {
   const [phone, setPhone] = useState('');
   const [shownPhone, setShownPhone] = useState('');
   const [code, setCode] = useState('');
+  // The owner's code has 6 digits; the server says how many it sent.
+  const [codeLength, setCodeLength] = useState(OWNER_CODE_LENGTH);
   const [busy, setBusy] = useState(false);
   const [wait, setWait] = useState(0);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -62,7 +64,7 @@ export function LoginPage() {
   const sendCode = async (target: string) => {
     setBusy(true);
     try {
-      await authProvider.requestCode(target);
+      setCodeLength(await authProvider.requestCode(target));
       setPhone(target);
       setStep('code');
       setCode('');
@@ -97,7 +99,7 @@ export function LoginPage() {
 
   const onCode = async (e: FormEvent) => {
     e.preventDefault();
-    if (code.length !== CODE_LENGTH) {
+    if (code.length !== codeLength) {
       notify('errors.invalid_code', { type: 'error' });
       return;
     }
@@ -158,12 +160,12 @@ export function LoginPage() {
               inputRef={codeRef}
               label={translate('admin.auth.code')}
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, codeLength))}
               autoComplete="one-time-code"
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CODE_LENGTH, style: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center' } } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: codeLength, style: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center' } } }}
               fullWidth
             />
-            <Button type="submit" variant="contained" size="large" disabled={busy || code.length !== CODE_LENGTH} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
+            <Button type="submit" variant="contained" size="large" disabled={busy || code.length !== codeLength} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
               {translate('admin.auth.sign_in')}
             </Button>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>

@@ -3,6 +3,16 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Arabic. */
 export default {
   errors: {
+    token_in_query: 'لا يجوز إرسال الرمز في عنوان الطلب: أرسله في جسم الطلب أو في ترويسة Authorization',
+    no_shop: 'لا يوجد متجر على هذا العنوان',
+    domain_reserved: 'النطاق {domain} تابع للمنصة ولا يمكن أن يكون لمتجر',
+    domain_taken: 'النطاق {domain} مرتبط بالفعل بمتجر آخر',
+    domain_not_proven: 'لم يُعثر على إثبات للنطاق {domain}: لا سجل TXT {record} بالقيمة {value} ولا الملف الذي يحوي الرمز. قد تستغرق تغييرات DNS بعض الوقت',
+    domain_nothing_to_prove: 'لا يوجد نطاق بانتظار الإثبات',
+    signin_wait: 'رموز خاطئة كثيرة جدًا لهذا الرقم، حاول بعد {hours} ساعة',
+    unsupported_media_type: 'هذا الطلب لا يقبل الملفات',
+    too_many_fields: 'عدد الحقول في الطلب كبير جدًا (الحد الأقصى {max})',
+    length_required: 'يجب أن يحدد الطلب طوله',
     required_fields_error: 'املأ الحقول المطلوبة',
     invalid_input: 'بيانات غير صحيحة',
     unknown_api: 'طلب غير معروف',

@@ -3,6 +3,16 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in German. */
 export default {
   errors: {
+    token_in_query: 'Ein Token darf nicht in der Adresse stehen: senden Sie es im Body oder im Authorization-Header',
+    no_shop: 'Unter dieser Adresse gibt es keinen Shop',
+    domain_reserved: 'Die Domain {domain} gehört der Plattform und kann keinem Shop gehören',
+    domain_taken: 'Die Domain {domain} gehört bereits einem anderen Shop',
+    domain_not_proven: 'Kein Nachweis für die Domain {domain} gefunden: weder der TXT-Eintrag {record} mit dem Wert {value} noch die Datei mit dem Code. DNS-Änderungen können dauern',
+    domain_nothing_to_prove: 'Keine Domain wartet auf ihren Nachweis',
+    signin_wait: 'Zu viele falsche Codes für diese Nummer, versuchen Sie es in {hours} Std. erneut',
+    unsupported_media_type: 'Diese Anfrage nimmt keine Dateien an',
+    too_many_fields: 'Zu viele Felder in der Anfrage (höchstens {max})',
+    length_required: 'Die Anfrage muss ihre Länge angeben',
     required_fields_error: 'Füllen Sie die Pflichtfelder aus',
     invalid_input: 'Ungültige Daten',
     unknown_api: 'Unbekannte Anfrage',

@@ -2,6 +2,16 @@ import type { Catalogue } from '../index';
 
 export default {
   errors: {
+    token_in_query: 'A token may not travel in the address: send it in the body or the Authorization header',
+    no_shop: 'There is no shop at this address',
+    domain_reserved: 'The domain {domain} belongs to the platform and cannot be a shop\'s',
+    domain_taken: 'The domain {domain} is already another shop\'s',
+    domain_not_proven: 'No proof of the domain {domain} was found: neither the TXT record {record} with the value {value} nor the file with the code. DNS changes may take a while',
+    domain_nothing_to_prove: 'No domain is waiting to be proven',
+    signin_wait: 'Too many wrong codes for this number, try again in {hours} h',
+    unsupported_media_type: 'This request does not take files',
+    too_many_fields: 'Too many fields in the request (at most {max})',
+    length_required: 'The request must state its length',
     required_fields_error: 'Fill in the required fields',
     invalid_input: 'Invalid data',
     unknown_api: 'Unknown request',

@@ -3,6 +3,16 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Spanish. */
 export default {
   errors: {
+    token_in_query: 'El token no puede ir en la dirección: envíelo en el cuerpo o en la cabecera Authorization',
+    no_shop: 'No hay ninguna tienda en esta dirección',
+    domain_reserved: 'El dominio {domain} pertenece a la plataforma y no puede ser de una tienda',
+    domain_taken: 'El dominio {domain} ya pertenece a otra tienda',
+    domain_not_proven: 'No se encontró la prueba del dominio {domain}: ni el registro TXT {record} con el valor {value} ni el archivo con el código. Los cambios de DNS pueden tardar',
+    domain_nothing_to_prove: 'No hay ningún dominio pendiente de verificación',
+    signin_wait: 'Demasiados códigos incorrectos para este número, inténtelo dentro de {hours} h',
+    unsupported_media_type: 'Esta solicitud no admite archivos',
+    too_many_fields: 'Demasiados campos en la solicitud (máximo {max})',
+    length_required: 'La solicitud debe indicar su longitud',
     required_fields_error: 'Rellene los campos obligatorios',
     invalid_input: 'Datos incorrectos',
     unknown_api: 'Solicitud desconocida',

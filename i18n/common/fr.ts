@@ -3,6 +3,16 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in French. */
 export default {
   errors: {
+    token_in_query: 'Un jeton ne peut pas passer dans l’adresse : envoyez-le dans le corps ou l’en-tête Authorization',
+    no_shop: 'Il n’y a pas de boutique à cette adresse',
+    domain_reserved: 'Le domaine {domain} appartient à la plateforme et ne peut pas être celui d’une boutique',
+    domain_taken: 'Le domaine {domain} est déjà celui d’une autre boutique',
+    domain_not_proven: 'Aucune preuve du domaine {domain} trouvée : ni l’enregistrement TXT {record} de valeur {value}, ni le fichier avec le code. Les changements DNS peuvent prendre du temps',
+    domain_nothing_to_prove: 'Aucun domaine n’attend de vérification',
+    signin_wait: 'Trop de codes erronés pour ce numéro, réessayez dans {hours} h',
+    unsupported_media_type: 'Cette requête n’accepte pas de fichiers',
+    too_many_fields: 'Trop de champs dans la requête ({max} au maximum)',
+    length_required: 'La requête doit indiquer sa longueur',
     required_fields_error: 'Remplissez les champs obligatoires',
     invalid_input: 'Données incorrectes',
     unknown_api: 'Requête inconnue',

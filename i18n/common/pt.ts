@@ -3,6 +3,16 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Portuguese. */
 export default {
   errors: {
+    token_in_query: 'O token não pode ir no endereço: envie-o no corpo ou no cabeçalho Authorization',
+    no_shop: 'Não há loja neste endereço',
+    domain_reserved: 'O domínio {domain} pertence à plataforma e não pode ser de uma loja',
+    domain_taken: 'O domínio {domain} já é de outra loja',
+    domain_not_proven: 'Nenhuma prova do domínio {domain} encontrada: nem o registro TXT {record} com o valor {value}, nem o arquivo com o código. Mudanças de DNS podem demorar',
+    domain_nothing_to_prove: 'Nenhum domínio aguarda verificação',
+    signin_wait: 'Códigos errados demais para este número, tente novamente em {hours} h',
+    unsupported_media_type: 'Esta solicitação não aceita arquivos',
+    too_many_fields: 'Campos demais na solicitação (no máximo {max})',
+    length_required: 'A solicitação deve informar seu tamanho',
     required_fields_error: 'Preencha os campos obrigatórios',
     invalid_input: 'Dados incorretos',
     unknown_api: 'Solicitação desconhecida',

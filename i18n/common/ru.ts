@@ -3,6 +3,16 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show. */
 export default {
   errors: {
+    token_in_query: 'Токен нельзя передавать в адресе запроса: отправьте его в теле запроса или в заголовке Authorization',
+    no_shop: 'По этому адресу нет магазина',
+    domain_reserved: 'Домен {domain} принадлежит платформе, его нельзя выбрать для магазина',
+    domain_taken: 'Домен {domain} уже подключён к другому магазину',
+    domain_not_proven: 'Не нашли подтверждения домена {domain}: TXT-записи {record} со значением {value} или файла с кодом. Изменения DNS могут появиться не сразу',
+    domain_nothing_to_prove: 'Нет домена, ждущего подтверждения',
+    signin_wait: 'Слишком много неверных кодов для этого номера, попробуйте через {hours} ч.',
+    unsupported_media_type: 'Этот запрос не принимает файлы',
+    too_many_fields: 'Слишком много полей в запросе (не больше {max})',
+    length_required: 'Запрос без указанной длины не принимается',
     required_fields_error: 'Заполните обязательные поля',
     invalid_input: 'Неверные данные',
     unknown_api: 'Неизвестный запрос',

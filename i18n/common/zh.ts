@@ -3,6 +3,16 @@ import type { Catalogue } from '../index';
 /** Error codes of the server (`error.code`) and texts both apps show, in Chinese. */
 export default {
   errors: {
+    token_in_query: '令牌不能放在请求地址中：请放在请求体或 Authorization 头中发送',
+    no_shop: '此地址没有商店',
+    domain_reserved: '域名 {domain} 属于平台，不能用于商店',
+    domain_taken: '域名 {domain} 已属于另一家商店',
+    domain_not_proven: '未找到域名 {domain} 的验证：没有值为 {value} 的 TXT 记录 {record}，也没有包含代码的文件。DNS 更改可能需要一段时间才能生效',
+    domain_nothing_to_prove: '没有等待验证的域名',
+    signin_wait: '此号码的错误验证码过多，请在 {hours} 小时后重试',
+    unsupported_media_type: '此请求不接受文件',
+    too_many_fields: '请求中的字段过多（最多 {max} 个）',
+    length_required: '请求必须注明长度',
     required_fields_error: '请填写必填字段',
     invalid_input: '数据有误',
     unknown_api: '未知请求',

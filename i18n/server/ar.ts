@@ -14,6 +14,11 @@ export default {
   paid_desc: 'دفع بالبطاقة عبر الموقع: {sum} ₽',
   question_header: 'سؤال حول الطلب رقم {id}',
   sms_login: 'رمز الدخول إلى {shop}: {code}',
+  sms_login_plain: 'رمز الدخول: {code}',
+  no_shop_title: 'لا يوجد متجر هنا',
+  no_shop_text: 'لا يوجد متجر مفتوح على هذا العنوان. تحقق من العنوان؛ وإن كان متجرك فأثبت النطاق في الإعدادات.',
+  signin_guessed_header: 'شخص ما يخمن رمز دخولك',
+  signin_guessed_desc: '{count} رموز خاطئة لهاتفك خلال يوم؛ بعد {budget} يتوقف الدخول ليوم',
   payment_description: 'الطلب رقم {id}',
   export: {
     headers: {
@@ -48,6 +53,7 @@ export default {
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
+    signin_guessed: 'شخص ما يحاول تخمين رمز الدخول لهاتفك\nأُدخل {count} رموز خاطئة لهاتفك بصفتك مالك «{shop}» خلال يوم. بعد {budget} رموز خاطئة يتوقف الدخول بهذا الهاتف ليوم. إن لم تكن أنت، فلا تشارك رموز الرسائل القصيرة مع أحد.',
     new_order: "طلب جديد رقم {order} بقيمة {total}\n{name}، {phone}\n{receiving}: {address}\n{lines}\nالدفع: {payment}\nتعليق: {comment}",
     order_confirmation: "تم استلام الطلب رقم {order}\nمرحبًا {name}، تم استلام طلبك في {shop}.\n{lines}\nالإجمالي: {total}\n{receiving}: {address}",
     order_status: "الطلب رقم {order}: {status}\nحالة طلبك في {shop}: {status}.",

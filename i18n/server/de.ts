@@ -14,6 +14,11 @@ export default {
   paid_desc: 'Mit Karte auf der Website bezahlt: {sum} ₽',
   question_header: 'Frage zur Bestellung Nr. {id}',
   sms_login: 'Ihr Code für {shop}: {code}',
+  sms_login_plain: 'Ihr Anmeldecode: {code}',
+  no_shop_title: 'Hier gibt es keinen Shop',
+  no_shop_text: 'Unter dieser Adresse ist kein Shop geöffnet. Prüfen Sie die Adresse; ist es Ihr Shop, weisen Sie die Domain in den Einstellungen nach.',
+  signin_guessed_header: 'Jemand errät Ihren Anmeldecode',
+  signin_guessed_desc: '{count} falsche Codes für Ihre Nummer an einem Tag; nach {budget} wird die Anmeldung für einen Tag ausgesetzt',
   payment_description: 'Bestellung Nr. {id}',
   export: {
     headers: {
@@ -48,6 +53,7 @@ export default {
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
+    signin_guessed: 'Jemand versucht, den Anmeldecode Ihrer Telefonnummer zu erraten\nFür Ihre Nummer als Inhaber von «{shop}» wurden innerhalb eines Tages {count} falsche Codes eingegeben. Nach {budget} falschen Codes wird die Anmeldung mit dieser Nummer für einen Tag ausgesetzt. Wenn Sie es nicht waren, geben Sie die Codes aus der SMS niemandem weiter.',
     new_order: "Neue Bestellung Nr. {order} über {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nZahlung: {payment}\nKommentar: {comment}",
     order_confirmation: "Bestellung Nr. {order} eingegangen\nHallo {name}, Ihre Bestellung bei {shop} ist eingegangen.\n{lines}\nSumme: {total}\n{receiving}: {address}",
     order_status: "Bestellung Nr. {order}: {status}\nStatus Ihrer Bestellung bei {shop}: {status}.",

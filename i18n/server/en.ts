@@ -14,6 +14,11 @@ export default {
   paid_desc: 'Paid by card on the site: {sum} ₽',
   question_header: 'A question about order No. {id}',
   sms_login: 'Your code for {shop}: {code}',
+  sms_login_plain: 'Your sign-in code: {code}',
+  no_shop_title: 'There is no shop here',
+  no_shop_text: 'No shop is open at this address. Check the address; if it is your shop, prove the domain in its settings.',
+  signin_guessed_header: 'Someone is guessing your sign-in code',
+  signin_guessed_desc: '{count} wrong codes for your phone within a day; after {budget} sign-in with it pauses for a day',
   payment_description: 'Order No. {id}',
   export: {
     headers: {
@@ -48,6 +53,7 @@ export default {
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
+    signin_guessed: 'Someone is guessing the sign-in code of your phone\n{count} wrong codes were entered for your phone, the owner of «{shop}», within a day. After {budget} wrong codes sign-in with this phone pauses for a day. If it was not you, never share the codes from SMS.',
     new_order: "New order #{order} for {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nPayment: {payment}\nComment: {comment}",
     order_confirmation: "Order #{order} received\nHello {name}, your order at {shop} has been received.\n{lines}\nTotal: {total}\n{receiving}: {address}",
     order_status: "Order #{order}: {status}\nThe status of your order at {shop}: {status}.",

@@ -14,6 +14,11 @@ export default {
   paid_desc: 'Pagado con tarjeta en la web: {sum} ₽',
   question_header: 'Pregunta sobre el pedido n.º {id}',
   sms_login: 'Tu código para {shop}: {code}',
+  sms_login_plain: 'Tu código de acceso: {code}',
+  no_shop_title: 'Aquí no hay ninguna tienda',
+  no_shop_text: 'No hay ninguna tienda abierta en esta dirección. Compruebe la dirección; si es su tienda, verifique el dominio en los ajustes.',
+  signin_guessed_header: 'Alguien intenta adivinar su código de acceso',
+  signin_guessed_desc: '{count} códigos erróneos para su teléfono en un día; tras {budget} el acceso se detiene un día',
   payment_description: 'Pedido n.º {id}',
   export: {
     headers: {
@@ -48,6 +53,7 @@ export default {
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
+    signin_guessed: 'Alguien intenta adivinar el código de acceso de su teléfono\nSe introdujeron {count} códigos erróneos para su teléfono, propietario de «{shop}», en un día. Tras {budget} códigos erróneos el acceso con este teléfono se detiene durante un día. Si no fue usted, no comparta los códigos de los SMS.',
     new_order: "Pedido nuevo n.º {order} por {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nPago: {payment}\nComentario: {comment}",
     order_confirmation: "Pedido n.º {order} recibido\nHola, {name}: su pedido en {shop} ha sido recibido.\n{lines}\nTotal: {total}\n{receiving}: {address}",
     order_status: "Pedido n.º {order}: {status}\nEstado de su pedido en {shop}: {status}.",

@@ -14,6 +14,11 @@ export default {
   paid_desc: 'Payée par carte sur le site : {sum} ₽',
   question_header: 'Question sur la commande n° {id}',
   sms_login: 'Votre code pour {shop} : {code}',
+  sms_login_plain: 'Votre code de connexion : {code}',
+  no_shop_title: 'Il n’y a pas de boutique ici',
+  no_shop_text: 'Aucune boutique n’est ouverte à cette adresse. Vérifiez l’adresse ; si c’est votre boutique, prouvez le domaine dans ses réglages.',
+  signin_guessed_header: 'Quelqu’un devine votre code de connexion',
+  signin_guessed_desc: '{count} codes erronés pour votre téléphone en une journée ; après {budget}, la connexion est suspendue une journée',
   payment_description: 'Commande n° {id}',
   export: {
     headers: {
@@ -48,6 +53,7 @@ export default {
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
+    signin_guessed: 'Quelqu’un essaie de deviner le code de connexion de votre téléphone\n{count} codes erronés ont été saisis pour votre téléphone, propriétaire de «{shop}», en une journée. Après {budget} codes erronés, la connexion avec ce téléphone est suspendue pour une journée. Si ce n’était pas vous, ne communiquez jamais les codes reçus par SMS.',
     new_order: "Nouvelle commande n° {order} de {total}\n{name}, {phone}\n{receiving} : {address}\n{lines}\nPaiement : {payment}\nCommentaire : {comment}",
     order_confirmation: "Commande n° {order} reçue\nBonjour {name}, votre commande chez {shop} est reçue.\n{lines}\nTotal : {total}\n{receiving} : {address}",
     order_status: "Commande n° {order} : {status}\nStatut de votre commande chez {shop} : {status}.",

@@ -14,6 +14,11 @@ export default {
   paid_desc: 'Pago com cartão no site: {sum} ₽',
   question_header: 'Pergunta sobre o pedido n.º {id}',
   sms_login: 'Seu código para {shop}: {code}',
+  sms_login_plain: 'Seu código de acesso: {code}',
+  no_shop_title: 'Não há loja aqui',
+  no_shop_text: 'Nenhuma loja está aberta neste endereço. Verifique o endereço; se for a sua loja, comprove o domínio nas configurações.',
+  signin_guessed_header: 'Alguém está adivinhando seu código de acesso',
+  signin_guessed_desc: '{count} códigos errados para o seu telefone em um dia; após {budget} o acesso é pausado por um dia',
   payment_description: 'Pedido n.º {id}',
   export: {
     headers: {
@@ -48,6 +53,7 @@ export default {
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
+    signin_guessed: 'Alguém está tentando adivinhar o código de acesso do seu telefone\n{count} códigos errados foram digitados para o seu telefone, dono de «{shop}», em um dia. Após {budget} códigos errados o acesso com este telefone é pausado por um dia. Se não foi você, nunca compartilhe os códigos do SMS.',
     new_order: "Novo pedido n.º {order} de {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nPagamento: {payment}\nComentário: {comment}",
     order_confirmation: "Pedido n.º {order} recebido\nOlá, {name}: o seu pedido em {shop} foi recebido.\n{lines}\nTotal: {total}\n{receiving}: {address}",
     order_status: "Pedido n.º {order}: {status}\nEstado do seu pedido em {shop}: {status}.",

@@ -16,6 +16,11 @@ export default {
   paid_desc: 'Оплата картой на сайте: {sum} р.',
   question_header: 'Вопрос по заказу №{id}',
   sms_login: 'Код для входа в {shop}: {code}',
+  sms_login_plain: 'Код для входа: {code}',
+  no_shop_title: 'Здесь нет магазина',
+  no_shop_text: 'По этому адресу не открыт ни один магазин. Проверьте адрес; если это ваш магазин, подтвердите домен в настройках.',
+  signin_guessed_header: 'Подбор кода входа к вашему номеру',
+  signin_guessed_desc: 'За сутки введено {count} неверных кодов для вашего номера; после {budget} вход с него приостанавливается на сутки',
   payment_description: 'Заказ №{id}',
   export: {
     headers: {
@@ -50,6 +55,7 @@ export default {
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
+    signin_guessed: 'Кто-то подбирает код входа к вашему номеру\nНа ваш номер владельца магазина «{shop}» за сутки введено {count} неверных кодов. После {budget} неверных кодов вход с этого номера приостанавливается на сутки. Если это были не вы, никому не сообщайте коды из SMS.',
     new_order: "Новый заказ №{order} на {total} р.\n{name}, {phone}\n{receiving}: {address}\n{lines}\nОплата: {payment}\nКомментарий: {comment}",
     order_confirmation: "Заказ №{order} принят\nЗдравствуйте, {name}! Ваш заказ в магазине «{shop}» принят.\n{lines}\nИтого: {total} р.\n{receiving}: {address}",
     order_status: "Заказ №{order}: {status}\nСтатус вашего заказа в магазине «{shop}»: {status}.",

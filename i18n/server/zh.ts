@@ -14,6 +14,11 @@ export default {
   paid_desc: '网站在线刷卡支付：{sum} ₽',
   question_header: '关于订单 №{id} 的问题',
   sms_login: '{shop} 的登录验证码：{code}',
+  sms_login_plain: '您的登录验证码：{code}',
+  no_shop_title: '这里没有商店',
+  no_shop_text: '此地址没有开设任何商店。请检查地址；如果这是您的商店，请在设置中验证域名。',
+  signin_guessed_header: '有人在猜测您的登录验证码',
+  signin_guessed_desc: '一天内您的号码输入了 {count} 次错误验证码；达到 {budget} 次后将暂停登录一天',
   payment_description: '订单 №{id}',
   export: {
     headers: {
@@ -48,6 +53,7 @@ export default {
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
+    signin_guessed: '有人正在尝试猜测您手机号的登录验证码\n在一天内，您作为“{shop}”店主的手机号被输入了 {count} 次错误验证码。错误达到 {budget} 次后，该号码的登录将暂停一天。如果不是您本人操作，请勿向任何人透露短信验证码。',
     new_order: "新订单 #{order}，金额 {total}\n{name}，{phone}\n{receiving}：{address}\n{lines}\n付款：{payment}\n备注：{comment}",
     order_confirmation: "订单 #{order} 已收到\n{name}，您好！您在 {shop} 的订单已收到。\n{lines}\n合计：{total}\n{receiving}：{address}",
     order_status: "订单 #{order}：{status}\n您在 {shop} 的订单状态：{status}。",

@@ -6,3 +6,4 @@ export * from './promo';
 export * from './order';
 export * from './links';
 export * from './zones';
+export * from './signIn';

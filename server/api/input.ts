@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../errors';
+import { bodyLimitError } from '../lib/bodyLimits';
 
 export interface UploadedFile {
   field: string;
@@ -21,11 +22,13 @@ export interface ApiInput {
   otherFiles: UploadedFile[];
 }
 
+/** The fields that carry a session: never taken from the query string. */
+export const CREDENTIAL_KEYS = new Set(['token', 'token_seq', 'user_id', 'phoneNumberToken']);
+
 const P_KEY = /^p\[(\d+)_[A-Za-z0-9_]+\]$/;
 const FILTER_KEY = /^filter\[(\d+)\]$/;
 const ITEM_KEY = /^item\[([A-Za-z0-9_.-]{1,80})\]$/;
 
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 function add(input: ApiInput, key: string, value: string) {
   // PostgreSQL text cannot hold NUL (SQLite stored it): refused on both, so both answer the same.
@@ -40,11 +43,14 @@ function add(input: ApiInput, key: string, value: string) {
 export async function readInput(request: FastifyRequest): Promise<ApiInput> {
   const input: ApiInput = { raw: {}, p: new Map(), filters: new Map(), items: new Map(), files: new Map(), otherFiles: [] };
   for (const [k, v] of Object.entries(request.query as Record<string, unknown>)) {
+    // A token in the address ends up in logs, histories and Referer headers, and makes a link a signed-in
+    // write: the auth form goes in the body, a Bearer token in its header (issue 34).
+    if (CREDENTIAL_KEYS.has(k)) throw badRequest('token_in_query', undefined, [k]);
     if (k !== 'api' && typeof v === 'string') add(input, k, v);
   }
   if (request.isMultipart()) {
     try {
-      for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 20, fields: 2000 } })) {
+      for await (const part of request.parts()) {
         if (part.type === 'file') {
           const data = await part.toBuffer();
           const file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
@@ -55,7 +61,8 @@ export async function readInput(request: FastifyRequest): Promise<ApiInput> {
       }
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'too_large');
+      const limit = bodyLimitError(e);
+      if (limit) throw limit;
       if (e instanceof ApiError) throw e;
       // Anything else here is the body itself: busboy's 'Unexpected end of multipart data', a bad part header...
       throw badRequest('invalid_input', code?.startsWith('FST_') ? (e as Error).message : `Malformed multipart body: ${(e as Error).message}`);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor, Store } from '../db/types';
 import { sha256 } from '../lib/hash';
+import { sessionExpired, touchSession } from './sessionLife';
 
 /** Who asks: the session a token names (signing in is features/auth). */
 export interface SessionUser {
@@ -26,16 +27,18 @@ export interface Credentials {
   tokenSeq?: string;
 }
 
-/** The signed-in user of a token for this store, or null when the token is unknown, revoked or another store's. */
+/** The signed-in user of a token for this store, or null when the token is unknown, revoked, expired or another store's. */
 export async function checkToken(db: Executor, store: Store, cred: Credentials): Promise<SessionUser | null> {
   if (!cred.token || cred.token.length > 200) return null;
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.user_id as userId', 'sessions.store_id as storeId', 'sessions.revoked_at as revokedAt', 'users.phone as phone'])
+    .select(['sessions.id as sessionId', 'sessions.user_id as userId', 'sessions.store_id as storeId', 'sessions.revoked_at as revokedAt', 'sessions.created_at as createdAt', 'sessions.last_seen_at as lastSeenAt', 'users.phone as phone'])
     .where('sessions.token_hash', '=', sha256(cred.token))
     .executeTakeFirst();
   if (!row || row.revokedAt || row.storeId !== store.id) return null;
+  if (sessionExpired(row.createdAt, row.lastSeenAt)) return null;
+  touchSession(db, row.sessionId, row.lastSeenAt);
   if (cred.userId && cred.userId !== String(row.userId)) return null;
   if (cred.tokenSeq && cred.tokenSeq !== String(row.sessionId)) return null;
   return { id: row.userId, storeId: row.storeId, phone: row.phone, sessionId: row.sessionId, isOwner: store.user_id === row.userId };

@@ -11,6 +11,7 @@ import type { Database } from '../db/database';
 import { makeOwner, normalizePhone } from '../features/auth/public';
 import { createStore } from '../features/stores/public';
 import { CliError, describeDatabase, openCliDatabase, parseArgs, pickStore, runCli } from './cliSupport';
+import { isShopDomain } from '../lib/hosts';
 
 const USAGE = `Usage: npm run owner -- <phone> [--store <id>]
        npm run owner -- <phone> --new-store <name> [--domain <host>]
@@ -29,7 +30,7 @@ async function main() {
   const domain = args.options.domain?.trim().toLowerCase();
   if (domain && !newStore) throw new CliError('--domain goes with --new-store (change an existing shop\'s domain in its settings)');
   if (newStore && args.store !== null) throw new CliError('Give either --store or --new-store');
-  if (domain && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(domain)) throw new CliError(`Not a host name: ${domain}`);
+  if (domain && !isShopDomain(domain)) throw new CliError(`Not a shop's domain name: ${domain} (a name such as shop2.example.com, not an address or a single word)`);
   const phone = normalizePhone(args.positional[0]);
   if (!phone) throw new CliError(`Not a valid phone number: ${args.positional[0]} (write it with the country code, e.g. +79990000000)`);
 
@@ -39,6 +40,8 @@ async function main() {
   console.log(`database: ${describeDatabase(opened.config)}`);
   let picked: Awaited<ReturnType<typeof pickStore>>;
   if (newStore) {
+    // The platform's own hosts (PUBLIC_URL's, PLATFORM_HOSTS, localhost) serve the default shop: never another's.
+    if (domain && opened.config.platformHosts.includes(domain)) throw new CliError(`${domain} is one of the platform's own hosts (PUBLIC_URL, PLATFORM_HOSTS): it cannot be a shop's domain`);
     if (domain && (await db.selectFrom('stores').select('id').where('domain', '=', domain).executeTakeFirst())) {
       throw new CliError(`Another store already has the domain ${domain}`);
     }

@@ -20,6 +20,7 @@ import * as orderLang from './migrations/2026112504_order_lang';
 import * as offerFeedHash from './migrations/2026112512_offer_feed_hash';
 import * as paramsNumPartial from './migrations/2026112701_params_num_partial';
 import * as offerFlagColumns from './migrations/2026112702_offer_flag_columns';
+import * as domainProof from './migrations/2026112801_domain_proof';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -47,6 +48,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112512_offer_feed_hash', offerFeedHash],
   ['2026112701_params_num_partial', paramsNumPartial],
   ['2026112702_offer_flag_columns', offerFlagColumns],
+  ['2026112801_domain_proof', domainProof],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -5,7 +5,11 @@ export interface StoresTable {
   id: Generated<number>;
   user_id: number | null;
   name: string;
+  /** The live domain: the Host header picks the shop by it. */
   domain: string | null;
+  /** A domain the owner asked for, live once proven (features/stores/domains.ts), and the proof's token. */
+  domain_pending: string | null;
+  domain_token: string | null;
   active: number;
   deleted: number;
   data: string;

@@ -23,6 +23,7 @@ import { createImageStore, type ImageStore } from '../features/images/images';
 import { saveOffer } from '../features/catalogue/offerWrites';
 import { consoleSms } from '../features/auth/sms';
 import { createStore, saveStore } from '../features/stores/stores';
+import type { DomainProver } from '../features/stores/domains';
 import { freshDatabase, testDatabaseUrl, withSearchPath } from './db';
 
 export const OWNER_PHONE = '+79990000000';
@@ -138,7 +139,17 @@ function request(port: number, method: string, path: string, headers: Record<str
  * Starts the real app on a fresh database; with `demo` the demo shop is seeded, else one empty store with an
  * owner. `log`: Kysely's log of the database (plans.server.test.ts captures the SQL of requests with it).
  */
-export async function startTestServer(opts: { demo?: boolean; config?: Partial<Config>; log?: LogConfig } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: {
+    demo?: boolean;
+    config?: Partial<Config>;
+    log?: LogConfig;
+    /** Environment variables read by loadConfig, as an operator sets them. */
+    env?: Record<string, string>;
+    /** A fake DNS and well-known file for domain proofs. */
+    domainProver?: DomainProver;
+  } = {},
+): Promise<TestServer> {
   const fresh = await freshDatabase({ log: opts.log });
   const { database, dataDir } = fresh;
   const smsLines: string[] = [];
@@ -146,7 +157,7 @@ export async function startTestServer(opts: { demo?: boolean; config?: Partial<C
   try {
     await migrate(database.db, database.dialect);
     const config = loadConfig(
-      { DATA_DIR: dataDir, DEMO: opts.demo ? '1' : '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', DEMO_OWNER_PHONE: OWNER_PHONE },
+      { DATA_DIR: dataDir, DEMO: opts.demo ? '1' : '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', DEMO_OWNER_PHONE: OWNER_PHONE, ...opts.env },
       { databaseUrl: null, host: '127.0.0.1', port: 0, mapTilesUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', ...opts.config },
     );
     const images = createImageStore(config.uploadsDir);
@@ -163,7 +174,7 @@ export async function startTestServer(opts: { demo?: boolean; config?: Partial<C
     const ownerId = (await database.db.selectFrom('stores').select('user_id').where('id', '=', storeId).executeTakeFirstOrThrow()).user_id!;
     // SMS lines are collected here unless the test configures the http adapter (its own fake gateway).
     const sms = config.smsAdapter === 'http' ? undefined : consoleSms((line) => smsLines.push(line));
-    const built = await buildApp({ config, database, sms, serveApps: false });
+    const built = await buildApp({ config, database, sms, serveApps: false, domainProver: opts.domainProver });
     app = built.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
@@ -182,7 +193,7 @@ export async function startTestServer(opts: { demo?: boolean; config?: Partial<C
     const lastCode = (phone: string) => {
       const want = normalizePhone(phone) ?? phone;
       for (let i = smsLines.length - 1; i >= 0; i--) {
-        const m = /^sms to (\+\d+): .*?(\d{4})\s*$/.exec(smsLines[i]);
+        const m = /^sms to (\+\d+): .*?(\d{4,6})\s*$/.exec(smsLines[i]);
         if (m && m[1] === want) return m[2];
       }
       return null;

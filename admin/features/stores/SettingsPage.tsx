@@ -15,6 +15,7 @@ import { CONTROLS, REQUIRED_ORDER_FIELDS, RICH_TEXT_PAGES, THEME_COLOURS, isBlan
 import { FieldInput } from '../../components/fieldWidgets';
 import { ColourInput } from '../../components/ColourInput';
 import { StoreImageInput } from './StoreImageInput';
+import { DomainStatus } from './DomainStatus';
 import { registryValidator } from '../../components/validation';
 import { markRequired } from '../catalogue/ParamsInputs';
 import { ConfirmDialog, EditorCard, EditorFooter, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
@@ -112,6 +113,7 @@ function CommonSettings() {
           {COMMON_FIELDS.map((f) => (
             <Box key={f.name}>
               <FieldInput field={f} validate={f.required ? [markRequired] : []} />
+              {f.name === 'domain' ? <DomainStatus /> : null}
               {f.secret ? (
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: -0.5, mb: 1, ml: 1.5 }}>
                   {translate(SECRET_HELP)}

@@ -4,12 +4,12 @@ import type { Handler } from '../../api/context';
 
 const phoneOf = (raw: Record<string, string>) => raw.phone ?? raw.phoneNumber ?? '';
 
-/** api=sms_code: sends a 4-digit sign-in code to `phone` through the SMS adapter. */
+/** api=sms_code: sends a sign-in code to `phone` through the SMS adapter (4 digits, the owner's 6: `code_length`). */
 export const smsCode: Handler = async (ctx) => {
   const phone = phoneOf(ctx.input.raw);
   if (!phone.trim()) throw badRequest('required_fields_error', undefined, ['phone']);
-  await requestCode(ctx.db, ctx.store, phone, ctx.services.sms, ctx.customerLang);
-  return { sms_code: 'sent' };
+  const sent = await requestCode(ctx.db, ctx.store, phone, ctx.services.sms, ctx.customerLang);
+  return { sms_code: 'sent', code_length: String(sent.codeLength) };
 };
 
 /** api=login: `phone` and `code` → `{user_id, token_seq, token}`. */

@@ -30,9 +30,10 @@ describe('api=sms_code', () => {
   it('sends a 4-digit code through the SMS adapter', async () => {
     const r = await server.api('sms_code', { phone: '+7 (999) 000-00-01' });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ sms_code: 'sent' });
+    expect(r.body).toEqual({ sms_code: 'sent', code_length: '4' });
     expect(server.smsLines.at(-1)).toMatch(/^sms to \+79990000001: Код для входа в Тестовый магазин: \d{4}$/);
   });
+
 
   it('refuses a second code within 20 s with 429 and sends nothing', async () => {
     const sent = server.smsLines.length;
@@ -153,8 +154,15 @@ describe('api=login', () => {
     expect(missing.body.error.fields).toContain('code');
   });
 
-  it('the owner logs in as owner', async () => {
-    const auth = await server.signIn(OWNER_PHONE);
+  it("the owner logs in as owner with a 6-digit code; a 4-digit try is refused before it counts", async () => {
+    const r = await server.api('sms_code', { phone: OWNER_PHONE });
+    expect(r.body).toEqual({ sms_code: 'sent', code_length: '6' });
+    expect(server.smsLines.at(-1)).toMatch(/: Код для входа в Тестовый магазин: \d{6}$/);
+    const short = await server.api('login', { phone: OWNER_PHONE, code: server.lastCode(OWNER_PHONE)!.slice(0, 4) });
+    expect(short.status).toBe(400);
+    const row = await server.db.selectFrom('sms_codes').select('attempts').where('phone', '=', OWNER_PHONE).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(0);
+    const auth = (await server.api('login', { phone: OWNER_PHONE, code: server.lastCode(OWNER_PHONE)! })).body;
     expect(auth.is_owner).toBe('1');
     expect(auth.user_id).toBe(String(server.ownerId));
     const check = await server.api('token_check', {}, { token: auth });

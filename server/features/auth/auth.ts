@@ -1,14 +1,16 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Executor, Store } from '../../db/types';
 import { now } from '../../db/database';
-import { ApiError, badRequest, serverText } from '../../errors';
+import { ApiError, badRequest } from '../../errors';
+import { signInSms } from './smsText';
+import { assertMayTry, failuresToday, ownerPhone, tellOwnerOfGuessing, triesAllowed } from './signInBudget';
+import { codeLength, isCodeShape } from '../../../schemas/rules/signIn';
 import { randomDigits, randomToken, sha256 } from '../../lib/hash';
 import type { SmsSender } from './sms';
 import type { Lang } from '../../../i18n';
 import type { SessionUser } from '../../api/session';
 import { shopLang } from '../../api/tenant';
 
-export const CODE_LENGTH = 4;
 const CODE_TTL_MS = 5 * 60_000;
 const CODE_INTERVAL_MS = 20_000;
 const CODES_PER_HOUR = 10;
@@ -25,7 +27,8 @@ export function normalizePhone(raw: string): string | null {
 
 const codeHash = (storeId: number, phone: string, code: string) => sha256(`${storeId}:${phone}:${code}`);
 
-export async function requestCode(db: Executor, store: Store, rawPhone: string, sms: SmsSender, lang: Lang = shopLang(store)): Promise<void> {
+/** Sends a sign-in code; answers how many digits it has (the owner's 6, a customer's 4). */
+export async function requestCode(db: Executor, store: Store, rawPhone: string, sms: SmsSender, lang: Lang = shopLang(store)): Promise<{ codeLength: number }> {
   const phone = normalizePhone(rawPhone);
   if (!phone) throw badRequest('invalid_phone', undefined, ['phone']);
   const hourAgo = new Date(Date.now() - 3600_000).toISOString();
@@ -40,26 +43,31 @@ export async function requestCode(db: Executor, store: Store, rawPhone: string, 
   if (recent.length >= CODES_PER_HOUR || (recent[0] && Date.now() - Date.parse(recent[0].created_at) < CODE_INTERVAL_MS)) {
     throw new ApiError(429, 'too_many_requests');
   }
-  const code = randomDigits(CODE_LENGTH);
+  await assertMayTry(db, store.id, phone);
+  const length = codeLength((await ownerPhone(db, store)) === phone);
+  const code = randomDigits(length);
   await db
     .insertInto('sms_codes')
     .values({ store_id: store.id, phone, code_hash: codeHash(store.id, phone, code), attempts: 0, expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(), created_at: now(), used_at: null })
     .execute();
   try {
-    await sms.send(phone, serverText(lang, 'sms_login', { shop: store.name, code }));
+    await sms.send(phone, signInSms(lang, store.name, code));
   } catch (e) {
     // No SMS went out: the code is forgotten, so the customer may ask again at once (not after 20 s).
     await db.deleteFrom('sms_codes').where('store_id', '=', store.id).where('phone', '=', phone).where('code_hash', '=', codeHash(store.id, phone, code)).execute();
     throw Object.assign(new ApiError(502, 'sms_error'), { cause: e });
   }
+  return { codeLength: length };
 }
 
 /** Checks the code and opens a session: the token is returned once and stored only as its hash. */
 export async function login(db: Executor, store: Store, rawPhone: string, rawCode: string) {
   const phone = normalizePhone(rawPhone);
   if (!phone) throw badRequest('invalid_phone', undefined, ['phone']);
-  const code = rawCode.trim().slice(0, CODE_LENGTH);
-  if (!/^\d{4}$/.test(code)) throw badRequest('invalid_code', undefined, ['code']);
+  const owner = (await ownerPhone(db, store)) === phone;
+  const code = rawCode.trim();
+  // A code of the wrong shape is refused before it is counted as a try.
+  if (!isCodeShape(code, codeLength(owner))) throw badRequest('invalid_code', undefined, ['code']);
   const row = await db
     .selectFrom('sms_codes')
     .selectAll()
@@ -71,15 +79,20 @@ export async function login(db: Executor, store: Store, rawPhone: string, rawCod
     .executeTakeFirst();
   if (!row || Date.parse(row.expires_at) < Date.now()) throw badRequest('code_expired', undefined, ['code']);
   // Each try claims one of the code's attempts in the database before the code is compared: parallel
-  // guesses (on any number of WORKERS processes) cannot all read "0 attempts" and try more than 5 times.
+  // guesses (on any number of WORKERS processes) cannot all read "0 attempts" and try more than 5 times,
+  // nor more than the phone's day budget leaves (signInBudget.ts).
+  const budget = await triesAllowed(db, store.id, phone, row.id, ATTEMPTS_PER_CODE);
   const claimed = await db
     .updateTable('sms_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', row.id)
-    .where('attempts', '<', ATTEMPTS_PER_CODE)
+    .where('attempts', '<', budget.allowed)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw new ApiError(429, 'too_many_requests');
-  if (row.code_hash !== codeHash(store.id, phone, code)) throw badRequest('invalid_code', undefined, ['code']);
+  if (Number(claimed.numUpdatedRows) !== 1) throw budget.allowed < ATTEMPTS_PER_CODE ? budget.refuse() : new ApiError(429, 'too_many_requests');
+  if (row.code_hash !== codeHash(store.id, phone, code)) {
+    if (owner) await tellOwnerOfGuessing(db, store, await failuresToday(db, store.id, phone));
+    throw badRequest('invalid_code', undefined, ['code']);
+  }
   const used = await db.updateTable('sms_codes').set({ used_at: now() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw badRequest('code_expired', undefined, ['code']);
   const userId = await ensureUser(db, store.id, phone);

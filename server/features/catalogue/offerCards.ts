@@ -106,15 +106,16 @@ async function selectValueNames(db: Executor, storeId: number, baseIds: number[]
 }
 
 /** Cart lines by id: live products of this store, in the order asked; unknown or deleted ones are left out. */
-export async function offersByIds(db: Db, storeId: number, ids: string[]) {
+export async function offersByIds(db: Db, storeId: number, ids: string[], opts: { includeHidden?: boolean } = {}) {
   const wanted = [...new Set(ids.map((s) => s.trim()).filter(Boolean))].slice(0, 500);
   if (!wanted.length) return [];
   const tree = await categoryTree(db, storeId);
-  // By the primary key alone, deleted ones left out here: with `deleted = 0` in the query SQLite without
-  // statistics read every offer of the shop through a list order's index (store_id, deleted, …) instead
-  // (278 ms a cart at 1M offers; plans.server.test.ts).
+  // By the primary key alone, deleted and hidden ones left out here: with `deleted = 0` in the query SQLite
+  // without statistics read every offer of the shop through a list order's index (store_id, deleted, …)
+  // instead (278 ms a cart at 1M offers; plans.server.test.ts). A hidden product is not the public's to read
+  // by id (its name and price stay the owner's): the cart flags the line as unavailable (issue 34).
   const rows = await db.selectFrom('offers as o').select(CARD_COLUMNS).select('o.deleted').where('o.store_id', '=', storeId).where('o.id', 'in', wanted).execute();
-  const byId = new Map(rows.filter((r) => r.deleted === 0).map((r) => [r.id, r]));
+  const byId = new Map(rows.filter((r) => r.deleted === 0 && (opts.includeHidden || r.active === 1)).map((r) => [r.id, r]));
   return wanted
     .map((id) => byId.get(id))
     .filter((r) => r !== undefined)

@@ -89,7 +89,7 @@ export const offers = operationTable([
       return { offers: lines.filter((o) => o.available !== '1') };
     },
   },
-  { name: 'by ids', access: 'public', when: (ctx) => ctx.input.raw.ids !== undefined, cache: always, run: async (ctx) => ({ offers: await offersByIds(ctx.db, ctx.store.id, ctx.input.raw.ids!.split(',')) }) },
+  { name: 'by ids', access: 'public', when: (ctx) => ctx.input.raw.ids !== undefined, cache: always, run: async (ctx) => ({ offers: await offersByIds(ctx.db, ctx.store.id, ctx.input.raw.ids!.split(','), { includeHidden: await ctx.isOwner() }) }) },
   // Category pages (any page, offset or keyset) and the first page of a search (deeper ones are rarely asked twice).
   { name: 'list or search', access: 'public', cache: (ctx) => ctx.input.raw.value === undefined || (!ctx.input.raw.after && (!ctx.input.raw.offset || ctx.input.raw.offset === '1')), run: list },
 ]);

@@ -8,6 +8,7 @@ import { notify, enqueueQuestion } from '../notifications/public';
 import { deviceIdOf, ownsOrder, parseOrderId, selectOrders } from '../orders/public';
 import type { StoredImage } from '../images/public';
 import { bodyOf, checkWrite, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
+import { bodyLimitError } from '../../lib/bodyLimits';
 
 export const MAX_ATTACHMENTS = 10;
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -40,7 +41,7 @@ async function readQuestion(request: FastifyRequest): Promise<{ fields: Record<s
     }
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'too_large');
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw bodyLimitError(e)!;
     if (code === 'FST_FILES_LIMIT') throw badRequest('invalid_input', `At most ${MAX_ATTACHMENTS} attachments`, ['images']);
     if (code?.startsWith('FST_')) throw badRequest('invalid_input', (e as Error).message);
     throw e;

@@ -2,6 +2,7 @@ import { RICH_TEXT_PAGES, storeSchema, validateFields } from '../../../schemas';
 import { badRequest, requiredFields } from '../../errors';
 import { acquirerFor } from '../payments/public';
 import { saveStore, storeToApi } from './stores';
+import { claimDomain, proveDomain } from './domains';
 import type { Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
 
@@ -14,9 +15,16 @@ const PAGE_FLAGS: Record<string, (typeof RICH_TEXT_PAGES)[number]> = {
   contacts: 'contacts',
 };
 
-/** api=stores: load the store (anyone), or save its settings (`update=1`, owner only). */
+/** api=stores: load the store (anyone), save its settings (`update=1`, owner only), or prove the domain asked for (`verify_domain=1`, owner only). */
 export const stores: Handler = async (ctx) => {
   const { input } = ctx;
+  if (flag(input, 'verify_domain')) {
+    await ctx.requireOwner();
+    await proveDomain(ctx.db, ctx.store, ctx.services.domains);
+    ctx.services.stores.forget();
+    const fresh = await ctx.db.selectFrom('stores').selectAll().where('id', '=', ctx.store.id).executeTakeFirstOrThrow();
+    return { stores: [storeToApi(fresh, { owner: true, acquirerReady: acquirerFor(fresh, ctx.services.config.acquiringUrl) !== null })] };
+  }
   if (flag(input, 'update')) {
     await ctx.requireOwner();
     let values: Record<string, unknown>;
@@ -41,6 +49,9 @@ export const stores: Handler = async (ctx) => {
         if (file) values[f.name] = (await ctx.services.images.saveImage(ctx.store.id, 'store', file.data)).img;
       }
     }
+    // The domain goes live only once proven (domains.ts): it is asked for here, proven with verify_domain=1.
+    if (typeof values.domain === 'string') await claimDomain(ctx.db, ctx.store, values.domain, ctx.services.config.platformHosts);
+    delete values.domain;
     await saveStore(ctx.db, ctx.store, values);
     ctx.services.stores.forget();
     const fresh = await ctx.db.selectFrom('stores').selectAll().where('id', '=', ctx.store.id).executeTakeFirstOrThrow();

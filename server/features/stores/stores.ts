@@ -4,6 +4,7 @@ import { now } from '../../db/database';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { conflict } from '../../errors';
 import { storeValues } from '../../api/tenant';
+import { domainView } from './domains';
 
 /**
  * The store as api=stores answers it (secrets only for its owner). `online_payment` ('1'/'0') is a derived
@@ -14,6 +15,11 @@ import { storeValues } from '../../api/tenant';
 export function storeToApi(store: Store, opts: { owner: boolean; acquirerReady: boolean }) {
   const values = storeValues(store);
   values.online_payment = opts.acquirerReady && (values.pay_online === true || values.pay_online === 1 || values.pay_online === '1');
+  // The owner sees the domain asked for while it waits for its proof, with the proof to publish (domains.ts).
+  if (opts.owner) {
+    const view = domainView(store);
+    Object.assign(values, { domain: view.domain, domain_status: view.status, domain_live: view.live, domain_proof: view.proof });
+  }
   return { ...toApiObject(storeSchema, values, { includeSecrets: opts.owner }), userId: store.user_id };
 }
 

@@ -3,6 +3,7 @@ import { sessionRejected } from '../../lib/events';
 import type { Place } from '../../lib/types';
 import type { ListError } from '../../lib/pagedList';
 import { readString } from '../../lib/storage';
+import { CUSTOMER_CODE_LENGTH } from '../../../schemas/rules/signIn';
 
 /**
  * The customer's account: the session (sign-in by phone and SMS code), their orders (/my_orders), one order
@@ -75,7 +76,8 @@ export interface ReviewDraft {
 export interface AccountState {
   /** Signed in (the auth form is in localStorage 'user_id', 'token_seq', 'token'). */
   session: { userId: string; isOwner: boolean } | null;
-  signIn: { step: 'phone' | 'code'; phone: string; status: Status; error: string | null };
+  /** `codeLength`: the digits of the code the server sent (a customer's 4, a shop owner's 6). */
+  signIn: { step: 'phone' | 'code'; phone: string; status: Status; error: string | null; codeLength: number };
   orders: { items: OrderSummary[]; status: Status; error: ListError | null; loaded: boolean };
   order: { id: number | null; data: OrderDetail | null; place: PickupPlace | null; status: Status; error: OrderError | null };
   /** api=sber for the order being paid (then the browser leaves for the acquirer's page). */
@@ -91,7 +93,7 @@ export function storedSession(): AccountState['session'] {
 
 const initialState = (): AccountState => ({
   session: storedSession(),
-  signIn: { step: 'phone', phone: '', status: 'idle', error: null },
+  signIn: { step: 'phone', phone: '', status: 'idle', error: null, codeLength: CUSTOMER_CODE_LENGTH },
   orders: { items: [], status: 'idle', error: null, loaded: false },
   order: { id: null, data: null, place: null, status: 'idle', error: null },
   pay: { orderId: null, status: 'idle' },
@@ -108,9 +110,10 @@ const accountSlice = createSlice({
       state.signIn.error = null;
       state.signIn.phone = action.payload;
     },
-    signInCodeSent(state) {
+    signInCodeSent(state, action: PayloadAction<number | undefined>) {
       state.signIn.status = 'idle';
       state.signIn.step = 'code';
+      state.signIn.codeLength = action.payload ?? CUSTOMER_CODE_LENGTH;
     },
     /** The code form was sent. */
     signInSubmitted(state, _action: PayloadAction<string>) {
@@ -123,11 +126,11 @@ const accountSlice = createSlice({
     },
     /** Back from the code form to the phone form. */
     signInPhoneEdited(state) {
-      state.signIn = { step: 'phone', phone: state.signIn.phone, status: 'idle', error: null };
+      state.signIn = { step: 'phone', phone: state.signIn.phone, status: 'idle', error: null, codeLength: state.signIn.codeLength };
     },
     signedIn(state, action: PayloadAction<{ userId: string; isOwner: boolean }>) {
       state.session = action.payload;
-      state.signIn = { step: 'phone', phone: '', status: 'idle', error: null };
+      state.signIn = { step: 'phone', phone: '', status: 'idle', error: null, codeLength: CUSTOMER_CODE_LENGTH };
       state.orders.loaded = false;
     },
     signOutRequested() {},

@@ -8,6 +8,7 @@ import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../
 import { PaymentFormMissing, PaymentRefused, requestPaymentForm } from '../payments/public';
 import { afterSignOut } from './logout';
 import { clearAuth, fetchPlace, postQuestion, REVIEW_IMAGE_TYPES, saveAuth, type LoginAnswer } from './accountApi';
+import { sentCodeLength } from '../../../schemas/rules/signIn';
 import {
   myOrdersFailed,
   myOrdersLoaded,
@@ -68,8 +69,8 @@ function* sessionExpired() {
 export function* requestCode(action: ReturnType<typeof signInCodeRequested>) {
   const client = yield* api();
   try {
-    yield call([client, client.call], 'sms_code', { phone: action.payload, lang: getLang() }, { auth: false, ...LOGIN_RETRY });
-    yield put(signInCodeSent());
+    const answer: unknown = yield call([client, client.call], 'sms_code', { phone: action.payload, lang: getLang() }, { auth: false, ...LOGIN_RETRY });
+    yield put(signInCodeSent(sentCodeLength(answer)));
   } catch (e) {
     const text = messageOf(e);
     yield put(signInFailed(text));

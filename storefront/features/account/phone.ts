@@ -5,7 +5,6 @@ import { storeSchema } from '../../../schemas/store';
  * takes the shop's phone mask (schemas/store.ts field 404, '+7 (999) 999-99-99': groups 3+3+2+2); other
  * countries type digits freely. The server checks the number for real (invalid_phone).
  */
-export const CODE_LENGTH = 4;
 export const DIAL_CODE_MAX = 7;
 /** The server refuses a new code within 20 s. */
 export const RESEND_AFTER_S = 20;

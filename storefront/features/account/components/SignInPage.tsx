@@ -5,12 +5,12 @@ import { toastShown } from '../../../lib/events';
 import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
 import { selectSession, selectSignIn, signInCodeRequested, signInPhoneEdited, signInSubmitted, signOutRequested } from '../accountSlice';
-import { CODE_LENGTH, DIAL_CODE_MAX, formatNational, NATIONAL_MASK, phoneOf, RESEND_AFTER_S } from '../phone';
+import { DIAL_CODE_MAX, formatNational, NATIONAL_MASK, phoneOf, RESEND_AFTER_S } from '../phone';
 import '../account.css';
 
 /**
  * /login: the customer's sign-in by phone: the dial code (default 7) and the number in the shop's mask
- * get a 4-digit code by SMS (api=sms_code); the code signs in (api=login). Afterwards the page goes back
+ * get a code by SMS (api=sms_code: 4 digits, a shop owner's 6); the code signs in (api=login). Afterwards the page goes back
  * where it came from (or to /my_orders). Signed in already: a panel with 'Мои заказы' and 'Выйти'.
  * Decision: on every host (the seed's dev-host limit belonged to a stub; real customers need it).
  */
@@ -62,7 +62,7 @@ export default function SignInPage() {
 
   const onCode = (e: FormEvent) => {
     e.preventDefault();
-    if (code.length !== CODE_LENGTH) {
+    if (code.length !== signIn.codeLength) {
       dispatch(toastShown(t('errors.invalid_code'), 'error'));
       return;
     }
@@ -143,11 +143,11 @@ export default function SignInPage() {
                 value={code}
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={CODE_LENGTH}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+                maxLength={signIn.codeLength}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, signIn.codeLength))}
               />
             </label>
-            <button type="submit" className="button button--wide" disabled={busy || code.length !== CODE_LENGTH}>
+            <button type="submit" className="button button--wide" disabled={busy || code.length !== signIn.codeLength}>
               {t('menu.sign_in')}
             </button>
             <div className="account-links">
