@@ -4,6 +4,7 @@ import { CHECKOUT_REST_RESOURCES, registerCheckoutRest } from './rest/index';
 import { registerNotificationsRest } from './features/notifications';
 import { registerDashboardRest } from './features/dashboard/rest';
 import { registerOrderExport } from './features/orders/export';
+import { registerOwnerOffersRest } from './features/catalogue/ownerOffers.rest';
 
 /**
  * REST resources the seed shows no `api=` call for (places, promo codes, ingredients, orders, questions,
@@ -14,5 +15,6 @@ export function registerRest(rest: FastifyInstance, services: AppServices) {
   registerCheckoutRest(rest, services);
   registerNotificationsRest(rest, services);
   registerDashboardRest(rest, services);
-  rest.get('/', async () => ({ resources: [...CHECKOUT_REST_RESOURCES, 'notifications', 'yml_imports', 'yml_schedule'] }));
+  registerOwnerOffersRest(rest, services);
+  rest.get('/', async () => ({ resources: [...CHECKOUT_REST_RESOURCES, 'notifications', 'yml_imports', 'yml_schedule', 'offers'] }));
 }

@@ -5,3 +5,4 @@ export * from './money';
 export * from './promo';
 export * from './order';
 export * from './links';
+export * from './priceChange';
