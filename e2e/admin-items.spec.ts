@@ -17,6 +17,8 @@ interface Offer {
 
 test.describe('admin item editor', () => {
   test('creates a product: required fields, category tree, photo with upload progress, parameters', async ({ adminPage: page, shop, ownerAuth }) => {
+    // The longest walk of the panel: create, list, edit, leave, delete.
+    test.slow();
     const name = `Смартфон Тест ${test.info().project.name}`;
     await page.goto('/admin/offers');
     await page.getByRole('link', { name: 'Создать' }).click();
@@ -61,26 +63,30 @@ test.describe('admin item editor', () => {
     });
     await page.getByRole('button', { name: 'Принять' }).last().click();
     await expect(page.getByText(/Загрузка \d+%/)).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    // Saved: a toast, no popup; the new product's editor becomes the product's own.
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.unroute('**/api?api=offers');
-    await page.getByRole('button', { name: 'Продолжить' }).click();
-    await expect(page).toHaveURL(/\/admin\/offers\?filter=/);
-    await expect(page.getByText(name)).toBeVisible();
 
     const list = await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { value: name });
     const made = (await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { 'p[478_offer_id]': list.offers[0].id })).offers[0];
     expect(made).toMatchObject({ name, price: 15990, categoryId: '11', vendor: 'Тестпром' });
     expect(made.images).toHaveLength(1);
     expect(made.params).toEqual(expect.arrayContaining([expect.objectContaining({ baseId: 323, value: '2' })]));
+    await expect(page).toHaveURL(new RegExp(`/admin/item_editor/1-11/${made.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Редактор товара' })).toBeVisible();
 
-    // Edit: the list opens the editor at the product's category path; remove the photo, change the price.
+    // The list has it and opens the editor at the product's category path; remove the photo, change the price.
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await expect(page).toHaveURL(/\/admin\/offers\?filter=/);
     await page.getByText(name).click();
     await expect(page).toHaveURL(new RegExp(`/admin/item_editor/1-11/${made.id}$`));
     await expect(page.getByLabel('Название')).toHaveValue(name);
     await page.getByRole('button', { name: 'Удалить фото 1' }).click();
     await page.getByLabel('Цена').fill('14990');
     await page.getByRole('button', { name: 'Принять' }).first().click();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(page.getByLabel('Цена')).toHaveValue('14990');
     const edited = (await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { 'p[478_offer_id]': made.id })).offers[0];
     expect(edited.price).toBe(14990);
     expect(edited.images).toHaveLength(0);
@@ -95,14 +101,14 @@ test.describe('admin item editor', () => {
     await expect(page).toHaveURL(/\/admin\/offers/);
     await expect.poll(async () => (await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { 'p[478_offer_id]': made.id })).offers[0].price).toBe(13990);
 
-    // Delete with confirmation and the success popup.
+    // Delete with confirmation: a toast, and the category's list.
     await page.goto(`/admin/item_editor/1-11/${made.id}`);
     await page.getByRole('button', { name: 'Удалить', exact: true }).click();
     const quest = page.getByRole('dialog', { name: 'Удалить товар?' });
     await expect(quest).toContainText(name);
     await quest.getByRole('button', { name: 'Удалить' }).click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Удалено')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/offers\?filter=/);
     const gone = await fetch(`${shop.url}/api?api=offers`, { method: 'POST', body: new URLSearchParams({ 'p[478_offer_id]': made.id }) });
     expect(gone.status).toBe(404);
   });
@@ -161,7 +167,7 @@ test.describe('admin item editor', () => {
     await page.getByRole('button', { name: 'Удалить', exact: true }).click();
     await page.getByRole('dialog', { name: 'Удалить товар?' }).getByRole('button', { name: 'Удалить' }).click();
     await expect(required.getByLabel('Название')).toHaveValue('');
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toHaveCount(0);
+    await expect(page.getByText('Удалено')).toHaveCount(0);
     expect(deletes).toEqual([]);
 
     await required.getByLabel('Название').fill(name);
@@ -179,7 +185,7 @@ test.describe('admin item editor', () => {
     await expect(page.getByRole('button', { name: 'Принять' }).last()).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Принять' }).first()).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Удалить', exact: true })).toBeDisabled();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
     await page.unroute('**/api?api=offers');
 
     const parts = [...body.matchAll(/name="([^"]+)"\r\n(?:Content-Type: [^\r\n]*\r\n)?\r\n([\s\S]*?)\r\n--/g)].map((m) => [m[1], m[2]] as const);
@@ -187,7 +193,6 @@ test.describe('admin item editor', () => {
     expect(fields).toMatchObject({ set: '1', 'p[276_name]': name, 'p[283_price]': '490', 'p[287_categoryId]': '11', 'p[291_delivery]': '1', 'p[292_shop]': '0' });
     // No empty value goes.
     expect(parts.filter(([, v]) => v === '')).toEqual([]);
-    await page.getByRole('button', { name: 'Продолжить' }).click();
     const made = (await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { value: name })).offers[0];
     expect(made.name).toBe(name);
     await ownerApi(shop.url, ownerAuth, 'offers', { del: '1', 'p[478_offer_id]': made.id });

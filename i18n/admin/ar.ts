@@ -331,11 +331,12 @@ export default {
       cancel: 'إلغاء',
       continue: 'متابعة',
       send: 'إرسال',
-      changes_applied: 'تم تطبيق التغييرات',
       save_changes: 'حفظ التغييرات؟',
       save_changes_text: 'لقد غيّرت البيانات. هل تريد حفظها قبل المغادرة؟',
       dont_save: 'عدم الحفظ',
       loading: 'جارٍ التحميل…',
+      saved: 'تم حفظ التغييرات',
+      deleted: 'تم الحذف',
     },
     validation: {
       required: 'حقل مطلوب',

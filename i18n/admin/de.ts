@@ -327,11 +327,12 @@ export default {
       cancel: 'Abbrechen',
       continue: 'Weiter',
       send: 'Senden',
-      changes_applied: 'Änderungen übernommen',
       save_changes: 'Änderungen speichern?',
       save_changes_text: 'Sie haben Daten geändert. Vor dem Verlassen speichern?',
       dont_save: 'Nicht speichern',
       loading: 'Wird geladen…',
+      saved: 'Änderungen gespeichert',
+      deleted: 'Gelöscht',
     },
     validation: {
       required: 'Pflichtfeld',

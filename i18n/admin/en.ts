@@ -142,11 +142,12 @@ export default {
       cancel: 'Cancel',
       continue: 'Continue',
       send: 'Send',
-      changes_applied: 'Changes applied',
       save_changes: 'Save changes?',
       save_changes_text: 'You have changed the data. Save it before leaving?',
       dont_save: "Don't save",
       loading: 'Loading…',
+      saved: 'Changes saved',
+      deleted: 'Deleted',
     },
     validation: {
       required: 'Required',

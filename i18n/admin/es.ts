@@ -327,11 +327,12 @@ export default {
       cancel: 'Cancelar',
       continue: 'Continuar',
       send: 'Enviar',
-      changes_applied: 'Cambios aplicados',
       save_changes: '¿Guardar los cambios?',
       save_changes_text: 'Ha cambiado los datos. ¿Guardarlos antes de salir?',
       dont_save: 'No guardar',
       loading: 'Cargando…',
+      saved: 'Cambios guardados',
+      deleted: 'Eliminado',
     },
     validation: {
       required: 'Obligatorio',

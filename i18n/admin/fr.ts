@@ -143,11 +143,12 @@ export default {
       cancel: 'Annuler',
       continue: 'Continuer',
       send: 'Envoyer',
-      changes_applied: 'Modifications appliquées',
       save_changes: 'Enregistrer les modifications ?',
       save_changes_text: 'Vous avez modifié les données. Les enregistrer avant de partir ?',
       dont_save: 'Ne pas enregistrer',
       loading: 'Chargement…',
+      saved: 'Modifications enregistrées',
+      deleted: 'Supprimé',
     },
     validation: {
       required: 'Obligatoire',

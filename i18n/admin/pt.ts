@@ -327,11 +327,12 @@ export default {
       cancel: 'Cancelar',
       continue: 'Continuar',
       send: 'Enviar',
-      changes_applied: 'Alterações aplicadas',
       save_changes: 'Salvar as alterações?',
       save_changes_text: 'Você alterou os dados. Salvar antes de sair?',
       dont_save: 'Não salvar',
       loading: 'Carregando…',
+      saved: 'Alterações salvas',
+      deleted: 'Excluído',
     },
     validation: {
       required: 'Obrigatório',

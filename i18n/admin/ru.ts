@@ -146,11 +146,12 @@ export default {
       cancel: 'Отмена',
       continue: 'Продолжить',
       send: 'Отправить',
-      changes_applied: 'Изменения применены',
       save_changes: 'Сохранить изменения?',
       save_changes_text: 'Вы изменили данные. Сохранить их, прежде чем уйти?',
       dont_save: 'Не сохранять',
       loading: 'Загрузка…',
+      saved: 'Изменения сохранены',
+      deleted: 'Удалено',
     },
     validation: {
       required: 'Обязательное поле',

@@ -328,11 +328,12 @@ export default {
       cancel: '取消',
       continue: '继续',
       send: '发送',
-      changes_applied: '更改已应用',
       save_changes: '保存更改？',
       save_changes_text: '您修改了数据。离开前要保存吗？',
       dont_save: '不保存',
       loading: '加载中…',
+      saved: '更改已保存',
+      deleted: '已删除',
     },
     validation: {
       required: '必填',

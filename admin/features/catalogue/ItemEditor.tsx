@@ -14,6 +14,7 @@ import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesP
 import { useEditorSave } from '../../components/useEditorSave';
 import { answered } from '../../components/editorWork';
 import { productsOfCategoryPath } from './CategoryList';
+import { useItemEditorPath } from './itemPaths';
 import { PhotosInput } from './PhotosInput';
 import { ParamsInputs, markRequired, paramLabel, useCategoryParams, type ParamRecord } from './ParamsInputs';
 
@@ -74,6 +75,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
   const { params } = useCategoryParams(categoryId);
   const [showAll, setShowAll] = useState(false);
   const { busy, askDelete, setAskDelete, result, run, removeRecord, resultDialog } = useEditorSave();
+  const editorPath = useItemEditorPath();
   const current = useRef<RaRecord | undefined>(record);
 
   const fields = useMemo(() => editable(type), [type]);
@@ -81,7 +83,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
   const optional = fields.filter((f) => !f.required);
   const listPath = (id: unknown) => (id && id !== ROOT_CATEGORY_ID ? productsOfCategoryPath(id) : '/offers');
 
-  async function save(popup = true): Promise<boolean> {
+  async function save(quiet = false): Promise<boolean> {
     const values = getValues() as Record<string, unknown>;
     const typeFields = offerFieldsFor(String(values.type ?? 'common'));
     const missing = missingRequired(values, typeFields.filter((f) => !f.readOnly && !f.group), params);
@@ -103,15 +105,16 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
     const known = new Set(params.map((p) => paramField(p.baseId)));
     const paramValues = Object.fromEntries(Object.entries((values.paramValues ?? {}) as Record<string, unknown>).filter(([k, v]) => known.has(k) && !(creating && isBlank(v))));
     const data = { ...values, paramValues };
+    // A toast and the editor stays; a new product's editor becomes the product's own.
     return run(
       async () => {
-        const saved = answered(isNew && !current.current ? await dataProvider.create('offers', { data }) : await dataProvider.update('offers', { id: current.current!.id, data, previousData: current.current! })).data;
+        const saved = answered(creating ? await dataProvider.create('offers', { data }) : await dataProvider.update('offers', { id: current.current!.id, data, previousData: current.current! })).data;
         current.current = saved;
         await queryClient.invalidateQueries({ queryKey: ['offers'] });
         reset(saved);
-        return listPath(saved.categoryId);
+        if (creating && !quiet) return editorPath(saved.categoryId, saved.id);
       },
-      { popup },
+      { toast: quiet ? false : undefined, replace: true },
     );
   }
 
@@ -178,7 +181,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
       <EditorActions busy={busy} dirty={isDirty} onDelete={() => setAskDelete(true)} onAccept={() => void save()} />
       <ConfirmDialog open={askDelete} title={translate('admin.items.delete_quest')} text={String(getValues('name') ?? getValues('title') ?? '')} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
       {resultDialog}
-      <UnsavedChangesPrompt dirty={isDirty && !result && !busy} onSave={() => save(false)} />
+      <UnsavedChangesPrompt dirty={isDirty && !result && !busy} onSave={() => save(true)} />
     </Box>
   );
 }
@@ -186,7 +189,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
 /**
  * /item_editor/{categoryPath}/{itemId} ('new' creates): the product type as radio choices, each with its
  * own fields; the required fields first and the rest behind 'show all'; the parent category tree; up to
- * 10 photos; the category's custom parameters; accept and delete with confirmation and result popups.
+ * 10 photos; the category's custom parameters; accept (a toast, the editor stays) and delete with confirmation.
  */
 export function ItemEditor() {
   const { categoryPath = ROOT_CATEGORY_ID, itemId = 'new' } = useParams();

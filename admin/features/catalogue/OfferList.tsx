@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   CreateButton,
   Datagrid,
@@ -21,7 +20,8 @@ import {
 import { Avatar, Box, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
-import { CategorySelectInput, useCategoryTree } from '../../components/CategorySelectInput';
+import { CategorySelectInput } from '../../components/CategorySelectInput';
+import { useItemEditorPath } from './itemPaths';
 import { OfferBulkActions } from './OfferBulkActions';
 
 /** A price in the item's currency ('RUR' is the rouble), with the old price struck through when higher. */
@@ -100,13 +100,6 @@ function useFilters() {
     <CategorySelectInput key="categoryId" source="categoryId" label="resources.offers.fields.categoryId" emptyText="admin.offers.all_categories" alwaysOn size="small" sx={{ minWidth: { xs: '100%', sm: 220 } }} />,
     <SelectInput key="status" source="status" label="admin.offers.status" choices={STATUS_CHOICES} emptyText="admin.offers.filter_all" alwaysOn size="small" sx={{ minWidth: { xs: '100%', sm: 180 } }} />,
   ];
-}
-
-/** The seed's item editor path of a product: /item_editor/{categoryPath}/{itemId}. */
-function useItemEditorPath() {
-  const { data } = useCategoryTree();
-  const paths = useMemo(() => new Map((data ?? []).map((c) => [String(c.id), String(c.path)])), [data]);
-  return (categoryId: unknown, id: unknown) => `/item_editor/${paths.get(String(categoryId)) ?? '0'}/${id}`;
 }
 
 /** 'Create' opens the item editor under the category the list is filtered by; phones sort from a menu (no column headers). */
