@@ -1,4 +1,6 @@
 import { test, expect, ownerApi } from './adminFixtures';
+import sharp from 'sharp';
+import { shot } from './shots';
 
 /** The item editor at /admin/item_editor/{categoryPath}/{itemId} ('new' creates). */
 
@@ -28,33 +30,29 @@ test.describe('admin item editor', () => {
     // Nothing changed yet: accept is off.
     await expect(page.getByRole('button', { name: 'Принять' }).last()).toBeDisabled();
 
-    // Every YML type has its own required fields.
+    // Every YML type has its own required fields, in the main section.
     await page.getByRole('radio', { name: 'Тур', exact: true }).check();
-    const required = page.getByRole('region', { name: 'Обязательные поля' });
-    await expect(required.getByLabel('Количество дней')).toBeVisible();
-    await expect(required.getByLabel('Что включено')).toBeVisible();
-    await expect(required.getByLabel('Транспорт')).toBeVisible();
+    const main = page.getByRole('region', { name: 'Основное' });
+    await expect(main.getByLabel('Количество дней')).toBeVisible();
+    await expect(main.getByLabel('Что включено')).toBeVisible();
+    await expect(main.getByLabel('Транспорт')).toBeVisible();
     await page.getByRole('radio', { name: 'Билет на мероприятие', exact: true }).check();
-    await expect(required.getByLabel('Место проведения')).toBeVisible();
+    await expect(main.getByLabel('Место проведения')).toBeVisible();
     await page.getByRole('radio', { name: 'Обычный товар', exact: true }).check();
-    await expect(required.getByLabel('Количество дней')).toHaveCount(0);
+    await expect(main.getByLabel('Количество дней')).toHaveCount(0);
 
     // The seed's check: 'required_fields_error: names' and nothing is sent.
-    await required.getByLabel('Название').fill(name);
+    await main.getByLabel('Название').fill(name);
     await page.getByRole('button', { name: 'Принять' }).last().click();
     await expect(page.getByText('Заполните обязательные поля: Цена, Категория')).toBeVisible();
 
-    await required.getByLabel('Цена').fill('15990');
+    await page.getByRole('region', { name: 'Цена' }).getByLabel('Цена', { exact: true }).fill('15990');
     await page.getByRole('radiogroup', { name: 'Категория' }).getByRole('radio', { name: 'Смартфоны', exact: true }).check();
-    // 'show all' reveals the optional fields.
-    await page.getByRole('button', { name: 'Показать все поля' }).click();
-    await page.getByLabel('Производитель', { exact: true }).fill('Тестпром');
-    await page.getByRole('button', { name: 'Скрыть необязательные' }).click();
-    await expect(page.getByLabel('Производитель', { exact: true })).toHaveCount(0);
-    // A photo and a custom parameter.
+    await main.getByLabel('Производитель', { exact: true }).fill('Тестпром');
+    // A photo and a custom parameter of the category.
     await page.getByLabel('Добавить фото').setInputFiles({ name: 'phone.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByRole('img', { name: 'Фото 1' })).toBeVisible();
-    await page.getByRole('checkbox', { name: 'синий' }).check();
+    await page.getByRole('region', { name: 'Параметры категории' }).getByRole('checkbox', { name: 'синий' }).check();
 
     // The save is held back a moment so the upload progress can be seen.
     await page.route('**/api?api=offers', async (route) => {
@@ -83,10 +81,10 @@ test.describe('admin item editor', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/item_editor/1-11/${made.id}$`));
     await expect(page.getByLabel('Название')).toHaveValue(name);
     await page.getByRole('button', { name: 'Удалить фото 1' }).click();
-    await page.getByLabel('Цена').fill('14990');
+    await page.getByLabel('Цена', { exact: true }).fill('14990');
     await page.getByRole('button', { name: 'Принять' }).first().click();
     await expect(page.getByText('Изменения сохранены')).toBeVisible();
-    await expect(page.getByLabel('Цена')).toHaveValue('14990');
+    await expect(page.getByLabel('Цена', { exact: true })).toHaveValue('14990');
     const edited = (await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { 'p[478_offer_id]': made.id })).offers[0];
     expect(edited.price).toBe(14990);
     expect(edited.images).toHaveLength(0);
@@ -94,7 +92,7 @@ test.describe('admin item editor', () => {
 
     // Leaving with unsaved changes: 'save' saves, then leaves.
     await page.goto(`/admin/item_editor/1-11/${made.id}`);
-    await page.getByLabel('Цена').fill('13990');
+    await page.getByLabel('Цена', { exact: true }).fill('13990');
     await page.getByRole('link', { name: 'Назад' }).click();
     await expect(page.getByRole('dialog', { name: 'Сохранить изменения?' })).toBeVisible();
     await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -113,6 +111,73 @@ test.describe('admin item editor', () => {
     expect(gone.status).toBe(404);
   });
 
+  test('the editor in sections: description, photos in the owner’s order, stock, delivery, its category’s parameters only, SEO, the feed’s fields under "more"', async ({ adminPage: page, shop, ownerAuth, browser }, info) => {
+    test.slow();
+    // A kettle of its own (a copy of the demo's 7121): Цвет, Объём, Мощность are the kettles' parameters.
+    const name = `Чайник разделов ${info.project.name}`;
+    const made = (await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { set: '1', 'p[276_name]': name, 'p[283_price]': '2490', 'p[287_categoryId]': '712', 'p[304_description]': '<p>Кипятит быстро.</p>' })).offers[0];
+    await page.goto(`/admin/item_editor/7-71-712/${made.id}`);
+    await expect(page.getByLabel('Название')).toHaveValue(name);
+    const sections = ['Основное', 'Описание', 'Фотографии (0/10)', 'Цена', 'Наличие и склад', 'Доставка', 'Параметры категории', 'Поисковые системы'];
+    for (const s of sections) await expect(page.getByRole('heading', { level: 2, name: s })).toBeVisible();
+    // In this order: the stock is no longer last, the description is not hidden.
+    const tops = await Promise.all(sections.map(async (s) => (await page.getByRole('heading', { level: 2, name: s }).boundingBox())!.y));
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    await expect(page.getByRole('region', { name: 'Описание' }).getByRole('textbox')).toContainText('Кипятит быстро.');
+    await expect(page.getByLabel('Остаток, шт. (пусто: без ограничения)')).toBeVisible();
+    await expect(page.getByLabel('Артикул')).toBeVisible();
+    await expect(page.getByLabel('Вес, кг')).toBeVisible();
+
+    // Its category's parameters: a kettle gets Цвет and Объём, not the records' 'Носитель'; that one is an 'add' away.
+    const params = page.getByRole('region', { name: 'Параметры категории' });
+    await expect(params.getByText('Объём')).toBeVisible();
+    await expect(params.getByText('Носитель')).toHaveCount(0);
+    await params.getByRole('button', { name: 'Добавить параметр' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Носитель' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The ~50 raw feed fields wait under "more", collapsed.
+    await expect(page.getByLabel('Название в 1С')).toHaveCount(0);
+    await page.getByRole('button', { name: /^Ещё поля из YML \(\d+\)$/ }).click();
+    await expect(page.getByLabel('Название в 1С')).toBeVisible();
+
+    // Two photos, the second made the main one; the SEO title, previewed.
+    await page.getByLabel('Добавить фото').setInputFiles([
+      { name: 'first.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'second.gif', mimeType: 'image/gif', buffer: Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64') },
+    ]);
+    await page.getByRole('button', { name: 'Фото 2: раньше' }).click();
+    const seo = page.getByRole('region', { name: 'Поисковые системы' });
+    await expect(seo.getByRole('figure', { name: 'Предпросмотр в поиске' })).toContainText(name);
+    await seo.getByLabel('Заголовок для поисковиков').fill(`Купить ${name}`);
+    await expect(seo.getByRole('figure', { name: 'Предпросмотр в поиске' })).toContainText(`Купить ${name}`);
+    await shot(page, `item-editor-${info.project.name}`);
+    await page.getByRole('button', { name: 'Принять' }).last().click();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+
+    const saved = (await ownerApi<{ offers: (Offer & { images: { id: string; img: string }[]; picture: string; seo_title: string })[] }>(shop.url, ownerAuth, 'offers', { 'p[478_offer_id]': made.id })).offers[0];
+    expect(saved.images).toHaveLength(2);
+    // The 1×1 GIF (picked second, moved first) is the main picture, the 2×2 PNG second.
+    expect(saved.picture).toBe(saved.images[0].img);
+    const width = async (img: string) => (await sharp(Buffer.from(await (await fetch(`${shop.url}/images/${img}`)).arrayBuffer())).metadata()).width;
+    expect([await width(saved.images[0].img), await width(saved.images[1].img)]).toEqual([1, 2]);
+    expect(saved.seo_title).toBe(`Купить ${name}`);
+    const customer = await browser.newContext();
+    const item = await customer.newPage();
+    await item.goto(`${shop.url}/category/7-71-712/item/${made.id}`);
+    await expect(item).toHaveTitle(`Купить ${name}`);
+    await customer.close();
+    // The order survives a reload of the editor.
+    await page.reload();
+    await expect(page.getByText('Главное')).toBeVisible();
+    await ownerApi(shop.url, ownerAuth, 'offers', { del: '1', 'p[478_offer_id]': made.id });
+  });
+
+  test('a record keeps its own parameter: an album offers "Носитель"', async ({ adminPage: page }) => {
+    await page.goto('/admin/item_editor/4-41/4101');
+    await expect(page.getByRole('region', { name: 'Параметры категории' }).getByText('Носитель')).toBeVisible();
+  });
+
   test('a failed save shows the error popup with a continue button', async ({ adminPage: page }) => {
     await page.goto('/admin/item_editor/1-11/1002');
     await expect(page.getByLabel('Название')).toHaveValue('Смартфон Квант A5 128 ГБ');
@@ -121,13 +186,13 @@ test.describe('admin item editor', () => {
         ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'server_error', message: 'boom' } }) })
         : route.continue(),
     );
-    await page.getByLabel('Цена').fill('1');
+    await page.getByLabel('Цена', { exact: true }).fill('1');
     await page.getByRole('button', { name: 'Принять' }).last().click();
     const popup = page.getByRole('dialog', { name: 'Произошла ошибка' });
     await expect(popup).toBeVisible();
     await popup.getByRole('button', { name: 'Продолжить' }).click();
     await expect(popup).toBeHidden();
-    await expect(page.getByLabel('Цена')).toHaveValue('1');
+    await expect(page.getByLabel('Цена', { exact: true })).toHaveValue('1');
   });
 
   test('the editors need a signed-in owner: without a session they go to the sign-in page', async ({ page }) => {
@@ -145,19 +210,19 @@ test.describe('admin item editor', () => {
     const tree = page.getByRole('radiogroup', { name: 'Категория' });
     await expect(tree.getByRole('radio', { name: 'Смартфоны', exact: true })).toBeChecked();
     // Number and float fields take a number input, others text.
-    await expect(page.getByLabel('Цена')).toHaveAttribute('type', 'number');
+    await expect(page.getByLabel('Цена', { exact: true })).toHaveAttribute('type', 'number');
     await expect(page.getByLabel('Название')).toHaveAttribute('type', 'text');
     await page.goto('/admin/item_editor/1-11/new');
     await expect(page.getByRole('heading', { level: 1, name: 'Новый товар' })).toBeVisible();
     await expect(page.getByLabel('Название')).toHaveValue('');
-    await expect(page.getByLabel('Цена')).toHaveValue('');
+    await expect(page.getByLabel('Цена', { exact: true })).toHaveValue('');
     await expect(tree.getByRole('radio', { name: 'Смартфоны', exact: true })).toBeChecked();
   });
 
   test('save and delete are off while sending; empty values are not sent and booleans go as 1/0; delete of a new product only clears it', async ({ adminPage: page, shop, ownerAuth }) => {
     const name = `Чехол ${test.info().project.name}`;
     await page.goto('/admin/item_editor/1-11/new');
-    const required = page.getByRole('region', { name: 'Обязательные поля' });
+    const required = page.getByRole('region', { name: 'Основное' });
     // Delete on a new product: 'delete product?', then the form is cleared and nothing is sent.
     const deletes: string[] = [];
     page.on('request', (r) => {
@@ -171,7 +236,7 @@ test.describe('admin item editor', () => {
     expect(deletes).toEqual([]);
 
     await required.getByLabel('Название').fill(name);
-    await required.getByLabel('Цена').fill('490');
+    await page.getByLabel('Цена', { exact: true }).fill('490');
     let body = '';
     await page.route('**/api?api=offers', async (route) => {
       const sent = route.request().postDataBuffer()?.toString('utf8') ?? '';
