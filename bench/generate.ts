@@ -11,7 +11,7 @@
  */
 import { CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
 import type { Database } from '../server/db/database';
-import { searchDoc } from '../server/features/catalogue/offers';
+import { searchDoc } from '../server/lib/searchText';
 
 /** Top-level categories × children × grandchildren; offers live in the grandchildren (the leaves). */
 export const TREE = { top: 10, children: 10, leaves: 10 };

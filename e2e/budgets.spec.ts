@@ -9,11 +9,11 @@ import { test, expect } from './adminFixtures';
  * first screen also pulls in (the notification poll, the footer form, ...). Sizes, never times.
  *
  * The admin's ceilings are what its build weighs today plus about 1 %, so a heavier first screen fails here.
- * The issue's goals: storefront 120 KB (reached: 77.0 KB since it renders with Preact, was 133.9 with
- * react-dom), admin 350 KB (reached: 302.4 KB signed in on the dashboard, was 516.5; 287.6 KB on the
- * sign-in page). docs/OPERATIONS.md keeps the figures and what each first screen holds.
+ * The goals: storefront 125 KB with React 19 and react-dom (issue 32: 135.3 KB when the runtime was switched
+ * from the lighter runtime before it, which weighed 78.4), admin 350 KB (issue 13: 302.4 KB signed in on the dashboard, was 516.5;
+ * 287.6 KB on the sign-in page). docs/FEATURES.md keeps the figures.
  */
-const STOREFRONT_KB = 120;
+const STOREFRONT_KB = 125;
 /** The admin's goal (issue 13, item 4); the ceilings below stay under it. */
 const ADMIN_GOAL_KB = 350;
 const ADMIN_KB = 306;

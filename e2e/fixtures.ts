@@ -138,7 +138,7 @@ export { expect };
 export const afterTwoFrames = (page: import('@playwright/test').Page) =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
-/** Whether the page is past hydration (or was not server-rendered): the app marks it (storefront/features/seo/hydrated.tsx). */
+/** Whether the page is past hydration (or was not server-rendered): the app marks it (storefront/lib/hydrated.tsx). */
 export const hydrated = () => !document.getElementById('ssr-data') || document.documentElement.dataset.hydrated === '1';
 
 /** Makes the page's goto and reload wait for hydration (up to 10 s; a page whose app never starts goes on). */

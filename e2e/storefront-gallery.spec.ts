@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, afterTwoFrames } from './fixtures';
 
 /** A one-finger swipe to the left over the middle of the picture, as touch events with a drawn frame between moves. */
 async function swipeLeft(page: Page) {
@@ -27,8 +27,8 @@ test('phones: the picture slider with bullets and prev/next zones; Swiper loads 
   const bullets = page.getByRole('button', { name: /^Фото \d$/ });
   await expect(bullets).toHaveCount(4);
   await expect(page.getByRole('button', { name: 'Фото 1' })).toHaveAttribute('aria-current', 'true');
-  // The slider itself mounts on the first tap or touch (PhoneGallery): not while the page loads.
-  await page.waitForTimeout(300);
+  // The slider itself mounts on the first tap or touch (PhoneGallery): not while the page loads, nor in the frames after.
+  await afterTwoFrames(page);
   await expect(page.locator('.swiper-initialized')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Следующее фото' }).click();

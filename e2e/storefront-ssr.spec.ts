@@ -1,4 +1,4 @@
-import { test, expect, holdCategoryList, hydrated } from './fixtures';
+import { test, expect, afterTwoFrames, holdCategoryList, hydrated } from './fixtures';
 
 /**
  * Server rendering (storefront/entry-server.tsx, server/features/seo/ssr.ts): every public page (the home, a
@@ -58,7 +58,8 @@ async function hydrates(p: (typeof PAGES)[keyof typeof PAGES] & { then?: RegExp 
     await page.waitForFunction(hydrated);
     if (p.then) await expect(page).toHaveURL(p.then);
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
+    // A shift the last answers caused is reported with the frame that draws it.
+    await afterTwoFrames(page);
     const { cls, shifts } = await page.evaluate(() => {
       const w = window as unknown as { __cls: number; __shifts: string[] };
       return { cls: w.__cls, shifts: w.__shifts };
@@ -254,12 +255,17 @@ test('hydration waits for the first picture: held, the page stays the server’s
     await route.continue();
   });
   await page.addInitScript(recordPictureAtHydration);
+  // The page's timers run on the test's clock, stopped: the 1.5 s cap (features/seo/lcpPicture.ts) passes only as the test says.
+  await page.clock.install();
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
   const opened = page.goto('/category/1-11/item/1003');
   await page.waitForResponse(/\/assets\/ItemPage-[^/]+\.js$/);
-  // The page's scripts are in; hydrating would take a few frames. It waits for the picture instead (at most 1.5 s).
-  await page.waitForTimeout(700);
+  // The page's scripts are in and the app's start runs on messages, not timers: 1.4 s of its clock go by, short of
+  // the cap, and it still waits for the picture.
+  await page.clock.runFor(1400);
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
   release();
+  await page.clock.resume();
   await opened;
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
   expect(await page.evaluate(() => (window as unknown as { picture: string }).picture)).toBe('drawn');
@@ -296,13 +302,20 @@ async function serverElements(page: import('@playwright/test').Page, selectors: 
 }
 
 test('the menu, the footer and the item’s properties hydrate in later tasks, in their server HTML; the page is marked hydrated once they work', async ({ page, consoleErrors }) => {
-  // The subscription form's chunk comes late: the hydrated mark must still wait for the form to have its handlers.
+  // The subscription form's chunk is held until the app has asked for it: the hydrated mark must wait for the form.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
   await page.route(/\/assets\/NewsForm-[^/]+\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 1000));
+    await held;
     await route.continue();
   });
   const kept = await serverElements(page, ['.side-menu', 'footer.footer', 'form.news', '.item__properties']);
-  await page.goto('/category/1-11/item/1003');
+  const asked = page.waitForRequest(/\/assets\/NewsForm-[^/]+\.js$/);
+  const opened = page.goto('/category/1-11/item/1003');
+  await asked;
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  release();
+  await opened;
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
   expect(await kept()).toEqual([true, true, true, true]);
   // Right after the mark, without waiting: the form is the app's (its check, no reload), the menu opens.

@@ -1,7 +1,9 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (default mobile throttling) on the home page, a category list and an
  * item page of the demo shop, served by the real server from dist/ (run `npm run build` first) in a temp
- * DATA_DIR. Prints Performance, LCP, CLS and TBT per page; never fails on numbers.
+ * DATA_DIR. Each page is measured `--runs=N` times (LIGHTHOUSE_RUNS, default 5) and the median of each figure
+ * printed (Performance, LCP, CLS, TBT) with the range of the scores and TBTs, which says how noisy the machine
+ * was; never fails on numbers.
  * LIGHTHOUSE_URL=http://host:port measures a running server instead. CHROMIUM_PATH (/usr/bin/chromium).
  *
  * A big catalogue too: `npm run lighthouse -- --shop=<dir>` (or LIGHTHOUSE_SHOP=<dir>), where <dir> is a
@@ -25,6 +27,7 @@ const DEMO_PAGES: [string, string][] = [
   ['category list', '/category/1/1'],
   ['item', '/category/1-11/item/1003'],
 ];
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? process.env.LIGHTHOUSE_RUNS ?? 5);
 const shopDir = process.argv.find((a) => a.startsWith('--shop='))?.slice('--shop='.length) ?? process.env.LIGHTHOUSE_SHOP;
 
 const children: ChildProcess[] = [];
@@ -79,16 +82,26 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
 
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
 async function measure(base: string, pages: [string, string][]) {
-  console.log('page            Performance   LCP       CLS     TBT     url');
+  console.log(`page            Performance   LCP       CLS     TBT      (median of ${RUNS}; score and TBT ranges)   url`);
   for (const [name, url] of pages) {
-    const result = await lighthouse(`${base}${url}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
-    const lhr = result!.lhr;
-    const a = (id: string) => lhr.audits[id];
+    const runs: { score: number; lcp: number; cls: number; tbt: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${base}${url}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      const lhr = result!.lhr;
+      const a = (id: string) => lhr.audits[id].numericValue ?? 0;
+      runs.push({ score: Math.round((lhr.categories.performance.score ?? 0) * 100), lcp: a('largest-contentful-paint') / 1000, cls: a('cumulative-layout-shift'), tbt: Math.round(a('total-blocking-time')) });
+    }
+    const m = (k: keyof (typeof runs)[0]) => median(runs.map((r) => r[k]));
+    const range = (k: 'score' | 'tbt') => `${Math.min(...runs.map((r) => r[k]))}-${Math.max(...runs.map((r) => r[k]))}`;
     console.log(
-      `${name.padEnd(15)} ${String(Math.round((lhr.categories.performance.score ?? 0) * 100)).padStart(11)}   ` +
-        `${((a('largest-contentful-paint').numericValue ?? 0) / 1000).toFixed(2).padStart(5)} s   ` +
-        `${(a('cumulative-layout-shift').numericValue ?? 0).toFixed(3)}   ${String(Math.round(a('total-blocking-time').numericValue ?? 0)).padStart(4)} ms   ${url}`,
+      `${name.padEnd(15)} ${String(m('score')).padStart(11)}   ${m('lcp').toFixed(2).padStart(5)} s   ${m('cls').toFixed(3)}   ${String(m('tbt')).padStart(4)} ms   ` +
+        `(${range('score')}; ${range('tbt')} ms)   ${url}`,
     );
   }
 }
@@ -100,6 +113,7 @@ try {
     const pages = pagesOf(shopDir);
     await measure(await startServer(shopDir), pages);
   }
+  console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
   chrome.kill();
   for (const c of children) c.kill('SIGTERM');

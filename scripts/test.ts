@@ -2,6 +2,8 @@
  * `npm test`: every check, in order, stopping at the first failing stage.
  *
  *   1. types        tsc --noEmit -p tsconfig.json
+ *   1b. deps        dependency-cruiser with .dependency-cruiser.cjs: no import cycles and the layer rules;
+ *                   one test per rule (a rule with an error-level violation fails), warnings are printed
  *   2. build        tsx scripts/build.ts (every app whose vite config exists; the unit stage's bundle
  *                   budget reads it)
  *   3. unit         vitest --project unit
@@ -131,12 +133,40 @@ function serverEnv(databaseUrl: string | null): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The folders dependency-cruiser reads: every folder of ours with code. */
+const CODE_FOLDERS = ['schemas', 'i18n', 'dataProvider', 'storefront', 'admin', 'server', 'e2e', 'bench', 'scripts', 'docs'];
+
+interface Violation {
+  from: string;
+  to: string;
+  cycle?: { name: string }[];
+  rule: { name: string; severity: string };
+}
+
+/** dependency-cruiser over the code: each forbidden rule of .dependency-cruiser.cjs counts as one test. */
+async function depsStage(): Promise<Omit<StageResult, 'name' | 'ms'>> {
+  const report = path.join(tmp, 'deps.json');
+  const code = await run(path.join(BIN, 'depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', '--output-to', report, ...CODE_FOLDERS]);
+  if (!fs.existsSync(report)) return { status: 'failed', counts: { passed: 0, failed: 1, skipped: 0 }, note: `depcruise exit code ${code}, no report` };
+  const summary = JSON.parse(fs.readFileSync(report, 'utf8')).summary as { violations: Violation[]; totalCruised: number; ruleSetUsed: { forbidden: { name: string }[] } };
+  const rules = summary.ruleSetUsed.forbidden.map((r) => r.name);
+  const broken = new Set<string>();
+  for (const v of summary.violations) {
+    const path = v.cycle?.length ? [v.from, ...v.cycle.map((c) => c.name)].join(' → ') : `${v.from} → ${v.to}`;
+    console.log(`${v.rule.severity === 'error' ? '✗' : '!'} ${v.rule.severity} ${v.rule.name}: ${path}`);
+    if (v.rule.severity === 'error') broken.add(v.rule.name);
+  }
+  const counts = { passed: rules.filter((r) => !broken.has(r)).length, failed: broken.size, skipped: 0 };
+  console.log(`${summary.totalCruised} modules, ${rules.length} rules: ${counts.passed} hold, ${counts.failed} broken`);
+  return { status: counts.failed || code !== 0 ? 'failed' : 'passed', counts, note: counts.failed ? `broken: ${[...broken].join(', ')}` : undefined };
+}
+
 const chromium = () => {
   const p = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   return fs.existsSync(p) ? p : null;
 };
 
-const STAGES = ['types', 'build', 'unit', 'server', 'server-pg', 'docs', 'e2e'] as const;
+const STAGES = ['types', 'deps', 'build', 'unit', 'server', 'server-pg', 'docs', 'e2e'] as const;
 const wanted = new Set(
   (process.env.TEST_STAGES ?? STAGES.join(','))
     .split(',')
@@ -147,6 +177,8 @@ for (const s of wanted) if (!(STAGES as readonly string[]).includes(s)) throw ne
 
 async function main(): Promise<boolean> {
   if (wanted.has('types') && !(await stage('types (tsc --noEmit)', () => commandStage(path.join(BIN, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'])))) return false;
+
+  if (wanted.has('deps') && !(await stage('deps (dependency-cruiser)', depsStage))) return false;
 
   // The apps are built before the unit tests: the bundle budget (storefront/bundle.test.ts) reads the build.
   if (wanted.has('build') && !(await stage('build (tsx scripts/build.ts)', () => commandStage(path.join(BIN, 'tsx'), ['scripts/build.ts'])))) return false;

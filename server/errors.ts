@@ -1,14 +1,7 @@
 import type { FieldError } from '../schemas';
 import { format, isLang, lookup, type Catalogue, type Lang } from '../i18n';
 import ru from '../i18n/common/ru';
-import serverRu from '../i18n/server/ru';
-import serverEn from '../i18n/server/en';
-import serverZh from '../i18n/server/zh';
-import serverEs from '../i18n/server/es';
-import serverFr from '../i18n/server/fr';
-import serverAr from '../i18n/server/ar';
-import serverPt from '../i18n/server/pt';
-import serverDe from '../i18n/server/de';
+import { SERVER_TEXTS } from '../i18n/server';
 
 /**
  * Errors as data: a code (a key of i18n/common `errors`) and its params. The answer carries both, plus the
@@ -26,7 +19,6 @@ export function errorText(code: string, params?: ErrorParams): string {
   return text === undefined ? code : format(text, params);
 }
 
-const SERVER_TEXTS: Record<Lang, Catalogue> = { ru: serverRu, en: serverEn, zh: serverZh, es: serverEs, fr: serverFr, ar: serverAr, pt: serverPt, de: serverDe };
 
 /**
  * A text the server itself sends (notifications, SMS, payment descriptions, exports, the SEO part of pages)
@@ -34,7 +26,7 @@ const SERVER_TEXTS: Record<Lang, Catalogue> = { ru: serverRu, en: serverEn, zh: 
  * customer's request language where one is known; an unknown language reads Russian, the default.
  */
 export function serverText(lang: unknown, key: string, params?: ErrorParams): string {
-  const text = lookup(SERVER_TEXTS[isLang(lang) ? lang : 'ru'], key) ?? lookup(serverRu, key);
+  const text = lookup(SERVER_TEXTS[isLang(lang) ? lang : 'ru'], key) ?? lookup(SERVER_TEXTS.ru, key);
   return text === undefined ? key : format(text, params);
 }
 

@@ -4,14 +4,13 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './demo/seedDemo';
-import { createImageStore } from './features/images/images';
-import { buildIfChanged } from '../scripts/build';
-import { failInterruptedJobs } from './features/yml/jobs';
+import { createImageStore } from './features/images/public';
+import { failInterruptedJobs } from './features/yml/public';
 
 const config = loadConfig();
 const workers = Number(process.env.WORKERS ?? 1);
 
-/** Migrations, the demo shop and the app build happen once, in the primary process, before any request. */
+/** Migrations and the demo shop happen once, in the primary process, before any request (`npm start` builds the apps first: scripts/start.ts). */
 async function prepare() {
   const database = openDatabase(config);
   const applied = await migrate(database.db, database.dialect);
@@ -24,7 +23,6 @@ async function prepare() {
     if (seeded) console.log(`demo shop created: ${seeded.categories} categories, ${seeded.offers} products`);
   }
   await database.close();
-  if (process.env.SKIP_BUILD !== '1') await buildIfChanged();
 }
 
 async function serve() {

@@ -11,8 +11,8 @@
  * pages, search pages (the first page of results, likewise), the info pages and 404. Device-dependent pages
  * (cart, order, favourites, account, map, filters) are not: null, and the browser renders them.
  */
-import { renderToStringAsync } from 'preact-render-to-string';
-import type { VNode } from 'preact';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { DEFAULT_LANG, type Catalogue, type Lang } from '../i18n';
 import { createApiClient, type ShopConfig } from '../dataProvider/apiClient';
@@ -121,6 +121,23 @@ function serial<T>(job: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/**
+ * The app's HTML once everything in it is ready, the lazy pages' chunks included (react-dom/static's prerender
+ * waits for every Suspense boundary). No boundary is sent apart to be completed by an inline script
+ * (progressiveChunkSize): the page's CSP runs none, and the HTML is kept and sent whole anyway
+ * (server/features/seo/ssr.ts). An error anywhere fails the render (React would leave that part to the
+ * browser): the page is then served for the browser to draw, as before.
+ */
+async function renderHtml(app: ReactNode): Promise<string> {
+  let error: unknown = null;
+  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (e) => void (error ??= e) });
+  let html = '';
+  prelude.setEncoding('utf8');
+  for await (const chunk of prelude) html += chunk as string;
+  if (error) throw error;
+  return html;
+}
+
 export async function render(input: RenderInput): Promise<RenderOutput | null> {
   const route = routeOf(input.url);
   if (!route) return null;
@@ -188,9 +205,7 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     const html = await serial(async () => {
       setTexts(input.lang, catalogue);
       setShopConfig(input.config);
-      // Preact, as in the browser (vite.config.ts aliases react to preact/compat); it waits for the lazy pages.
-      const app = <App store={store} Router={({ children }) => <StaticRouter location={input.url}>{children}</StaticRouter>} />;
-      return renderToStringAsync(app as unknown as VNode);
+      return renderHtml(<App store={store} Router={({ children }) => <StaticRouter location={input.url}>{children}</StaticRouter>} />);
     });
     // The shop's settings and categories (and their partial mark) are in the page already (#shop-data): not twice. The lazy
     // features' state goes only with their own page (the browser keeps it only once their chunk is in).

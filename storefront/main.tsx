@@ -1,3 +1,5 @@
+// The base styles first: the features' and components' own styles (imported where used) follow them.
+import './app/base.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient, loadShopConfig, type Auth } from '../dataProvider/apiClient';
 import App from './app/App';
@@ -9,7 +11,7 @@ import { loadHistory } from './features/search/searchSlice';
 import { shopLoaded } from './features/stores/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { partialOf, readInlineShop, setInlineShop } from './features/stores/inlineShop';
-import { Hydrated, renderInLaterTasks } from './features/seo/hydrated';
+import { Hydrated } from './lib/hydrated';
 import { lcpPictureDrawn } from './features/seo/lcpPicture';
 import { setShopConfig } from './lib/config';
 import { nextTask } from './lib/nextTask';
@@ -17,8 +19,7 @@ import { sessionRejected } from './lib/events';
 import { getLang, loadPageTexts, loadTexts, storedLang } from './lib/i18n';
 import { isLang } from '../i18n';
 import { readString, writeString } from './lib/storage';
-import './lib/effectTiming';
-import './styles.css';
+import './features/seo/noscript.css';
 
 /** The signed-in customer's auth form, kept under the seed's keys. */
 function storedAuth(): Auth | null {
@@ -83,10 +84,10 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   };
   // The store, its sagas and the page's hydration each take a task of their own (three short tasks, not one
   // long one: issue 13, Total Blocking Time); the sagas run before the first render's effects dispatch.
+  // React hydrates in slices of a few milliseconds, and the page's parts (components/Later) after the root.
   await nextTask();
   store.startSagas();
   await nextTask();
-  renderInLaterTasks();
   hydrateRoot(container, <Hydrated><App store={store} serverState={serverState} /></Hydrated>, {
     onRecoverableError: (e) => console.error('hydration', e),
   });

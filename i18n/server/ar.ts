@@ -1,7 +1,4 @@
 import type { Catalogue, Shape } from '../index';
-import common from '../common/ar';
-import orderTexts from '../orders/ar';
-import storefront from '../storefront/ar';
 import type ru from './ru';
 
 /** Texts the server itself sends, in Arabic; the same keys as ru.ts. */
@@ -13,7 +10,6 @@ export default {
   receiving_delivery: 'توصيل',
   order_header: 'الطلب رقم {id}',
   status_desc: 'حالة الطلب: {status}',
-  statuses: orderTexts.status,
   paid_header: 'تم دفع الطلب رقم {id}',
   paid_desc: 'دفع بالبطاقة عبر الموقع: {sum} ₽',
   question_header: 'سؤال حول الطلب رقم {id}',
@@ -43,23 +39,11 @@ export default {
     house: 'مبنى {value}',
     entrance: 'مدخل {value}',
     appart: 'شقة {value}',
-    receiving: orderTexts.receiving,
   },
-  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
-  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: common.common.page_not_found,
     to_main: 'إلى الصفحة الرئيسية',
     in_stock: 'متوفر',
     out_of_stock: 'غير متوفر',
-    catalogue: storefront.catalog.catalog,
-    search: storefront.search.title,
-    info: {
-      about_company: storefront.menu.about_company,
-      delivery: storefront.menu.delivery,
-      payment: storefront.menu.payment,
-      contacts: storefront.menu.contacts,
-    },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
@@ -69,9 +53,6 @@ export default {
     question: "سؤال عن الطلب رقم {order}\n{name}، {contact}\n{text}",
     import_failed: "فشل استيراد YML\nالمتجر {shop}: {error}",
     low_stock: "المخزون ينفد: {product}\nتبقى {count}.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue & Shape<typeof ru>;

@@ -1,7 +1,4 @@
 import type { Catalogue, Shape } from '../index';
-import common from '../common/de';
-import orderTexts from '../orders/de';
-import storefront from '../storefront/de';
 import type ru from './ru';
 
 /** Texts the server itself sends, in German; the same keys as ru.ts. */
@@ -13,7 +10,6 @@ export default {
   receiving_delivery: 'Lieferung',
   order_header: 'Bestellung Nr. {id}',
   status_desc: 'Bestellstatus: {status}',
-  statuses: orderTexts.status,
   paid_header: 'Bestellung Nr. {id} ist bezahlt',
   paid_desc: 'Mit Karte auf der Website bezahlt: {sum} ₽',
   question_header: 'Frage zur Bestellung Nr. {id}',
@@ -43,23 +39,11 @@ export default {
     house: 'Haus {value}',
     entrance: 'Eingang {value}',
     appart: 'Whg. {value}',
-    receiving: orderTexts.receiving,
   },
-  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
-  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: common.common.page_not_found,
     to_main: 'Zur Startseite',
     in_stock: 'auf Lager',
     out_of_stock: 'nicht auf Lager',
-    catalogue: storefront.catalog.catalog,
-    search: storefront.search.title,
-    info: {
-      about_company: storefront.menu.about_company,
-      delivery: storefront.menu.delivery,
-      payment: storefront.menu.payment,
-      contacts: storefront.menu.contacts,
-    },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
@@ -69,9 +53,6 @@ export default {
     question: "Frage zur Bestellung Nr. {order}\n{name}, {contact}\n{text}",
     import_failed: "YML-Import fehlgeschlagen\nShop {shop}: {error}",
     low_stock: "Geht zur Neige: {product}\nNoch {count} Stück.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue & Shape<typeof ru>;

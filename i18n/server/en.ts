@@ -1,7 +1,4 @@
 import type { Catalogue, Shape } from '../index';
-import common from '../common/en';
-import orderTexts from '../orders/en';
-import storefront from '../storefront/en';
 import type ru from './ru';
 
 /** Texts the server itself sends, in English; the same keys as ru.ts. */
@@ -13,7 +10,6 @@ export default {
   receiving_delivery: 'delivery',
   order_header: 'Order No. {id}',
   status_desc: 'Order status: {status}',
-  statuses: orderTexts.status,
   paid_header: 'Order No. {id} is paid',
   paid_desc: 'Paid by card on the site: {sum} ₽',
   question_header: 'A question about order No. {id}',
@@ -43,23 +39,11 @@ export default {
     house: 'house {value}',
     entrance: 'entrance {value}',
     appart: 'apt. {value}',
-    receiving: orderTexts.receiving,
   },
-  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
-  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: common.common.page_not_found,
     to_main: 'To the main page',
     in_stock: 'in stock',
     out_of_stock: 'out of stock',
-    catalogue: storefront.catalog.catalog,
-    search: storefront.search.title,
-    info: {
-      about_company: storefront.menu.about_company,
-      delivery: storefront.menu.delivery,
-      payment: storefront.menu.payment,
-      contacts: storefront.menu.contacts,
-    },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
@@ -69,9 +53,6 @@ export default {
     question: "Question about order #{order}\n{name}, {contact}\n{text}",
     import_failed: "YML import failed\nShop {shop}: {error}",
     low_stock: "Running low: {product}\n{count} left.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue & Shape<typeof ru>;

@@ -1,7 +1,4 @@
 import type { Catalogue, Shape } from '../index';
-import common from '../common/es';
-import orderTexts from '../orders/es';
-import storefront from '../storefront/es';
 import type ru from './ru';
 
 /** Texts the server itself sends, in Spanish; the same keys as ru.ts. */
@@ -13,7 +10,6 @@ export default {
   receiving_delivery: 'entrega',
   order_header: 'Pedido n.º {id}',
   status_desc: 'Estado del pedido: {status}',
-  statuses: orderTexts.status,
   paid_header: 'Pedido n.º {id} pagado',
   paid_desc: 'Pagado con tarjeta en la web: {sum} ₽',
   question_header: 'Pregunta sobre el pedido n.º {id}',
@@ -43,23 +39,11 @@ export default {
     house: 'casa {value}',
     entrance: 'portal {value}',
     appart: 'piso {value}',
-    receiving: orderTexts.receiving,
   },
-  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
-  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: common.common.page_not_found,
     to_main: 'A la página principal',
     in_stock: 'disponible',
     out_of_stock: 'agotado',
-    catalogue: storefront.catalog.catalog,
-    search: storefront.search.title,
-    info: {
-      about_company: storefront.menu.about_company,
-      delivery: storefront.menu.delivery,
-      payment: storefront.menu.payment,
-      contacts: storefront.menu.contacts,
-    },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
@@ -69,9 +53,6 @@ export default {
     question: "Pregunta sobre el pedido n.º {order}\n{name}, {contact}\n{text}",
     import_failed: "La importación YML falló\nTienda {shop}: {error}",
     low_stock: "Quedan pocos: {product}\nQuedan {count}.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue & Shape<typeof ru>;

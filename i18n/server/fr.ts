@@ -1,7 +1,4 @@
 import type { Catalogue, Shape } from '../index';
-import common from '../common/fr';
-import orderTexts from '../orders/fr';
-import storefront from '../storefront/fr';
 import type ru from './ru';
 
 /** Texts the server itself sends, in French; the same keys as ru.ts. */
@@ -13,7 +10,6 @@ export default {
   receiving_delivery: 'livraison',
   order_header: 'Commande n° {id}',
   status_desc: 'Statut de la commande : {status}',
-  statuses: orderTexts.status,
   paid_header: 'Commande n° {id} payée',
   paid_desc: 'Payée par carte sur le site : {sum} ₽',
   question_header: 'Question sur la commande n° {id}',
@@ -43,23 +39,11 @@ export default {
     house: 'bât. {value}',
     entrance: 'entrée {value}',
     appart: 'app. {value}',
-    receiving: orderTexts.receiving,
   },
-  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
-  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: common.common.page_not_found,
     to_main: 'Vers l’accueil',
     in_stock: 'en stock',
     out_of_stock: 'en rupture de stock',
-    catalogue: storefront.catalog.catalog,
-    search: storefront.search.title,
-    info: {
-      about_company: storefront.menu.about_company,
-      delivery: storefront.menu.delivery,
-      payment: storefront.menu.payment,
-      contacts: storefront.menu.contacts,
-    },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
@@ -69,9 +53,6 @@ export default {
     question: "Question sur la commande n° {order}\n{name}, {contact}\n{text}",
     import_failed: "Échec de l'import YML\nBoutique {shop} : {error}",
     low_stock: "Bientôt épuisé : {product}\nReste {count}.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue & Shape<typeof ru>;

@@ -1,7 +1,4 @@
 import type { Catalogue, Shape } from '../index';
-import common from '../common/pt';
-import orderTexts from '../orders/pt';
-import storefront from '../storefront/pt';
 import type ru from './ru';
 
 /** Texts the server itself sends, in Portuguese; the same keys as ru.ts. */
@@ -13,7 +10,6 @@ export default {
   receiving_delivery: 'entrega',
   order_header: 'Pedido n.º {id}',
   status_desc: 'Status do pedido: {status}',
-  statuses: orderTexts.status,
   paid_header: 'Pedido n.º {id} pago',
   paid_desc: 'Pago com cartão no site: {sum} ₽',
   question_header: 'Pergunta sobre o pedido n.º {id}',
@@ -43,23 +39,11 @@ export default {
     house: 'casa {value}',
     entrance: 'entrada {value}',
     appart: 'apto. {value}',
-    receiving: orderTexts.receiving,
   },
-  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
-  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: common.common.page_not_found,
     to_main: 'Para a página inicial',
     in_stock: 'em estoque',
     out_of_stock: 'fora de estoque',
-    catalogue: storefront.catalog.catalog,
-    search: storefront.search.title,
-    info: {
-      about_company: storefront.menu.about_company,
-      delivery: storefront.menu.delivery,
-      payment: storefront.menu.payment,
-      contacts: storefront.menu.contacts,
-    },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
@@ -69,9 +53,6 @@ export default {
     question: "Pergunta sobre o pedido n.º {order}\n{name}, {contact}\n{text}",
     import_failed: "A importação YML falhou\nLoja {shop}: {error}",
     low_stock: "A acabar: {product}\nRestam {count}.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue & Shape<typeof ru>;

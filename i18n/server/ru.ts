@@ -1,7 +1,4 @@
 import type { Catalogue } from '../index';
-import common from '../common/ru';
-import orderTexts from '../orders/ru';
-import storefront from '../storefront/ru';
 
 /**
  * Texts the server itself sends, in Russian: owner and customer notifications, the login SMS, the payment
@@ -15,7 +12,6 @@ export default {
   receiving_delivery: 'доставка',
   order_header: 'Заказ №{id}',
   status_desc: 'Статус заказа: {status}',
-  statuses: orderTexts.status,
   paid_header: 'Заказ №{id} оплачен',
   paid_desc: 'Оплата картой на сайте: {sum} р.',
   question_header: 'Вопрос по заказу №{id}',
@@ -45,23 +41,11 @@ export default {
     house: 'д. {value}',
     entrance: 'под. {value}',
     appart: 'кв. {value}',
-    receiving: orderTexts.receiving,
   },
-  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
-  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: common.common.page_not_found,
     to_main: 'На главную',
     in_stock: 'в наличии',
     out_of_stock: 'нет в наличии',
-    catalogue: storefront.catalog.catalog,
-    search: storefront.search.title,
-    info: {
-      about_company: storefront.menu.about_company,
-      delivery: storefront.menu.delivery,
-      payment: storefront.menu.payment,
-      contacts: storefront.menu.contacts,
-    },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
@@ -71,9 +55,6 @@ export default {
     question: "Вопрос по заказу №{order}\n{name}, {contact}\n{text}",
     import_failed: "Импорт YML не удался\nМагазин «{shop}»: {error}",
     low_stock: "Товар заканчивается: {product}\nОсталось {count} шт.",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue;

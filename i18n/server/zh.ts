@@ -1,7 +1,4 @@
 import type { Catalogue, Shape } from '../index';
-import common from '../common/zh';
-import orderTexts from '../orders/zh';
-import storefront from '../storefront/zh';
 import type ru from './ru';
 
 /** Texts the server itself sends, in Chinese; the same keys as ru.ts. */
@@ -13,7 +10,6 @@ export default {
   receiving_delivery: '配送',
   order_header: '订单 №{id}',
   status_desc: '订单状态：{status}',
-  statuses: orderTexts.status,
   paid_header: '订单 №{id} 已支付',
   paid_desc: '网站在线刷卡支付：{sum} ₽',
   question_header: '关于订单 №{id} 的问题',
@@ -43,23 +39,11 @@ export default {
     house: '{value} 号楼',
     entrance: '{value} 单元',
     appart: '{value} 室',
-    receiving: orderTexts.receiving,
   },
-  // The page titles are the storefront's own texts: a hydrated page and the app's later pages title themselves
-  // alike (storefront/features/seo/pageTitle.ts).
   seo: {
-    not_found: common.common.page_not_found,
     to_main: '返回首页',
     in_stock: '有货',
     out_of_stock: '缺货',
-    catalogue: storefront.catalog.catalog,
-    search: storefront.search.title,
-    info: {
-      about_company: storefront.menu.about_company,
-      delivery: storefront.menu.delivery,
-      payment: storefront.menu.payment,
-      contacts: storefront.menu.contacts,
-    },
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
@@ -69,9 +53,6 @@ export default {
     question: "关于订单 #{order} 的问题\n{name}，{contact}\n{text}",
     import_failed: "YML 导入失败\n店铺 {shop}：{error}",
     low_stock: "库存不足：{product}\n剩余 {count} 件。",
-    delivery: orderTexts.receiving.delivery,
-    pickup: orderTexts.receiving.pickup,
     none: "—",
-    status: orderTexts.status,
   },
 } satisfies Catalogue & Shape<typeof ru>;

@@ -3,39 +3,27 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Db, Store } from '../db/types';
 import { forbidden, tokenError } from '../errors';
-import { checkToken, type SessionUser } from '../features/auth/auth';
-import type { ImageStore } from '../features/images/images';
-import type { SmsSender } from '../features/auth/sms';
-import type { JobRunner } from '../features/yml/jobs';
-import type { StoreResolver } from '../features/stores/stores';
+import { checkToken, credentialsOf, type SessionUser } from './session';
+import { type StoreResolver, shopLang } from './tenant';
 import type { ApiInput } from './input';
 import type { ResponseCache } from './responseCache';
 import { isLang, type Lang } from '../../i18n';
-import { shopLang } from '../features/stores/stores';
 
+/**
+ * What every request can reach. A feature adds its own service to this interface where it defines it
+ * (declaration merging, as Fastify's decorators do: `declare module '../../api/context'`), so this layer
+ * names no feature: images (the uploads store), sms (auth), jobs (yml).
+ */
 export interface AppServices {
   config: Config;
   database: Database;
   db: Db;
   stores: StoreResolver;
-  images: ImageStore;
-  sms: SmsSender;
-  /** Background YML import jobs and feed thumbnails (set by buildApp). */
-  jobs?: JobRunner;
   /** Whole answers of public catalogue reads per catalogue version (RESPONSE_CACHE_MB; absent when 0). */
   responseCache?: ResponseCache;
 }
 
 export const LANGS = ['ru', 'en', 'zh', 'es', 'fr', 'ar', 'pt', 'de'] as const;
-
-/** Credentials of a call: the seed's auth form (user_id, token_seq, token) or `Authorization: Bearer <token>`. */
-export function credentialsOf(request: FastifyRequest, raw: Record<string, string>) {
-  const header = request.headers.authorization;
-  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-  const token = raw.token || bearer;
-  if (!token) return null;
-  return { token, userId: raw.user_id || undefined, tokenSeq: raw.token_seq || undefined };
-}
 
 /** One `api=` call: the store it is for, its parsed input, and who asks (checked lazily, once). */
 export class ApiContext {

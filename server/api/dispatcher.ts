@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { ApiError, notFound } from '../errors';
 import type { Store } from '../db/types';
-import { ApiContext, credentialsOf, type AppServices, type Handler } from './context';
+import { ApiContext, type AppServices, type Handler } from './context';
+import { credentialsOf } from './session';
 import { readInput, type ApiInput } from './input';
-import { HANDLERS } from './handlers';
+import type { ApiHandlers } from './handlers';
 import { pickEncoding, type CachedAnswer } from './responseCache';
-import { catalogueVersion } from '../features/catalogue/version';
+import { catalogueVersion } from '../db/catalogueVersion';
 
 /** Calls that guess at secrets (sign-in codes, promo codes): 30 a minute per address. */
 const AUTH_APIS = new Set(['sms_code', 'login', 'promo']);
@@ -37,8 +38,8 @@ function answerKey(name: string, store: Store, input: ApiInput, signedIn: boolea
   return parts.join('\u0000');
 }
 
-/** `POST /api?api=<name>` (and `GET` for the seed's geo_check): one handler module per api name. */
-export function registerApi(app: FastifyInstance, services: AppServices) {
+/** `POST /api?api=<name>` (and `GET` for the seed's geo_check): one handler module per api name, as the features added them. */
+export function registerApi(app: FastifyInstance, services: AppServices, handlers: ApiHandlers) {
   const send = (request: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply, entry: CachedAnswer) => {
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
     const encoding = entry.body.length >= COMPRESS_FROM ? pickEncoding(request.headers['accept-encoding']) : null;
@@ -61,7 +62,7 @@ export function registerApi(app: FastifyInstance, services: AppServices) {
     handler: async (request, reply) => {
       const arrived = performance.now();
       const name = String((request.query as Record<string, unknown>).api ?? '');
-      const handler: Handler | undefined = Object.prototype.hasOwnProperty.call(HANDLERS, name) ? HANDLERS[name] : undefined;
+      const handler: Handler | undefined = handlers.get(name);
       if (!handler) throw new ApiError(404, 'unknown_api', `Unknown api: ${name.slice(0, 60)}`);
       const store = await services.stores.resolve(request.headers.host);
       if (!store) throw notFound();

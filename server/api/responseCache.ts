@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 /**
  * Whole answers of public catalogue reads (category pages, the whole shop, a search's first page, the item
  * page, the category tree, filters), kept as the bytes sent, per process, each valid for one catalogue
- * version of its store (features/catalogue/version.ts: every catalogue write bumps it in its transaction,
+ * version of its store (db/catalogueVersion.ts: every catalogue write bumps it in its transaction,
  * every process reads it per request). The key is the store, the api name and the request's fields as the
  * handler reads them (sorted), so shops, languages, pages and sorts never share an entry.
  *

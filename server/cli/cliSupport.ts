@@ -3,7 +3,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import type { Store } from '../db/types';
-import { createStore } from '../features/stores/stores';
+import { createStore } from '../features/stores/public';
 
 export interface CliArgs {
   positional: string[];

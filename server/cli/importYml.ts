@@ -11,9 +11,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { fetchFeed } from '../lib/feedUrl';
-import { createImageStore } from '../features/images/images';
-import { importYml } from '../features/yml/importYml';
-import { feedBytes } from '../features/yml/importFeed';
+import { createImageStore } from '../features/images/public';
+import { importYml, feedBytes } from '../features/yml/public';
 import { CliError, describeDatabase, openCliDatabase, parseArgs, pickStore, runCli } from './cliSupport';
 
 const USAGE = `Usage: npm run import-yml -- <feed.xml | https://…/feed.xml> [--store <id>]

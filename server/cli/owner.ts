@@ -8,8 +8,8 @@
  * (lowest id) is used; an empty database gets a new store.
  */
 import type { Database } from '../db/database';
-import { makeOwner, normalizePhone } from '../features/auth/auth';
-import { createStore } from '../features/stores/stores';
+import { makeOwner, normalizePhone } from '../features/auth/public';
+import { createStore } from '../features/stores/public';
 import { CliError, describeDatabase, openCliDatabase, parseArgs, pickStore, runCli } from './cliSupport';
 
 const USAGE = `Usage: npm run owner -- <phone> [--store <id>]

@@ -24,7 +24,7 @@ pg.types.setTypeParser(701, (v) => Number(v));
 
 /**
  * The driver under a database's Kysely instance, for the few hot reads that skip Kysely's async connection
- * handling (features/catalogue/version.ts): the better-sqlite3 connection or the pg pool. A transaction's
+ * handling (db/catalogueVersion.ts): the better-sqlite3 connection or the pg pool. A transaction's
  * Kysely object has none (it must go through its own connection).
  */
 const drivers = new WeakMap<object, { sqlite?: SQLite.Database; pool?: pg.Pool }>();

@@ -129,7 +129,7 @@ export interface IngredientsTable {
 export interface OfferSearchTable {
   store_id: number;
   offer_id: string;
-  /** Stems of the product's name fields (features/catalogue/search.ts). */
+  /** Stems of the product's name fields (lib/searchText.ts). */
   name: string;
   text: string;
 }

@@ -12,7 +12,7 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { parseYml, type YmlOffer } from '../features/yml/parseYml.js';
+import { parseYml, type YmlOffer } from '../features/yml/public';
 
 const DIR = path.dirname(fileURLToPath(import.meta.url));
 const FEED = path.join(DIR, 'demo.yml');

@@ -2,10 +2,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { placeSchema, promoCodeSchema, ingredientSchema, toRow, WEEK_DAYS } from '../../schemas';
 import type { Database } from '../db/database';
-import { makeOwner } from '../features/auth/auth';
-import type { ImageStore } from '../features/images/images';
-import { createStore, saveStore } from '../features/stores/stores';
-import { importYml, type ImportResult } from '../features/yml/importYml';
+import { makeOwner } from '../features/auth/public';
+import type { ImageStore } from '../features/images/public';
+import { createStore, saveStore } from '../features/stores/public';
+import { importYml, type ImportResult } from '../features/yml/public';
 import fs from 'node:fs';
 
 export const DEMO_DIR = import.meta.dirname;

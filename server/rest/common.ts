@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validateFields, type EntitySchema, type FieldDef, type FieldError } from '../../schemas';
-import { credentialsOf, type AppServices } from '../api/context';
+import { type AppServices } from '../api/context';
+import { credentialsOf, checkToken, type SessionUser } from '../api/session';
 import type { Store } from '../db/types';
 import { ApiError, badRequest, forbidden, notFound, requiredFields, tokenError } from '../errors';
-import { checkToken, type SessionUser } from '../features/auth/auth';
 
 /**
  * The REST dialect of ra-data-simple-rest: `GET /rest/<resource>?sort=["name","ASC"]&range=[0,24]&filter={}`
@@ -144,21 +144,4 @@ export const fieldsOf = (schema: EntitySchema, without: string[] = []) => schema
 export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
-}
-
-/**
- * react-admin's fetchJson shows `body.message` of an error answer: the protocol's error body gets the same
- * message at the top level too (the `error` object stays as it is).
- */
-export function addTopLevelErrorMessage(rest: FastifyInstance) {
-  rest.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{"error"')) return payload;
-    try {
-      const body = JSON.parse(payload) as { error?: { message?: string }; message?: string };
-      if (body.error?.message && body.message === undefined) return JSON.stringify({ ...body, message: body.error.message });
-    } catch {
-      /* not JSON */
-    }
-    return payload;
-  });
 }

@@ -19,7 +19,7 @@ import { seedDemoIfEmpty } from '../demo/seedDemo';
 import { makeOwner, normalizePhone } from '../features/auth/auth';
 import { saveCategory } from '../features/catalogue/categories';
 import { createImageStore, type ImageStore } from '../features/images/images';
-import { saveOffer } from '../features/catalogue/offers';
+import { saveOffer } from '../features/catalogue/offerWrites';
 import { consoleSms } from '../features/auth/sms';
 import { createStore, saveStore } from '../features/stores/stores';
 import { freshDatabase, testDatabaseUrl, withSearchPath } from './db';
@@ -65,6 +65,9 @@ export interface TestServer {
   images: ImageStore;
   /** The app's services (its job runner, its store resolver). */
   services: AppServices;
+  /** Every `api=` name and REST resource the features registered (server/app.ts registerFeatures). */
+  apiNames: string[];
+  restResources: string[];
   /** 'sqlite <file>' or 'postgres schema <name>' */
   label: string;
   /** The store created for the test (the demo shop with demo: true). */
@@ -190,6 +193,8 @@ export async function startTestServer(opts: { demo?: boolean; config?: Partial<C
       dialect: database.dialect,
       images,
       services: built.services,
+      apiNames: built.app.apiHandlers.names(),
+      restResources: [...built.app.restResources.names],
       label: fresh.label,
       storeId,
       ownerId,

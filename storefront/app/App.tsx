@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
@@ -39,13 +39,17 @@ const slots: Slots = {
 /**
  * The category tree's context (components/ShopContext), a component of its own: when the tree becomes whole
  * after a server-rendered page's first screen, this draws again with the same children (Shell's elements, which
- * Preact then leaves as they are) and only the components reading the tree follow, not the header, the footer
+ * React then leaves as they are) and only the components reading the tree follow, not the header, the footer
  * or every card's cart button.
+ *
+ * The contexts' values change in a deferred render (useDeferredValue): a synchronous change right after the
+ * root's commit reaches the page's parts that are not hydrated yet (components/Later, a lazy page), and React
+ * would drop their server HTML and draw them anew; deferred, React hydrates them first.
  */
 function TreeProvider({ children }: { children: ReactNode }) {
   const dispatch = useDispatch();
-  const tree = useSelector(selectCategoryTree);
-  const error = useSelector(selectCategoriesError);
+  const tree = useDeferredValue(useSelector(selectCategoryTree));
+  const error = useDeferredValue(useSelector(selectCategoriesError));
   const retry = useCallback(() => dispatch(categoriesRequested()), [dispatch]);
   const value = useMemo(() => ({ tree, categories: { error, retry } }), [tree, error, retry]);
   return <CategoryTreeProvider value={value}>{children}</CategoryTreeProvider>;
@@ -55,17 +59,18 @@ function Shell() {
   const t = useT();
   const dispatch = useDispatch();
   // Each part it draws with, not the whole shop slice: the category list becoming whole does not draw the shell again.
-  const store = useSelector(selectStore);
+  // The shop's context changes in a deferred render, as the tree's (TreeProvider).
+  const store = useDeferredValue(useSelector(selectStore));
   const loaded = useSelector((s: RootState) => s.shop.loaded);
   const status = useSelector((s: RootState) => s.shop.status);
   const error = useSelector((s: RootState) => s.shop.error);
-  const isOwner = useSelector(selectIsOwner);
+  const isOwner = useDeferredValue(useSelector(selectIsOwner));
   const context = useMemo(() => ({ store, isOwner }), [store, isOwner]);
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const toggleMenu = useCallback(() => setMenuOpen((o) => !o), []);
-  // The same elements on every render, which Preact leaves as they are: the shell drawing again as the app
+  // The same elements on every render, which React leaves as they are: the shell drawing again as the app
   // starts (this device's state, the layout known) does not draw the header, the page, the menu or the footer.
   const controls = useMemo(
     () => ({ search: <SearchBox />, filterButton: <FilterButton />, favouritesButton: <FavouritesButton />, cartButton: <CartButton /> }),

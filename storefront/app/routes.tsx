@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { lazyPage as lazyModule } from '../lib/i18n';
+import Later from '../components/Later';
 import Loader from '../components/Loader';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
 import { INFO_PAGES } from '../features/info/pages';
@@ -15,18 +16,19 @@ const withFeature = <T,>(feature: Promise<unknown>, page: Promise<T>) => Promise
 /**
  * A lazy page with its own Suspense boundary (the loader while its chunk loads): leaving a page whose chunk
  * is still loading (back from an item page just opened) replaces the boundary with the next page at once.
- * With one boundary around all routes, Preact (vite.config.ts) kept that boundary empty for good.
+ * On a server-rendered page it is one of the parts that hydrate after the shell (components/Later).
  */
 function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
   const Page = lazyModule(factory) as unknown as ComponentType<any>;
   return function LazyPage(props: Record<string, unknown>) {
     return (
-      <Suspense fallback={<Loader />}>
+      <Later fallback={loader}>
         <Page {...props} />
-      </Suspense>
+      </Later>
     );
   };
 }
+const loader = <Loader />;
 
 // The catalogue pages are in the first bundle (/ leads there); everything else loads when opened.
 const itemPage = () => withFeature(import('../features/item/feature'), import('../features/item/components/ItemPage'));

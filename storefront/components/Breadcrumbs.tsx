@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useT } from '../lib/i18n';
+import './breadcrumbs.css';
 
 export interface Crumb {
   label: string;

@@ -1,37 +1,55 @@
-import { Suspense, useRef, type ReactElement } from 'react';
-import { hydrationWaitsFor } from '../features/seo/hydrated';
-import { nextTask } from '../lib/nextTask';
+import { Suspense, useDeferredValue, useEffect, useId, useMemo, type ReactElement, type ReactNode } from 'react';
+import { hydrationWaitsFor } from '../lib/hydrated';
 import { useHydrated } from '../lib/layout';
 
-let parts: Promise<void> = Promise.resolve();
+/** The parts met while hydrating, by their useId (the same when React renders the part again): settled once it has hydrated. */
+const parts = new Map<string, () => void>();
 
-/** The next free task after the parts met before this one: one part hydrates a task, in page order. */
-const nextPart = () => hydrationWaitsFor((parts = parts.then(nextTask)));
+function partOf(id: string): void {
+  if (parts.has(id)) return;
+  let settle!: () => void;
+  void hydrationWaitsFor(new Promise<void>((resolve) => (settle = resolve)));
+  parts.set(id, settle);
+}
 
-function Gate({ children }: { children: ReactElement }) {
-  const serverSnapshot = !useHydrated();
-  const part = useRef<{ ready: boolean; wait?: Promise<void> } | null>(null);
-  // Decided on the first render only: true while the page hydrates, never on a page the app draws itself.
-  part.current ??= { ready: !(serverSnapshot && typeof document !== 'undefined') };
-  // Suspending while hydrating keeps the server's DOM as it is (Preact resumes into it); a parent's redraw
-  // meanwhile throws the same promise, so the part keeps its place in the line.
-  if (!part.current.ready) throw (part.current.wait ??= nextPart().then(() => void (part.current!.ready = true)));
-  return children;
+function settle(id: string): void {
+  parts.get(id)?.();
+  parts.delete(id);
+}
+
+/** Inside the boundary: its effect runs when React has hydrated (or drawn) the part. */
+function PartHydrated({ id }: { id: string }) {
+  useEffect(() => settle(id), [id]);
+  return null;
 }
 
 /**
- * A part of a server-rendered page that hydrates in a later task than the rest (issue 13: no single long
- * task hydrating the whole page, which is what Lighthouse's Total Blocking Time counts). Its HTML shows and
- * stays from the first paint; its handlers come a few milliseconds after the page's. Taps in between are
- * held by the tap queue (server/features/seo/tapQueue.ts), and the page's hydrated mark waits for every part
- * (features/seo/hydrated.tsx). On the server and on pages the app draws itself it renders `children` at once.
+ * A part of a server-rendered page that hydrates after the rest: a Suspense boundary, which React leaves as
+ * the server drew it when the root hydrates and hydrates by itself in a later, lower-priority render (sooner
+ * when it is tapped or its props change), each in short slices. So no single long task hydrates the whole
+ * page (issue 13: what Lighthouse's Total Blocking Time counts), and what is interactive first (the shell,
+ * the list's buttons) is not held up by the rest. Taps before the app starts are held by the tap queue
+ * (server/features/seo/tapQueue.ts); the page's hydrated mark waits for every part (lib/hydrated.tsx).
  *
- * `children` must render exactly one element at its root: Preact keeps the first node of a suspended part.
+ * The part draws new `children` in a deferred render (useDeferredValue): React then hydrates the part before
+ * it redraws it. A synchronous redraw (this device's state, the layout known, right after the root's commit)
+ * reaching a part not hydrated yet would make React drop the part's server HTML and draw it anew.
+ * `fallback`: what shows while a lazy part's chunk loads on a page the app draws itself (none by default).
  */
-export default function Later({ children }: { children: ReactElement }) {
-  return (
-    <Suspense fallback={null}>
-      <Gate>{children}</Gate>
-    </Suspense>
+export default function Later({ children, fallback = null }: { children: ReactElement; fallback?: ReactNode }) {
+  const id = useId();
+  // While the page hydrates (never on the server or on a page the app draws itself) the mark waits for this part.
+  if (!useHydrated() && typeof document !== 'undefined') partOf(id);
+  // Gone before it hydrated (the page left meanwhile): nothing to wait for.
+  useEffect(() => () => settle(id), [id]);
+  const shown = useDeferredValue(children);
+  return useMemo(
+    () => (
+      <Suspense fallback={fallback}>
+        <PartHydrated id={id} />
+        {shown}
+      </Suspense>
+    ),
+    [id, shown, fallback],
   );
 }

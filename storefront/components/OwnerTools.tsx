@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { hydrationWaitsFor } from '../features/seo/hydrated';
+import { hydrationWaitsFor } from '../lib/hydrated';
 import { useShopContext } from './ShopContext';
 import type { OwnerTool } from './OwnerToolsLinks';
 

@@ -1,5 +1,6 @@
 import { useT } from '../lib/i18n';
 import { discountPercent, formatPrice } from '../../schemas/rules/money';
+import './card.css';
 
 /** Price with currency; the old price and the discount percent when the old price is higher. */
 export default function Price({ price, oldprice, currencyId, size = 'md' }: { price: number; oldprice?: number | null; currencyId?: string | null; size?: 'md' | 'lg' }) {

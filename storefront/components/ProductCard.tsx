@@ -7,6 +7,7 @@ import type { OfferCard } from '../lib/types';
 import Price from './Price';
 import ProductImage, { type PictureLoad } from './ProductImage';
 import { useSlots } from './Slots';
+import './card.css';
 
 /** A product in a list: picture (400 or 800 px WebP, as the screen needs), name, price (old price and discount), availability, the cart control and the card actions slots. */
 function ProductCard({ card, href, load = 'lazy' }: { card: OfferCard; href: string; load?: PictureLoad }) {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { PictureSet } from '../../schemas/rules/pictures';
 import { imgUrl } from '../lib/config';
+import './card.css';
 
 /**
  * A product picture in a square box whose size is known before the picture loads (nothing shifts);

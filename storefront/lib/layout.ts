@@ -24,7 +24,7 @@ const subscribers = new Map<number, (cb: () => void) => () => void>();
  * breakpoint. Null while the page is rendered on the server and hydrated: the width is not known there, so
  * a component renders both layouts' parts with the classes `wide-only` / `narrow-only` (and
  * `gallery-wide-only` / `gallery-narrow-only` at 1024 px), and the stylesheet shows the right one on the
- * first paint (styles.css); after hydration the component renders only its layout's part, which looks the same.
+ * first paint (app/base.css); after hydration the component renders only its layout's part, which looks the same.
  */
 export function useIsWide(min = WIDE_MIN): boolean | null {
   let sub = subscribers.get(min);

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, CircularProgress, Divider, Stack } from '@mui/material';
 import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
 import { CATEGORY_PATH_SEPARATOR, OFFER_TYPES, ROOT_CATEGORY_ID, fieldByName, isBlank, offerFieldsFor, offerSchema, type FieldDef } from '../../../schemas';
-import { paramField } from '../../../dataProvider/apiDataProvider';
+import { paramField } from '../../../dataProvider/apiFields';
 import type { OwnerOfferMethods } from '../../../dataProvider/ownerOffers';
 import { registryValidator } from '../../components/validation';
 import { CategoryTreeInput } from '../../components/CategoryTreeInput';

@@ -10,7 +10,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { PRICE_CHANGE_MAX, PRICE_CHANGE_MIN, changedPrice, validPriceChange } from '../../../schemas/rules/priceChange';
 import type { BulkBody, OwnerOfferMethods } from '../../../dataProvider/ownerOffers';
 import { CategorySelectInput } from '../../components/CategorySelectInput';
-import { formatPrice } from './OfferList';
+import { formatPrice } from './offerPrice';
 
 type Dialogs = 'move' | 'price' | 'delete' | null;
 

@@ -23,17 +23,7 @@ import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import { CategorySelectInput } from '../../components/CategorySelectInput';
 import { useItemEditorPath } from './itemPaths';
 import { OfferBulkActions } from './OfferBulkActions';
-
-/** A price in the item's currency ('RUR' is the rouble), with the old price struck through when higher. */
-export function formatPrice(value: unknown, currencyId: unknown, locale: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const currency = String(currencyId ?? 'RUB').toUpperCase() === 'RUR' ? 'RUB' : String(currencyId ?? 'RUB').toUpperCase();
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(Number(value));
-  } catch {
-    return `${value} ${currencyId ?? ''}`.trim();
-  }
-}
+import { formatPrice } from './offerPrice';
 
 /** Numbers and codes stay left to right inside right-to-left text (Arabic). */
 const ltr = { direction: 'ltr', unicodeBidi: 'isolate' } as const;

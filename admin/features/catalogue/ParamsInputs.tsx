@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { BooleanInput, CheckboxGroupInput, NumberInput, TextInput, useGetList, useTranslate, type RaRecord, type Validator } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { paramField } from '../../../dataProvider/apiDataProvider';
+import { paramField } from '../../../dataProvider/apiFields';
 
 export interface ParamRecord extends RaRecord {
   baseId: string;

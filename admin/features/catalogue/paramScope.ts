@@ -1,5 +1,5 @@
 import { isBlank } from '../../../schemas/field';
-import { paramField } from '../../../dataProvider/apiDataProvider';
+import { paramField } from '../../../dataProvider/apiFields';
 import type { ParamRecord } from './ParamsInputs';
 
 /**

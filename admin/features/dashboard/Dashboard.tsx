@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { RevenueChart } from './RevenueChart';
-import type { Dashboard, Period } from '../../../server/features/dashboard/dashboard';
+import type { Dashboard, Period } from '../../../schemas/dashboard';
 import { Loading, Title, useGetList, useGetOne, useLocale, useTranslate } from 'react-admin';
 
 /** The answer of GET /rest/dashboard/{period}, as the server types it, with react-admin's id. */

@@ -4,7 +4,7 @@ import type { Dialect } from '../database';
 /**
  * The discount sort (bench: `category 4, sort discount`) sorted a whole sub-tree in a temp B-tree for every
  * page: 61–76 ms a page at 100 000 offers. An index on the same expression lets a page stop after its 20 rows
- * (0.12 ms). The list query must order by exactly this expression (server/features/catalogue/offers.ts imports it), or the
+ * (0.12 ms). The list query must order by exactly this expression (server/features/catalogue/offerQuery.ts and offerKeyset.ts import it), or the
  * planners (SQLite and PostgreSQL both match the expression's text structurally) fall back to sorting.
  */
 import { DISCOUNT_EXPRESSION } from '../../../schemas/rules/money';

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { fromRow, offerSchema } from '../../../schemas';
-import { searchDoc } from '../../features/catalogue/search';
+import { searchDoc } from '../../lib/searchText';
 import type { Dialect } from '../database';
 
 /**
- * Search by Russian stems with the name ranked first (features/catalogue/search.ts). offer_search gets a
+ * Search by Russian stems with the name ranked first (lib/searchText.ts). offer_search gets a
  * `name` column beside `text`, both holding stems computed in JS; the full-text index covers both columns
  * (FTS5 columns name and text; a tsvector with the name as weight A), so a query can ask for name hits.
  * Every existing offer is indexed again.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
 import { DISCOUNT_EXPRESSION } from './2026112104_discount_sort';
-import { repathOffers } from '../../features/catalogue/categories';
+import { repathOffers } from '../categoryPath';
 
 /**
  * offers.cat_path: the offer's category path '/top/sub/leaf/' (features/catalogue/categories.ts), so a

@@ -5,21 +5,14 @@ import { ApiError, badRequest, serverText } from '../../errors';
 import { randomDigits, randomToken, sha256 } from '../../lib/hash';
 import type { SmsSender } from './sms';
 import type { Lang } from '../../../i18n';
-import { shopLang } from '../stores/stores';
+import type { SessionUser } from '../../api/session';
+import { shopLang } from '../../api/tenant';
 
 export const CODE_LENGTH = 4;
 const CODE_TTL_MS = 5 * 60_000;
 const CODE_INTERVAL_MS = 20_000;
 const CODES_PER_HOUR = 10;
 const ATTEMPTS_PER_CODE = 5;
-
-export interface SessionUser {
-  id: number;
-  storeId: number;
-  phone: string;
-  sessionId: number;
-  isOwner: boolean;
-}
 
 /** E.164 of a phone typed any usual way; 11 digits starting with 8 count as a Russian +7 number. */
 export function normalizePhone(raw: string): string | null {
@@ -105,27 +98,6 @@ export async function ensureUser(db: Executor, storeId: number, phone: string): 
   await db.insertInto('users').values({ store_id: storeId, phone, name: null, created_at: now() }).onConflict((oc) => oc.doNothing()).execute();
   const row = await db.selectFrom('users').select('id').where('store_id', '=', storeId).where('phone', '=', phone).executeTakeFirstOrThrow();
   return row.id;
-}
-
-export interface Credentials {
-  token: string;
-  userId?: string;
-  tokenSeq?: string;
-}
-
-/** The signed-in user of a token for this store, or null when the token is unknown, revoked or another store's. */
-export async function checkToken(db: Executor, store: Store, cred: Credentials): Promise<SessionUser | null> {
-  if (!cred.token || cred.token.length > 200) return null;
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.user_id as userId', 'sessions.store_id as storeId', 'sessions.revoked_at as revokedAt', 'users.phone as phone'])
-    .where('sessions.token_hash', '=', sha256(cred.token))
-    .executeTakeFirst();
-  if (!row || row.revokedAt || row.storeId !== store.id) return null;
-  if (cred.userId && cred.userId !== String(row.userId)) return null;
-  if (cred.tokenSeq && cred.tokenSeq !== String(row.sessionId)) return null;
-  return { id: row.userId, storeId: row.storeId, phone: row.phone, sessionId: row.sessionId, isOwner: store.user_id === row.userId };
 }
 
 export async function logout(db: Executor, user: SessionUser) {

@@ -19,3 +19,10 @@ export const httpSms = (url: string): SmsSender => ({
     if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
   },
 });
+
+declare module '../../api/context' {
+  interface AppServices {
+    /** The SMS gateway the sign-in codes go through. */
+    sms: SmsSender;
+  }
+}

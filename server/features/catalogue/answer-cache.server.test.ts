@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerFieldsFor, validateFields } from '../../../schemas';
 import type { Database } from '../../db/database';
 import { saveCategory } from './categories';
-import { saveOffer } from './offers';
+import { saveOffer } from './offerWrites';
 import { createParam } from './params';
 import { releaseStock, reserveStock, type StockLine } from './stock';
 import { secondConnection, startSignedIn, type Auth, type TestServer } from '../../test/helpers';

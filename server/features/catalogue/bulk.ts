@@ -3,9 +3,10 @@ import type { Dialect } from '../../db/database';
 import { now } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 import { ApiError, badRequest } from '../../errors';
-import { categoryPath, categoryTree, chain, type CategoryTree } from './categories';
+import { categoryPath, chain, type CategoryTree } from '../../db/categoryPath';
+import { categoryTree } from './categoryTree';
 import { loadParams, scopeOf, type ParamInfo } from './params';
-import { bumpCatalogue } from './version';
+import { bumpCatalogue } from '../../db/catalogueVersion';
 
 /**
  * The owner's bulk actions on selected products (the admin's product list): show, hide, move to a

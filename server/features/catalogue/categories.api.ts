@@ -1,6 +1,7 @@
 import { categorySchema, validateFields } from '../../../schemas';
 import { badRequest, notFound, requiredFields } from '../../errors';
-import { categoryToApi, categoryTree, deleteCategory, categoryList, saveCategory } from './categories';
+import { categoryToApi, deleteCategory, categoryList, saveCategory } from './categories';
+import { categoryTree } from './categoryTree';
 import type { ApiContext, Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
 

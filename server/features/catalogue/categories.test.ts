@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryPath, categoryRange, type CategoryNode, type CategoryTree } from './categories';
+import { categoryPath, categoryRange, type CategoryNode, type CategoryTree } from '../../db/categoryPath';
 
 const tree = (rows: [id: string, parent: string][]): CategoryTree => {
   const byId = new Map<string, CategoryNode>(rows.map(([id, parentId]) => [id, { id, parentId, name: id, sort: 0, data: '{}', children: [] }]));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createOffer, startTestServer, type TestServer } from '../../test/helpers';
 
-/** Pages past offset 200 are read ids-first (server/features/catalogue/offers.ts): they must equal the plain query's pages. */
+/** Pages past offset 200 are read ids-first (server/features/catalogue/offerList.ts): they must equal the plain query's pages. */
 describe('deep catalogue pages', () => {
   let server: TestServer;
   let categoryId: string;

@@ -10,7 +10,10 @@ import {
   validateFields,
 } from '../../../schemas';
 import { badRequest, requiredFields } from '../../errors';
-import { deleteOffer, deleteOfferImage, getOffer, listOffers, offersByIds, parseSort, saveOffer } from './offers';
+import { deleteOffer, deleteOfferImage, saveOffer } from './offerWrites';
+import { listOffers } from './offerList';
+import { parseSort } from './offerQuery';
+import { getOffer, offersByIds } from './offerCards';
 import type { ApiContext } from '../../api/context';
 import { operationTable } from '../../api/operations';
 import { fieldsFromInput, flag, pageOf } from '../../api/input';

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/types';
 import { now } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
-import { categoryTree, descendants } from './categories';
-import type { OfferImage } from './offers';
-import { bumpCatalogue } from './version';
+import { categoryTree, descendants } from './categoryTree';
+import type { OfferImage } from './offerCards';
+import { bumpCatalogue } from '../../db/catalogueVersion';
 
 /**
  * Two reads and a write of the owner's item editor that the seed's api=offers has no call for: the order of

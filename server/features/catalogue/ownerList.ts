@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { driverOf, type Dialect } from '../../db/database';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../errors';
-import { categoryPath, categoryRange, categoryTree, descendants } from './categories';
-import { searchMatches } from './offers';
-import { searchTerms } from './search';
+import { categoryPath, categoryRange } from '../../db/categoryPath';
+import { categoryTree, descendants } from './categoryTree';
+import { searchMatches } from './offerSearch';
+import { searchTerms } from '../../lib/searchText';
 import { stockAllows } from './stock';
 
 /**

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedPrice } from '../../../schemas/rules/priceChange';
 import { pngImage, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { rest } from '../../test/checkoutFixtures';
-import { catalogueVersion } from './version';
+import { catalogueVersion } from '../../db/catalogueVersion';
 
 let server: TestServer, owner: Auth, customer: Auth;
 let phones: string, cases: string, ties: string, clothes: string;

@@ -1,6 +1,7 @@
 import { fieldByName, paramSchema, paramValueSchema, validateFields } from '../../../schemas';
 import { badRequest, notFound, requiredFields } from '../../errors';
-import { categoryTree, chain } from './categories';
+import { categoryTree } from './categoryTree';
+import { chain } from '../../db/categoryPath';
 import {
   COMMON_PARAMS,
   createParam,
@@ -16,7 +17,7 @@ import {
 } from './params';
 import type { ApiContext, Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
-import { cachedByVersion } from './version';
+import { cachedByVersion } from '../../db/catalogueVersion';
 import { isRead } from './categories.api';
 
 const no = (schema: typeof paramSchema, name: string) => fieldByName(schema, name).no;

@@ -3,8 +3,9 @@ import { lockStore } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../errors';
 import { ancestry } from './ancestry';
-import { categoryTree, chain } from './categories';
-import { bumpCatalogue, cachedByVersion } from './version';
+import { categoryTree } from './categoryTree';
+import { chain } from '../../db/categoryPath';
+import { bumpCatalogue, cachedByVersion } from '../../db/catalogueVersion';
 
 export interface ParamInfo {
   id: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTuning } from './offers';
+import { searchTuning } from './offerSearch';
 import { OWNER_PHONE, createCategory, createOffer, startTestServer, type TestServer } from '../../test/helpers';
 
 /**

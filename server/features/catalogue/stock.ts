@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor, Store } from '../../db/types';
 import { ApiError } from '../../errors';
-import { enqueue, ownerDestinations } from '../notifications';
-import { storeValues } from '../stores/stores';
-import { bumpCatalogue } from './version';
+import { enqueue, ownerDestinations } from '../notifications/public';
+import { storeValues } from '../../api/tenant';
+import { bumpCatalogue } from '../../db/catalogueVersion';
 
 /**
  * Stock per product (offers.stock; null = not counted, unlimited). An order reserves its lines in its own

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { saveCategory } from './categories';
 import { createParam } from './params';
-import { bumpCatalogue, catalogueVersion, catalogueVersionNow } from './version';
+import { bumpCatalogue, catalogueVersion, catalogueVersionNow } from '../../db/catalogueVersion';
 import { secondConnection, startTestServer, type TestServer } from '../../test/helpers';
 
 /**

@@ -2,27 +2,10 @@ import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Db } from '../../db/types';
 import { localTime, safeTimeZone } from '../../../schemas/rules';
-
-export const PERIODS = ['day', 'week', 'month'] as const;
-export type Period = (typeof PERIODS)[number];
+import type { Dashboard, Period } from '../../../schemas/dashboard';
 
 /** How many buckets the chart shows by default: 30 days, 12 weeks, 12 months. */
 const DEFAULT_SPAN: Record<Period, number> = { day: 30, week: 12, month: 12 };
-
-export interface Dashboard {
-  period: Period;
-  from: string;
-  to: string;
-  today: string;
-  series: { bucket: string; orders: number; revenue: number }[];
-  totals: { orders: number; revenue: number; averageBasket: number; cancelled: number };
-  todayByStatus: Record<string, number>;
-  todayTotals: { orders: number; revenue: number };
-  topProducts: { id: string; name: string; quantity: number; revenue: number }[];
-  promo: { code: string; orders: number; discount: number }[];
-  receiving: { receiving: string; orders: number; revenue: number }[];
-  places: { placeId: number | null; name: string | null; orders: number; revenue: number }[];
-}
 
 const round2 = (n: number) => Math.round(Number(n) * 100) / 100;
 

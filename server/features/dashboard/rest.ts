@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../api/context';
 import { badRequest } from '../../errors';
 import { requireOwner, restCall } from '../../rest/common';
-import { storeValues } from '../stores/stores';
-import { dashboard, PERIODS, type Period } from './dashboard';
+import { storeValues } from '../../api/tenant';
+import { dashboard } from './dashboard';
+import { PERIODS, type Period } from '../../../schemas/dashboard';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

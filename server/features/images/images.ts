@@ -135,3 +135,10 @@ export function createImageStore(uploadsDir: string) {
   };
 }
 export type ImageStore = ReturnType<typeof createImageStore>;
+
+declare module '../../api/context' {
+  interface AppServices {
+    /** The uploads store (pictures and videos with their thumbnails). */
+    images: ImageStore;
+  }
+}

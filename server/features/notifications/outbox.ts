@@ -1,7 +1,7 @@
 import type { Lang } from '../../../i18n';
 import type { Executor, Store } from '../../db/types';
 import { now } from '../../db/database';
-import { storeValues } from '../stores/stores';
+import { storeValues } from '../../api/tenant';
 import { render, text, type NotificationEvent } from './templates';
 
 export type Channel = 'email' | 'telegram';

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/types';
 import { now } from '../../db/database';
-import { storeValues } from '../stores/stores';
+import { storeValues } from '../../api/tenant';
 
 export interface OutgoingMessage {
   recipient: string;

@@ -1,14 +1,7 @@
-import { format, isLang, lookup, type Catalogue, type Lang } from '../../../i18n';
-import ru from '../../../i18n/server/ru';
-import en from '../../../i18n/server/en';
-import de from '../../../i18n/server/de';
-import fr from '../../../i18n/server/fr';
-import es from '../../../i18n/server/es';
-import pt from '../../../i18n/server/pt';
-import zh from '../../../i18n/server/zh';
-import ar from '../../../i18n/server/ar';
+import { format, isLang, lookup, type Lang } from '../../../i18n';
+import { SERVER_TEXTS as CATALOGUES } from '../../../i18n/server';
 
-const CATALOGUES: Record<Lang, Catalogue> = { ru, en, de, fr, es, pt, zh, ar };
+const ru = CATALOGUES.ru;
 
 /** The messages the shop sends; each has a default text per language and an owner's override (tpl_<event>). */
 export const EVENTS = ['new_order', 'order_confirmation', 'order_status', 'question', 'import_failed', 'low_stock'] as const;

@@ -1,10 +1,9 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../api/context';
-import { badRequest } from '../../errors';
+import { badRequest, serverText } from '../../errors';
 import { requireOwner, restCall } from '../../rest/common';
-import { serverText } from '../../errors';
-import { shopLang, storeValues } from '../stores/stores';
+import { shopLang, storeValues } from '../../api/tenant';
 import { localTime, safeTimeZone } from '../../../schemas/rules';
 import type { Lang } from '../../../i18n';
 import { amountDue, orderData, selectOrders, type OrderRow } from './orders';

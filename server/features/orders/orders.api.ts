@@ -1,38 +1,17 @@
 import { fieldByName, placeSchema } from '../../../schemas';
-import { badRequest, tokenError } from '../../errors';
-import { checkToken } from '../auth/auth';
+import { badRequest } from '../../errors';
+import { checkToken } from '../../api/session';
 import { localTime, safeTimeZone } from '../../../schemas/rules/hours';
-import {
-  customerOrders,
-  deviceIdOf,
-  getOrderFor,
-  isOrderPlacement,
-  orderSummary,
-  orderToApi,
-  parseOrderId,
-  placeOrder,
-  selectOrders,
-  type Customer,
-} from './orders';
-import { acquirerFor } from '../payments/payments';
-import { storeValues } from '../stores/stores';
-import type { ApiContext } from '../../api/context';
+import { customerOrders, getOrderFor, isOrderPlacement, orderSummary, orderToApi, parseOrderId, placeOrder, selectOrders } from './orders';
+import { acquirerFor } from '../payments/public';
+import { storeValues } from '../../api/tenant';
 import { operationTable } from '../../api/operations';
 import { pageOf } from '../../api/input';
+import { customerOf } from './customer';
 
 const PLACE_ID = fieldByName(placeSchema, 'id').no;
 /** The day of the owner's place orders: a query parameter only, not a stored field. */
 const DATE = 688;
-
-/**
- * Who asks, for the customer's calls: the signed-in user (auth form or Bearer) and the `device_id` the
- * client keeps for anonymous orders. With `strict`, credentials that name no live session are a 401.
- */
-export async function customerOf(ctx: ApiContext, opts: { strict: boolean }): Promise<Customer> {
-  const user = await ctx.user();
-  if (opts.strict && ctx.badToken) throw tokenError();
-  return { user, deviceId: deviceIdOf(ctx.input.raw.device_id) };
-}
 
 const has = (v: string | undefined) => v !== undefined && v !== '';
 

@@ -4,7 +4,7 @@ import type { AppServices } from '../../api/context';
 import { badRequest, notFound } from '../../errors';
 import { orderToApi, selectOrders, updateOrder } from './orders';
 import { bodyOf, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
-import { refundOrder } from '../payments/payments';
+import { refundOrder } from '../payments/public';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

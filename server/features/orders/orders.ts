@@ -22,16 +22,16 @@ import type { Selectable } from 'kysely';
 import type { Db, Executor, OrdersTable, Store } from '../../db/types';
 import { now } from '../../db/database';
 import { ApiError, badRequest, notFound, requiredFields, serverText } from '../../errors';
-import { normalizePhone, type SessionUser } from '../auth/auth';
+import { normalizePhone } from '../auth/public';
+import { type SessionUser } from '../../api/session';
 import { checkHours, deliveryCostFor, discountedUnitPrice, formatRoubles, isRequired, localTime, minSumOf, priceOrder, round2, safeTimeZone, type PromoRefusal } from '../../../schemas/rules';
 import { parseLatLon, type LatLon } from '../../../schemas/rules/geo';
-import { notify } from '../notifications/notifications';
-import { inDeliveryZone, listPlaces, placesServing, zonedPlaces, type Place } from '../places/places';
-import { checkPromo, findPromo, promoError, usePromo, type Promo } from '../promo/promo';
+import { notify, enqueueNewOrder, enqueueStatusChange, type OrderFacts } from '../notifications/public';
+import { inDeliveryZone, listPlaces, placesServing, zonedPlaces, type Place } from '../places/public';
+import { checkPromo, findPromo, promoError, usePromo, type Promo } from '../promo/public';
 import { isLang, type Lang } from '../../../i18n';
-import { shopLang, storeValues } from '../stores/stores';
-import { enqueueNewOrder, enqueueStatusChange, type OrderFacts } from '../notifications';
-import { releaseStock, reserveStock, stockAllows } from '../catalogue/stock';
+import { shopLang, storeValues } from '../../api/tenant';
+import { releaseStock, reserveStock, stockAllows } from '../catalogue/public';
 
 
 export const MAX_ORDER_LINES = 200;

@@ -1,9 +1,9 @@
 import type { Db, Executor, Store } from '../../db/types';
 import { now } from '../../db/database';
 import { ApiError, badRequest, errorText, serverText } from '../../errors';
-import { notify } from '../notifications/notifications';
-import { amountDue, getOrderFor, orderData, type Customer, type OrderRow } from '../orders/orders';
-import { shopLang, storeValues } from '../stores/stores';
+import { notify } from '../notifications/public';
+import { amountDue, getOrderFor, orderData, type Customer, type OrderRow } from '../orders/public';
+import { shopLang, storeValues } from '../../api/tenant';
 import type { Lang } from '../../../i18n';
 import { bundleTotal, orderBundle, type OrderBundle } from './receipt';
 

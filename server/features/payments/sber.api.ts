@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { parseOrderId } from '../orders/orders';
+import { parseOrderId, customerOf } from '../orders/public';
 import { paymentStatus, startPayment } from './payments';
 import type { Handler } from '../../api/context';
-import { customerOf } from '../orders/orders.api';
 
 /** The site's origin for the acquirer's return pages: PUBLIC_URL, else the request's own. */
 function originOf(request: FastifyRequest, config: Config): string {

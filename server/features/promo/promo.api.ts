@@ -2,7 +2,7 @@ import { normalizePromoCode } from '../../../schemas';
 import { badRequest } from '../../errors';
 import { safeTimeZone } from '../../../schemas/rules/hours';
 import { checkPromo, findPromo, promoMessage } from './promo';
-import { storeValues } from '../stores/stores';
+import { storeValues } from '../../api/tenant';
 import type { Handler } from '../../api/context';
 
 /**

@@ -1,7 +1,7 @@
 import { badRequest } from '../../errors';
-import { latestSeq, notificationsAfter } from '../notifications/notifications';
+import { latestSeq, notificationsAfter } from '../notifications/public';
 import type { Handler } from '../../api/context';
-import { customerOf } from '../orders/orders.api';
+import { customerOf } from '../orders/public';
 
 /**
  * api=inner_push (polled every second): notifications after `seq` for the signed-in user (the owner: new

@@ -1,7 +1,7 @@
 import { badRequest } from '../../errors';
-import { savePushToken } from '../notifications/notifications';
+import { savePushToken } from '../notifications/public';
 import type { Handler } from '../../api/context';
-import { customerOf } from '../orders/orders.api';
+import { customerOf } from '../orders/public';
 
 /**
  * api=push: a native app's push token (`push_token`, `device` such as 'mob') for the signed-in user (the

@@ -3,12 +3,11 @@ import { questionSchema } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
 import { ApiError, badRequest, notFound, serverText } from '../../errors';
-import { shopLang } from '../stores/stores';
-import { notify } from '../notifications/notifications';
-import { deviceIdOf, ownsOrder, parseOrderId, selectOrders } from '../orders/orders';
-import type { StoredImage } from '../images/images';
+import { shopLang } from '../../api/tenant';
+import { notify, enqueueQuestion } from '../notifications/public';
+import { deviceIdOf, ownsOrder, parseOrderId, selectOrders } from '../orders/public';
+import type { StoredImage } from '../images/public';
 import { bodyOf, checkWrite, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
-import { enqueueQuestion } from '../notifications';
 
 export const MAX_ATTACHMENTS = 10;
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;

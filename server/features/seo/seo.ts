@@ -1,15 +1,13 @@
-import { LANGUAGES } from '../../../i18n';
+import { LANGUAGES, isLang, type Lang } from '../../../i18n';
 import { bannerSizes, cardPicture, largePicture, type PictureSet } from '../../../schemas/rules/pictures';
 import { RICH_TEXT_PAGES } from '../../../schemas/store';
 import type { Db, Store } from '../../db/types';
 import type { Dialect } from '../../db/database';
-import { ApiError } from '../../errors';
-import { categoryTree, chain, type CategoryTree } from '../catalogue/categories';
-import { getOffer, listOffers, offerCard } from '../catalogue/offers';
-import { listBanners } from '../banners/banners';
-import { shopLang, storeValues } from '../stores/stores';
-import { isLang, type Lang } from '../../../i18n';
-import { serverText } from '../../errors';
+import { ApiError, serverText } from '../../errors';
+import { chain, type CategoryTree } from '../../db/categoryPath';
+import { categoryTree, getOffer, listOffers, offerCard } from '../catalogue/public';
+import { listBanners } from '../banners/public';
+import { shopLang, storeValues } from '../../api/tenant';
 
 /**
  * What a crawler reads without JavaScript: per page of the Host's shop a title, a meta description, a

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RICH_TEXT_PAGES } from '../../../schemas/store';
 import type { AppServices } from '../../api/context';
 import type { Db } from '../../db/types';
-import { categoryTree } from '../catalogue/categories';
-import { originOf } from '../../app';
+import { categoryTree } from '../catalogue/public';
+import { originOf } from '../../lib/origin';
 import { escapeHtml, pathOf } from './seo';
 
 /** The protocol's limit: at most 50,000 addresses per sitemap file. */

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSsr } from '../../../scripts/build';
 import { buildApp, DIST_DIR } from '../../app';
-import { bumpCatalogue } from '../catalogue/version';
+import { bumpCatalogue } from '../../db/catalogueVersion';
 import { saveStore } from '../stores/stores';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { forgetSeoPages } from './seo';
@@ -22,8 +22,8 @@ import { TAP_QUEUE_HASH } from './tapQueue';
 
 const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
 const EVIL_HTML = 'Чайник &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Ко&quot;';
-/** The same name as the storefront's renderer (Preact) writes it in #root: every '<', '&' and '"' escaped ('>' is harmless in text). */
-const EVIL_ROOT = 'Чайник &lt;/script>&lt;script>alert(1)&lt;/script> &amp; &quot;Ко&quot;';
+/** The same name as the storefront's renderer (react-dom/server) writes it in #root: every '<', '>', '&' and '"' escaped. */
+const EVIL_ROOT = EVIL_HTML;
 let server: TestServer;
 let app: FastifyInstance;
 let dist: string;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Lang } from '../../../i18n';
 import type { Db, Store } from '../../db/types';
-import { catalogueVersion } from '../catalogue/version';
+import { catalogueVersion } from '../../db/catalogueVersion';
 import { scriptJson } from './seo';
 
 /**

@@ -3,11 +3,10 @@ import { cspHash } from '../../lib/securityHeaders';
 /**
  * Taps before hydration (issue 13): a server-rendered page shows its buttons before the app's handlers are
  * on, and a tap there did nothing. This tiny script, first in the head, catches a click on a button of #root
- * until the app marks the page hydrated (`<html data-hydrated="1">`, storefront/features/seo/hydrated.tsx),
+ * until the app marks the page hydrated (`<html data-hydrated="1">`, storefront/lib/hydrated.tsx),
  * keeps it (the button, its class and its text) and stops the browser's own action (a
  * form's submit). When the mark appears it clicks each kept button once, as soon as React has hydrated it
- * (the UI library's handlers on the element, or on its form for a submit button that has none of its own: Preact's
- * `__a`/`__e`, React's `__reactProps$…`; a lazy part of the
+ * (React's handlers on the element, `__reactProps$…`, or on its form for a submit button that has none of its own; a lazy part of the
  * page hydrates after the root's commit, and a click on a part not yet hydrated is dropped); a button the app drew anew meanwhile is found by its class and text.
  * After ~5 s of frames the button is clicked anyway. A button tapped twice is kept once (an impatient second
  * tap is not a second order). Links are not held: they simply navigate.
@@ -26,7 +25,7 @@ e.preventDefault();e.stopPropagation();
 for(var k=0;k!==q.length;k++)if(q[k].b===b)return;
 q.push({b:b,c:b.className,t:b.textContent});
 },true);
-function has(x){if(!x)return false;if(x.__a||x.__e)return true;for(var k in x)if(k.indexOf("__reactProps$")===0)return true;return false}
+function has(x){if(!x)return false;for(var k in x)if(k.indexOf("__reactProps$")===0)return true;return false}
 function ready(b){return has(b)||has(b.form)}
 function replay(t,n){
 var b=t.b;

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { rgbaCss, themeCss } from '../../../schemas/colours';
 import type { Db, Store } from '../../db/types';
-import { categoryTree, listCategories } from '../catalogue/categories';
-import { listBanners } from '../banners/banners';
-import { acquirerFor } from '../payments/payments';
+import { listCategories, categoryTree } from '../catalogue/public';
+import { listBanners } from '../banners/public';
+import { acquirerFor } from '../payments/public';
 import { storeToApi } from './stores';
 
 /**

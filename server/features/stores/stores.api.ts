@@ -1,6 +1,6 @@
 import { RICH_TEXT_PAGES, storeSchema, validateFields } from '../../../schemas';
 import { badRequest, requiredFields } from '../../errors';
-import { acquirerFor } from '../payments/payments';
+import { acquirerFor } from '../payments/public';
 import { saveStore, storeToApi } from './stores';
 import type { Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';

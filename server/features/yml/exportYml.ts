@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMMON_FILTERS, ROOT_CATEGORY_ID } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import type { Db } from '../../db/types';
-import { paramsInScope } from '../catalogue/params';
+import { paramsInScope } from '../catalogue/public';
 
 const PAGE = 500;
 const xml = (s: unknown) =>

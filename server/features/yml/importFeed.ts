@@ -7,7 +7,7 @@ import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Database, Dialect } from '../../db/database';
 import type { Db } from '../../db/types';
-import type { ImageStore } from '../images/images';
+import type { ImageStore } from '../images/public';
 import { importYml } from './importYml';
 
 export interface ImportProgress {

@@ -6,11 +6,11 @@
  */
 import type { Dialect } from '../../db/database';
 import type { Tx } from '../../db/types';
-import { loadParams, loadParents, type ParamInfo } from '../catalogue/params';
+import { loadParams, loadParents, type ParamInfo } from '../catalogue/public';
 import { insertFlat, insertRows } from './bulkInsert';
 import { ParamNames, type NameStats, type ParamSnapshot } from './paramNames';
 import { planSlots } from './paramSlots';
-import type { YmlParam } from './parseYml';
+import type { YmlParam } from './parser/types';
 import { inferKind, PARAM_COLUMNS, PositionSet, type ParamPlan, type ParamSink } from './stagedParams';
 
 export { inferKind, isNumber } from './stagedParams';

@@ -2,20 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT_CATEGORY_ID } from '../../../schemas';
-import type { Dialect } from '../../db/database';
-import { lockStore, now } from '../../db/database';
+import { type Dialect, lockStore, now } from '../../db/database';
 import type { Db, Tx } from '../../db/types';
 import { badRequest } from '../../errors';
-import type { ImageStore } from '../images/images';
-import type { OfferImage } from '../catalogue/offers';
-import { bumpCatalogue } from '../catalogue/version';
-import { categoryPath, loadTree, repathOffers } from '../catalogue/categories';
-import { rebaseMovedParams } from '../catalogue/params';
+import type { ImageStore } from '../images/public';
+import { rebaseMovedParams, type OfferImage } from '../catalogue/public';
+import { bumpCatalogue } from '../../db/catalogueVersion';
+import { categoryPath, loadTree, repathOffers } from '../../db/categoryPath';
 import { insertFlat, updateSorts } from './bulkInsert';
 import { DeferredIndexes } from './deferredIndexes';
 import { ImportParams } from './importParams';
 import { ParamStage } from './stagedParams';
-import { YmlError, type YmlInput } from './parseYml';
+import { YmlError, type YmlInput } from './parser/types';
 import { prepareInWorker } from './pipeline';
 import {
   COL,

@@ -28,7 +28,7 @@ import { ApiError } from '../../errors';
 import { FeedUrlError } from '../../lib/feedUrl';
 import { importFeed, type ImportProgress, type ImportReport } from './importFeed';
 import { importFeedInThread, openFeedSource, type FeedSource } from './writerThread';
-import { enqueueImportFailed } from '../notifications';
+import { enqueueImportFailed } from '../notifications/public';
 import { queueFeedPictures, runThumbnails } from './thumbnails';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -102,6 +102,13 @@ export interface JobRunner {
   abortLocal(id: number): boolean;
   /** Resolves when the jobs running in this process have ended (tests). */
   idle(): Promise<void>;
+}
+
+declare module '../../api/context' {
+  interface AppServices {
+    /** Background YML import jobs and feed thumbnails (set by the yml feature's plugin). */
+    jobs?: JobRunner;
+  }
 }
 
 export interface RunnerOptions {

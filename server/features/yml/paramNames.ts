@@ -5,10 +5,9 @@
  * snapshot of the shop's params and category parents, taken once the feed's categories are written.
  */
 import { ROOT_CATEGORY_ID } from '../../../schemas';
-import { ancestry } from '../catalogue/ancestry';
-import type { ParamInfo } from '../catalogue/params';
+import { ancestry, type ParamInfo } from '../catalogue/public';
 import type { NameUse } from './paramSlots';
-import type { YmlParam } from './parseYml';
+import type { YmlParam } from './parser/types';
 
 /** A new name's use: by how many offers of each category, its first spelling and unit, up to 10 000 values. */
 export type NameStats = NameUse & { name: string; unit?: string; values: string[] };

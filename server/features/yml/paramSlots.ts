@@ -1,5 +1,5 @@
 import { ROOT_CATEGORY_ID } from '../../../schemas';
-import { SLOTS, ancestry, firstFree, type ParamInfo } from '../catalogue/params';
+import { SLOTS, ancestry, firstFree, type ParamInfo } from '../catalogue/public';
 import { commonCategory } from './commonCategory';
 
 /** How a feed's param name is used: by how many offers of each category. */

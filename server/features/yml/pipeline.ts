@@ -12,13 +12,12 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { YmlCategory, YmlInput } from './parseYml';
+import type { YmlCategory, YmlInput, YmlParam } from './parser/types';
 import { decodeFeed } from './parser/decode';
 import type { Notes, OfferBatch, PrepareContext, PrepareEnd, PrepareOptions, Prepared, PrepareSink } from './prepare';
 import { RowFile, type ParamPlan, type ParamSink } from './stagedParams';
 import type { SentError } from './sentError';
 import { revive, WorkerPool } from './workerPool';
-import type { YmlParam } from './parseYml';
 
 /** Messages of the main thread to the worker. */
 export type ToWorker =

@@ -14,11 +14,11 @@
 import crypto from 'node:crypto';
 import { OFFER_TYPES, offerFieldsFor, offerSchema, toRow, validateFields } from '../../../schemas';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { displayNameOf } from '../catalogue/displayName';
-import type { OfferImage } from '../catalogue/offers';
-import { searchSource, stemText } from '../catalogue/search';
+import { displayNameOf, type OfferImage } from '../catalogue/public';
+import { searchSource, stemText } from '../../lib/searchText';
 import { ParamNames, type NameStats, type ParamSnapshot } from './paramNames';
-import { parseYml, type YmlCategory, type YmlInput, type YmlOffer } from './parseYml';
+import { parseYml } from './parseYml';
+import { type YmlCategory, type YmlInput, type YmlOffer } from './parser/types';
 import { mapStaged, ParamStage, type ParamPlan, type ParamSink } from './stagedParams';
 
 /** Offers per batch (one read of those already stored, one multi-row insert per table). */

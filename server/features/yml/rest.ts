@@ -10,7 +10,8 @@ import type { YmlJobsTable } from '../../db/types';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { parseFeedUrl } from '../../lib/feedUrl';
 import { bodyOf, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
-import { saveStore, storeValues } from '../stores/stores';
+import { saveStore } from '../stores/public';
+import { storeValues } from '../../api/tenant';
 import { createJob, type JobProgress, type JobRunner } from './jobs';
 
 const parse = (text: string | null) => (text ? JSON.parse(text) : null);

@@ -12,9 +12,9 @@
 import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { ParamKind } from '../../../schemas';
-import type { ParamInfo } from '../catalogue/params';
+import type { ParamInfo } from '../catalogue/public';
 import type { ParamNames } from './paramNames';
-import type { YmlParam } from './parseYml';
+import type { YmlParam } from './parser/types';
 
 const BOOL_WORDS = new Set(['да', 'нет', 'yes', 'no', 'true', 'false', 'есть']);
 export const isNumber = (v: string) => /^-?\d+([.,]\d+)?$/.test(v.trim());

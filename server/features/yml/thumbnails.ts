@@ -15,8 +15,8 @@ import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
 import type { Db } from '../../db/types';
 import { fetchFeed, type FeedUrlOptions } from '../../lib/feedUrl';
-import { middleWebp, THUMB_SIDE } from '../images/images';
-import { bumpCatalogue } from '../catalogue/version';
+import { middleWebp, THUMB_SIDE } from '../images/public';
+import { bumpCatalogue } from '../../db/catalogueVersion';
 
 const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
 const MAX_TRIES = 3;

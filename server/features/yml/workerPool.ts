@@ -8,7 +8,7 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { ApiError } from '../../errors';
 import { FeedUrlError } from '../../lib/feedUrl';
-import { YmlError } from './parseYml';
+import { YmlError } from './parser/types';
 import type { SentError } from './sentError';
 
 /** The error `sendable` sent, of its own class: an ApiError, a FeedUrlError, a YmlError or a plain Error. */

@@ -7,8 +7,6 @@
  * owner action. Each cell is checked; the test prints how many cells held.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDLERS } from '../../api/handlers';
-import { CHECKOUT_REST_RESOURCES } from '../../rest/index';
 import { CUSTOMER_PHONE, OWNER_PHONE, snapshot, startTestServer, type Auth, type Reply, type TestServer } from '../helpers';
 import { newDevice, orderForm, rest, setupShop, type Shop } from '../checkoutFixtures';
 
@@ -125,6 +123,8 @@ describe('access matrix (issue 14, item 5)', () => {
       restWrites.push(['POST', `/${res}`, { name: 'x' }], ['PUT', `/${res}/1`, { name: 'x' }], ['DELETE', `/${res}/1`, undefined]);
     }
     restWrites.push(['PUT', `/orders/${orderA}`, { status: 'done' }], ['DELETE', `/questions/${questionA}`, undefined], ['DELETE', '/subscriptions/1', undefined]);
+    // The owner's product list calls (catalogue/ownerOffers.rest.ts): bulk actions and the pictures' order.
+    restWrites.push(['POST', '/offers/bulk', { action: 'hide', ids: [shop.offers.cheap] }], ['PUT', `/offers/${shop.offers.cheap}/images`, { order: [] }]);
     for (const [method, path, json] of restWrites) {
       covered.add(`rest ${path.split('/')[1]}`);
       await check(`${method} /rest${path}`, OWNER_ONLY, (who) => restAs(who, method, path, { json }), nonOwners);
@@ -132,7 +132,7 @@ describe('access matrix (issue 14, item 5)', () => {
     expect(await snapshot(server.db, CATALOGUE), 'nothing changed by non-owners').toBe(before);
 
     // Owner-only reads.
-    for (const res of ['promo_codes', 'ingredients', 'item_ingredients', 'orders', 'questions', 'subscriptions']) {
+    for (const res of ['promo_codes', 'ingredients', 'item_ingredients', 'orders', 'questions', 'subscriptions', 'notifications', 'yml_imports', 'yml_schedule', 'offers']) {
       covered.add(`rest ${res}`);
       await check(`GET /rest/${res}`, { ...OWNER_ONLY, ownerX: 200 }, (who) => restAs(who, 'GET', `/${res}`));
     }
@@ -143,6 +143,7 @@ describe('access matrix (issue 14, item 5)', () => {
     ] as const) {
       await check(`GET /rest/${res}/${id}`, { ...OWNER_ONLY, ownerX: 200 }, (who) => restAs(who, 'GET', `/${res}/${id}`));
     }
+    await check('GET /rest/offers/param_usage', { ...OWNER_ONLY, ownerX: 200 }, (who) => restAs(who, 'GET', '/offers/param_usage?categoryId=1'));
     // Public reads.
     for (const name of ['stores', 'offers', 'offers_category', 'offers_params', 'offers_params_values', 'shop_banners', 'token_check']) {
       covered.add(name);
@@ -225,8 +226,8 @@ describe('access matrix (issue 14, item 5)', () => {
     await check('POST /rest/ingredients (owner)', { ...OWNER_ONLY, ownerX: 201 }, (who) => restAs(who, 'POST', '/ingredients', { json: { name: 'Соль', quantity: 1, price: 10 } }), ['ownerX']);
 
     // Every api= name and REST resource is in the matrix.
-    const missing = [...Object.keys(HANDLERS).filter((n) => !covered.has(n)), ...CHECKOUT_REST_RESOURCES.filter((r) => !covered.has(`rest ${r}`)).map((r) => `rest ${r}`)];
-    console.log(`access matrix: ${cells} cells (${Object.keys(HANDLERS).length} api= calls, ${CHECKOUT_REST_RESOURCES.length} REST resources x 5 principals), ${failures.length} wrong, ${missing.length} uncovered [${server.label}]`);
+    const missing = [...server.apiNames.filter((n) => !covered.has(n)), ...server.restResources.filter((r) => !covered.has(`rest ${r}`)).map((r) => `rest ${r}`)];
+    console.log(`access matrix: ${cells} cells (${server.apiNames.length} api= calls, ${server.restResources.length} REST resources x 5 principals), ${failures.length} wrong, ${missing.length} uncovered [${server.label}]`);
     expect(missing).toEqual([]);
     expect(failures).toEqual([]);
   });

@@ -6,8 +6,6 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDLERS } from '../../api/handlers';
-import { CHECKOUT_REST_RESOURCES } from '../../rest/index';
 import { CATALOGUE_TABLES, OWNER_PHONE, snapshot, startTestServer, type Auth, type TestServer } from '../helpers';
 import { rest } from '../checkoutFixtures';
 
@@ -67,7 +65,7 @@ describe('bad input on every call (issue 14, item 12)', () => {
     let calls = 0;
     const fivexx: string[] = [];
     const noErrorBody: string[] = [];
-    const names = Object.keys(HANDLERS).filter((n) => n !== 'sms_code' && n !== 'login' && n !== 'logout');
+    const names = server.apiNames.filter((n) => n !== 'sms_code' && n !== 'login' && n !== 'logout');
     for (const name of names) {
       for (const params of GARBAGE) {
         for (const token of [undefined, owner]) {
@@ -79,7 +77,7 @@ describe('bad input on every call (issue 14, item 12)', () => {
       }
     }
     const listGarbage = [{ sort: '["id","SIDEWAYS"]' }, { sort: '["__proto__","ASC"]' }, { sort: '["constructor","ASC"]' }, { sort: '["toString","DESC"]' }, { range: '[-5,1e9]' }, { range: '["a","b"]' }, { filter: '{"id":{"$ne":0}}' }, { filter: '{"q":' }, { filter: '[]' }, { range: '[0,99999999999999]' }];
-    for (const res of CHECKOUT_REST_RESOURCES) {
+    for (const res of server.restResources) {
       for (const query of listGarbage) {
         const r = await rest(server, 'GET', `/${res}`, { token: owner.token, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v])) });
         calls++;
@@ -116,7 +114,7 @@ describe('bad input on every call (issue 14, item 12)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const same = (await snapshot(server.db, TABLES)) === before;
     const alive = await server.api('offers');
-    console.log(`bad input: ${calls} garbage calls (${names.length} api= names, ${CHECKOUT_REST_RESOURCES.length} REST lists, big and broken bodies), ${fivexx.length} 5xx, ${noErrorBody.length} 4xx without the error body, database unchanged: ${same}; bodies on api=orders: ${bodyStatuses.join(', ')} [${server.label}]`);
+    console.log(`bad input: ${calls} garbage calls (${names.length} api= names, ${server.restResources.length} REST lists, big and broken bodies), ${fivexx.length} 5xx, ${noErrorBody.length} 4xx without the error body, database unchanged: ${same}; bodies on api=orders: ${bodyStatuses.join(', ')} [${server.label}]`);
     expect(fivexx).toEqual([]);
     expect(noErrorBody).toEqual([]);
     expect(same).toBe(true);

@@ -1,12 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
+import Later from '../../components/Later';
 import { useShopContext } from '../../components/ShopContext';
-import { hydrationWaitsFor } from '../../features/seo/hydrated';
 import { useT } from '../../lib/i18n';
 import { INFO_LINKS } from './Header';
+import './footer.css';
 
-// The subscription form is below everything else: it loads after the first screen (not in the initial JS).
-const NewsForm = lazy(() => hydrationWaitsFor(import('./NewsForm')));
+// The subscription form is below everything else: it loads after the first screen (not in the initial JS), and
+// a server-rendered page is marked hydrated once the form is (components/Later).
+const NewsForm = lazy(() => import('./NewsForm'));
+const newsFormSpace = <div style={{ flexBasis: '100%', minHeight: 150 }} />;
 
 /** The footer: the news subscription, the four info pages, the shop's phone and email. */
 export default function Footer() {
@@ -15,9 +18,9 @@ export default function Footer() {
   return (
     <footer className="footer">
       <div className="footer__inner">
-        <Suspense fallback={<div style={{ flexBasis: '100%', minHeight: 150 }} />}>
+        <Later fallback={newsFormSpace}>
           <NewsForm />
-        </Suspense>
+        </Later>
         <nav aria-label={t('footer.info')}>
           <ul className="footer__links">
             {INFO_LINKS.map((k) => (

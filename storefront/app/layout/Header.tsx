@@ -8,6 +8,7 @@ import { useIsWide } from '../../lib/layout';
 import { useGoBack } from '../NavigationBridge';
 import { isRootPage } from './backTarget';
 import LanguageSelect from './LanguageSelect';
+import './header.css';
 
 export const INFO_LINKS = ['about_company', 'delivery', 'payment', 'contacts'] as const;
 

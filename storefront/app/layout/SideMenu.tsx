@@ -7,6 +7,7 @@ import AccountIcon from '../../features/account/components/AccountIcon';
 import { selectSession, signOutRequested } from '../../features/account/accountSlice';
 import { useT } from '../../lib/i18n';
 import LanguageSelect from './LanguageSelect';
+import './sideMenu.css';
 
 /** Test hosts (where the seed shows the customer's orders entry; we show it everywhere: real customers need it). */
 export const isTestHost = (host: string = typeof location === 'undefined' ? '' : location.hostname) =>

@@ -67,7 +67,7 @@ function useHomeRedirect(active: boolean) {
 /**
  * The element of both / (`home`) and /category/{path}. Until / redirects it shows the first category (what a
  * phone lands on, and what the server renders for /). One component type at the route's place for both: the
- * redirect to /category/0 keeps the page Preact has just hydrated, where a different type drew the whole page
+ * redirect to /category/0 keeps the page React has just hydrated, where a different type drew the whole page
  * anew in the home page's longest task (issue 13, Total Blocking Time).
  */
 export default function CategoryRoute({ home = false }: { home?: boolean }) {

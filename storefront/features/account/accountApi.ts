@@ -11,7 +11,7 @@ import { uploadFetch } from '../../lib/upload';
 /** The picture kinds the question form takes. */
 export const REVIEW_IMAGE_TYPES = ['image/png', 'image/gif', 'image/jpeg'];
 
-export const AUTH_KEYS = ['user_id', 'token_seq', 'token', 'is_owner'] as const;
+export { AUTH_KEYS, clearAuth } from './session';
 
 export interface LoginAnswer {
   user_id: string;
@@ -26,10 +26,6 @@ export function saveAuth(a: LoginAnswer): void {
   writeString('token_seq', String(a.token_seq));
   writeString('token', String(a.token));
   writeString('is_owner', a.is_owner === '1' ? '1' : '0');
-}
-
-export function clearAuth(): void {
-  for (const k of AUTH_KEYS) writeString(k, null);
 }
 
 export const storedToken = () => readString('token');

@@ -5,7 +5,7 @@ import { toastShown } from '../../lib/events';
 import { getLang, hasText, t } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import { callWithRetry, listErrorOf, listTiming, type RetryTiming } from '../../lib/pagedList';
-import { PaymentFormMissing, PaymentRefused, requestPaymentForm } from '../payments/paymentForm';
+import { PaymentFormMissing, PaymentRefused, requestPaymentForm } from '../payments/public';
 import { afterSignOut } from './logout';
 import { clearAuth, fetchPlace, postQuestion, REVIEW_IMAGE_TYPES, saveAuth, type LoginAnswer } from './accountApi';
 import {

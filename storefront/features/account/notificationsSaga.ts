@@ -3,7 +3,7 @@ import { call, delay, fork, getContext, put, take } from 'redux-saga/effects';
 import { ApiError, NetworkError, type ApiClient } from '../../../dataProvider/apiClient';
 import { deviceId } from '../../lib/device';
 import { toastShown } from '../../lib/events';
-import { clearAuth } from './accountApi';
+import { clearAuth } from './session';
 import { signedOut } from './accountSlice';
 import pushTokenSaga, { pushPermissionSaga } from './pushToken';
 

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyPage, newList, type ListError, type PagedList } from '../../lib/pagedList';
 import type { Banner, OfferCard } from '../../lib/types';
 import type { FilterValues, SortId } from './catalogueApi';
-import { inlineBanners } from '../stores/inlineShop';
+import { inlineBanners } from '../stores/public';
 import { queryApplied } from './filtersSlice';
 
 /**

@@ -8,13 +8,10 @@ import { getLang, t } from '../../lib/i18n';
 import { platform } from '../../lib/platform';
 import { readJson, readString, writeJson, writeString } from '../../lib/storage';
 import type { CartLine, Place, StoreSettings } from '../../lib/types';
-import { saveAuth, type LoginAnswer } from '../account/accountApi';
-import { signedIn } from '../account/accountSlice';
-import { cartTotals, formatRoubles, minSumOf } from '../cart/cartLogic';
-import { cartCleared, cartLinesUnavailable, promoChecked, selectCartItems, selectPromo, type PromoState } from '../cart/cartSlice';
-import { deliveryMinutes, deliveryTimerStarted } from '../places/deliveryTimer';
-import { requestPaymentForm } from '../payments/paymentForm';
-import type { DeliveryPoint } from '../places/mapSlice';
+import { saveAuth, signedIn, type LoginAnswer } from '../account/public';
+import { cartCleared, cartLinesUnavailable, cartTotals, formatRoubles, minSumOf, promoChecked, selectCartItems, selectPromo, type PromoState } from '../cart/public';
+import { deliveryMinutes, deliveryTimerStarted, type DeliveryPoint } from '../places/public';
+import { requestPaymentForm } from '../payments/public';
 import {
   attemptFor,
   checkHours,

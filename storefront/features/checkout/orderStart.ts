@@ -1,6 +1,6 @@
 import { call, takeEvery } from 'redux-saga/effects';
 import { readJson, writeJson, writeString } from '../../lib/storage';
-import { cartCleared } from '../cart/cartSlice';
+import { cartCleared } from '../cart/public';
 
 /**
  * What the order feature does from the first screen, before its page (and the rest of it) loads: keeps

@@ -2,7 +2,7 @@ import { call, delay, getContext, put } from 'redux-saga/effects';
 import { ApiError, NetworkError, type ApiClient } from '../../../dataProvider/apiClient';
 import { deviceId } from '../../lib/device';
 import { hasText, t } from '../../lib/i18n';
-import { cartCleared } from '../cart/cartSlice';
+import { cartCleared } from '../cart/public';
 import { paymentStatusFailed, paymentStatusKnown, paymentStatusRequested, type PaymentResult } from './paymentSlice';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Resolves once the page's LCP picture (the one the server marked fetchpriority="high") has loaded and had a
- * frame to be drawn in, or after `capMs`. Hydrating is the load's longest task (Preact's diff of the whole
- * page: about 300 ms on a mid-range phone), and a picture that arrives during it is drawn only after it. A
+ * frame to be drawn in, or after `capMs`. Hydrating is the load's longest task (React's pass over the whole
+ * page), and a picture that arrives during it is drawn only after it. A
  * tap meanwhile is kept by the tap queue (server/features/seo/tapQueue.ts); the cap keeps a slow or lost
  * picture from holding the app back.
  */

@@ -5,8 +5,8 @@ import { PATHS } from '../../app/paths';
 import type { RootState } from '../../app/store';
 import { lastId } from '../../lib/categories';
 import { useT } from '../../lib/i18n';
-import { INFO_PAGES } from '../info/pages';
-import { selectCategoryTree } from '../stores/shopSlice';
+import { INFO_PAGES } from '../info/public';
+import { selectCategoryTree } from '../stores/public';
 
 /** The name a page's title leads with, as the server writes it (server/features/seo/seo.ts); null: the shop's name alone. */
 function usePageName(pathname: string): string | null {

@@ -2,7 +2,7 @@
  * The YML parser's input: bytes of any declared encoding (BOM or XML declaration; windows-1251 is common),
  * or text, turned into text slices small enough that one parser write never queues too many offers.
  */
-import type { YmlInput } from '../parseYml';
+import type { YmlInput } from './types';
 
 const MAX_SLICE = 64 * 1024;
 

@@ -6,7 +6,7 @@
  * checks the draft and hands the offer on.
  */
 import { IdSet } from '../idSet';
-import type { YmlDeliveryOption, YmlOffer, YmlShop } from '../parseYml';
+import type { YmlDeliveryOption, YmlOffer, YmlShop } from './types';
 import { BOOL_FIELDS, MAX_PICTURES, KNOWN_EXTRA, LENIENT_BOOL_FIELDS, MULTILINE, OFFER_ATTRS, TEXT_FIELDS } from './elements';
 import { collapse, currencyAliases, escapeAttr, escapeText, ISO_PERIOD, toBool, toDecimal } from './values';
 

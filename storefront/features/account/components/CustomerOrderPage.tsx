@@ -14,9 +14,7 @@ import { useScrollTop } from '../../../lib/scroll';
 import { canPayOnline, orderPayRequested, orderRequested, selectOrder, selectPay, type OrderDetail, type PickupPlace } from '../accountSlice';
 import { orderDate } from '../format';
 import { statusText } from './MyOrdersPage';
-import AddressLink from '../../share/AddressLink';
-import CopyButton from '../../share/CopyButton';
-import ShopContacts from '../../share/ShopContacts';
+import { AddressLink, CopyButton, ShopContacts } from '../../share/public';
 import '../account.css';
 
 /** A whole order number from the route, else null (→ /404). */

@@ -10,6 +10,7 @@ import { useIsWide } from '../../../lib/layout';
 import { useScrollMemory } from '../../../lib/scroll';
 import Banners from './Banners';
 import CategoryButtons from './CategoryButtons';
+import '../catalogue.css';
 
 /**
  * /category/{path}: the sub-categories of a category as buttons, the banners on the first (root) category,

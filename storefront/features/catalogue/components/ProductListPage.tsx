@@ -17,6 +17,7 @@ import { selectListQuery } from '../filtersSlice';
 import Banners from './Banners';
 import { categoryHref } from './CategoryButtons';
 import CategorySidebar from './CategorySidebar';
+import '../catalogue.css';
 
 export const CATEGORY_PAGING_MS = 100;
 /** Rows kept rendered beyond the window on the category list (the seed's buffer of 2000). */

@@ -7,9 +7,8 @@ import { useT } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
 import { formatPrice } from '../../../../schemas/rules/money';
 import { useScrollTop } from '../../../lib/scroll';
-import { cartRefreshRequested, selectCart, selectCartTotals } from '../../cart/cartSlice';
-import Popup from '../../cart/components/Popup';
-import { selectDeliveryPoint } from '../../places/mapSlice';
+import { Popup, UnavailableItemsPopup, cartRefreshRequested, selectCart, selectCartTotals } from '../../cart/public';
+import { selectDeliveryPoint } from '../../places/public';
 import {
   changeShown,
   deliveryCostOf,
@@ -28,8 +27,7 @@ import { orderFieldChanged, orderPageOpened, orderPopupClosed, orderSubmitted, s
 import '../../cart/cart.css';
 import '../order.css';
 import SmsCheckPopup from './SmsCheckPopup';
-import UnavailableItemsPopup from '../../cart/components/UnavailableItemsPopup';
-import AddressLink from '../../share/AddressLink';
+import { AddressLink } from '../../share/public';
 
 const IOS = platform === 'ios';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useT } from '../../../lib/i18n';
-import Popup from '../../cart/components/Popup';
+import { Popup } from '../../cart/public';
 import { formatPhone } from '../orderLogic';
 import { smsCheckClosed, smsCodeEntered, smsCodeResend, type SmsCheck } from '../orderSlice';
 

@@ -7,6 +7,7 @@ import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
 import { writeString } from '../../../lib/storage';
 import { hasContent, infoRequested, selectInfo, type InfoPageName } from '../infoSlice';
+import '../info.css';
 
 /** The info pages' loader shows after 400 ms (the catalogue's after 2 s). */
 export const INFO_LOADER_MS = 400;

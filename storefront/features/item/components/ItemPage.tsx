@@ -19,7 +19,7 @@ import type { Offer } from '../../../lib/types';
 import { itemOpened, itemRetried, selectItemEntry } from '../itemSlice';
 import { mainProperties, paramProperties, sizeProperties, termsOf, typeProperties, type Property } from '../itemView';
 import Gallery from './Gallery';
-import ShareButton from '../../share/ShareButton';
+import { ShareButton } from '../../share/public';
 import '../item.css';
 
 function PropertyList({ title, list }: { title: string; list: Property[] }) {

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import Icon from '../../../components/Icon';
 import { useT } from '../../../lib/i18n';
 import { dropListToggled, dropListWords, historyWordRemoved, searchCleared, searchSubmitted, searchWordTyped, selectSearch } from '../searchSlice';
+import '../search.css';
 
 /**
  * The header's search input: searches 700 ms after the last keystroke (Enter at once), with a drop-list

@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { useT } from '../../../lib/i18n';
 import { selectOffline } from '../shellSlice';
+import '../shell.css';
 
 /** 'Оффлайн' at the top while the browser or the last request says there is no network. */
 export default function OfflineBanner() {

@@ -1,5 +1,6 @@
 import { useSelector } from 'react-redux';
 import { selectToasts } from '../shellSlice';
+import '../shell.css';
 
 /** Messages that disappear after 3 s (error or info style). */
 export default function Toasts() {

@@ -1,14 +1,13 @@
-import { options } from 'preact';
 import { useEffect, type ReactNode } from 'react';
-import { nextTask } from '../../lib/nextTask';
+import { nextTask } from './nextTask';
 
 const pending = new Set<Promise<unknown>>();
 let marked = false;
 
 /**
- * Parts of the page that hydrate after the root's commit (components/Later, a lazy part whose chunk is
- * still on its way): the hydrated mark waits until each has settled and Preact has resumed it. Outside
- * hydration the promise is only passed through.
+ * Parts of the page that hydrate after the root's commit (components/Later's boundaries, a lazy part whose
+ * chunk is still on its way): the hydrated mark waits until each has settled. Outside hydration the promise
+ * is only passed through.
  */
 export function hydrationWaitsFor<T>(promise: Promise<T>): Promise<T> {
   if (!marked && typeof document !== 'undefined') {
@@ -19,7 +18,7 @@ export function hydrationWaitsFor<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** Once nothing is pending: a suspended part resumes in the task its promise settles in, so one task more covers it. */
+/** Once nothing is pending: a part that settles may start another (a lazy chunk inside a boundary), so look again a task later. */
 async function partsSettled(): Promise<void> {
   while (pending.size) {
     await Promise.allSettled([...pending]);
@@ -32,22 +31,6 @@ const PARTS_WAIT_MS = 5000;
 
 const partsHydrated = () => Promise.race([partsSettled(), new Promise<void>((resolve) => setTimeout(resolve, PARTS_WAIT_MS))]);
 
-let renderAsBefore: (() => void) | null = null;
-
-/**
- * Until the page is marked hydrated, each render that follows hydration (the layout known at last, this
- * device's cart and favourites, a later part resuming) runs in a task of its own (nextTask) instead of in the task
- * that asked for it: Preact otherwise runs them in that task's microtasks, and the hydration's task grew by
- * a second and third pass over the page (issue 13, Total Blocking Time). Browser only.
- */
-export function renderInLaterTasks(): void {
-  const before = options.debounceRendering;
-  options.debounceRendering = (render) => void nextTask().then(render);
-  renderAsBefore = () => {
-    options.debounceRendering = before;
-  };
-}
-
 /**
  * Wraps the app's root: once React has committed the first render (its children's effects run first) and
  * every later part has hydrated, the page is marked hydrated, `<html data-hydrated="1">`. The server's tap
@@ -58,7 +41,6 @@ export function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     void partsHydrated().then(() => {
       marked = true;
-      renderAsBefore?.();
       document.documentElement.dataset.hydrated = '1';
     });
   }, []);

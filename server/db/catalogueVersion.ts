@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
-import { driverOf } from '../../db/database';
-import type { Db, Executor } from '../../db/types';
+import { driverOf } from './database';
+import type { Db, Executor } from './types';
 
 /**
  * Per-process caches of catalogue data derived from the database (the category tree, the params, the

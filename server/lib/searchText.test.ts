@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ftsQuery, searchDoc, searchTerms, stemText, tsQuery, words, wordsByRegExp } from './search';
+import { ftsQuery, searchDoc, searchTerms, stemText, tsQuery, words, wordsByRegExp } from './searchText';
 
 describe('search text', () => {
   it('indexes stems of folded words, name fields apart from the rest', () => {

@@ -1,0 +1,75 @@
+import type { Catalogue, Lang } from '../index';
+import commonRu from '../common/ru';
+import commonEn from '../common/en';
+import commonZh from '../common/zh';
+import commonEs from '../common/es';
+import commonFr from '../common/fr';
+import commonAr from '../common/ar';
+import commonPt from '../common/pt';
+import commonDe from '../common/de';
+import ordersRu from '../orders/ru';
+import ordersEn from '../orders/en';
+import ordersZh from '../orders/zh';
+import ordersEs from '../orders/es';
+import ordersFr from '../orders/fr';
+import ordersAr from '../orders/ar';
+import ordersPt from '../orders/pt';
+import ordersDe from '../orders/de';
+import storefrontRu from '../storefront/ru';
+import storefrontEn from '../storefront/en';
+import storefrontZh from '../storefront/zh';
+import storefrontEs from '../storefront/es';
+import storefrontFr from '../storefront/fr';
+import storefrontAr from '../storefront/ar';
+import storefrontPt from '../storefront/pt';
+import storefrontDe from '../storefront/de';
+import ru from './ru';
+import en from './en';
+import zh from './zh';
+import es from './es';
+import fr from './fr';
+import ar from './ar';
+import pt from './pt';
+import de from './de';
+
+type Own = typeof ru;
+/** The parts of the other catalogues the server's texts take. */
+interface Taken {
+  common: { common: { page_not_found: string } };
+  orders: { status: object; receiving: { delivery: string; pickup: string } };
+  storefront: { catalog: { catalog: string }; search: { title: string }; menu: Record<'about_company' | 'delivery' | 'payment' | 'contacts', string> };
+}
+
+/**
+ * A language's server texts: its own (./<lang>.ts) and those it takes from the other catalogues, named here
+ * once for every language: the order statuses and ways of receiving (i18n/orders), and the page names of
+ * the served pages, which are the storefront's own, so a hydrated page and the app's later pages title
+ * themselves alike (storefront/features/seo/pageTitle.ts).
+ */
+function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'], storefront: Taken['storefront']): Catalogue {
+  return {
+    ...own,
+    statuses: orders.status,
+    export: { ...own.export, receiving: orders.receiving },
+    seo: {
+      ...own.seo,
+      not_found: common.common.page_not_found,
+      catalogue: storefront.catalog.catalog,
+      search: storefront.search.title,
+      info: { about_company: storefront.menu.about_company, delivery: storefront.menu.delivery, payment: storefront.menu.payment, contacts: storefront.menu.contacts },
+    },
+    notifications: { ...own.notifications, delivery: orders.receiving.delivery, pickup: orders.receiving.pickup, status: orders.status },
+  } as unknown as Catalogue;
+}
+
+/** The texts the server itself sends (notifications, the login SMS, the order export, the served pages), by language. */
+export const SERVER_TEXTS: Record<Lang, Catalogue> = {
+  ru: serverTexts(ru, commonRu, ordersRu, storefrontRu),
+  en: serverTexts(en, commonEn, ordersEn, storefrontEn),
+  zh: serverTexts(zh, commonZh, ordersZh, storefrontZh),
+  es: serverTexts(es, commonEs, ordersEs, storefrontEs),
+  fr: serverTexts(fr, commonFr, ordersFr, storefrontFr),
+  ar: serverTexts(ar, commonAr, ordersAr, storefrontAr),
+  pt: serverTexts(pt, commonPt, ordersPt, storefrontPt),
+  de: serverTexts(de, commonDe, ordersDe, storefrontDe),
+};

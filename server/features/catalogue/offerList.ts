@@ -1,0 +1,48 @@
+/** api=offers lists: a category (with everything below it) or a search, filtered and sorted, a page at a time. */
+import { type Dialect } from '../../db/database';
+import type { Db } from '../../db/types';
+import { categoryTree } from './categoryTree';
+import { categoryPath, categoryRange } from '../../db/categoryPath';
+import { paramsInScope } from './params';
+import { searchTerms } from '../../lib/searchText';
+import { CARD_COLUMNS, OfferCard, offerCard } from './offerCards';
+import { KEY_COLUMNS, PAGE_SIZE, cardRowsByIds, keyAfter, listCursor, withNext } from './offerKeyset';
+import { DEFERRED_FROM, ListQuery, applyFilters, applySort, baseQuery } from './offerQuery';
+import { searchPage } from './offerSearch';
+
+/** A page of live products of a category (and the categories below it) or of a search, filtered and sorted. */
+export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string }> {
+  // Filters are the base ids of the list's category path (see params.ts: a base id is unique on a path).
+  const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsInScope(db, storeId, query.categoryId)]);
+  let q = baseQuery(db, storeId, query.includeHidden);
+  if (query.categoryId && query.categoryId !== '0') {
+    const node = tree.byId.get(query.categoryId);
+    if (!node) return [];
+    if (!node.children.length) q = q.where('o.category_id', '=', node.id);
+    else {
+      // The category and everything below it: one range of the stored path (each order's index carries it).
+      const [from, to] = categoryRange(categoryPath(tree, node.id));
+      q = q.where('o.cat_path', '>=', from).where('o.cat_path', '<', to);
+    }
+  }
+  q = applyFilters(q, storeId, query.filters, params);
+  const offset = (query.page - 1) * PAGE_SIZE;
+  if (query.word !== undefined) {
+    const terms = searchTerms(query.word);
+    if (!terms.length) return [];
+    return searchPage(db, dialect, storeId, tree, q, query, terms, offset);
+  }
+  if (query.after !== undefined) {
+    // Keyset: the rows after the cursor's sort key, on the order's index, whatever changed before it.
+    const rows = await applySort(q.where(keyAfter(query.sort, listCursor(query.after, query.sort))), query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).execute();
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
+  }
+  if (offset < DEFERRED_FROM) {
+    const rows = await applySort(q, query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
+  }
+  // Deep pages: skip rows on the index alone, then read just the page's 20 rows.
+  const ids = (await applySort(q, query.sort).select('o.id').limit(PAGE_SIZE).offset(offset).execute()).map((r) => r.id);
+  const rows = await cardRowsByIds(db, storeId, ids);
+  return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
+}

@@ -1,0 +1,129 @@
+/** A search's page: name hits first, then the others, with the walk of the list order's index for frequent words. */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { type SortId } from '../../../schemas';
+import { type Dialect } from '../../db/database';
+import type { Db } from '../../db/types';
+import { type CategoryTree } from '../../db/categoryPath';
+import { ftsQuery, tsQuery, type SearchTerm } from '../../lib/searchText';
+import { CARD_COLUMNS, offerCard } from './offerCards';
+import { KEY_COLUMNS, PAGE_SIZE, cardRowsByIds, keyAfter, lastPartOf, searchCursor, withNext } from './offerKeyset';
+import { DEFERRED_FROM, ListQuery, OfferQuery, applySort } from './offerQuery';
+
+/** Live offers matching every word of a search (stems; the last word as a prefix). */
+function applySearch(q: OfferQuery, dialect: Dialect, storeId: number, terms: SearchTerm[]): OfferQuery {
+  return q.where('o.id', 'in', searchMatches(dialect, storeId, terms, false));
+}
+
+/** Offers of the store whose index matches the terms (nameOnly: all of them in the name fields). */
+export function searchMatches(dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean) {
+  return (eb: any) =>
+    dialect === 'postgres'
+      ? eb.selectFrom('offer_search').select('offer_id').where('store_id', '=', storeId).where(sql<SqlBool>`doc @@ to_tsquery('simple', ${tsQuery(terms, nameOnly)})`)
+      : eb
+          .selectFrom('offer_search as s')
+          .select('s.offer_id')
+          .where('s.store_id', '=', storeId)
+          .where(sql<SqlBool>`s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`);
+}
+
+/**
+ * A page of a search: name hits first (every word in the name fields), then the other hits, each part in
+ * the list order. With `after` (a search cursor: the part and the sort key of the last row shown) the page
+ * starts right after that row, so a deep page costs what the first does.
+ */
+export async function searchPage(db: Db, dialect: Dialect, storeId: number, tree: CategoryTree, q: OfferQuery, query: ListQuery, terms: SearchTerm[], offset: number) {
+  const cursor = query.after !== undefined ? searchCursor(query.after, query.sort) : null;
+  if (cursor) offset = 0;
+  if ((await matchCount(db, dialect, storeId, terms, false)) >= searchTuning.frequent) {
+    const { ids, lastPart } = await frequentSearchPage(db, dialect, storeId, q, query.sort, terms, offset, cursor);
+    const rows = await cardRowsByIds(db, storeId, ids);
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPart);
+  }
+  // Relevance first: offers with every word in their name (part 0) before those matching in the description (1).
+  const part = (eb: any) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)(eb)).then(0).else(1).end();
+  q = applySearch(q, dialect, storeId, terms);
+  if (cursor) {
+    const after = keyAfter(query.sort, cursor.key);
+    q = q.where((eb) => (cursor.part === 0 ? eb.or([eb(part(eb), '=', 1), eb.and([eb(part(eb), '=', 0), after])]) : eb.and([eb(part(eb), '=', 1), after])));
+  }
+  const sorted = applySort(q.orderBy(part), query.sort);
+  if (offset < DEFERRED_FROM) {
+    const rows = await sorted.select(CARD_COLUMNS).select(KEY_COLUMNS).select((eb) => part(eb).as('part')).limit(PAGE_SIZE).offset(offset).execute();
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPartOf(rows));
+  }
+  const found = await sorted.select('o.id').select((eb) => part(eb).as('part')).limit(PAGE_SIZE).offset(offset).execute();
+  const rows = await cardRowsByIds(db, storeId, found.map((r) => r.id));
+  return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPartOf(found));
+}
+
+/**
+ * From `frequent` matches on, a search walks the list order's index and checks each offer against the
+ * match set, stopping after its page; below it, the matches are read and sorted (at most this many rows).
+ */
+export const searchTuning = { frequent: 2000 };
+
+/** How many offers of the store match (counted up to searchTuning.frequent only: the index alone, no offer rows). */
+async function matchCount(db: Db, dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean): Promise<number> {
+  const inner =
+    dialect === 'postgres'
+      ? sql`select 1 from offer_search where store_id = ${storeId} and doc @@ to_tsquery('simple', ${tsQuery(terms, nameOnly)}) limit ${searchTuning.frequent}`
+      : sql`select 1 from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)} limit ${searchTuning.frequent}`;
+  const r = await sql<{ n: number | string }>`select count(*) as n from (${inner}) m`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * A page of a search matching many offers (a common word): name hits first, then the other hits, each in
+ * the list order. Each part walks the order's index (the category's range and the filters checked on the
+ * way) and probes the match set per offer, so it stops after offset + 20 rows of that part instead of
+ * reading and sorting every match. A part with few matches (name hits of a word mostly found in
+ * descriptions) is read from its matches instead. Returns the page's ids.
+ */
+async function frequentSearchPage(
+  db: Db,
+  dialect: Dialect,
+  storeId: number,
+  q: OfferQuery,
+  sort: SortId,
+  terms: SearchTerm[],
+  offset: number,
+  cursor: { part: 0 | 1; key: (string | number)[] } | null,
+): Promise<{ ids: string[]; lastPart: 0 | 1 }> {
+  const want = offset + PAGE_SIZE;
+  const nameWalk = (await matchCount(db, dialect, storeId, terms, true)) >= searchTuning.frequent;
+  let ids: string[] = [];
+  if (!cursor || cursor.part === 0) {
+    let names = q.where(matchProbe(dialect, storeId, terms, true, nameWalk));
+    if (cursor) names = names.where(keyAfter(sort, cursor.key));
+    ids = (await applySort(names, sort).select('o.id').limit(want).execute()).map((r) => r.id);
+  }
+  const nameHits = ids.length;
+  if (ids.length < want) {
+    let rest = q.where(matchProbe(dialect, storeId, terms, false, true)).where((eb) => eb.not(matchProbe(dialect, storeId, terms, true, nameWalk)(eb)));
+    if (cursor?.part === 1) rest = rest.where(keyAfter(sort, cursor.key));
+    const more = await applySort(rest, sort).select('o.id').limit(want - ids.length).execute();
+    ids = ids.concat(more.map((r) => r.id));
+  }
+  const page = ids.slice(offset, want);
+  return { ids: page, lastPart: offset + page.length <= nameHits ? 0 : 1 };
+}
+
+/**
+ * The condition "offer o matches" (nameOnly: in its name fields). walk: written so the database keeps
+ * walking the order's index and probes per offer (SQLite: the offer's search row by its unique index, its
+ * rowid against the full-text hits read once); else the matches drive the query.
+ */
+function matchProbe(dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean, walk: boolean) {
+  return (eb: any): Expression<SqlBool> => {
+    if (dialect === 'postgres' || !walk) return eb('o.id', 'in', searchMatches(dialect, storeId, terms, nameOnly)(eb));
+    return eb.exists(
+      eb
+        .selectFrom('offer_search as s')
+        .select(sql.lit(1).as('one'))
+        .whereRef('s.store_id', '=', 'o.store_id')
+        .whereRef('s.offer_id', '=', 'o.id')
+        // "+": the hits are a set to probe, never a list to loop over per offer (the rowid is no index key here).
+        .where(sql<SqlBool>`+s.id in (select rowid from offer_search_fts where offer_search_fts match ${ftsQuery(terms, nameOnly)})`),
+    );
+  };
+}

@@ -1,0 +1,9 @@
+/** What the other features may use of catalogue (they import nothing else of it). */
+export { ancestry } from './ancestry';
+export { listCategories } from './categories';
+export { categoryTree } from './categoryTree';
+export { displayNameOf } from './displayName';
+export { listOffers } from './offerList';
+export { getOffer, offerCard, type OfferImage } from './offerCards';
+export { SLOTS, firstFree, loadParams, loadParents, paramsInScope, rebaseMovedParams, type ParamInfo } from './params';
+export { releaseStock, reserveStock, stockAllows } from './stock';

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices } from '../../api/context';
+import { pickEncoding, type CachedAnswer } from '../../api/responseCache';
+import { catalogueVersion } from '../../db/catalogueVersion';
+import type { Store } from '../../db/types';
+import { cspHash, pagePolicy } from '../../lib/securityHeaders';
+import { originOf } from '../../lib/origin';
+import { createIndexInliner } from '../stores/public';
+import { DEFAULT_LANG, isLang } from '../../../i18n';
+import { applySeo, seoGeneration, seoPage } from './seo';
+import { applySsr, createSsr, isUnknownPath } from './ssr';
+import { APP_START_HASH, startAfterPaint } from './appStart';
+import { TAP_QUEUE_ELEMENT, TAP_QUEUE_HASH } from './tapQueue';
+
+/** The built apps: the admin under /admin/, the storefront at /; unknown paths get the app's index (its router shows /404). */
+export function registerPages(app: FastifyInstance, services: AppServices, distDir: string) {
+  const inliner = createIndexInliner(services.db, { acquiringUrl: services.config.acquiringUrl });
+  const ssr = createSsr(app, services.db, distDir);
+  const storefront = path.join(distDir, 'storefront');
+  const admin = path.join(distDir, 'admin');
+  const sendIndex = (dir: string) => (fs.existsSync(path.join(dir, 'index.html')) ? fs.readFileSync(path.join(dir, 'index.html'), 'utf8') : null);
+  // Hashed file names never change their contents: a year in the browser's cache; the rest is revalidated.
+  const cacheHeaders = (reply: FastifyReply, file: string) =>
+    reply.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  const appFiles = { decorateReply: false, preCompressed: true, cacheControl: false, setHeaders: cacheHeaders } as const;
+  if (fs.existsSync(admin)) app.register(fastifyStatic, { root: admin, prefix: '/admin/', index: ['index.html'], wildcard: true, ...appFiles });
+  if (fs.existsSync(storefront)) app.register(fastifyStatic, { root: storefront, prefix: '/', index: false, wildcard: false, ...appFiles });
+  const page = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0];
+    if (/^\/(api|rest|images)(\/|$)/.test(url) || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } });
+    }
+    const isAdmin = url.startsWith('/admin');
+    const html = isAdmin ? sendIndex(admin) : indexTime() ? '' : null;
+    if (html === null) return reply.status(404).type('text/plain').send('The apps are not built yet: run npm run build');
+    if (isAdmin) return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    // The storefront's index.html is read only when a page is built (a kept page is sent as it is).
+    return storefrontPage(request, url, () => sendIndex(storefront) ?? '').then((answer) => {
+      reply
+        .status(answer.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Host')
+        .header('content-security-policy', answer.csp)
+        .header('x-frame-options', 'SAMEORIGIN');
+      const encoding = answer.entry && services.responseCache && answer.body.length >= 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
+      // A kept page goes out in the bytes compressed once for it (@fastify/compress leaves an encoded answer be).
+      if (encoding) return reply.header('content-encoding', encoding).header('vary', 'Host, Accept-Encoding').send(services.responseCache!.encoded(answer.entry!, encoding));
+      return reply.send(answer.body);
+    });
+  };
+
+  /**
+   * A storefront page as every device gets it: nothing in it depends on a cookie, a session or the answer
+   * (no nonce: the server's inline styles and its one inline script are allowed by their hashes), so the
+   * whole page, with its compressed forms, is kept in the answer cache (api/responseCache.ts) for the
+   * store's catalogue version, under the store, its settings, categories and banners (the inline's
+   * fingerprint), the origin, the page's language (?lang=) and path. A catalogue write, a settings save or
+   * a banner change (the inline is rebuilt within its few seconds) makes a new page.
+   */
+  /** The built index.html's modification time (0: not built), looked at once a second at most. */
+  let indexSeen = { at: -Infinity, time: 0 };
+  const indexTime = () => {
+    const now = performance.now();
+    if (now - indexSeen.at >= 1000) {
+      let time = 0;
+      try {
+        time = fs.statSync(path.join(storefront, 'index.html')).mtimeMs;
+      } catch {
+        /* not built */
+      }
+      indexSeen = { at: now, time };
+    }
+    return indexSeen.time;
+  };
+  const storefrontPage = async (request: FastifyRequest, url: string, readIndex: () => string): Promise<{ status: number; body: Buffer; csp: string; entry?: CachedAnswer }> => {
+    const arrived = performance.now();
+    const store = await services.stores.resolve(request.headers.host).catch(() => null);
+    if (!store) return pageAnswer(200, readIndex());
+    const origin = originOf(request, services.config);
+    const queryLang = (request.query as Record<string, unknown> | undefined)?.lang;
+    const make = () => buildStorefrontPage(request, store, origin, url, queryLang, readIndex());
+    const cache = services.responseCache;
+    if (!cache) return make();
+    try {
+      const [version, fingerprint] = await Promise.all([catalogueVersion(services.db, store.id, arrived), inliner.fingerprint(store)]);
+      // The built index.html's time too: a new build served by a running process makes new pages.
+      const key = ['page', store.id, fingerprint, origin, isLang(queryLang) ? queryLang : '', url, indexTime(), seoGeneration()].join('\u0000');
+      const entry = await cache.getOrMake(key, version, async () => {
+        const built = await make();
+        return { body: built.body, meta: { status: built.status, csp: built.csp } };
+      });
+      if (entry?.meta) return { status: Number(entry.meta.status), body: entry.body, csp: String(entry.meta.csp), entry };
+      return make();
+    } catch (e) {
+      request.log.warn({ err: e }, 'the storefront page outside the answer cache');
+      return make();
+    }
+  };
+
+  const policy = (styles: string[]) =>
+    pagePolicy({ mapTilesUrl: services.config.mapTilesUrl, publicUrl: services.config.publicUrl }, { hashes: styles }, [TAP_QUEUE_HASH, APP_START_HASH]);
+  /** The page's answer: its CSP names the hashes of the server's inline styles (the theme, the owner's CSS, the rendered page's). */
+  const pageAnswer = (status: number, page: string) => {
+    // A server-rendered page (its root has content): the tap queue first, the app after the first paint.
+    const withTaps = page.includes('<div id="root"><') ? startAfterPaint(page.replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (m) => `${m}${TAP_QUEUE_ELEMENT}`)) : page;
+    const styles = [...withTaps.matchAll(/<style id="shop-[a-z-]+">([^<]*)<\/style>/g)].map((m) => cspHash(m[1]));
+    return { status, body: Buffer.from(withTaps), csp: policy(styles) };
+  };
+
+  async function buildStorefrontPage(request: FastifyRequest, store: Store, origin: string, url: string, queryLang: unknown, html: string) {
+    // The storefront's index carries the Host's store settings and categories (server/features/stores/indexInline.ts).
+    // Then the page's title, meta tags, JSON-LD and noscript content for search engines (features/seo).
+    try {
+      // A failed SEO part leaves the page as it was (the app still works); a failed inline leaves both out.
+      const seoOrNull = seoPage(services.db, services.database.dialect, store, origin, url, queryLang).catch((e) => {
+        request.log.warn({ err: e }, 'index.html without the SEO tags');
+        return null;
+      });
+      // The page rendered with the storefront's components (features/seo/ssr.ts) in the language the app
+      // starts in (?lang=, else the default); a page it does not render, or a failed render, is the browser's.
+      const lang = isLang(queryLang) ? queryLang : DEFAULT_LANG;
+      const renderedOrNull = ssr.render(store, request.headers.host ?? '', origin, url, lang, () => inliner.data(store)).catch((e) => {
+        request.log.warn({ err: e }, 'index.html without the server-rendered page');
+        return null;
+      });
+      const [seo, renderedHere] = await Promise.all([seoOrNull, renderedOrNull]);
+      // An unknown address answers 404 with the storefront's own 404 page (the app shows it there too).
+      const rendered =
+        seo?.status === 404 && isUnknownPath(url)
+          ? await ssr.notFound(store, request.headers.host ?? '', origin, url, lang, () => inliner.data(store)).catch((e) => {
+              request.log.warn({ err: e }, 'the 404 page without the server-rendered page');
+              return null;
+            })
+          : renderedHere;
+      // A bad id under a path the app routes itself is left to the browser; the rendered HTML replaces the noscript copy.
+      const useRendered = rendered && (!seo || seo.status === 200 || url === '/404' || isUnknownPath(url)) ? rendered : null;
+      // A rendered page carries only the categories its first screen draws (marked partial: the app asks for the
+      // whole list after hydration); a page the browser draws itself carries the whole list.
+      const inlined = await inliner.render(html, store, useRendered?.categories);
+      if (!seo) return pageAnswer(200, useRendered ? applySsr(inlined, useRendered) : inlined);
+      if (useRendered) return pageAnswer(seo.status, applySsr(applySeo(inlined, { ...seo, body: seo.bodyBesideSsr ?? '' }, origin, url), useRendered));
+      return pageAnswer(seo.status, applySeo(inlined, seo, origin, url));
+    } catch (e) {
+      request.log.warn({ err: e }, 'index.html without the inlined shop');
+      return pageAnswer(200, html);
+    }
+  }
+  // A route for every other GET, so the pages are compressed like any answer (the not-found handler is no
+  // route: the compression hook does not see it); the handler still serves what the admin's files miss.
+  app.get('/*', page);
+  app.setNotFoundHandler(page);
+}

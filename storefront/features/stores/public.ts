@@ -1,0 +1,3 @@
+/** What the other features may use of stores (they import nothing else of it). */
+export { inlineBanners } from './inlineShop';
+export { selectCategoryTree } from './shopSlice';
