@@ -5,6 +5,7 @@ import { createApiClient, type ApiClient, type ShopConfig } from './apiClient';
 import { createApiDataProvider, isApiResource } from './apiDataProvider';
 import { createAuthProvider, type AdminAuthProvider } from './authProvider';
 import { createAuthStorage, type AuthStorage } from './authStorage';
+import { ownerOfferMethods, withOwnerOfferList } from './ownerOffers';
 
 /**
  * Everything the admin needs to talk to the server: the `api=` client, the AuthProvider and one DataProvider
@@ -79,9 +80,12 @@ export function createAdminProviders(opts: AdminProvidersOptions): AdminProvider
   };
   const restProvider = withRegistryBooleans(simpleRestProvider(opts.restUrl ?? restUrlOf(opts.config.API_HOST), httpClient));
   const restRoot = opts.restUrl ?? restUrlOf(opts.config.API_HOST);
+  // The products: api= for the item and its writes, REST for the owner's list (its count and sorts).
+  const offersProvider = withOwnerOfferList(apiProvider, restProvider, opts.config.URL_IMAGES);
   const dataProvider = {
-    ...combineDataProviders((resource) => (isApiResource(resource) ? apiProvider : restProvider)),
+    ...combineDataProviders((resource) => (resource === 'offers' ? offersProvider : isApiResource(resource) ? apiProvider : restProvider)),
     ...ymlImportMethods(restRoot, httpClient, () => storage.get()?.token ?? null, opts.onUploadProgress),
+    ...ownerOfferMethods(restRoot, httpClient),
   };
   return { api, authProvider, dataProvider, storage };
 }

@@ -8,6 +8,7 @@ import type { DataProvider } from 'ra-core';
 import { startTestServer, OWNER_PHONE, CUSTOMER_PHONE, type TestServer } from '../server/test/helpers';
 import { createAdminProviders, type AdminProviders } from './adminProviders';
 import { createAuthStorage } from './authStorage';
+import { createApiDataProvider } from './apiDataProvider';
 import type { AdminAuthProvider } from './authProvider';
 
 interface Sent {
@@ -96,7 +97,20 @@ describe('authProvider', () => {
 });
 
 describe('offers', () => {
-  it('pages by 20 with a next-page flag instead of a total', async () => {
+  it('the owner’s list reads /rest/offers (the api= list has no count): a total, the sorts and filters, booleans and picture URLs', async () => {
+    const p1 = await dp.getList('offers', { pagination: { page: 2, perPage: 20 }, sort: { field: 'price', order: 'DESC' }, filter: { status: 'visible' } });
+    expect(p1.total).toBe(60);
+    expect(p1.data).toHaveLength(20);
+    const prices = p1.data.map((o) => o.price as number);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    expect(p1.data[0]).toMatchObject({ active: true, available: true });
+    expect(p1.data[0].thumbSrc).toMatch(new RegExp(`^${server.url}/images/1/offers/`));
+    const hidden = await dp.getList('offers', { pagination: { page: 1, perPage: 20 }, sort: { field: 'sort', order: 'ASC' }, filter: { status: 'hidden' } });
+    expect(hidden.total).toBe(0);
+  });
+
+  it('the api= list (the seed’s protocol) pages by 20 with a next-page flag instead of a total', async () => {
+    const dp = createApiDataProvider({ api: providers.api, urlImages: `${server.url}/images/` });
     const p1 = await dp.getList('offers', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(p1.data).toHaveLength(20);
     expect(p1.total).toBeUndefined();
@@ -116,6 +130,7 @@ describe('offers', () => {
   });
 
   it('sends the category filter, the search word and the sort as the seed does', async () => {
+    const dp = createApiDataProvider({ api: providers.api, urlImages: `${server.url}/images/` });
     const cat = await dp.getList('offers', { pagination: { page: 1, perPage: 20 }, sort: { field: 'price', order: 'DESC' }, filter: { categoryId: '11' } });
     expect(lastSent('offers').fields).toMatchObject({ 'p[287_categoryId]': '11', sort: '"descend"', offset: '1' });
     expect(cat.data.length).toBeGreaterThan(0);

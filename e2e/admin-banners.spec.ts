@@ -53,38 +53,38 @@ test.describe('admin banners', () => {
     });
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByText(/Загрузка \d+%/)).toBeVisible();
-    // The save button stays off once pressed.
+    // The save button is off while it sends.
     await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    // Saved: a toast, no popup; the new banner's editor becomes the banner's own, save off until a change.
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
     await page.unroute('**/api?api=shop_banners');
-    await page.getByRole('button', { name: 'Продолжить' }).click();
-    await expect(page).toHaveURL(/\/admin\/banner_settings$/);
-    await expect(items).toHaveCount(before.length + 1);
-
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     const made = (await ownerApi<{ shop_banners: Banner[] }>(shop.url, ownerAuth, 'shop_banners')).shop_banners.find((b) => b.link === link)!;
     expect(made).toMatchObject({ width: '33.33', sort: String(before.length + 1), video: null });
     expect(made.img).toBeTruthy();
-
-    // A video for it.
-    await page.getByRole('link', { name: `Баннер ${made.sort}, ширина 1/3` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/banner_settings/banner/${made.id}$`));
+    await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+    await expect(page.getByRole('img', { name: 'Баннер' })).toBeVisible();
+
+    // A video for it, on the same screen.
     await page.getByLabel('Выбрать картинку или видео').setInputFiles({ name: 'promo.MP4', mimeType: 'video/mp4', buffer: tinyMp4() });
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
     await expect.poll(async () => (await ownerApi<{ shop_banners: Banner[] }>(shop.url, ownerAuth, 'shop_banners', { 'p[593_banner_id]': made.id })).shop_banners[0].video).toBeTruthy();
 
     // Delete the video.
-    await page.getByRole('link', { name: `Баннер ${made.sort}, ширина 1/3` }).click();
     await page.getByRole('switch', { name: 'Удалить видео' }).check();
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
     await expect.poll(async () => (await ownerApi<{ shop_banners: Banner[] }>(shop.url, ownerAuth, 'shop_banners', { 'p[593_banner_id]': made.id })).shop_banners[0].video).toBeNull();
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await expect(page).toHaveURL(/\/admin\/banner_settings$/);
+    await expect(items).toHaveCount(before.length + 1);
 
-    // Delete the banner.
+    // Delete the banner: back to the list with a toast.
     await page.getByRole('link', { name: `Баннер ${made.sort}, ширина 1/3` }).click();
     await page.getByRole('button', { name: 'Удалить' }).click();
     await page.getByRole('dialog', { name: 'Удалить баннер?' }).getByRole('button', { name: 'Удалить' }).click();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Удалено')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/banner_settings$/);
     await expect(items).toHaveCount(before.length);
   });

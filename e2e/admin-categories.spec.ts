@@ -21,14 +21,18 @@ test.describe('admin categories', () => {
     await expect(parents.getByRole('radio', { name: 'Категории', exact: true })).toBeChecked();
     await parents.getByRole('radio', { name: 'Электроника', exact: true }).check();
     await page.getByRole('button', { name: 'Принять' }).last().click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
-    await expect(page).toHaveURL(/\/admin\/offers_category$/);
-    await expect(page.getByText(name)).toBeVisible();
-
+    // Saved: a toast, no popup; the new category's editor becomes the category's own.
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     const { offers_category: all } = await ownerApi<{ offers_category: { categoryId: string; category: string; subId: string }[] }>(shop.url, ownerAuth, 'offers_category');
     const made = all.find((c) => c.category === name)!;
     expect(made.subId).toBe('1');
+    await expect(page).toHaveURL(new RegExp(`/admin/category_editor/0/${made.categoryId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Редактор категории' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Принять' }).last()).toBeDisabled();
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await expect(page).toHaveURL(/\/admin\/offers_category$/);
+    await expect(page.getByText(name)).toBeVisible();
 
     // Its editor: a category cannot move under itself; rename and save.
     await page.getByText(name).click();
@@ -37,7 +41,9 @@ test.describe('admin categories', () => {
     await expect(page.getByRole('radiogroup', { name: 'Родительская категория' }).getByRole('radio', { name })).toBeDisabled();
     await page.getByLabel('Название').fill(`${name} и ридеры`);
     await page.getByRole('button', { name: 'Принять' }).first().click();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/category_editor/1/${made.categoryId}$`));
+    await page.getByRole('link', { name: 'Назад' }).click();
     await expect(page.getByText(`${name} и ридеры`)).toBeVisible();
 
     // Leaving with unsaved changes asks; 'do not save' leaves the name as it was.
@@ -58,8 +64,7 @@ test.describe('admin categories', () => {
     await expect(quest).toBeHidden();
     await page.getByRole('button', { name: 'Удалить' }).click();
     await quest.getByRole('button', { name: 'Удалить' }).click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Удалено')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/offers_category$/);
     await expect(page.getByText('Художественная литература')).toBeVisible();
     await expect(page.getByText(`${name} и ридеры`)).toHaveCount(0);
@@ -78,7 +83,7 @@ test.describe('admin categories', () => {
     await page.getByRole('dialog', { name: 'Удалить категорию?' }).getByRole('button', { name: 'Удалить' }).click();
     await expect(page.getByLabel('Название')).toHaveValue('');
     await expect(parents.getByRole('radio', { name: 'Электроника', exact: true })).toBeChecked();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toHaveCount(0);
+    await expect(page.getByText('Удалено')).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/category_editor\/1\/new$/);
     expect(deletes).toEqual([]);
   });

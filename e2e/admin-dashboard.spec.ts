@@ -40,7 +40,7 @@ test.describe('dashboard and notifications', () => {
     await page.screenshot({ path: `test-results/notification-settings-${info.project.name}.png` });
     await page.getByRole('button', { name: 'Принять' }).first().click();
     await page.getByRole('dialog', { name: 'Сохранить изменения?' }).getByRole('button', { name: 'Отправить' }).click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
     const saved = (await ownerApi<{ stores: Record<string, string>[] }>(shop.url, ownerAuth, 'stores')).stores[0];
     expect(saved).toMatchObject({ notify_orders_email: 'owner@example.com', notify_orders_telegram: chat, telegram_bot_token: BOT_TOKEN });
 

@@ -40,24 +40,25 @@ test.describe('admin ingredients', () => {
     await expect(page.getByText('Неверное значение: Цена')).toBeVisible();
     await page.getByLabel('Цена').fill('420');
     await save.click();
-    await page.getByRole('dialog', { name: 'Изменения применены' }).getByRole('button', { name: 'Продолжить' }).click();
-    await expect(page).toHaveURL(/\/admin\/ingredient_settings$/);
-    const row = list.getByRole('link').filter({ hasText: name });
-    await expect(row).toContainText('1.5 кг.');
-
-    await row.click();
+    // Saved: a toast; the new ingredient's editor becomes its own.
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/ingredient_settings\/ingredient\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Редактор ингредиента' })).toBeVisible();
     await expect(page.getByLabel('Название')).toHaveValue(name);
     await expect(save).toBeDisabled();
     await page.getByLabel('Количество, кг').fill('2');
     await save.click();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await expect(page).toHaveURL(/\/admin\/ingredient_settings$/);
+    const row = list.getByRole('link').filter({ hasText: name });
     await expect(row).toContainText('2 кг.');
 
     await row.click();
     await page.getByRole('button', { name: 'Удалить' }).click();
     await page.getByRole('dialog', { name: 'Удалить ингредиент?' }).getByRole('button', { name: 'Удалить' }).click();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Удалено')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/ingredient_settings$/);
     await expect(list.getByRole('link').first()).toBeVisible();
     await expect(row).toHaveCount(0);
@@ -82,7 +83,7 @@ test.describe('admin ingredients', () => {
     await expect(save).toBeDisabled();
     await page.getByLabel('Количество, кг').fill('0.3');
     await save.click();
-    await page.getByRole('dialog', { name: 'Изменения применены' }).getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
     // Back to the item's ingredients (not the shop's list, as the seed did): the new row is there.
     await expect(page).toHaveURL(new RegExp(`/admin/ingredients/0/${card.id}$`));
     const items = page.getByRole('list', { name: 'Ингредиенты товара' });
@@ -94,7 +95,7 @@ test.describe('admin ingredients', () => {
     await expect(page.getByLabel('Количество, кг')).toHaveValue('0.3');
     await page.getByLabel('Количество, кг').fill('0.5');
     await page.getByLabel('Количество, кг').press('Enter');
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
     await expect(items.getByRole('listitem').filter({ hasText: name })).toContainText('0.5 кг.');
     expect((await rowsOfItem()).map((r) => r.quantity)).toEqual([0.5]);
 

@@ -112,10 +112,10 @@ test.describe('admin places', () => {
     await expect(page.getByRole('button', { name: /^Зона доставки: Точек зоны: 4/ })).toBeVisible();
 
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
-    await expect(page).toHaveURL(/\/admin\/place_settings$/);
-    await expect(list.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+    // Saved: a toast; the new place's editor becomes the place's own.
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/place_settings\/place\/\d+$/);
+    await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
 
     // The server has it: GET /rest/places, and api=geo_check delivers inside the new zone only.
     const made = (await places(shop.url)).find((p) => p.name === name)!;
@@ -131,9 +131,11 @@ test.describe('admin places', () => {
     expect(await geo(shop.url, inside[0], inside[1])).toBe('1');
     expect(await geo(shop.url, -33.86, 151.21)).toBe('0');
 
-    // Reload: the editor shows what was saved.
-    await list.getByRole('link', { name: new RegExp(name) }).click();
+    // Reload: the editor shows what was saved; the list has it.
     await expect(page).toHaveURL(new RegExp(`/admin/place_settings/place/${made.id}$`));
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await expect(list.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+    await list.getByRole('link', { name: new RegExp(name) }).click();
     await page.reload();
     await expect(page.getByLabel('Название')).toHaveValue(name);
     await expect(page.getByLabel('Понедельник: До')).toHaveValue('21:00');
@@ -144,8 +146,7 @@ test.describe('admin places', () => {
     await page.getByRole('button', { name: 'Удалить' }).click();
     await expect(page.getByRole('dialog', { name: 'Удалить место?' })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Удалено')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/place_settings$/);
     await expect(list.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
     expect((await places(shop.url)).some((p) => p.name === name)).toBe(false);

@@ -38,23 +38,23 @@ test.describe('admin promo codes', () => {
     await expect(page.getByText('Неверное значение: Скидка, %')).toBeVisible();
     await page.getByLabel('Скидка, %').fill('15');
     await save.click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
-    await expect(page).toHaveURL(/\/admin\/promo_settings$/);
-    const row = list.getByRole('link').filter({ hasText: code });
-    await expect(row).toContainText('Скидка 15%');
+    // Saved: a toast, and the new code's editor becomes its own.
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/promo_settings\/code\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Редактор промокода' })).toBeVisible();
 
     // The shop's cart proves the new code.
     expect(await checkPromo(shop.url, code.toLowerCase())).toMatchObject({ code, discount: 15, status: 'proved' });
 
-    await row.click();
-    await expect(page).toHaveURL(/\/admin\/promo_settings\/code\/\d+$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Редактор промокода' })).toBeVisible();
     await expect(page.getByText('Использован: 0')).toBeVisible();
     await expect(save).toBeDisabled();
     await page.getByLabel('Скидка, %').fill('20');
     await page.getByLabel('Скидка, %').press('Enter');
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await expect(page).toHaveURL(/\/admin\/promo_settings$/);
+    const row = list.getByRole('link').filter({ hasText: code });
     await expect(row).toContainText('Скидка 20%');
     expect(await checkPromo(shop.url, code)).toMatchObject({ discount: 20, status: 'proved' });
 
@@ -62,7 +62,7 @@ test.describe('admin promo codes', () => {
     await expect(page.getByRole('link', { name: 'Назад' })).toHaveAttribute('href', '/admin/promo_settings');
     await page.getByRole('button', { name: 'Удалить' }).click();
     await page.getByRole('dialog', { name: 'Удалить промокод?' }).getByRole('button', { name: 'Удалить' }).click();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Удалено')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/promo_settings$/);
     await expect(list.getByText('SALE20')).toBeVisible();
     await expect(row).toHaveCount(0);

@@ -96,10 +96,9 @@ test.describe('admin settings', () => {
     await expect(quest).toBeHidden();
     await accept.first().click();
     await quest.getByRole('button', { name: 'Отправить' }).click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
-    // The seed: on save the app goes to / (the panel's) and reloads.
-    await expect(page).not.toHaveURL(/\/settings\//);
+    // Saved: a toast, and the page stays (the seed went to / and reloaded).
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/delivery$/);
 
     const saved = (await storeOf(shop.url, ownerAuth)).delivery;
     expect(saved).toContain('<h1>Самовывоз</h1>');
@@ -177,7 +176,7 @@ test.describe('admin settings', () => {
 
     await page.getByRole('button', { name: 'Принять' }).last().click();
     await page.getByRole('dialog', { name: 'Сохранить изменения?' }).getByRole('button', { name: 'Отправить' }).click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
     const saved = (await storeOf(shop.url, ownerAuth)).payment;
     expect(saved).toContain('<h2>Второй</h2>');
     expect(saved).toContain('<h3>Третий</h3>');
@@ -219,7 +218,7 @@ test.describe('admin settings', () => {
 
     await page.getByRole('button', { name: 'Принять' }).last().click();
     await page.getByRole('dialog', { name: 'Сохранить изменения?' }).getByRole('button', { name: 'Отправить' }).click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
     const after = await storeOf(shop.url, ownerAuth);
     expect(after.logo).toBeTruthy();
     expect(after.logo).not.toBe(before.logo);
@@ -273,8 +272,7 @@ test.describe('admin settings', () => {
 
     await accept.last().click();
     await page.getByRole('dialog', { name: 'Сохранить изменения?' }).getByRole('button', { name: 'Отправить' }).click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
 
     const after = await storeOf(shop.url, ownerAuth);
     expect(after.name).toBe('Демо-магазин Плюс');

@@ -120,7 +120,7 @@ test('the admin common settings show the SMS check switch and save it', async ({
     await page.screenshot({ path: test.info().outputPath('admin-sms-check.png') });
     await page.getByRole('button', { name: 'Принять' }).last().click();
     await page.getByRole('dialog', { name: 'Сохранить изменения?' }).getByRole('button', { name: 'Отправить' }).click();
-    await expect(page.getByRole('dialog', { name: 'Изменения применены' })).toBeVisible();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
     const store = (await api<{ stores: { sms_check: string }[] }>(shop, 'stores', {})).body.stores[0];
     expect(store.sms_check).toBe('1');
   } finally {

@@ -78,6 +78,10 @@ const fields = [
   // Units in stock: empty is unlimited; an order takes its quantity off in its transaction, a cancelled one
   // gives it back; at 0 the product cannot be ordered (server/features/catalogue/stock.ts).
   { no: 568, key: 'stock', type: 'number', min: 0, max: 1e9, column: 'stock' },
+  // For search engines: the item page's <title> and meta description; empty, they are made from the name and
+  // the description (server/features/seo/seo.ts). The owner edits them in the item editor's SEO section.
+  { no: 650, key: 'seo_title', type: 'varchar', maxLength: 120 },
+  { no: 651, key: 'seo_description', type: 'textarea', maxLength: 320, rows: 3 },
   // Book and audiobook
   { no: 600, key: 'author', type: 'varchar', maxLength: 500, offerTypes: BOOK, yml: 'text' },
   { no: 601, key: 'publisher', type: 'varchar', maxLength: 500, offerTypes: BOOK, yml: 'text' },

@@ -9,9 +9,9 @@ import { setUnsavedEditor, unsavedEditor } from './unsavedEditor';
 
 /**
  * The parts every editor screen of the seed shares: a header with a back arrow, the title and a confirm
- * check button (disabled while nothing changed), a footer with the actions, the success / error popups
- * ('changes applied' and 'error_msg', each with a continue button) and the 'save changes?' prompt when
- * leaving with unsaved changes.
+ * check button (disabled while nothing changed), a footer with the actions, the error popup ('error_msg'
+ * with a continue button; a success is a toast) and the 'save changes?' prompt when leaving with unsaved
+ * changes.
  */
 export function EditorHeader({ title, back, onConfirm, confirmDisabled, actions }: { title: string; back: string; onConfirm?: () => void; confirmDisabled?: boolean; actions?: ReactNode }) {
   const translate = useTranslate();
@@ -71,11 +71,12 @@ export function EditorActions({ busy, dirty, onDelete, onAccept, acceptLabel = '
   );
 }
 
-export function ResultDialog({ result, message, onContinue }: { result: 'success' | 'error' | null; message?: string; onContinue: () => void }) {
+/** The error popup of a save or delete ('error_msg' with the server's message); a success is a toast (useEditorSave). */
+export function ResultDialog({ result, message, onContinue }: { result: 'error' | null; message?: string; onContinue: () => void }) {
   const translate = useTranslate();
   return (
     <Dialog open={result !== null} onClose={onContinue} aria-labelledby="result-dialog-title">
-      <DialogTitle id="result-dialog-title">{translate(result === 'error' ? 'errors.error_msg' : 'admin.editor.changes_applied')}</DialogTitle>
+      <DialogTitle id="result-dialog-title">{translate('errors.error_msg')}</DialogTitle>
       {message ? (
         <DialogContent>
           <DialogContentText>{message}</DialogContentText>

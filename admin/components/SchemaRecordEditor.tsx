@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { Authenticated, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
@@ -47,12 +47,13 @@ function RecordForm({ resource, schema, id, list, texts, deleteText, inputs, inf
   const { getValues, reset, trigger } = useFormContext();
   const { isDirty } = useFormState();
   const { busy, askDelete, setAskDelete, result, run, resultDialog } = useEditorSave();
+  const location = useLocation();
   const fields = useMemo(() => formFieldsOf(schema.fields), [schema]);
   const stored = useRef<RaRecord | undefined>(record);
   const isNew = !stored.current;
 
   /** The registry's own check (the server runs the same): a toast names the failing fields, the inputs mark them. */
-  async function save(popup = true): Promise<boolean> {
+  async function save(quiet = false): Promise<boolean> {
     const values = getValues() as Record<string, unknown>;
     const { values: typed, errors } = validateFields(fields, Object.fromEntries(fields.map((f) => [f.name, values[f.name]])));
     if (errors.length) {
@@ -69,8 +70,10 @@ function RecordForm({ resource, schema, id, list, texts, deleteText, inputs, inf
         stored.current = data;
         await queryClient.invalidateQueries({ queryKey: [resource] });
         reset(data);
+        // A toast and the editor stays; a new record's editor becomes the record's own ('…/new' → '…/<id>').
+        if (!previous && !quiet && /\/new$/.test(location.pathname)) return location.pathname.replace(/\/new$/, `/${data.id}`);
       },
-      { popup, then: list },
+      { toast: quiet ? false : undefined, replace: true },
     );
   }
 
@@ -84,7 +87,7 @@ function RecordForm({ resource, schema, id, list, texts, deleteText, inputs, inf
         await queryClient.invalidateQueries({ queryKey: [resource] });
         reset(getValues());
       },
-      { then: list },
+      { then: list, toast: 'admin.editor.deleted' },
     );
   }
 
@@ -101,7 +104,7 @@ function RecordForm({ resource, schema, id, list, texts, deleteText, inputs, inf
       <EditorActions busy={busy} dirty={isDirty} onDelete={isNew ? undefined : () => setAskDelete(true)} onAccept={() => void save()} acceptLabel="admin.editor.save" />
       <ConfirmDialog open={askDelete} title={translate(`${texts}.delete_quest`)} text={deleteText ? translate(deleteText) : undefined} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
       {resultDialog}
-      <UnsavedChangesPrompt dirty={isDirty && !result && !busy} onSave={() => save(false)} />
+      <UnsavedChangesPrompt dirty={isDirty && !result && !busy} onSave={() => save(true)} />
     </Box>
   );
 }
@@ -109,8 +112,8 @@ function RecordForm({ resource, schema, id, list, texts, deleteText, inputs, inf
 /**
  * An editor screen of a REST resource straight from its registry schema ('new' creates): the writable
  * fields through the one type → input map with the registry's validators, save (off while nothing
- * changed) and delete (asked first; hidden for a new record) with the result popups; every way out leads
- * to the list. An unknown id opens /404.
+ * changed; a toast, and the editor stays) and delete (asked first; hidden for a new record; back to the
+ * list). An unknown id opens /404.
  */
 export function SchemaRecordEditor(props: SchemaRecordEditorProps) {
   const { resource, schema, id } = props;

@@ -1,34 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
-import { SignedOutError, answered, quietWhenSignedOut, runEditorWork, type EditorResult } from './editorWork';
+import { SignedOutError, answered, quietWhenSignedOut, runEditorWork, type EditorResult, type EditorSuccess } from './editorWork';
 
 function view() {
   const busy: boolean[] = [];
   const results: EditorResult[] = [];
-  return { busy, results, setBusy: (b: boolean) => void busy.push(b), setResult: (r: EditorResult) => void results.push(r), errorMessage: (e: unknown) => `shown: ${(e as Error).message}` };
+  const successes: EditorSuccess[] = [];
+  return {
+    busy,
+    results,
+    successes,
+    setBusy: (b: boolean) => void busy.push(b),
+    setResult: (r: EditorResult) => void results.push(r),
+    succeeded: (s: EditorSuccess) => void successes.push(s),
+    errorMessage: (e: unknown) => `shown: ${(e as Error).message}`,
+  };
 }
 /** The token error as the panel's api provider raises it (dataProvider/apiDataProvider.ts toHttpError). */
 const tokenError = () => new HttpError('errors.token_error', 401, { error: { code: 'token_error' }, token: 'error' });
 
 describe('editor save and delete (useEditorSave)', () => {
-  it('keeps the buttons off while the call runs, then shows the success popup with where to go', async () => {
+  it('keeps the buttons off while the call runs, then says "saved" in a toast and stays: no popup', async () => {
     const v = view();
     let during: boolean | undefined;
     const ok = await runEditorWork(async () => {
       during = v.busy.at(-1);
-      return '/offers_category';
     }, {}, v);
     expect(ok).toBe(true);
     expect(during).toBe(true);
     expect(v.busy).toEqual([true, false]);
-    expect(v.results).toEqual([{ kind: 'success', then: '/offers_category' }]);
+    expect(v.results).toEqual([]);
+    expect(v.successes).toEqual([{ toast: 'admin.editor.saved' }]);
   });
 
-  it('keeps save off after a success when asked (the banner editor), and shows no popup for a quiet save', async () => {
+  it('goes where the work says (a new record’s own address, replacing the "new" one) or the options say', async () => {
     const v = view();
-    await runEditorWork(async () => undefined, { stayBusy: true, popup: false }, v);
+    await runEditorWork(async () => '/category_editor/1/12', { replace: true }, v);
+    await runEditorWork(async () => undefined, { then: '/offers_category', toast: 'admin.editor.deleted' }, v);
+    expect(v.successes).toEqual([
+      { toast: 'admin.editor.saved', then: '/category_editor/1/12', replace: true },
+      { toast: 'admin.editor.deleted', then: '/offers_category' },
+    ]);
+  });
+
+  it('keeps save off after a success when asked, and says nothing for a quiet save', async () => {
+    const v = view();
+    await runEditorWork(async () => undefined, { stayBusy: true, toast: false }, v);
     expect(v.busy).toEqual([true]);
     expect(v.results).toEqual([]);
+    expect(v.successes).toEqual([{ toast: null }]);
   });
 
   it('shows the error popup and gives the buttons back when the call fails', async () => {

@@ -2,22 +2,34 @@ import { isTokenFailure } from '../../dataProvider/authProvider';
 
 /**
  * The plain logic under every editor's save and delete (useEditorSave.ts is its React side): the busy flag
- * around one call, the result popups, and what a signed-out session does to a call.
+ * around one call, the 'saved' toast or the error popup, and what a signed-out session does to a call.
+ *
+ * Decision (issue 35): a save no longer ends in the seed's blocking 'Изменения применены / Продолжить' popup
+ * that leaves the screen; it says so in a toast and the owner stays where they are (a new record's editor
+ * moves to the record's own address). A delete leaves for the list, with a toast too. Errors keep their popup.
  */
 
-/** What a save or delete ended in: the success popup ('changes applied', continue goes to `then`) or the error popup. */
+/** A failed save or delete: the error popup with its message. */
 export interface EditorResult {
-  kind: 'success' | 'error';
-  message?: string;
+  kind: 'error';
+  message: string;
+}
+
+/** What a success does: the toast's text key (none for a quiet save) and where to go (none: stay). */
+export interface EditorSuccess {
+  toast: string | null;
   then?: string;
+  /** Replace the address instead of adding one (a new record's editor becoming the record's). */
+  replace?: boolean;
 }
 
 export interface RunOptions {
-  /** Show the success popup when the work succeeds (default). Off for a quiet save (the unsaved-changes prompt saves, then leaves). */
-  popup?: boolean;
-  /** Where the success popup's continue button goes; the work may return a path instead. */
+  /** The toast after a success: 'admin.editor.saved' by default; false for a quiet save (the unsaved-changes prompt saves, then leaves). */
+  toast?: string | false;
+  /** Where to go after a success (a deleted record's list); the work may return a path instead. Absent: stay. */
   then?: string;
-  /** Keep the buttons off after a success (the banner editor: save stays disabled once pressed, the screen is left next). */
+  replace?: boolean;
+  /** Keep the buttons off after a success (the screen is left next). */
   stayBusy?: boolean;
   /**
    * Let the error of a signed-out session ('token error', 401) propagate instead of showing the error
@@ -29,6 +41,7 @@ export interface RunOptions {
 export interface WorkView {
   setBusy(busy: boolean): void;
   setResult(result: EditorResult): void;
+  succeeded(success: EditorSuccess): void;
   errorMessage(e: unknown): string;
 }
 
@@ -52,16 +65,17 @@ export function answered<T extends { data?: unknown }>(res: T): T {
 }
 
 /**
- * One save or delete: the buttons off (busy), the work, then the success popup (with where its continue
- * goes) or the error popup. Answers whether the work succeeded; with `rethrowAuth` a signed-out session's
- * error is thrown on instead of shown.
+ * One save or delete: the buttons off (busy), the work, then the toast (and where to go, if anywhere) or
+ * the error popup. Answers whether the work succeeded; with `rethrowAuth` a signed-out session's error is
+ * thrown on instead of shown.
  */
 export async function runEditorWork(work: () => Promise<string | void>, opts: RunOptions, view: WorkView): Promise<boolean> {
-  const { popup = true, stayBusy = false } = opts;
+  const { toast = 'admin.editor.saved', stayBusy = false } = opts;
   view.setBusy(true);
   try {
     const next = await work();
-    if (popup) view.setResult({ kind: 'success', then: next ?? opts.then });
+    const then = next ?? opts.then;
+    view.succeeded({ toast: toast || null, ...(then ? { then } : {}), ...(opts.replace ? { replace: true } : {}) });
     if (!stayBusy) view.setBusy(false);
     return true;
   } catch (e) {

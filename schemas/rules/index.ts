@@ -7,3 +7,4 @@ export * from './order';
 export * from './links';
 export * from './zones';
 export * from './signIn';
+export * from './priceChange';

@@ -33,7 +33,8 @@ interface Draft {
 /**
  * /banner_settings/banner/{bannerId} ('new' creates): a picture or a video (uploaded with progress), the
  * width (1, 1/2, 1/3, 1/4, 2/3, 3/4 of the row), the order (a new banner comes last), the link, and
- * deleting the video. The save button is disabled once pressed; back goes to /banner_settings.
+ * deleting the video. Saving says so in a toast and stays (save is off until the next change); a new
+ * banner's editor becomes the banner's own. Back goes to /banner_settings.
  */
 function Editor() {
   const { bannerId = 'new' } = useParams();
@@ -52,7 +53,7 @@ function Editor() {
     return { link: String(record.link ?? ''), width: String(record.width ?? '100'), sort: String(record.sort ?? 1), file: null, fileKind: null, isDeleteVideo: false };
   }, [isNew, record, all, allPending]);
   // A picked file is a change of its own; the rest compares as JSON.
-  const { draft, setSaved, dirty, set } = useDraft(initial, { once: true, differ: (d, s) => d.file !== null || JSON.stringify({ ...d, file: null }) !== JSON.stringify({ ...s, file: null }) });
+  const { draft, setDraft, setSaved, dirty, set } = useDraft(initial, { once: true, differ: (d, s) => d.file !== null || JSON.stringify({ ...d, file: null }) !== JSON.stringify({ ...s, file: null }) });
   const left = useLeaveWhenMissing(error);
   const { busy, askDelete, setAskDelete, run, removeRecord, resultDialog } = useEditorSave();
   const input = useRef<HTMLInputElement>(null);
@@ -72,7 +73,7 @@ function Editor() {
     set({ file, fileKind: kind, isDeleteVideo: false });
   };
 
-  async function save(popup = true): Promise<boolean> {
+  async function save(quiet = false): Promise<boolean> {
     if (!draft) return false;
     if (isNew && !draft.file) {
       notify(requiredMessage([F.image.label]), { type: 'error' });
@@ -86,16 +87,19 @@ function Editor() {
     const data: Record<string, unknown> = { link: draft.link.trim(), width: draft.width, sort: draft.sort === '' ? undefined : Number(draft.sort), isDeleteVideo: draft.isDeleteVideo };
     if (draft.file && draft.fileKind === 'image') data.image = { rawFile: draft.file };
     if (draft.file && draft.fileKind === 'video') data.video = { rawFile: draft.file };
-    // The save button stays off once pressed: success leaves the screen through the popup.
+    // A toast and the editor stays; a new banner's editor becomes the banner's own (its address replaced).
     return run(
       async () => {
-        if (isNew) answered(await dataProvider.create('shop_banners', { data }));
-        else answered(await dataProvider.update('shop_banners', { id: bannerId, data, previousData: record as RaRecord }));
+        const saved = isNew
+          ? answered(await dataProvider.create('shop_banners', { data })).data
+          : answered(await dataProvider.update('shop_banners', { id: bannerId, data, previousData: record as RaRecord })).data;
         await queryClient.invalidateQueries({ queryKey: ['shop_banners'] });
-        left.current = true;
-        setSaved(draft);
+        const stored = { ...draft, file: null, fileKind: null, isDeleteVideo: false };
+        setDraft(stored);
+        setSaved(stored);
+        if (isNew && !quiet) return `/banner_settings/banner/${saved.id}`;
       },
-      { popup, then: list, stayBusy: true },
+      { toast: quiet ? false : undefined, replace: true },
     );
   }
 
@@ -150,15 +154,17 @@ function Editor() {
       <EditorActions busy={busy} dirty={dirty} onDelete={isNew ? undefined : () => setAskDelete(true)} onAccept={() => void save()} acceptLabel="admin.editor.save" />
       <ConfirmDialog open={askDelete} title={translate('admin.banners.delete_quest')} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
       {resultDialog}
-      <UnsavedChangesPrompt dirty={dirty && !busy && !left.current} onSave={() => save(false)} />
+      <UnsavedChangesPrompt dirty={dirty && !busy && !left.current} onSave={() => save(true)} />
     </Box>
   );
 }
 
 export default function BannerEditor() {
+  // A new banner's first save moves to its own address: a fresh editor there.
+  const { bannerId = 'new' } = useParams();
   return (
     <Authenticated>
-      <Editor />
+      <Editor key={bannerId} />
     </Authenticated>
   );
 }

@@ -30,7 +30,8 @@ const FIELD = {
 /**
  * /category_editor/{categoryPath}/{editedCategoryId} ('new' creates): name, icon, order and the parent as
  * a tree of radio choices with the root 'Категории'. Save needs a name and a parent ('required_fields_error'
- * otherwise); delete asks 'delete_category_quest' (its products go too); a success popup follows both.
+ * otherwise) and stays with a toast; delete asks 'delete_category_quest' (its products go too), then leaves
+ * for the tree.
  */
 export function CategoryEditor() {
   const { categoryPath = ROOT_CATEGORY_ID, categoryId = 'new' } = useParams();
@@ -58,7 +59,7 @@ export function CategoryEditor() {
   const blocked = useMemo(() => (isNew ? new Set<string>() : subtreeIds(tree as TreeCategory[], categoryId)), [tree, categoryId, isNew]);
   const list = '/offers_category';
 
-  async function save(popup = true): Promise<boolean> {
+  async function save(quiet = false): Promise<boolean> {
     if (!values) return false;
     const missing: string[] = [];
     if (!values.category.trim()) missing.push(FIELD.category.label);
@@ -75,12 +76,13 @@ export function CategoryEditor() {
     const data = { category: values.category.trim(), picture: values.picture.trim(), sort: values.sort === '' ? 0 : Number(values.sort), subId: values.subId };
     return run(
       async () => {
-        if (isNew) answered(await dataProvider.create('offers_category', { data }));
-        else answered(await dataProvider.update('offers_category', { id: categoryId, data, previousData: record! }));
+        const stored = isNew ? answered(await dataProvider.create('offers_category', { data })).data : answered(await dataProvider.update('offers_category', { id: categoryId, data, previousData: record! })).data;
         await queryClient.invalidateQueries({ queryKey: ['offers_category'] });
         setSaved(values);
+        // A toast and the editor stays; a new category's editor becomes the category's own.
+        if (isNew && !quiet) return `/category_editor/${categoryPath}/${stored.id}`;
       },
-      { popup, then: list },
+      { toast: quiet ? false : undefined, replace: true },
     );
   }
 
@@ -144,15 +146,17 @@ export function CategoryEditor() {
         danger
       />
       {resultDialog}
-      <UnsavedChangesPrompt dirty={dirty && !result} onSave={() => save(false)} />
+      <UnsavedChangesPrompt dirty={dirty && !result} onSave={() => save(true)} />
     </Box>
   );
 }
 
 export default function CategoryEditorPage() {
+  // A new category's first save moves to its own address: a fresh editor there.
+  const { categoryId = 'new' } = useParams();
   return (
     <Authenticated>
-      <CategoryEditor />
+      <CategoryEditor key={categoryId} />
     </Authenticated>
   );
 }

@@ -45,7 +45,7 @@ function Editor() {
   const list = `/filter_editor/category/${categoryPath}`;
   const common = !!record?.common;
 
-  async function save(): Promise<boolean> {
+  async function save(quiet = false): Promise<boolean> {
     if (!draft) return false;
     if (!draft.name.trim()) {
       notify(requiredMessage([F.name.label]), { type: 'error' });
@@ -66,8 +66,8 @@ function Editor() {
       values: draft.kind === 'select' ? draft.values.filter((v) => v.name.trim() !== '') : [],
       deletedValues: draft.deletedValues,
     };
-    // No success popup here: a toast, and straight back to the filter list. A signed-out session's error
-    // ('token error') is thrown on (the seed), not shown: the panel goes to its sign-in page.
+    // As it always did: a toast, and back to the category's filter list (the filters are edited as a list).
+    // A signed-out session's error ('token error') is thrown on (the seed), not shown: the panel goes to its sign-in page.
     return run(
       async () => {
         if (isNew) answered(await dataProvider.create('offers_params', { data }));
@@ -75,10 +75,8 @@ function Editor() {
         await queryClient.invalidateQueries({ queryKey: ['offers_params'] });
         setSaved(draft);
         left.current = true;
-        notify('admin.editor.changes_applied', { type: 'success' });
-        navigate(list);
       },
-      { popup: false, rethrowAuth: true },
+      quiet ? { rethrowAuth: true, toast: false } : { rethrowAuth: true, then: list, stayBusy: true },
     );
   }
 
@@ -91,10 +89,8 @@ function Editor() {
       onDeleted: () => {
         left.current = true;
         setSaved(draft);
-        notify('admin.editor.changes_applied', { type: 'success' });
-        navigate(list);
       },
-      popup: false,
+      then: list,
     });
 
   if (!draft || (!isNew && isPending)) return <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />;
@@ -159,7 +155,7 @@ function Editor() {
       )}
       <ConfirmDialog open={askDelete} title={translate('admin.filters.delete_quest')} text={draft.name} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
       {resultDialog}
-      <UnsavedChangesPrompt dirty={dirty && !busy && !left.current} onSave={() => save().catch((e) => (quietWhenSignedOut(e), false))} />
+      <UnsavedChangesPrompt dirty={dirty && !busy && !left.current} onSave={() => save(true).catch((e) => (quietWhenSignedOut(e), false))} />
     </Box>
   );
 }

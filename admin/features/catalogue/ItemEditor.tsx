@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Authenticated, Form, RadioButtonGroupInput, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
@@ -7,21 +7,22 @@ import { Box, Button, CircularProgress, Divider, Stack } from '@mui/material';
 import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
 import { CATEGORY_PATH_SEPARATOR, OFFER_TYPES, ROOT_CATEGORY_ID, fieldByName, isBlank, offerFieldsFor, offerSchema, type FieldDef } from '../../../schemas';
 import { paramField } from '../../../dataProvider/apiFields';
-import { FieldInput } from '../../components/fieldWidgets';
+import type { OwnerOfferMethods } from '../../../dataProvider/ownerOffers';
 import { registryValidator } from '../../components/validation';
 import { CategoryTreeInput } from '../../components/CategoryTreeInput';
 import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { useEditorSave } from '../../components/useEditorSave';
 import { answered } from '../../components/editorWork';
 import { productsOfCategoryPath } from './CategoryList';
-import { PhotosInput } from './PhotosInput';
-import { ParamsInputs, markRequired, paramLabel, useCategoryParams, type ParamRecord } from './ParamsInputs';
+import { useItemEditorPath } from './itemPaths';
+import { PhotosInput, type PhotoValue } from './PhotosInput';
+import { markRequired, paramLabel, type ParamRecord } from './ParamsInputs';
+import { arrangedOrder } from './photoOrder';
+import { fieldsBySection } from './itemSections';
+import { Inputs, MoreSection, ParamsSection, Section, SeoSection, useEditorParams } from './ItemSections';
 
 const TYPE = fieldByName(offerSchema, 'type');
 const CATEGORY = fieldByName(offerSchema, 'categoryId');
-/** Fields with their own widgets on this screen (type radio, category tree, photos) or set by the server. */
-const SPECIAL = new Set(['type', 'categoryId']);
-const editable = (type: string) => offerFieldsFor(type).filter((f) => !f.readOnly && !f.group && !SPECIAL.has(f.name));
 
 /**
  * Asks for the whole item: react-admin fills its getOne cache from list rows (cards without parameters or
@@ -64,24 +65,23 @@ interface EditorProps {
 function ItemForm({ isNew, record, categoryPath }: EditorProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & OwnerOfferMethods;
   const queryClient = useQueryClient();
   const requiredMessage = useRequiredFieldsMessage();
   const { getValues, reset, setError, clearErrors } = useFormContext();
   const { isDirty } = useFormState();
   const type = String(useWatch({ name: 'type' }) ?? 'common');
   const categoryId = useWatch({ name: 'categoryId' }) as string | undefined;
-  const { params } = useCategoryParams(categoryId);
-  const [showAll, setShowAll] = useState(false);
+  const editorParams = useEditorParams(categoryId);
+  const params = editorParams.shown;
   const { busy, askDelete, setAskDelete, result, run, removeRecord, resultDialog } = useEditorSave();
+  const editorPath = useItemEditorPath();
   const current = useRef<RaRecord | undefined>(record);
 
-  const fields = useMemo(() => editable(type), [type]);
-  const required = fields.filter((f) => f.required);
-  const optional = fields.filter((f) => !f.required);
+  const sections = useMemo(() => fieldsBySection(type), [type]);
   const listPath = (id: unknown) => (id && id !== ROOT_CATEGORY_ID ? productsOfCategoryPath(id) : '/offers');
 
-  async function save(popup = true): Promise<boolean> {
+  async function save(quiet = false): Promise<boolean> {
     const values = getValues() as Record<string, unknown>;
     const typeFields = offerFieldsFor(String(values.type ?? 'common'));
     const missing = missingRequired(values, typeFields.filter((f) => !f.readOnly && !f.group), params);
@@ -97,21 +97,30 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
       notify(`${translate('admin.validation.invalid')}: ${invalid.map((f) => translate(f.label)).join(', ')}`, { type: 'error' });
       return false;
     }
-    // Only the parameters of the chosen category go with the product; a new product sends no empty ones
-    // (the seed: empty values are not sent). An update sends them all, as the server replaces the set.
+    // Only the parameters shown go with the product; a new product sends no empty ones (the seed: empty
+    // values are not sent). An update sends them all, as the server replaces the set.
     const creating = isNew && !current.current;
     const known = new Set(params.map((p) => paramField(p.baseId)));
     const paramValues = Object.fromEntries(Object.entries((values.paramValues ?? {}) as Record<string, unknown>).filter(([k, v]) => known.has(k) && !(creating && isBlank(v))));
     const data = { ...values, paramValues };
+    const photos = (values.images ?? []) as PhotoValue[];
+    // A toast and the editor stays; a new product's editor becomes the product's own.
     return run(
       async () => {
-        const saved = answered(isNew && !current.current ? await dataProvider.create('offers', { data }) : await dataProvider.update('offers', { id: current.current!.id, data, previousData: current.current! })).data;
+        let saved = answered(creating ? await dataProvider.create('offers', { data }) : await dataProvider.update('offers', { id: current.current!.id, data, previousData: current.current! })).data;
+        // The pictures in the order the owner arranged them (the save puts new ones last).
+        const order = arrangedOrder(photos, (saved.images ?? []) as { id: string }[]);
+        if (order) {
+          await dataProvider.offerImagesOrder(String(saved.id), order);
+          const byId = new Map((saved.images as { id: string }[]).map((i) => [String(i.id), i]));
+          saved = { ...saved, images: order.map((id) => byId.get(id)) };
+        }
         current.current = saved;
         await queryClient.invalidateQueries({ queryKey: ['offers'] });
         reset(saved);
-        return listPath(saved.categoryId);
+        if (creating && !quiet) return editorPath(saved.categoryId, saved.id);
       },
-      { popup },
+      { toast: quiet ? false : undefined, replace: true },
     );
   }
 
@@ -133,40 +142,41 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
   const title = translate(isNew && !current.current ? 'admin.items.new' : 'admin.items.edit');
   const back = listPath(record?.categoryId ?? categoryPath.split(CATEGORY_PATH_SEPARATOR).at(-1));
   const typeChoices = OFFER_TYPES.map((id) => ({ id, name: `resources.offers.options.${id}` }));
-  const input = (f: FieldDef, isRequired: boolean) => <FieldInput key={f.name} field={f} validate={isRequired ? [markRequired] : []} />;
+  const storefrontAddress = `${window.location.host}/category/${categoryPath}/item/${current.current?.id ?? '…'}`;
 
   return (
     <Box sx={{ maxWidth: 860 }}>
       <EditorHeader title={title} back={back} onConfirm={() => void save()} confirmDisabled={!isDirty || busy} />
-      <EditorCard>
+      <Section id="main">
         <Stack spacing={1}>
           <RadioButtonGroupInput source="type" label={TYPE.label} choices={typeChoices} helperText={false} />
           <Divider />
-          <Box component="section" aria-labelledby="required-title">
-            <Box id="required-title" component="h2" sx={{ typography: 'subtitle1', m: 0, mb: 1 }}>
-              {translate('admin.items.required')}
-            </Box>
-            {required.map((f) => input(f, true))}
-          </Box>
           <Box>
-            <Button onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
-              {translate(showAll ? 'admin.items.hide_unrequired' : 'admin.items.show_all')}
-            </Button>
+            <Inputs fields={sections.main} />
           </Box>
-          {showAll ? <Box>{optional.map((f) => input(f, false))}</Box> : null}
+          <CategoryTreeInput source="categoryId" label={CATEGORY.label} validate={[markRequired]} />
         </Stack>
-      </EditorCard>
-      <EditorCard>
-        <CategoryTreeInput source="categoryId" label={CATEGORY.label} validate={[markRequired]} />
-      </EditorCard>
+      </Section>
+      {sections.description.length ? (
+        <Section id="description">
+          <Inputs fields={sections.description} />
+        </Section>
+      ) : null}
       <EditorCard>
         <PhotosInput />
       </EditorCard>
-      {params.length ? (
-        <EditorCard>
-          <ParamsInputs params={params} />
-        </EditorCard>
-      ) : null}
+      <Section id="price">
+        <Inputs fields={sections.price} />
+      </Section>
+      <Section id="stock" hint={translate('admin.items.stock_hint')}>
+        <Inputs fields={sections.stock} />
+      </Section>
+      <Section id="delivery">
+        <Inputs fields={sections.delivery} />
+      </Section>
+      <ParamsSection {...editorParams} />
+      <SeoSection fields={sections.seo} address={storefrontAddress} />
+      <MoreSection fields={sections.more} />
       {current.current ? (
         <EditorCard>
           {/* The item's ingredients (a saved item only: ingredients hang on its id). */}
@@ -178,15 +188,17 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
       <EditorActions busy={busy} dirty={isDirty} onDelete={() => setAskDelete(true)} onAccept={() => void save()} />
       <ConfirmDialog open={askDelete} title={translate('admin.items.delete_quest')} text={String(getValues('name') ?? getValues('title') ?? '')} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
       {resultDialog}
-      <UnsavedChangesPrompt dirty={isDirty && !result && !busy} onSave={() => save(false)} />
+      <UnsavedChangesPrompt dirty={isDirty && !result && !busy} onSave={() => save(true)} />
     </Box>
   );
 }
 
 /**
- * /item_editor/{categoryPath}/{itemId} ('new' creates): the product type as radio choices, each with its
- * own fields; the required fields first and the rest behind 'show all'; the parent category tree; up to
- * 10 photos; the category's custom parameters; accept and delete with confirmation and result popups.
+ * /item_editor/{categoryPath}/{itemId} ('new' creates), in sections (itemSections.ts): the main one (the
+ * product type as radio choices, each with its own fields, the name, vendor, whether the shop shows it, the
+ * category tree), the description, up to 10 photos in the owner's order, the price, the stock, delivery,
+ * the category's parameters (paramScope.ts), how search engines show it, and the feed's other fields
+ * collapsed under "more"; accept (a toast, the editor stays) and delete (asked first).
  */
 export function ItemEditor() {
   const { categoryPath = ROOT_CATEGORY_ID, itemId = 'new' } = useParams();

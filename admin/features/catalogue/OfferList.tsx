@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   CreateButton,
   Datagrid,
@@ -8,7 +7,8 @@ import {
   Pagination,
   ReferenceField,
   SearchInput,
-  SimpleList,
+  SelectInput,
+  SortButton,
   TextField,
   TopToolbar,
   useListContext,
@@ -17,28 +17,22 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { Avatar, Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Avatar, Box, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
-import { CategorySelectInput, useCategoryTree } from '../../components/CategorySelectInput';
+import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
+import { CategorySelectInput } from '../../components/CategorySelectInput';
+import { useItemEditorPath } from './itemPaths';
+import { OfferBulkActions } from './OfferBulkActions';
+import { formatPrice } from './offerPrice';
 
-/** A price in the item's currency ('RUR' is the rouble), with the old price struck through when higher. */
-export function formatPrice(value: unknown, currencyId: unknown, locale: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const currency = String(currencyId ?? 'RUB').toUpperCase() === 'RUR' ? 'RUB' : String(currencyId ?? 'RUB').toUpperCase();
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(Number(value));
-  } catch {
-    return `${value} ${currencyId ?? ''}`.trim();
-  }
-}
+/** Numbers and codes stay left to right inside right-to-left text (Arabic). */
+const ltr = { direction: 'ltr', unicodeBidi: 'isolate' } as const;
 
-function PriceField(_: { label?: string; source?: string; sortable?: boolean }) {
-  const record = useRecordContext();
+function PriceField({ record }: { record: RaRecord }) {
   const [locale] = useLocaleState();
-  if (!record) return null;
   const old = Number(record.oldprice) > Number(record.price) ? formatPrice(record.oldprice, record.currencyId, locale) : '';
   return (
-    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    <Box component="span" sx={{ whiteSpace: 'nowrap', ...ltr }}>
       {formatPrice(record.price, record.currencyId, locale)}
       {old ? (
         <Typography component="s" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
@@ -60,76 +54,123 @@ export function Thumb({ record, size = 48 }: { record?: RaRecord; size?: number 
   );
 }
 
-function Availability({ record }: { record?: RaRecord }) {
+/** Hidden from the shop, out of stock (not for sale or none left), or on sale. */
+export function OfferStatus({ record }: { record: RaRecord }) {
   const translate = useTranslate();
-  const ctx = useRecordContext();
-  const r = record ?? ctx;
-  const yes = r?.available === true;
-  return <Chip size="small" variant="outlined" color={yes ? 'success' : 'default'} label={translate(yes ? 'admin.offers.in_stock' : 'admin.offers.out_of_stock')} />;
+  if (!record.active) return <Chip size="small" icon={<VisibilityOffOutlined />} label={translate('admin.offers.status_hidden')} />;
+  if (!record.orderable) return <Chip size="small" variant="outlined" color="warning" label={translate('admin.offers.out_of_stock')} />;
+  return <Chip size="small" variant="outlined" color="success" label={translate('admin.offers.status_on_sale')} />;
 }
+
+function Stock({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  if (record.stock === null || record.stock === undefined)
+    return (
+      <Typography variant="body2" component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {translate('admin.offers.stock_unlimited')}
+      </Typography>
+    );
+  return (
+    <Typography variant="body2" component="span" color={Number(record.stock) <= 0 ? 'error' : undefined} sx={ltr}>
+      {Number(record.stock)}
+    </Typography>
+  );
+}
+
+const STATUS_CHOICES = [
+  { id: 'visible', name: 'admin.offers.filter_visible' },
+  { id: 'hidden', name: 'admin.offers.filter_hidden' },
+  { id: 'out_of_stock', name: 'admin.offers.out_of_stock' },
+];
 
 function useFilters() {
   const translate = useTranslate();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.offers.search')} sx={{ minWidth: { xs: '100%', sm: 260 } }} />,
-    <CategorySelectInput key="categoryId" source="categoryId" label="resources.offers.fields.categoryId" emptyText="admin.offers.all_categories" alwaysOn size="small" sx={{ minWidth: { xs: '100%', sm: 240 } }} />,
+    <CategorySelectInput key="categoryId" source="categoryId" label="resources.offers.fields.categoryId" emptyText="admin.offers.all_categories" alwaysOn size="small" sx={{ minWidth: { xs: '100%', sm: 220 } }} />,
+    <SelectInput key="status" source="status" label="admin.offers.status" choices={STATUS_CHOICES} emptyText="admin.offers.filter_all" alwaysOn size="small" sx={{ minWidth: { xs: '100%', sm: 180 } }} />,
   ];
 }
 
-/** The seed's item editor path of a product: /item_editor/{categoryPath}/{itemId}. */
-function useItemEditorPath() {
-  const { data } = useCategoryTree();
-  const paths = useMemo(() => new Map((data ?? []).map((c) => [String(c.id), String(c.path)])), [data]);
-  return (categoryId: unknown, id: unknown) => `/item_editor/${paths.get(String(categoryId)) ?? '0'}/${id}`;
-}
-
-/** 'Create' opens the item editor under the category the list is filtered by. */
-function ListActions() {
+/** 'Create' opens the item editor under the category the list is filtered by; phones sort from a menu (no column headers). */
+function ListActions({ small }: { small: boolean }) {
   const { filterValues } = useListContext();
   const editorPath = useItemEditorPath();
   return (
     <TopToolbar>
+      {small ? <SortButton fields={['sort', 'name', 'price', 'stock', 'sku']} /> : null}
       <FilterButton />
       <CreateButton to={editorPath(filterValues?.categoryId, 'new')} />
     </TopToolbar>
   );
 }
 
+/** A phone's row: the picture, the name with its SKU, the price, the status and the stock. */
+function CompactRow({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Thumb record={record} size={48} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {record.name}
+        </Typography>
+        {record.sku ? (
+          <Typography variant="caption" color="text.secondary" component="div" sx={ltr}>
+            {translate('resources.offers.fields.sku')}: {record.sku}
+          </Typography>
+        ) : null}
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+          <b>
+            <PriceField record={record} />
+          </b>
+          <OfferStatus record={record} />
+          {record.stock !== null && record.stock !== undefined ? (
+            <Typography variant="caption" color="text.secondary">
+              {translate('admin.offers.stock')}: <Stock record={record} />
+            </Typography>
+          ) : null}
+        </Box>
+      </Box>
+    </Stack>
+  );
+}
+
 /**
- * The products: thumbnail, name, price, availability and category; a search box and a category filter.
- * The api has no count, so paging is previous/next (20 per page, like the storefront).
+ * The products: picture, name, SKU, price, stock, status (hidden, out of stock, on sale) and category, the
+ * columns sortable; a search box and filters by category and status; the total count (GET /rest/offers);
+ * selected rows get bulk actions (OfferBulkActions). Phones get one column per row and a sort menu.
  */
 export function OfferList() {
   const small = useMediaQuery<Theme>((t) => t.breakpoints.down('md'));
-  const [locale] = useLocaleState();
-  const translate = useTranslate();
   const editorPath = useItemEditorPath();
   return (
-    <List actions={<ListActions />} filters={useFilters()} perPage={20} sort={{ field: 'id', order: 'ASC' }} pagination={<Pagination rowsPerPageOptions={[20]} />} exporter={false} storeKey="offers.list">
-      {small ? (
-        <SimpleList
-          leftIcon={(r) => <Thumb record={r} size={48} />}
-          primaryText={(r) => r.name}
-          secondaryText={(r) => (
-            <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-              <b>{formatPrice(r.price, r.currencyId, locale)}</b>
-              <span>{translate(r.available ? 'admin.offers.in_stock' : 'admin.offers.out_of_stock')}</span>
-            </Box>
-          )}
-          rowClick={(id, _res, r) => editorPath(r.categoryId, id)}
-          rowSx={() => ({ '& .MuiListItemIcon-root': { minWidth: 64 } })}
-        />
-      ) : (
-        <Datagrid rowClick={(id, _res, r) => editorPath(r.categoryId, id)} bulkActionButtons={false}>
-          <FunctionField label="resources.offers.fields.thumbSrc" render={(r) => <Thumb record={r} />} sortable={false} />
-          <TextField source="name" sortable={false} />
-          <PriceField source="price" label="resources.offers.fields.price" />
-          <FunctionField source="available" label="resources.offers.fields.available" render={(r) => <Availability record={r} />} sortable={false} />
-          <ReferenceField source="categoryId" reference="offers_category" link={false} sortable={false}>
-            <TextField source="category" />
-          </ReferenceField>
-        </Datagrid>
-      )}
+    <List
+      actions={<ListActions small={small} />}
+      filters={useFilters()}
+      perPage={20}
+      sort={{ field: 'sort', order: 'ASC' }}
+      pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+      exporter={false}
+      storeKey="offers.list"
+    >
+      <Datagrid rowClick={(id, _res, r) => editorPath(r.categoryId, id)} bulkActionButtons={<OfferBulkActions />} sx={{ '& .RaDatagrid-rowCell': { verticalAlign: 'middle' } }}>
+        {small ? (
+          <FunctionField label="resources.offers.fields.name" render={(r) => <CompactRow record={r} />} sortable={false} />
+        ) : (
+          [
+            <FunctionField key="thumb" label="resources.offers.fields.thumbSrc" render={(r) => <Thumb record={r} />} sortable={false} />,
+            <TextField key="name" source="name" />,
+            <FunctionField key="sku" source="sku" label="resources.offers.fields.sku" render={(r) => (r.sku ? <Box component="span" sx={{ ...ltr, whiteSpace: 'nowrap' }}>{r.sku}</Box> : null)} />,
+            <FunctionField key="price" source="price" label="resources.offers.fields.price" render={(r) => <PriceField record={r} />} />,
+            <FunctionField key="stock" source="stock" label="admin.offers.stock" render={(r) => <Stock record={r} />} />,
+            <FunctionField key="status" source="active" label="admin.offers.status" render={(r) => <OfferStatus record={r} />} />,
+            <ReferenceField key="category" source="categoryId" reference="offers_category" link={false} sortable={false}>
+              <TextField source="category" />
+            </ReferenceField>,
+          ]
+        )}
+      </Datagrid>
     </List>
   );
 }

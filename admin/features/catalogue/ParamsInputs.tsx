@@ -5,6 +5,8 @@ import { paramField } from '../../../dataProvider/apiFields';
 
 export interface ParamRecord extends RaRecord {
   baseId: string;
+  /** The category it belongs to; '0': the whole shop. */
+  categoryId?: string;
   name: string;
   kind: 'select' | 'bool' | 'number' | 'float' | 'varchar' | 'textarea';
   isRequired: boolean;
@@ -38,14 +40,17 @@ const inputByKind: Record<ParamRecord['kind'], (p: ParamRecord, source: string, 
 
 export const paramLabel = (p: ParamRecord) => (p.unit ? `${p.name}, ${p.unit}` : p.name);
 
-export function ParamsInputs({ params }: { params: ParamRecord[] }) {
+/** The inputs of some parameters; `heading` false when a section around them has its own. */
+export function ParamsInputs({ params, heading = true }: { params: ParamRecord[]; heading?: boolean }) {
   const translate = useTranslate();
   if (!params.length) return null;
   return (
-    <Box component="section" aria-labelledby="params-title">
-      <Typography id="params-title" variant="subtitle1" component="h2" gutterBottom>
-        {translate('admin.items.params')}
-      </Typography>
+    <Box component="section" aria-labelledby={heading ? 'params-title' : undefined}>
+      {heading ? (
+        <Typography id="params-title" variant="subtitle1" component="h2" gutterBottom>
+          {translate('admin.items.params')}
+        </Typography>
+      ) : null}
       {params.map((p) => (
         <Box key={p.id}>{(inputByKind[p.kind] ?? inputByKind.varchar)(p, `paramValues.${paramField(p.baseId)}`, paramLabel(p), p.isRequired ? [markRequired] : [])}</Box>
       ))}

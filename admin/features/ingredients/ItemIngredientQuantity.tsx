@@ -23,7 +23,7 @@ function QuantityForm({ itemId, ingredient, link, paths }: { itemId: string; ing
   const { isDirty } = useFormState();
   const { busy, result, run, resultDialog } = useEditorSave();
 
-  async function save(popup = true): Promise<boolean> {
+  async function save(quiet = false): Promise<boolean> {
     const { values, errors } = validateFields([QUANTITY], { quantity: getValues('quantity') });
     if (errors.length) {
       await trigger();
@@ -31,14 +31,15 @@ function QuantityForm({ itemId, ingredient, link, paths }: { itemId: string; ing
       return false;
     }
     const data = { offerId: itemId, ingredientId: Number(ingredient.id), quantity: values.quantity };
-    // Back to this item's ingredients (the seed went to /ingredient_settings, the shop's list, which does not show what was just added to the item).
+    // Back to this item's ingredients with a toast: this screen is one step of adding an ingredient to the item
+    // (the seed went to /ingredient_settings, the shop's list, which does not show what was just added to the item).
     return run(
       async () => {
         const saved = link ? await dataProvider.update('item_ingredients', { id: link.id, data, previousData: link }) : await dataProvider.create('item_ingredients', { data });
         await queryClient.invalidateQueries({ queryKey: ['item_ingredients'] });
         reset({ quantity: saved.data.quantity });
       },
-      { popup, then: paths.list },
+      quiet ? { toast: false } : { then: paths.list },
     );
   }
 
@@ -52,7 +53,7 @@ function QuantityForm({ itemId, ingredient, link, paths }: { itemId: string; ing
       </EditorCard>
       <EditorActions busy={busy} dirty={isDirty} onAccept={() => void save()} acceptLabel="admin.editor.save" />
       {resultDialog}
-      <UnsavedChangesPrompt dirty={isDirty && !result && !busy} onSave={() => save(false)} />
+      <UnsavedChangesPrompt dirty={isDirty && !result && !busy} onSave={() => save(true)} />
     </Box>
   );
 }
@@ -74,7 +75,7 @@ function Quantity() {
   if (isNew) return <Navigate to={paths.pick} replace />;
   if (!ingredient || isPending) return <CircularProgress sx={{ m: 3 }} aria-label={translate('admin.editor.loading')} />;
   return (
-    // Keyed by the ingredient only: the row a first save creates must not remount the form (and lose its popup).
+    // Keyed by the ingredient only: the row a first save creates must not remount the form.
     <Form key={ingredientId} record={record} resource="item_ingredients" noValidate onSubmit={() => undefined}>
       <QuantityForm itemId={itemId} ingredient={ingredient} link={link} paths={paths} />
     </Form>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Authenticated, useDataProvider, useGetList, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { Authenticated, useDataProvider, useGetList, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, CircularProgress, Fab, IconButton, List, ListItem, ListItemIcon, ListItemText, Menu, MenuItem, Paper, Tooltip, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
@@ -33,7 +33,6 @@ export function useItemName(itemId: string): string | undefined {
 function Rows() {
   const { categoryPath = ROOT_CATEGORY_ID, itemId = '' } = useParams();
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const paths = itemIngredientPaths(categoryPath, itemId);
@@ -51,9 +50,8 @@ function Rows() {
       async () => {
         await dataProvider.delete('item_ingredients', { id: row.id, previousData: row });
         await queryClient.invalidateQueries({ queryKey: ['item_ingredients'] });
-        notify('admin.editor.changes_applied', { type: 'success' });
       },
-      { popup: false },
+      { toast: 'admin.editor.deleted' },
     );
   }
 

@@ -75,7 +75,7 @@ function Editor() {
   const [busy, setBusy] = useState(false);
   const [leaving, setLeaving] = useState<string | null>(null);
   const [askDelete, setAskDelete] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message?: string } | null>(null);
+  const [result, setResult] = useState<{ kind: 'error'; message?: string } | null>(null);
   const done = useRef(false);
 
   // The draft: what the maps left in the session, else the stored place.
@@ -110,7 +110,8 @@ function Editor() {
     setLeaving(path);
   };
 
-  async function save(popup = true): Promise<boolean> {
+  /** A toast and the editor stays; a new place's editor becomes the place's own. Quiet: the unsaved-changes prompt's save before leaving. */
+  async function save(quiet = false): Promise<boolean> {
     if (!draft) return false;
     const errors = checkDraft(draft);
     const missing = errors.filter((e) => e.code === 'required');
@@ -125,12 +126,16 @@ function Editor() {
     setBusy(true);
     try {
       const data = restData(draft);
-      if (isNew) await create('places', { data }, { returnPromise: true });
-      else await update('places', { id: placeId, data, previousData: record as RaRecord }, { mutationMode: 'pessimistic', returnPromise: true });
+      const stored = isNew ? await create('places', { data }, { returnPromise: true }) : await update('places', { id: placeId, data, previousData: record as RaRecord }, { mutationMode: 'pessimistic', returnPromise: true });
+      // Refetched before going on: the stored place becomes the editor's base, so nothing is unsaved.
       await queryClient.invalidateQueries({ queryKey: ['places'] });
-      done.current = true;
       clearDraft(placeId);
-      if (popup) setResult({ kind: 'success' });
+      if (!quiet) notify('admin.editor.saved', { type: 'success' });
+      if (isNew) {
+        done.current = true;
+        if (!quiet) setLeaving(`/place_settings/place/${(stored as RaRecord).id}`);
+      }
+      setBusy(false);
       return true;
     } catch (e) {
       setResult({ kind: 'error', message: translate((e as Error).message, { _: (e as Error).message }) });
@@ -151,7 +156,8 @@ function Editor() {
     try {
       await doDelete('places', { id: placeId, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
       await queryClient.invalidateQueries({ queryKey: ['places'] });
-      setResult({ kind: 'success' });
+      notify('admin.editor.deleted', { type: 'success' });
+      navigate('/place_settings');
     } catch (e) {
       done.current = false;
       setResult({ kind: 'error', message: translate((e as Error).message, { _: (e as Error).message }) });
@@ -216,25 +222,19 @@ function Editor() {
       </EditorCard>
       <EditorActions busy={busy} dirty={dirty} onDelete={() => setAskDelete(true)} onAccept={() => void save()} acceptLabel="admin.editor.save" />
       <ConfirmDialog open={askDelete} title={translate('admin.places.delete_quest')} text={draft.name || undefined} confirmLabel={translate('admin.editor.delete')} onConfirm={() => void remove()} onCancel={() => setAskDelete(false)} danger />
-      <ResultDialog
-        result={result?.kind ?? null}
-        message={result?.message}
-        onContinue={() => {
-          const ok = result?.kind === 'success';
-          setResult(null);
-          if (ok) navigate('/place_settings');
-        }}
-      />
-      <UnsavedChangesPrompt dirty={dirty && !busy && !done.current && !leaving} onSave={() => save(false)} />
+      <ResultDialog result={result?.kind ?? null} message={result?.message} onContinue={() => setResult(null)} />
+      <UnsavedChangesPrompt dirty={dirty && !busy && !done.current && !leaving} onSave={() => save(true)} />
     </Box>
   );
 }
 
 /** /place_settings/place/{placeId} ('new' creates): the place editor; address and zone are set on their maps. */
 export default function PlaceEditor() {
+  // A new place's first save moves to its own address: a fresh editor there.
+  const { placeId = 'new' } = useParams();
   return (
     <Authenticated>
-      <Editor />
+      <Editor key={placeId} />
     </Authenticated>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, Navigate, useHref, useParams } from 'react-router';
+import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { Authenticated, BooleanInput, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
@@ -185,10 +185,8 @@ function SettingsForm({ page, record }: { page: SettingsPageName; record: RaReco
   const { isDirty } = useFormState();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message?: string } | null>(null);
+  const [result, setResult] = useState<{ kind: 'error'; message?: string } | null>(null);
   const common = page === 'common_settings';
-  // The seed: on save the app goes to / and reloads (here the panel's / under /admin, loaded afresh with the saved store).
-  const home = useHref('/');
 
   /** Checks first (nothing is sent when they fail), then asks 'settings_quest'. */
   const confirm = () => {
@@ -221,7 +219,7 @@ function SettingsForm({ page, record }: { page: SettingsPageName; record: RaReco
       const { data } = await dataProvider.update('stores', { id: record.id, data: getValues(), previousData: record, meta: common ? undefined : { page } });
       await queryClient.invalidateQueries({ queryKey: ['stores'] });
       reset(data);
-      setResult({ kind: 'success' });
+      notify('admin.editor.saved', { type: 'success' });
       return true;
     } catch (e) {
       const err = e as Error & { body?: { error?: { fields?: { label?: string; field?: string }[] } } };
@@ -245,15 +243,7 @@ function SettingsForm({ page, record }: { page: SettingsPageName; record: RaReco
         </Button>
       </EditorFooter>
       <ConfirmDialog open={asking} title={translate('admin.settings.settings_quest')} text={translate('admin.settings.settings_quest_text')} confirmLabel={translate('admin.editor.send')} onConfirm={() => void save()} onCancel={() => setAsking(false)} />
-      <ResultDialog
-        result={result?.kind ?? null}
-        message={result?.message}
-        onContinue={() => {
-          const saved = result?.kind === 'success';
-          setResult(null);
-          if (saved) window.location.assign(home);
-        }}
-      />
+      <ResultDialog result={result?.kind ?? null} message={result?.message} onContinue={() => setResult(null)} />
       <UnsavedChangesPrompt
         dirty={isDirty && !busy && !asking}
         onSave={async () => {

@@ -16,7 +16,7 @@ function applySearch(q: OfferQuery, dialect: Dialect, storeId: number, terms: Se
 }
 
 /** Offers of the store whose index matches the terms (nameOnly: all of them in the name fields). */
-function searchMatches(dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean) {
+export function searchMatches(dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean) {
   return (eb: any) =>
     dialect === 'postgres'
       ? eb.selectFrom('offer_search').select('offer_id').where('store_id', '=', storeId).where(sql<SqlBool>`doc @@ to_tsquery('simple', ${tsQuery(terms, nameOnly)})`)

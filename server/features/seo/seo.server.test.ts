@@ -83,6 +83,15 @@ describe('pages for search engines', () => {
     expect(body).toContain('в наличии');
   });
 
+  it('the owner’s SEO title and description (the item editor’s SEO section) replace the ones made from the product', async () => {
+    const coffee = await server.createCategory({ category: 'Кофе' });
+    const id = await server.createOffer({ name: 'Турка медная', categoryId: coffee, price: '900', description: '<p>Для кофе.</p>', seo_title: 'Медная турка ручной работы', seo_description: 'Турка из меди на 300 мл: доставка за день' });
+    const html = (await page(`/category/${coffee}/item/${id}`)).body;
+    expect(titleOf(html)).toBe('Медная турка ручной работы');
+    expect(html).toContain('<meta name="description" content="Турка из меди на 300 мл: доставка за день" />');
+    expect(jsonLd(html)[0]).toMatchObject({ name: 'Турка медная', description: 'Турка из меди на 300 мл: доставка за день' });
+  });
+
   it('an item out of stock says so in its JSON-LD, and an unknown item answers 404 with noindex', async () => {
     const html = (await page(`/category/${ids.kitchen}/item/${ids.gone}`)).body;
     expect(jsonLd(html)[0]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock', price: 250 } });

@@ -228,7 +228,8 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     const pictures = [...new Set([o.picture as string | null, ...offer.images.map((i) => i.img)].filter(Boolean))].map((p) => imageAbs(origin, p)!) as string[];
     const currency = isoCurrency(o.currencyId);
     const available = o.available === undefined || o.available === true || o.available === 1 || o.available === '1';
-    const description = plainText(o.description) || `${name} — ${money(Number(o.price), currency)}. ${shopName}`;
+    // The owner's own SEO texts (the item editor's SEO section) when set, else made from the product.
+    const description = plainText(o.seo_description) || plainText(o.description) || `${name} — ${money(Number(o.price), currency)}. ${shopName}`;
     const url = `${origin}${canonicalPath}`;
     const product = {
       '@context': 'https://schema.org',
@@ -249,7 +250,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     const params = offer.params.map((p) => `<tr><th>${escapeHtml(p.name)}</th><td>${escapeHtml(String(p.valueName ?? ''))}${p.unit ? ` ${escapeHtml(p.unit)}` : ''}</td></tr>`).join('');
     return {
       ...base,
-      title: `${name} — ${shopName}`,
+      title: String(o.seo_title ?? '').trim() || `${name} — ${shopName}`,
       description,
       canonical: url,
       ogType: 'product',

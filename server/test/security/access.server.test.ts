@@ -123,6 +123,8 @@ describe('access matrix (issue 14, item 5)', () => {
       restWrites.push(['POST', `/${res}`, { name: 'x' }], ['PUT', `/${res}/1`, { name: 'x' }], ['DELETE', `/${res}/1`, undefined]);
     }
     restWrites.push(['PUT', `/orders/${orderA}`, { status: 'done' }], ['DELETE', `/questions/${questionA}`, undefined], ['DELETE', '/subscriptions/1', undefined]);
+    // The owner's product list calls (catalogue/ownerOffers.rest.ts): bulk actions and the pictures' order.
+    restWrites.push(['POST', '/offers/bulk', { action: 'hide', ids: [shop.offers.cheap] }], ['PUT', `/offers/${shop.offers.cheap}/images`, { order: [] }]);
     for (const [method, path, json] of restWrites) {
       covered.add(`rest ${path.split('/')[1]}`);
       await check(`${method} /rest${path}`, OWNER_ONLY, (who) => restAs(who, method, path, { json }), nonOwners);
@@ -130,7 +132,7 @@ describe('access matrix (issue 14, item 5)', () => {
     expect(await snapshot(server.db, CATALOGUE), 'nothing changed by non-owners').toBe(before);
 
     // Owner-only reads.
-    for (const res of ['promo_codes', 'ingredients', 'item_ingredients', 'orders', 'questions', 'subscriptions', 'notifications', 'yml_imports', 'yml_schedule']) {
+    for (const res of ['promo_codes', 'ingredients', 'item_ingredients', 'orders', 'questions', 'subscriptions', 'notifications', 'yml_imports', 'yml_schedule', 'offers']) {
       covered.add(`rest ${res}`);
       await check(`GET /rest/${res}`, { ...OWNER_ONLY, ownerX: 200 }, (who) => restAs(who, 'GET', `/${res}`));
     }
@@ -141,6 +143,7 @@ describe('access matrix (issue 14, item 5)', () => {
     ] as const) {
       await check(`GET /rest/${res}/${id}`, { ...OWNER_ONLY, ownerX: 200 }, (who) => restAs(who, 'GET', `/${res}/${id}`));
     }
+    await check('GET /rest/offers/param_usage', { ...OWNER_ONLY, ownerX: 200 }, (who) => restAs(who, 'GET', '/offers/param_usage?categoryId=1'));
     // Public reads.
     for (const name of ['stores', 'offers', 'offers_category', 'offers_params', 'offers_params_values', 'shop_banners', 'token_check']) {
       covered.add(name);

@@ -44,8 +44,11 @@ export function usePageTitle(): void {
   const { pathname } = useLocation();
   const shopName = useSelector((s: RootState) => String(s.shop.store?.title || s.shop.store?.name || ''));
   const name = usePageName(pathname);
+  // An item's own title for search engines (the item editor's SEO section) is the whole title, as the server writes it.
+  const item = useMatch(PATHS.item)?.params.itemId;
+  const seoTitle = useSelector((s: RootState) => (item ? String((s as Partial<RootState>).item?.byId[item]?.item?.seo_title ?? '').trim() : ''));
   useEffect(() => {
     if (!shopName) return;
-    document.title = name ? `${name} — ${shopName}` : shopName;
-  }, [name, shopName]);
+    document.title = seoTitle || (name ? `${name} — ${shopName}` : shopName);
+  }, [name, shopName, seoTitle]);
 }

@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { test, expect, ownerApi, type OwnerAuth } from './adminFixtures';
+import { shot } from './shots';
+
+/**
+ * The owner's product list (/admin/offers) as an owner meets it: the total count, the visibility status
+ * and its filter, the SKU and stock columns, sorting, and the bulk actions (hide/show, move, price by a
+ * percentage, delete), each seen in the shop afterwards.
+ */
+
+interface Offer {
+  id: string;
+  name: string;
+  price: number;
+  categoryId: string;
+}
+
+/** Three products of a word of their own in 'Смартфоны' (11), so the spec works whatever else the shop holds. */
+async function makeProducts(shopUrl: string, auth: OwnerAuth, word: string) {
+  const made: Offer[] = [];
+  for (const [name, price, sku, stock] of [
+    [`${word} Альфа`, '1990', `${word}-A`, '4'],
+    [`${word} Бета`, '1000', `${word}-B`, '0'],
+    [`${word} Гамма`, '99.9', `${word}-C`, ''],
+  ]) {
+    const r = await ownerApi<{ offers: Offer[] }>(shopUrl, auth, 'offers', { set: '1', 'p[276_name]': name, 'p[283_price]': price, 'p[287_categoryId]': '11', 'p[281_vendorCode]': sku, ...(stock ? { 'p[568_stock]': stock } : {}) });
+    made.push(r.offers[0]);
+  }
+  return made;
+}
+
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+async function select(page: Page, names: string[]) {
+  for (const n of names) await rowOf(page, n).getByRole('checkbox').check();
+}
+
+test.describe('admin product list', () => {
+  test('a total count, status and stock columns, a visibility filter, sorting; hide and show in bulk', async ({ adminPage: page, shop, ownerAuth, browser }, info) => {
+    const mobile = info.project.name === 'mobile';
+    const word = `Пакет${mobile ? 'М' : 'Д'}`;
+    const [alpha, beta, gamma] = await makeProducts(shop.url, ownerAuth, word);
+
+    await page.goto('/admin/offers');
+    // The whole count, not "more than 20".
+    await expect(page.getByText(/^1-20 из \d+$/)).toBeVisible();
+    await expect(page.getByText(/более/)).toHaveCount(0);
+    await shot(page, `products-list-${info.project.name}`);
+
+    await page.getByPlaceholder('Поиск товаров').fill(word);
+    await expect(page.getByText('1-3 из 3')).toBeVisible();
+    await expect(rowOf(page, alpha.name)).toContainText(`${word}-A`);
+    await expect(rowOf(page, alpha.name)).toContainText('В продаже');
+    await expect(rowOf(page, beta.name)).toContainText('Нет в наличии');
+    if (!mobile) {
+      await expect(page.getByRole('columnheader', { name: 'Артикул' })).toBeVisible();
+      await expect(rowOf(page, alpha.name).getByRole('cell').nth(5)).toHaveText('4');
+      await expect(rowOf(page, gamma.name)).toContainText('не учитывается');
+      // Sorting by a column: price, high to low, then low to high.
+      await page.getByRole('columnheader', { name: 'Цена' }).getByRole('button').click();
+      await expect(page.getByRole('row').nth(1)).toContainText(gamma.name);
+      await page.getByRole('columnheader', { name: 'Цена' }).getByRole('button').click();
+      await expect(page.getByRole('row').nth(1)).toContainText(alpha.name);
+    } else {
+      // Phones have no column headers: a sort menu instead.
+      await page.getByRole('button', { name: /^Сортировать/ }).click();
+      await page.getByRole('menuitem', { name: /Цена/ }).click();
+      await expect(page.getByRole('row').nth(1)).toContainText(gamma.name);
+    }
+
+    // Hide two in one go: the status says so, the filter finds them, the shop no longer shows them.
+    await select(page, [alpha.name, beta.name]);
+    await expect(page.getByText('2 выбрано')).toBeVisible();
+    await shot(page, `products-selected-${info.project.name}`);
+    await page.getByRole('button', { name: 'Скрыть' }).click();
+    await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();
+    await expect(rowOf(page, alpha.name)).toContainText('Скрыт');
+    await expect(rowOf(page, beta.name)).toContainText('Скрыт');
+    await shot(page, `products-hidden-${info.project.name}`);
+    await page.getByRole('combobox', { name: 'Статус' }).click();
+    await page.getByRole('option', { name: 'Скрытые' }).click();
+    await expect(page.getByText('1-2 из 2')).toBeVisible();
+    await expect(rowOf(page, gamma.name)).toHaveCount(0);
+
+    // A customer (a browser of its own, not the owner's session) no longer finds them.
+    const customer = await browser.newContext({ viewport: page.viewportSize()! });
+    const storefront = await customer.newPage();
+    await storefront.goto(`${shop.url}/search/word/${encodeURIComponent(word)}/1`);
+    await expect(storefront.getByRole('link', { name: new RegExp(gamma.name) }).first()).toBeVisible();
+    await expect(storefront.getByRole('link', { name: new RegExp(alpha.name) })).toHaveCount(0);
+
+    await select(page, [alpha.name, beta.name]);
+    await page.getByRole('button', { name: 'Показать' }).click();
+    await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();
+    await expect(page.getByText(/результаты не найдены/)).toBeVisible();
+    await storefront.reload();
+    await expect(storefront.getByRole('link', { name: new RegExp(alpha.name) }).first()).toBeVisible();
+    await customer.close();
+  });
+
+  test('change prices by a percentage, move to a category and delete, in bulk', async ({ adminPage: page, shop, ownerAuth }, info) => {
+    const mobile = info.project.name === 'mobile';
+    const word = `Партия${mobile ? 'М' : 'Д'}`;
+    const [alpha, beta, gamma] = await makeProducts(shop.url, ownerAuth, word);
+    await page.goto('/admin/offers');
+    await page.getByPlaceholder('Поиск товаров').fill(word);
+    await expect(page.getByText('1-3 из 3')).toBeVisible();
+
+    // −7 %: the dialog previews what the server will store; a whole price stays whole.
+    await select(page, [alpha.name, gamma.name]);
+    await page.getByRole('button', { name: 'Изменить цену…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Изменить цену на процент' });
+    await dialog.getByLabel('Изменение').fill('-7');
+    await expect(dialog.getByRole('region', { name: 'Как изменятся цены' })).toContainText(/1\s990\s₽ → 1\s851\s₽/);
+    await shot(page, `products-price-${info.project.name}`);
+    await dialog.getByRole('button', { name: 'Применить' }).click();
+    await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();
+    await expect(rowOf(page, alpha.name)).toContainText(/1\s851\s₽/);
+    const item = async (id: string) => (await ownerApi<{ offers: Offer[] }>(shop.url, ownerAuth, 'offers', { 'p[478_offer_id]': id })).offers[0];
+    expect((await item(alpha.id)).price).toBe(1851);
+    expect((await item(gamma.id)).price).toBe(92.91);
+    expect((await item(beta.id)).price).toBe(1000);
+
+    // Move one to 'Ноутбуки' (12): the shop lists it there.
+    await select(page, [beta.name]);
+    await page.getByRole('button', { name: 'В категорию…' }).click();
+    const move = page.getByRole('dialog', { name: 'Перенести в категорию' });
+    await move.getByLabel('Категория').click();
+    await page.getByRole('option', { name: /Ноутбуки/ }).click();
+    await move.getByRole('button', { name: 'Применить' }).click();
+    await expect(page.getByText('Готово, изменено товаров: 1')).toBeVisible();
+    expect((await item(beta.id)).categoryId).toBe('12');
+
+    // Delete two, after the question: the count goes down, the shop's page is gone.
+    await select(page, [alpha.name, beta.name]);
+    await page.getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('dialog', { name: 'Удалить выбранные товары?' }).getByRole('button', { name: 'Удалить' }).click();
+    await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();
+    await expect(page.getByText('1-1 из 1')).toBeVisible();
+    await expect(rowOf(page, gamma.name)).toBeVisible();
+    const res = await fetch(`${shop.url}/api?api=offers`, { method: 'POST', body: new URLSearchParams({ 'p[478_offer_id]': alpha.id }) });
+    expect(res.status).toBe(404);
+  });
+});
