@@ -85,11 +85,16 @@ describe('pages for search engines', () => {
 
   it('the owner’s SEO title and description (the item editor’s SEO section) replace the ones made from the product', async () => {
     const coffee = await server.createCategory({ category: 'Кофе' });
-    const id = await server.createOffer({ name: 'Турка медная', categoryId: coffee, price: '900', description: '<p>Для кофе.</p>', seo_title: 'Медная турка ручной работы', seo_description: 'Турка из меди на 300 мл: доставка за день' });
+    const id = await server.createOffer({ name: 'Турка медная', categoryId: coffee, price: '900', description: '<p>Для кофе.</p>', seo_title: 'Медная турка ручной работы', seo_description: 'Турка из меди на 300 мл: доставка за день', vendorCode: 'TK-300', barcode: '4600000000017' });
     const html = (await page(`/category/${coffee}/item/${id}`)).body;
     expect(titleOf(html)).toBe('Медная турка ручной работы');
     expect(html).toContain('<meta name="description" content="Турка из меди на 300 мл: доставка за день" />');
-    expect(jsonLd(html)[0]).toMatchObject({ name: 'Турка медная', description: 'Турка из меди на 300 мл: доставка за день' });
+    expect(jsonLd(html)[0]).toMatchObject({ name: 'Турка медная', description: 'Турка из меди на 300 мл: доставка за день', sku: 'TK-300', gtin: '4600000000017' });
+    // Without an article number the product's id is its sku; a barcode that is no GTIN is left out.
+    const plain = await server.createOffer({ name: 'Турка простая', categoryId: coffee, price: '500', barcode: 'нет' });
+    const product = jsonLd((await page(`/category/${coffee}/item/${plain}`)).body)[0];
+    expect(product.sku).toBe(plain);
+    expect(product).not.toHaveProperty('gtin');
   });
 
   it('an item out of stock says so in its JSON-LD, and an unknown item answers 404 with noindex', async () => {
@@ -107,6 +112,8 @@ describe('pages for search engines', () => {
       const html = (await page(url)).body;
       expect(titleOf(html)).toBe('Кухня — Лавка');
       expect(canonicalOf(html)).toBe(`http://shop.test${url}`);
+      // Shared, the category shows its first product's picture.
+      expect(html).toContain(`<meta property="og:image" content="http://shop.test/images/${server.storeId}/offers/kettle.jpg" />`);
       const [list, crumbs] = jsonLd(html);
       expect(list['@type']).toBe('ItemList');
       expect((list.itemListElement as { url: string }[]).map((i) => i.url).sort()).toEqual(

@@ -21,6 +21,9 @@ import { shopLang, storeValues } from '../../api/tenant';
  * JavaScript.
  */
 
+/** A barcode that is a GTIN: 8, 12, 13 or 14 digits. */
+const GTIN = /^(\d{8}|\d{12,14})$/;
+
 export interface SeoPage {
   status: number;
   title: string;
@@ -237,7 +240,9 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       name,
       ...(pictures.length ? { image: pictures } : {}),
       description,
-      sku: offer.id,
+      // The feed's article number when it has one; a barcode of GTIN length (EAN-8, UPC-A, EAN-13, GTIN-14) as gtin.
+      sku: String(o.vendorCode ?? '').trim() || offer.id,
+      ...(GTIN.test(String(o.barcode ?? '').trim()) ? { gtin: String(o.barcode).trim() } : {}),
       ...(o.vendor ? { brand: { '@type': 'Brand', name: String(o.vendor) } } : {}),
       offers: {
         '@type': 'Offer',
@@ -284,6 +289,8 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       title: `${name} — ${shopName}`,
       description: `${name}: ${cards.slice(0, 5).map((c) => c.name).join(', ')}`.slice(0, 160) || shopDescription,
       canonical: `${origin}${canonicalPath}`,
+      // Shared links show the category's first product (its picture), else the shop's logo.
+      image: imageAbs(origin, cards.find((c) => c.picture)?.picture ?? null) ?? logo,
       // A list page's first card picture is its LCP (the category page itself leads with its banners and buttons).
       preloadImage: m[2] && cards[0] ? cardPicture(abs, cards[0].thumb, cards[0].picture) : null,
       jsonLd: [itemList(origin, tree, cards, 0), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
