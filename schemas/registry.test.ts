@@ -160,7 +160,9 @@ describe('codec', () => {
 describe('derived fields', () => {
   it('are declared read-only, never stored or read from a row, never taken from a client, answered when computed', () => {
     const derived = allFields.filter((f) => f.derived);
-    expect(derived.map((f) => `${f.no}_${f.key}`)).toEqual(['423_online_payment']);
+    // online_payment from the acquirer's settings; the domain's proof state from the domain check (issue 34).
+    expect(derived.map((f) => `${f.no}_${f.key}`)).toEqual(['423_online_payment', '425_domain_status', '426_domain_live', '427_domain_proof']);
+    for (const f of derived) expect(f.readOnly, f.key).toBe(true);
     const online = derived[0];
     expect(online.readOnly).toBe(true);
     expect(toRow(storeSchema, { name: 'S', online_payment: true })).toEqual({ columns: { name: 'S' }, data: {} });
