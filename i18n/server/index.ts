@@ -36,7 +36,7 @@ type Own = typeof ru;
 /** The parts of the other catalogues the server's texts take. */
 interface Taken {
   common: { common: { page_not_found: string } };
-  orders: { status: object; receiving: { delivery: string; pickup: string } };
+  orders: { status: object; receiving: { delivery: string; pickup: string }; payment: object; payment_status: object };
   storefront: { catalog: { catalog: string }; search: { title: string }; menu: Record<'about_company' | 'delivery' | 'payment' | 'contacts', string> };
 }
 
@@ -50,7 +50,7 @@ function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'],
   return {
     ...own,
     statuses: orders.status,
-    export: { ...own.export, receiving: orders.receiving },
+    export: { ...own.export, receiving: orders.receiving, payment: orders.payment, payment_status: orders.payment_status },
     seo: {
       ...own.seo,
       not_found: common.common.page_not_found,

@@ -63,6 +63,24 @@ describe('/rest/orders/export', () => {
     expect(lines[2]).toMatch(new RegExp(`^${ids[1]};`));
   });
 
+  it('reads as a person would: creation time on the shop’s clock, payment and its status by name, the phone as text', async () => {
+    const day = await today();
+    const { created_at } = await server.db.selectFrom('orders').select('created_at').where('id', '=', ids[0]).executeTakeFirstOrThrow();
+    const r = await rest(server, 'GET', '/orders/export.csv', { token: owner, query: { from: day, to: day } });
+    const cells = (r.body as string).slice(1).trim().split('\r\n')[1].split(';');
+    // The shop's zone is the default, Moscow (UTC+3 all year): the minute the order was made there.
+    const moscow = new Date(Date.parse(created_at) + 3 * 3600_000).toISOString();
+    expect(cells[2]).toBe(`${moscow.slice(0, 10)} ${moscow.slice(11, 16)}`);
+    expect(cells.slice(3, 6)).toEqual(['Новый', 'Наличные', 'При получении']);
+    // Spreadsheets show ="+7…" as the phone itself: no apostrophe, no number.
+    expect(cells[9]).toBe('"=""+79991234567"""');
+    const x = await fetch(`${server.url}/rest/orders/export.xlsx?from=${day}&to=${day}`, { headers: { authorization: `Bearer ${owner.token}`, host: `127.0.0.1:${server.port}` } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await x.arrayBuffer()) as unknown as ArrayBuffer);
+    const row = wb.worksheets[0].getRow(2);
+    expect([row.getCell(5).value, row.getCell(6).value, row.getCell(10).value]).toEqual(['Наличные', 'При получении', '+79991234567']);
+  });
+
   it('exports XLSX that a spreadsheet opens, with the period’s orders only', async () => {
     const res = await fetch(`${server.url}/rest/orders/export.xlsx?from=2026-01-01&to=2026-01-31`, { headers: { authorization: `Bearer ${owner.token}`, host: `127.0.0.1:${server.port}` } });
     expect(res.status).toBe(200);

@@ -7,7 +7,7 @@ import { shopLang, storeValues } from '../../api/tenant';
 import { localTime, safeTimeZone } from '../../../schemas/rules';
 import type { Lang } from '../../../i18n';
 import { amountDue, floorOf, orderData, selectOrders, type OrderRow } from './orders';
-import type { OrderStatus } from '../../../schemas';
+import { PAYMENT_CODES, type OrderStatus } from '../../../schemas';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** At most this many orders in one file (a year of a busy shop); a longer period is refused, not cut. */
@@ -19,16 +19,28 @@ const headersOf = (lang: Lang) => COLUMNS.map((c) => serverText(lang, `export.he
 
 type Cell = string | number | null;
 
-function rowOf(r: OrderRow, places: Map<number, string>, lang: Lang): Cell[] {
+/** The seed's stored payment label (CASH, ELECTRON, ONLINE) as the way its name is kept under (i18n/orders payment). */
+const WAY_OF_CODE = new Map(Object.entries(PAYMENT_CODES).map(([way, code]) => [code as string, way]));
+
+/** An ISO instant as the shop's wall clock: 'YYYY-MM-DD HH:MM'. */
+export function shopClock(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const { date, minutes } = localTime(at, timeZone);
+  return `${date} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+function rowOf(r: OrderRow, places: Map<number, string>, lang: Lang, timeZone: string): Cell[] {
   const d = orderData(r);
   const part = (key: string, value: unknown) => value && serverText(lang, `export.${key}`, { value: String(value) });
+  const way = WAY_OF_CODE.get(String(d.payment ?? ''));
   return [
     r.id,
     r.date,
-    r.created_at,
+    shopClock(r.created_at, timeZone),
     serverText(lang, `statuses.${r.status}`),
-    d.payment,
-    r.payment_status,
+    way ? serverText(lang, `export.payment.${way}`) : (d.payment ?? null),
+    serverText(lang, `export.payment_status.${r.payment_status || 'none'}`),
     serverText(lang, `export.receiving.${r.receiving === 'pickup' ? 'pickup' : 'delivery'}`),
     r.place_id === null ? null : (places.get(r.place_id) ?? String(r.place_id)),
     d.clientName,
@@ -44,10 +56,18 @@ function rowOf(r: OrderRow, places: Map<number, string>, lang: Lang): Cell[] {
   ];
 }
 
-/** A CSV cell: quoted when needed; a text starting like a formula gets a leading apostrophe (CSV injection). */
+/** A phone as the server stores it: '+' and digits only. */
+const PHONE = /^\+\d{7,15}$/;
+
+/**
+ * A CSV cell: quoted when needed; a text starting like a formula gets a leading apostrophe (CSV injection).
+ * A stored phone ('+' and digits, nothing a formula could do) is written as the text formula ="+7…", which
+ * Excel and LibreOffice show as the phone itself (an apostrophe would show, a bare '+7…' would become a number).
+ */
 export function csvCell(v: Cell): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return String(v);
+  if (PHONE.test(v)) return `"=""${v}"""`;
   const s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
   return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
@@ -95,7 +115,8 @@ export function registerOrderExport(rest: FastifyInstance, services: AppServices
       if (rows.length > EXPORT_LIMIT) throw badRequest('invalid_input', `More than ${EXPORT_LIMIT} orders: choose a shorter period`, ['from']);
       const places = new Map((await services.db.selectFrom('places').select(['id', 'name']).where('store_id', '=', call.store.id).execute()).map((p) => [p.id, p.name]));
       const lang = shopLang(call.store);
-      const cells = rows.map((r) => rowOf(r, places, lang));
+      const timeZone = safeTimeZone(String(storeValues(call.store).timezone ?? ''));
+      const cells = rows.map((r) => rowOf(r, places, lang, timeZone));
       const name = `orders-${q.from}-${q.to}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(cells, lang));
