@@ -101,7 +101,7 @@ test('delivery and pickup blocks: cost or Бесплатно, the days in words,
   await expect(pickup).toHaveCount(0);
 });
 
-test('phones show a footer with the name and the price, wide screens do not', async ({ page }, info) => {
+test('phones show a footer with the name, the price and the buy button, wide screens do not (their button is beside the price)', async ({ page }, info) => {
   await page.goto('/category/1-12/item/1104');
   await expect(page.getByRole('heading', { level: 1, name: 'Ноутбук Северон Игровой 17' })).toBeVisible();
   const footer = page.locator('.item-footer');
@@ -112,7 +112,16 @@ test('phones show a footer with the name and the price, wide screens do not', as
     // Fixed at the foot of the window.
     const box = (await footer.boundingBox())!;
     expect(Math.round(box.y + box.height)).toBe(page.viewportSize()!.height);
-  } else await expect(footer).toHaveCount(0);
+    // The page's one buy button is in the bar, within reach wherever the page is scrolled.
+    await page.getByRole('heading', { level: 2, name: 'Характеристики' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'В корзину' })).toHaveCount(1);
+    await footer.getByRole('button', { name: 'В корзину' }).click();
+    await expect(footer.getByRole('group', { name: 'Количество' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Корзина, товаров: 1' })).toBeVisible();
+  } else {
+    await expect(footer).toHaveCount(0);
+    await expect(page.locator('.item__summary').getByRole('button', { name: 'В корзину' })).toBeVisible();
+  }
 });
 
 test('the cart button: В корзину, then the quantity control (count_controls on): plus adds one, minus from 1 and a typed 0 take the item out', async ({ page }) => {

@@ -22,11 +22,8 @@ import { TAP_QUEUE_HASH } from './tapQueue';
 
 const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
 const EVIL_HTML = 'Чайник &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Ко&quot;';
-/**
- * The same name as the storefront's renderer (react-dom/server) writes it in #root: every '<', '&' and '"'
- * escaped; React leaves '>' in text as it is (no tag can start without a '<').
- */
-const EVIL_ROOT = 'Чайник &lt;/script>&lt;script>alert(1)&lt;/script> &amp; &quot;Ко&quot;';
+/** The same name as the storefront's renderer (react-dom/server) writes it in #root: every '<', '>', '&' and '"' escaped. */
+const EVIL_ROOT = EVIL_HTML;
 let server: TestServer;
 let app: FastifyInstance;
 let dist: string;

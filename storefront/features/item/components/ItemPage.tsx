@@ -123,7 +123,8 @@ export default function ItemPage() {
             </div>
             <Price price={item.price} oldprice={item.oldprice} currencyId={item.currencyId} size="lg" />
             {unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
-            {itemActions && <div className="item__actions">{itemActions(item)}</div>}
+            {/* Phones buy from the sticky bar below (one button a layout; both, one hidden by CSS, until the width is known). */}
+            {itemActions && wide !== false && <div className={wide === null ? 'item__actions wide-only' : 'item__actions'}>{itemActions(item)}</div>}
             <Terms item={item} />
           </div>
         </Later>
@@ -147,9 +148,13 @@ export default function ItemPage() {
         </section>
       </Later>
       {wide !== true && (
-        <div className={wide === null ? 'item-footer narrow-only' : 'item-footer'} aria-hidden="true">
-          <span className="item-footer__name">{item.name}</span>
-          <span className="item-footer__price" dir="ltr">{formatPrice(item.price, item.currencyId)}</span>
+        <div className={wide === null ? 'item-footer narrow-only' : 'item-footer'}>
+          {/* The name and the price repeat the page's own for the eye only. */}
+          <div className="item-footer__text" aria-hidden="true">
+            <span className="item-footer__name">{item.name}</span>
+            <span className="item-footer__price" dir="ltr">{formatPrice(item.price, item.currencyId)}</span>
+          </div>
+          {itemActions && <div className="item-footer__buy">{itemActions(item)}</div>}
         </div>
       )}
     </article>
