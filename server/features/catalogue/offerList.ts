@@ -25,7 +25,7 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
       const [from, to] = categoryRange(categoryPath(tree, node.id));
       q = q.where('o.cat_path', '>=', from).where('o.cat_path', '<', to);
     }
-    return applyFilters(q, storeId, query.filters, params);
+    return applyFilters(q, storeId, query.filters, params, dialect);
   };
   const q = scoped();
   const offset = (query.page - 1) * PAGE_SIZE;

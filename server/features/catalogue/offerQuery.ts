@@ -2,6 +2,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { COMMON_FILTERS, REGISTRY, type SortId, SORTS } from '../../../schemas';
 import type { Db } from '../../db/types';
+import type { Dialect } from '../../db/database';
 import { DISCOUNT_EXPRESSION } from '../../db/migrations/2026112104_discount_sort';
 import { badRequest } from '../../errors';
 import { type ParamInfo } from './params';
@@ -69,7 +70,9 @@ function boolFilter(value: string, baseId: number): '1' | '0' {
   return value;
 }
 
-export function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, string>, params: Map<number, ParamInfo>): OfferQuery {
+export function applyFilters(q: OfferQuery, storeId: number, filters: Map<number, string>, params: Map<number, ParamInfo>, dialect: Dialect): OfferQuery {
+  // SQLite's '+' keeps the number's range index out of a probe; PostgreSQL plans by its statistics.
+  const num = dialect === 'sqlite' ? sql<number>`+op.num` : sql<number>`op.num`;
   for (const [baseId, raw] of filters) {
     const value = raw.trim();
     if (value === '') continue;
@@ -114,7 +117,7 @@ export function applyFilters(q: OfferQuery, storeId: number, filters: Map<number
         if (from === null && to === null) break;
         // "+": the number is checked on the offer's own row (the primary key probe), never searched by the
         // range index, which SQLite without statistics preferred: every offer in range read per offer walked.
-        q = has((eb) => eb.and([...(from !== null ? [eb(sql`+op.num`, '>=', from)] : []), ...(to !== null ? [eb(sql`+op.num`, '<=', to)] : [])]));
+        q = has((eb) => eb.and([...(from !== null ? [eb(num, '>=', from)] : []), ...(to !== null ? [eb(num, '<=', to)] : [])]));
         break;
       }
       default:

@@ -264,12 +264,25 @@ describe('the import in the writer thread', () => {
     const before = await snapshot(server.db, CATALOGUE_TABLES);
     const controller = new AbortController();
     const progress: number[] = [];
+    // The owner cancels while the download stands still, once the writer has written offers (the first 500
+    // are reported when written: on PostgreSQL that can come after the stall).
+    let stalled = false;
+    const cancelWhenWritten = () => {
+      if (stalled && Math.max(0, ...progress) >= 500) controller.abort(new Error('cancelled by the owner'));
+    };
     const feedAt = await feedServer(feed(3000, () => 3), {
       stallAt: 1_000_000,
-      stalled: () => setTimeout(() => controller.abort(new Error('cancelled by the owner')), 200),
+      stalled: () => {
+        stalled = true;
+        cancelWhenWritten();
+      },
     });
     try {
-      const cancelled = importFeedInThread({ ...target(), storeId, source: feedAt.source(), signal: controller.signal, onProgress: (p) => progress.push(p.offersRead) });
+      const onProgress = (p: { offersRead: number }) => {
+        progress.push(p.offersRead);
+        cancelWhenWritten();
+      };
+      const cancelled = importFeedInThread({ ...target(), storeId, source: feedAt.source(), signal: controller.signal, onProgress });
       await expect(cancelled).rejects.toThrow(/cancelled/);
     } finally {
       feedAt.close();
