@@ -356,3 +356,10 @@ export async function startFakeAcquirer(): Promise<FakeAcquirer> {
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }
+
+/** One order as api=orders answers its device or its signed-in customer (orderId=); fails unless it answers 200. */
+export async function orderDetail(server: TestServer, id: number, who: { device_id?: string; token?: Auth }) {
+  const r = await server.api('orders', { orderId: id, device_id: who.device_id }, { token: who.token });
+  if (r.status !== 200) throw new Error(`api=orders orderId=${id} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body.orders[0];
+}

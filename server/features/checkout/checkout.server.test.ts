@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CUSTOMER_PHONE, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
-import { allDay, closedNow, INSIDE, newDevice, newKey, orderForm, OUTSIDE, rest, SECOND_ZONE, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
+import { allDay, closedNow, INSIDE, newDevice, orderDetail, newKey, orderForm, OUTSIDE, rest, SECOND_ZONE, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
 
 let server: TestServer, owner: Auth, customer: Auth;
 let shop: Shop;
@@ -13,11 +13,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const order = (form: Record<string, unknown>, token?: Auth) => server.api('orders', form as Record<string, string>, { token });
-const detail = async (id: number, who: { device_id?: string; token?: Auth }) => {
-  const r = await server.api('orders', { orderId: id, device_id: who.device_id }, { token: who.token });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.orders[0];
-};
+const detail = (id: number, who: { device_id?: string; token?: Auth }) => orderDetail(server, id, who);
 const countOrders = async () => Number((await server.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const setWeeks = async (week: unknown) => {
   for (const id of [shop.places.main, shop.places.second]) {

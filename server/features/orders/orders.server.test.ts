@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
-import { newDevice, orderForm, SECOND_ZONE, setupShop, type Shop } from '../../test/checkoutFixtures';
+import { newDevice, orderDetail, orderForm, SECOND_ZONE, setupShop, type Shop } from '../../test/checkoutFixtures';
 
 /** api=orders, reading: a device's and a customer's own orders, one order, the owner's place orders of a day. */
 
@@ -14,11 +14,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const order = (form: Record<string, unknown>, token?: Auth) => server.api('orders', form as Record<string, string>, { token });
-const detail = async (id: number, who: { device_id?: string; token?: Auth }) => {
-  const r = await server.api('orders', { orderId: id, device_id: who.device_id }, { token: who.token });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.orders[0];
-};
+const detail = (id: number, who: { device_id?: string; token?: Auth }) => orderDetail(server, id, who);
 
 describe('api=orders: reading orders', () => {
   it('shows a device its anonymous orders, and nobody else', async () => {
