@@ -110,7 +110,7 @@ export async function prepareFixture(db: BenchDb, size: number, log: (s: string)
   }
 }
 
-/** The planner statistics a YML import leaves: PostgreSQL's fresh (analyzeCatalogue), SQLite none (features/yml/importYml.ts). */
+/** The planner statistics a YML import leaves: PostgreSQL's fresh (analyzeCatalogue), SQLite none (features/yml/write/importYml.ts). */
 async function statisticsAsImported(database: Database) {
   if (database.dialect === 'postgres') await analyzeCatalogue(database.db, database.dialect);
   else for (const table of ['sqlite_stat1', 'sqlite_stat4']) await sql.raw(`drop table if exists ${table}`).execute(database.db);

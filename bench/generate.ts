@@ -1,6 +1,6 @@
 /**
  * A synthetic catalogue for the benchmark, written straight into the database through Kysely in big
- * transactions, row for row as the YML importer writes it (server/features/yml/importYml.ts `writeOffer`
+ * transactions, row for row as the YML importer writes it (server/features/yml/write/importYml.ts `writeOffer`
  * and `writeParams`, server/features/catalogue/offerWrites.ts `writeOfferParams` and `indexOffer`): the same columns and
  * `data` document (schemas' `toRow`), the same offer_params rows (select values as value ids, numbers also
  * in `num`), the offer's shop 292 and warranty 306 flag columns, the same search text (`searchDoc`).
@@ -202,7 +202,7 @@ const BULK_TABLES = ['offers', 'offer_params', 'offer_search'];
 
 /**
  * The secondary indexes of the bulk tables (not primary keys or constraints), dropped before the rows are
- * written and built once after them, as a first YML import does on SQLite (features/yml/deferredIndexes.ts):
+ * written and built once after them, as a first YML import does on SQLite (features/yml/write/deferredIndexes.ts):
  * building an index from its rows takes a fraction of updating a dozen B-trees per row (100 000 offers on
  * SQLite: 42 s -> a few seconds). Only for a catalogue generated into its own database or schema.
  */

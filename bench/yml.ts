@@ -91,8 +91,8 @@ async function child(file: string, pg: boolean, again: boolean) {
   const { openDatabase } = await import('../server/db/database');
   const { migrate } = await import('../server/db/migrate');
   const { createStore } = await import('../server/features/stores/stores');
-  const { importFeed } = await import('../server/features/yml/importFeed');
-  const { importFeedInThread } = await import('../server/features/yml/writerThread');
+  const { importFeed } = await import('../server/features/yml/jobs/importFeed');
+  const { importFeedInThread } = await import('../server/features/yml/write/writerThread');
   let url: string | null = null;
   let schema = '';
   if (pg) {

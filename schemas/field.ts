@@ -64,7 +64,7 @@ export interface FieldDef {
   /** Never returned to clients (secrets). */
   secret?: boolean;
   /**
-   * How the YML feed parser reads this offer field from its element (server/features/yml/parser/elements.ts
+   * How the YML feed parser reads this offer field from its element (server/features/yml/parse/elements.ts
    * builds the parser's tables from these): 'text' (inner whitespace collapsed), 'multiline' (line breaks
    * kept), 'bool' (a strict YML boolean, other text dropped with a warning), 'lenientBool' (true/false/yes/no
    * as '1'/'0', other text kept). Elements with their own rules (price, picture, dimensions, param, …) are

@@ -38,7 +38,7 @@ const storeFields = [
   { no: 398, key: 'store_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
   { no: 399, key: 'name', type: 'varchar', required: true, maxLength: 200, column: 'name' },
   { no: 400, key: 'yml_link', type: 'url', maxLength: 2000 },
-  // How often the server imports the feed at yml_link again (server/features/yml/jobs.ts starts due jobs).
+  // How often the server imports the feed at yml_link again (server/features/yml/jobs/jobs.ts starts due jobs).
   {
     no: 424,
     key: 'yml_schedule',

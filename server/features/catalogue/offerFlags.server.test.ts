@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
 import { createCategory, createOffer, startTestServer, type TestServer } from '../../test/helpers';
-import { importYml } from '../yml/importYml';
+import { importYml } from '../yml/write/importYml';
 
 let server: TestServer;
 beforeAll(async () => {

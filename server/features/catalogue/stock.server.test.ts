@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formKey, fieldByName, offerSchema } from '../../../schemas';
 import { OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
 import { newDevice, orderForm, rest, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
-import { importFeed } from '../yml/importFeed';
+import { importFeed } from '../yml/jobs/importFeed';
 
 let server: TestServer;
 let owner: Auth;

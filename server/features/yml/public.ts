@@ -1,6 +1,6 @@
 /** What the other features may use of yml (they import nothing else of it). */
-export { feedBytes } from './importFeed';
-export { importYml, type ImportResult } from './importYml';
-export { failInterruptedJobs } from './jobs';
-export { parseYml } from './parseYml';
-export { type YmlOffer } from './parser/types';
+export { feedBytes } from './jobs/importFeed';
+export { importYml, type ImportResult } from './write/importYml';
+export { failInterruptedJobs } from './jobs/jobs';
+export { parseYml } from './parse/parseYml';
+export { type YmlOffer } from './parse/types';

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DIR } from '../../demo/seedDemo';
 import { ApiError } from '../../errors';
-import { importYml } from './importYml';
+import { importYml } from './write/importYml';
 import { CATALOGUE_TABLES, snapshot, startTestServer, type TestServer } from '../../test/helpers';
 
 const FEED = fs.readFileSync(path.join(DEMO_DIR, 'demo.yml'), 'utf8');

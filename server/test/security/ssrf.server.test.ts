@@ -16,8 +16,8 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFeedUrl, fetchFeed } from '../../lib/feedUrl';
-import { importFeed } from '../../features/yml/importFeed';
-import { queueFeedPictures, runThumbnails } from '../../features/yml/thumbnails';
+import { importFeed } from '../../features/yml/jobs/importFeed';
+import { queueFeedPictures, runThumbnails } from '../../features/yml/pictures/thumbnails';
 import { CATALOGUE_TABLES, snapshot, startTestServer, type TestServer } from '../helpers';
 
 const SECRET = 'INTERNAL-ONLY-7f3a9c';

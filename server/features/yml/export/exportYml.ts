@@ -1,0 +1,122 @@
+/**
+ * A shop's catalogue as a YML feed (Yandex Market format) at GET /yml.xml, for marketplaces to fetch.
+ * Streamed page by page (500 offers a query), so a big catalogue never sits in memory. Its ETag is a version
+ * of the catalogue (offers' count and last change, categories, params and their values), so a client that
+ * already has the current feed gets 304 without the feed being built again.
+ */
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COMMON_FILTERS, ROOT_CATEGORY_ID } from '../../../../schemas';
+import type { AppServices } from '../../../api/context';
+import type { Db } from '../../../db/types';
+import { paramsInScope } from '../../catalogue/public';
+
+const PAGE = 500;
+const xml = (s: unknown) =>
+  String(s ?? '')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+
+/** The catalogue's version: changes whenever an offer, category, param or value the feed shows changes. */
+export async function catalogueVersion(db: Db, storeId: number): Promise<string> {
+  const [offers, categories, params, values] = await Promise.all([
+    db
+      .selectFrom('offers')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')])
+      .where('store_id', '=', storeId)
+      .executeTakeFirst(),
+    db.selectFrom('categories').select(['id', 'parent_id', 'name', 'hidden']).where('store_id', '=', storeId).orderBy('id').execute(),
+    db.selectFrom('params').select(['id', 'base_id', 'name', 'unit', 'kind']).where('store_id', '=', storeId).orderBy('id').execute(),
+    db.selectFrom('param_values').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('name').as('m')]).where('store_id', '=', storeId).executeTakeFirst(),
+  ]);
+  return crypto.createHash('sha1').update(JSON.stringify([offers, categories, params, values])).digest('hex').slice(0, 20);
+}
+
+interface ExportOptions {
+  /** The shop's origin, for picture links of uploaded pictures (`<origin>/images/<path>`). */
+  origin: string;
+  shopName: string;
+}
+
+/** The feed as chunks of text. */
+export async function* exportYml(db: Db, storeId: number, opts: ExportOptions): AsyncGenerator<string> {
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog date="${date}">\n<shop>\n<name>${xml(opts.shopName)}</name>\n<company>${xml(opts.shopName)}</company>\n<url>${xml(opts.origin)}/</url>\n`;
+  yield `<currencies><currency id="RUR" rate="1"/></currencies>\n<categories>\n`;
+  const categories = await db.selectFrom('categories').select(['id', 'parent_id', 'name']).where('store_id', '=', storeId).where('hidden', '=', 0).orderBy('sort').orderBy('id').execute();
+  for (const c of categories) {
+    const parent = c.parent_id && c.parent_id !== ROOT_CATEGORY_ID ? ` parentId="${xml(c.parent_id)}"` : '';
+    yield `<category id="${xml(c.id)}"${parent}>${xml(c.name)}</category>\n`;
+  }
+  yield `</categories>\n<offers>\n`;
+  // A base id names a param on the offer's category path (features/catalogue/params.ts).
+  const scopes = new Map<string, Awaited<ReturnType<typeof paramsInScope>>>();
+  const scopeOf = async (categoryId: string) => scopes.get(categoryId) ?? scopes.set(categoryId, await paramsInScope(db, storeId, categoryId)).get(categoryId)!;
+  const valueNames = new Map<string, string>();
+  for (const v of await db.selectFrom('param_values').select(['param_id', 'id', 'name']).where('store_id', '=', storeId).execute()) valueNames.set(`${v.param_id}:${v.id}`, v.name);
+  const picture = (img: string) => (/^https?:\/\//i.test(img) ? img : `${opts.origin}/images/${img}`);
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('offers')
+      .select(['id', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'data'])
+      .where('store_id', '=', storeId)
+      .where('deleted', '=', 0)
+      .where('active', '=', 1)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
+    if (!rows.length) break;
+    after = rows[rows.length - 1].id;
+    const values = await db
+      .selectFrom('offer_params')
+      .select(['offer_id', 'base_id', 'value'])
+      .where('store_id', '=', storeId)
+      .where('offer_id', 'in', rows.map((r) => r.id))
+      .where('base_id', '<>', COMMON_FILTERS.price)
+      .execute();
+    const byOffer = new Map<string, { base_id: number; value: string }[]>();
+    for (const v of values) byOffer.set(v.offer_id, [...(byOffer.get(v.offer_id) ?? []), v]);
+    let out = '';
+    for (const r of rows) {
+      const params = await scopeOf(r.category_id);
+      const data = JSON.parse(r.data) as { images?: { img: string }[]; description?: string; currencyId?: string; props?: { name: string; unit?: string; value: string }[] };
+      out += `<offer id="${xml(r.id)}" available="${r.available ? 'true' : 'false'}">`;
+      out += `<name>${xml(r.name)}</name>`;
+      if (r.vendor) out += `<vendor>${xml(r.vendor)}</vendor>`;
+      out += `<price>${r.price}</price>`;
+      if (r.oldprice) out += `<oldprice>${r.oldprice}</oldprice>`;
+      out += `<currencyId>RUR</currencyId><categoryId>${xml(r.category_id)}</categoryId>`;
+      for (const i of (data.images ?? []).slice(0, 10)) out += `<picture>${xml(picture(i.img))}</picture>`;
+      if (data.description) out += `<description>${xml(data.description)}</description>`;
+      for (const v of byOffer.get(r.id) ?? []) {
+        const p = params.get(v.base_id);
+        if (!p) continue;
+        const value = p.kind === 'select' ? (valueNames.get(`${p.id}:${v.value}`) ?? v.value) : p.kind === 'bool' ? (v.value === '1' ? 'да' : 'нет') : v.value;
+        out += `<param name="${xml(p.name)}"${p.unit ? ` unit="${xml(p.unit)}"` : ''}>${xml(value)}</param>`;
+      }
+      for (const p of data.props ?? []) out += `<param name="${xml(p.name)}"${p.unit ? ` unit="${xml(p.unit)}"` : ''}>${xml(p.value)}</param>`;
+      out += `</offer>\n`;
+    }
+    yield out;
+  }
+  yield `</offers>\n</shop>\n</yml_catalog>\n`;
+}
+
+/** GET /yml.xml: the shop of the request's host as a YML feed, with an ETag of its catalogue version. */
+export function registerYmlExport(app: FastifyInstance, services: AppServices, originOf: (request: FastifyRequest) => string) {
+  app.get('/yml.xml', async (request, reply) => {
+    const store = await services.stores.resolve(request.headers.host);
+    if (!store) return reply.status(404).send({ error: { code: 'not_found', message: 'No shop here' } });
+    const etag = `"${await catalogueVersion(services.db, store.id)}"`;
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    reply.type('application/xml; charset=utf-8');
+    return reply.send(Readable.from(exportYml(services.db, store.id, { origin: originOf(request), shopName: store.name })));
+  });
+}

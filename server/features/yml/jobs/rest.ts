@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import { YML_SCHEDULES, storeSchema } from '../../../../schemas';
+import type { AppServices } from '../../../api/context';
+import type { Selectable } from 'kysely';
+import type { YmlJobsTable } from '../../../db/types';
+import { ApiError, badRequest, notFound } from '../../../errors';
+import { parseFeedUrl } from '../../../lib/feedUrl';
+import { bodyOf, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../../rest/common';
+import { saveStore } from '../../stores/public';
+import { storeValues } from '../../../api/tenant';
+import { createJob, type JobProgress, type JobRunner } from './jobs';
+
+const parse = (text: string | null) => (text ? JSON.parse(text) : null);
+
+/** A job as the admin reads it: progress (offers read, bytes of the total), then the report or the error. */
+export function jobToApi(r: Selectable<YmlJobsTable>, live: JobProgress | null) {
+  return {
+    id: r.id,
+    source: r.source,
+    status: r.status,
+    fileName: r.file_name,
+    url: r.url,
+    totalBytes: live?.totalBytes ?? (r.total_bytes === null ? null : Number(r.total_bytes)),
+    bytesRead: live?.bytesRead ?? Number(r.bytes_read),
+    offersRead: live?.offersRead ?? r.offers_read,
+    cancelRequested: !!r.cancel_requested,
+    report: parse(r.report),
+    error: parse(r.error),
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+/**
+ * /rest/yml_imports (owner only, ra-data-simple-rest dialect): POST a multipart `file` (a YML feed, at most
+ * FEED_MAX_BYTES) or `{"source":"link"}` (the store's yml_link) queues an import (409 while one is queued or
+ * running); GET lists them and GET /:id answers one with its progress and report; POST /:id/cancel stops it.
+ * /rest/yml_schedule: GET and PUT `{"schedule": "off"|"hourly"|"every_6h"|"daily"}`, the store's refresh.
+ */
+export function registerYmlImports(rest: FastifyInstance, services: AppServices, jobs: JobRunner) {
+  const feedsDir = path.join(services.config.dataDir, 'feeds');
+  const dialect = services.database.dialect;
+  const load = async (storeId: number, id: number) => {
+    const row = await services.db.selectFrom('yml_jobs').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  };
+
+  rest.get('/yml_imports', async (request, reply) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const q = parseListQuery(request.query);
+    const { column, order } = sortColumn(q, { id: 'id', createdAt: 'created_at', status: 'status' }, 'id');
+    const base = () => services.db.selectFrom('yml_jobs').where('store_id', '=', call.store.id);
+    const rows = await base().selectAll().orderBy(column, q.sort ? order : 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.start).execute();
+    const count = await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    return sendList(reply, 'yml_imports', q, rows.map((r) => jobToApi(r, jobs.progressOf(r.id))), Number(count?.n ?? 0));
+  });
+
+  rest.get('/yml_imports/:id', async (request, reply) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const row = await load(call.store.id, idParam(request));
+    reply.header('cache-control', 'no-store');
+    return jobToApi(row, jobs.progressOf(row.id));
+  });
+
+  rest.post('/yml_imports', async (request, reply) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    let id: number;
+    if (request.isMultipart()) {
+      const file = await request.file({ limits: { fileSize: services.config.feedMaxBytes, files: 1, fields: 5 } });
+      if (!file) throw badRequest('required_fields_error', 'Choose a YML file', [{ field: 'file', code: 'required', label: 'file' }]);
+      fs.mkdirSync(feedsDir, { recursive: true });
+      const target = path.join(feedsDir, `${crypto.randomBytes(12).toString('hex')}.xml`);
+      try {
+        await pipeline(file.file, fs.createWriteStream(target));
+        if (file.file.truncated) throw new ApiError(413, 'too_large', `The feed is larger than ${services.config.feedMaxBytes} bytes`);
+        const size = fs.statSync(target).size;
+        if (!size) throw badRequest('invalid_input', 'The file is empty', [{ field: 'file', code: 'invalid', label: 'file' }]);
+        id = await createJob(services.db, dialect, call.store.id, { source: 'file', filePath: target, fileName: file.filename.slice(0, 200), totalBytes: size });
+      } catch (e) {
+        fs.rmSync(target, { force: true });
+        throw e;
+      }
+    } else {
+      const body = bodyOf(request);
+      if (body.source !== 'link') throw badRequest('invalid_input', 'Send a file or {"source":"link"}', [{ field: 'source', code: 'invalid', label: 'source' }]);
+      const link = String(storeValues(call.store).yml_link ?? '').trim();
+      if (!link) throw badRequest('required_fields_error', 'The shop has no YML link: set it in the settings', [{ field: 'yml_link', code: 'required', label: 'yml_link' }]);
+      try {
+        parseFeedUrl(link);
+      } catch (e) {
+        throw badRequest('invalid_input', (e as Error).message, [{ field: 'yml_link', code: 'invalid', label: 'yml_link' }]);
+      }
+      id = await createJob(services.db, dialect, call.store.id, { source: 'link', url: link });
+    }
+    // This process starts it at once if no other process claims it first.
+    void jobs.tick().catch((e) => request.log.error({ err: e }, 'yml job tick'));
+    reply.code(201);
+    return jobToApi(await load(call.store.id, id), null);
+  });
+
+  rest.post('/yml_imports/:id/cancel', async (request) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const row = await load(call.store.id, idParam(request));
+    if (row.status === 'queued') {
+      await services.db.updateTable('yml_jobs').set({ status: 'cancelled', cancel_requested: 1, finished_at: new Date().toISOString() }).where('id', '=', row.id).where('status', '=', 'queued').execute();
+    } else if (row.status === 'running') {
+      // This process's job stops at once; another process's sees the flag within a second. On SQLite the
+      // import holds the write lock, so the flag is only written when the job runs elsewhere.
+      if (!jobs.abortLocal(row.id) || dialect === 'postgres') await services.db.updateTable('yml_jobs').set({ cancel_requested: 1 }).where('id', '=', row.id).execute();
+    } else throw new ApiError(409, 'import_finished', 'The import has already ended');
+    const fresh = await load(call.store.id, row.id);
+    return { ...jobToApi(fresh, jobs.progressOf(row.id)), cancelRequested: true };
+  });
+
+  rest.get('/yml_schedule', async (request) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const values = storeValues(call.store);
+    return { id: 'schedule', schedule: values.yml_schedule ?? 'off', ymlLink: values.yml_link ?? '' };
+  });
+
+  rest.put('/yml_schedule', async (request) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const schedule = bodyOf(request).schedule;
+    if (typeof schedule !== 'string' || !(YML_SCHEDULES as readonly string[]).includes(schedule)) {
+      throw badRequest('invalid_input', `schedule must be one of ${YML_SCHEDULES.join(', ')}`, [{ field: 'schedule', code: 'invalid', label: 'schedule' }]);
+    }
+    if (!storeSchema.fields.some((f) => f.name === 'yml_schedule')) throw new Error('yml_schedule is not in the registry');
+    const store = await services.db.selectFrom('stores').selectAll().where('id', '=', call.store.id).executeTakeFirstOrThrow();
+    await saveStore(services.db, store, { yml_schedule: schedule });
+    services.stores.forget();
+    const values = storeValues(await services.db.selectFrom('stores').selectAll().where('id', '=', call.store.id).executeTakeFirstOrThrow());
+    return { id: 'schedule', schedule: values.yml_schedule, ymlLink: values.yml_link ?? '' };
+  });
+}

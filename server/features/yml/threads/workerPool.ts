@@ -1,0 +1,117 @@
+/**
+ * Worker threads of the YML import (the parser's, pipeline.ts, and the SQLite writer's, writerThread.ts),
+ * started through boot.mjs and kept idle for the next import (IDLE_MS), so a small import does not
+ * pay the start-up of a thread and its modules each time. A worker that cannot start (no worker threads, its
+ * module does not load) makes the pool unavailable: its imports then run in the calling thread.
+ * YML_IMPORT_WORKER=0 never starts one.
+ */
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { ApiError } from '../../../errors';
+import { FeedUrlError } from '../../../lib/feedUrl';
+import { YmlError } from '../parse/types';
+import type { SentError } from './sentError';
+
+/** The error `sendable` sent, of its own class: an ApiError, a FeedUrlError, a YmlError or a plain Error. */
+export function revive(e: SentError): Error {
+  let err: Error;
+  if (e.status !== undefined && e.code !== undefined) err = new ApiError(e.status, e.code, e.message);
+  else if (e.name === 'FeedUrlError') err = new FeedUrlError(e.message, e.code as FeedUrlError['code']);
+  else if (e.name === 'YmlError' && e.line !== undefined) {
+    err = new YmlError('', e.line, e.column ?? 0);
+    err.message = e.message;
+  } else err = Object.assign(new Error(e.message), { name: e.name });
+  if (e.stack) err.stack = e.stack;
+  return err;
+}
+
+/** How long a worker waits idle for the next import. */
+const IDLE_MS = 60_000;
+/** How long a new worker may take to load its modules (tsx compiles them on a cold start). */
+const START_MS = 60_000;
+const BOOT = new URL('./boot.mjs', import.meta.url);
+
+export class WorkerPool {
+  private idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+  /** Set once a worker failed to start: this process then runs the work in its own thread. */
+  private unavailable = false;
+  private entry: string;
+
+  constructor(
+    private readonly defaultEntry: string,
+    private readonly resourceLimits?: ResourceLimits,
+  ) {
+    this.entry = defaultEntry;
+  }
+
+  /** Whether imports may use a worker thread (tests switch it off to compare both paths). */
+  enabled(): boolean {
+    return !this.unavailable && process.env.YML_IMPORT_WORKER !== '0';
+  }
+
+  /** Tests: workers from another entry module (one that fails: no worker can start), or null for the real one. */
+  setEntry(url: string | null): void {
+    for (const e of this.idle.splice(0)) {
+      clearTimeout(e.timer);
+      void e.worker.terminate();
+    }
+    this.entry = url ?? this.defaultEntry;
+    this.unavailable = false;
+  }
+
+  /** An idle worker, or a new one once it said `{ t: 'ready' }`; null when none can start. */
+  async acquire(): Promise<Worker | null> {
+    const kept = this.idle.pop();
+    if (kept) {
+      clearTimeout(kept.timer);
+      kept.worker.ref();
+      return kept.worker;
+    }
+    if (!this.enabled()) return null;
+    let worker: Worker;
+    try {
+      worker = new Worker(BOOT, { workerData: { entry: this.entry }, resourceLimits: this.resourceLimits });
+    } catch {
+      this.unavailable = true;
+      return null;
+    }
+    const ready = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), START_MS);
+      const onMessage = (m: { t: string }) => m.t === 'ready' && done(true);
+      const onFail = () => done(false);
+      function done(ok: boolean) {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onFail);
+        worker.off('exit', onFail);
+        resolve(ok);
+      }
+      worker.on('message', onMessage);
+      worker.once('error', onFail);
+      worker.once('exit', onFail);
+    });
+    if (!ready) {
+      this.unavailable = true;
+      void worker.terminate();
+      return null;
+    }
+    // For its whole life: an idle worker that fails is simply gone (an import's own listeners see its failure).
+    worker.on('error', () => undefined);
+    worker.once('exit', () => this.forget(worker));
+    return worker;
+  }
+
+  /** Keeps a worker whose import ended cleanly for the next one. */
+  release(worker: Worker): void {
+    worker.unref();
+    const timer = setTimeout(() => {
+      this.forget(worker);
+      void worker.terminate();
+    }, IDLE_MS).unref();
+    this.idle.push({ worker, timer });
+  }
+
+  private forget(worker: Worker) {
+    const i = this.idle.findIndex((e) => e.worker === worker);
+    if (i >= 0) this.idle.splice(i, 1);
+  }
+}
