@@ -14,8 +14,9 @@ import { SaxesParser } from 'saxes';
 import { decodeFeed } from './decode';
 import { offerReader, readOption } from './offerReader';
 import { HTML_ENTITIES, SHOP_INFO } from './elements';
-import { collapse, toDecimal } from './values';
-import { YmlError, type Awaitable, type ParseYmlOptions, type ParseYmlResult, type YmlCategory, type YmlCurrency, type YmlHandlers, type YmlInput, type YmlShop } from './types';
+import { collapse } from './values';
+import { categoryTree, readCategory, readCurrency, type DeclaredCategory } from './shopSections';
+import { YmlError, type Awaitable, type ParseYmlOptions, type ParseYmlResult, type YmlHandlers, type YmlInput, type YmlShop } from './types';
 
 export { MAX_PICTURES } from './elements';
 
@@ -77,7 +78,7 @@ export async function parseYml(
   let offersSeen = false;
   const currencyIds = new Set<string>();
   const categoryIds = new Set<string>();
-  const pendingCategories: Array<{ id: string; parentId: string | null; name: string; line: number }> = [];
+  const pendingCategories: DeclaredCategory[] = [];
   const unknownElements = new Map<string, number>();
 
   // Text capture for shop info elements and categories.
@@ -95,49 +96,12 @@ export async function parseYml(
   };
 
   const flushCategories = (): void => {
-    const declared = new Map<string, { id: string; parentId: string | null; name: string; line: number }>();
-    for (const c of pendingCategories) declared.set(c.id, c);
-    for (const c of pendingCategories) {
-      // parentId="0" is a common way to say "top level" (unless a category "0" exists).
-      if (c.parentId === '0' && !categoryIds.has('0')) c.parentId = null;
-      if (c.parentId === null) continue;
-      if (!categoryIds.has(c.parentId)) {
-        warn(`category ${c.id} (line ${c.line}): parent ${c.parentId} is not declared, made top level`);
-        c.parentId = null;
-      } else if (c.parentId === c.id) {
-        warn(`category ${c.id} (line ${c.line}) is its own parent, made top level`);
-        c.parentId = null;
-      }
-    }
-    // Break parent cycles (a → b → a): the first category found on a cycle becomes top level.
-    for (const c of pendingCategories) {
-      const seen = new Set<string>([c.id]);
-      let p = c.parentId;
-      while (p !== null) {
-        if (seen.has(p)) {
-          warn(`category ${c.id}: parent chain loops, made top level`);
-          c.parentId = null;
-          break;
-        }
-        seen.add(p);
-        p = declared.get(p)?.parentId ?? null;
-      }
-    }
-    // Parents first, otherwise in feed order.
     const emitted = new Set<string>(result.categoryList.map((c) => c.id));
-    const emit = (c: { id: string; parentId: string | null; name: string }): void => {
-      if (emitted.has(c.id)) return;
-      if (c.parentId !== null && !emitted.has(c.parentId)) {
-        const parent = declared.get(c.parentId);
-        if (parent) emit(parent);
-      }
-      emitted.add(c.id);
-      const cat: YmlCategory = { id: c.id, parentId: c.parentId, name: c.name };
-      result.categoryList.push(cat);
+    for (const category of categoryTree(pendingCategories, categoryIds, warn, emitted)) {
+      result.categoryList.push(category);
       result.categories++;
-      if (handlers.onCategory) queue.push(() => handlers.onCategory!(cat));
-    };
-    for (const c of pendingCategories) emit(c);
+      if (handlers.onCategory) queue.push(() => handlers.onCategory!(category));
+    }
     pendingCategories.length = 0;
     categoriesDone = true;
   };
@@ -202,26 +166,10 @@ export async function parseYml(
     const section = stack[2];
     if (depth === 4) {
       if (section === 'currencies' && name === 'currency') {
-        const id = (attrs.id ?? '').trim().toUpperCase();
-        if (!id) {
-          warn(`line ${parser.line}: <currency> without id skipped`);
-          return;
-        }
-        if (currencyIds.has(id)) {
-          warn(`currency ${id} declared twice, the first kept`);
-          return;
-        }
-        currencyIds.add(id);
-        let rate = (attrs.rate ?? '').trim();
-        if (!rate) {
-          warn(`currency ${id} has no rate, 1 assumed`);
-          rate = '1';
-        }
-        const cur: YmlCurrency = { id, rate: toDecimal(rate) ?? rate.toUpperCase() };
-        const plus = (attrs.plus ?? '').trim();
-        if (plus) cur.plus = plus;
-        result.currencies.push(cur);
-        if (handlers.onCurrency) queue.push(() => handlers.onCurrency!(cur));
+        const currency = readCurrency(attrs, currencyIds, warn, parser.line);
+        if (!currency) return;
+        result.currencies.push(currency);
+        if (handlers.onCurrency) queue.push(() => handlers.onCurrency!(currency));
       } else if (section === 'categories' && name === 'category') {
         categoryAttrs = attrs;
         capture = { depth, text: '' };
@@ -267,27 +215,10 @@ export async function parseYml(
       }
       if (depth === 4) {
         if (stack[2] === 'categories' && name === 'category' && capture && categoryAttrs) {
-          const id = (categoryAttrs.id ?? '').trim();
-          let categoryName = collapse(capture.text);
-          const parentRaw = (categoryAttrs.parentId ?? '').trim();
+          const category = readCategory(categoryAttrs, capture.text, categoryIds, warn, parser.line);
           capture = null;
           categoryAttrs = null;
-          if (!id) {
-            warn(`line ${parser.line}: <category> without id skipped`);
-            return;
-          }
-          if (categoryIds.has(id)) {
-            warn(`category ${id} declared twice, the first kept`);
-            return;
-          }
-          if (!categoryName) {
-            warn(`category ${id} has no name, its id is used`);
-            categoryName = id;
-          }
-          categoryIds.add(id);
-          // parentId="0" or "" means top level unless a category "0" exists (checked on </categories>).
-          const parentId = parentRaw === '' ? null : parentRaw;
-          pendingCategories.push({ id, parentId, name: categoryName, line: parser.line });
+          if (category) pendingCategories.push(category);
           return;
         }
         if (stack[2] === 'offers' && name === 'offer') offers.end();
