@@ -12,7 +12,8 @@
  */
 import { SaxesParser } from 'saxes';
 import { decodeFeed } from './decode';
-import { offerReader, readOption } from './offerReader';
+import { readOption } from './offerFields';
+import { offerReader } from './offerReader';
 import { HTML_ENTITIES, SHOP_INFO } from './elements';
 import { collapse } from './values';
 import { categoryTree, readCategory, readCurrency, type DeclaredCategory } from './shopSections';
