@@ -2,9 +2,8 @@
  * Bad input never gives a 500 and never changes stored data (foundation issue, item 8): every case is a 4xx
  * with the error body, and the database and the uploads are the same afterwards.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_TABLES, OWNER_PHONE, listUploads, pngImage, snapshot, startSignedIn, type Auth, type CallOptions, type Params, type TestServer } from './helpers';
+import { CATALOGUE_TABLES, OWNER_PHONE, listUploads, pngImage, rawRequest, snapshot, startSignedIn, type Auth, type CallOptions, type Params, type TestServer } from './helpers';
 
 let server: TestServer, owner: Auth, customer: Auth;
 let before: string;
@@ -145,26 +144,7 @@ describe('malformed and refused writes', () => {
 
 describe('malformed requests', () => {
   /** A raw request, for bodies a well-behaved client never sends. */
-  const raw = (path: string, headers: Record<string, string>, body: Buffer | string) =>
-    new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const data = Buffer.isBuffer(body) ? body : Buffer.from(body);
-      const req = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', path, headers: { ...headers, 'content-length': String(data.length) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            /* not JSON */
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-      });
-      req.on('error', reject);
-      req.end(data);
-    });
+  const raw = (path: string, headers: Record<string, string>, body: Buffer | string) => rawRequest(server.port, 'POST', path, headers, body);
 
   it('a multipart body that breaks off is a 4xx', async () => {
     const r = await raw('/api?api=offers', { 'content-type': 'multipart/form-data; boundary=XYZ' }, '--XYZ\r\nContent-Disposition: form-data; name="set"\r\n\r\n1\r\n--XYZ\r\nContent-Disposition: form-da');

@@ -271,6 +271,30 @@ export async function startSignedIn(opts: Parameters<typeof startTestServer>[0] 
 }
 
 /** A second connection to a test server's database with caches of its own: another WORKERS process's view. */
+/** A request exactly as given (method, headers, body bytes), for what a well-behaved client never sends; the answer's body as JSON when it is. */
+export function rawRequest(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<{ status: number; body: any }> {
+  const data = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
+  const all = data ? { ...headers, 'content-length': String(data.length) } : headers;
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers: all }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: res.statusCode ?? 0, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
 export function secondConnection(server: TestServer): Database {
   const pgUrl = testDatabaseUrl();
   const schema = server.label.startsWith('postgres schema ') ? server.label.slice('postgres schema '.length) : null;

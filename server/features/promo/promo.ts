@@ -2,7 +2,7 @@ import { fromRow, normalizePromoCode, promoCodeSchema, toApiObject, toRow } from
 import type { Executor } from '../../db/types';
 import { ApiError, errorText } from '../../errors';
 import { formatRoubles } from '../../../schemas/rules/money';
-import { useLimit, type PromoRefusal } from '../../../schemas/rules/promo';
+import { useLimit, type PromoRefusal, type PromoTerms } from '../../../schemas/rules/promo';
 
 /**
  * Promo codes as the server keeps them (table promo_codes): reading a code, its owner's view, counting a
@@ -13,21 +13,12 @@ import { useLimit, type PromoRefusal } from '../../../schemas/rules/promo';
 export type { PromoRefusal };
 
 /** A stored promo code as typed values (schemas/promo.ts) plus its usage count. */
-export interface Promo {
+export interface Promo extends PromoTerms {
   id: number;
   code: string;
   name?: string;
   discount: number;
-  isOnceOnly: boolean;
-  /** Uses allowed in all; null or 0 = no limit. */
-  maxUses?: number | null;
-  dateFrom?: string | null;
-  dateTo?: string | null;
-  /** The minimum sum of goods (before the discount) the code works from; 0 = any. */
-  condition: number;
-  count: number;
 }
-
 
 /** A refusal's params: the reason and the code's minimum sum; its text is i18n `errors.promo_<reason>`. */
 export const promoParams = (reason: PromoRefusal, promo?: Pick<Promo, 'condition'> | null) => ({ reason, sum: formatRoubles(promo?.condition ?? 0) });

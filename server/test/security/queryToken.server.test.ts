@@ -3,9 +3,8 @@
  * (api=), never in the address. On 20401c2 `GET /api?api=stores&update=1&p[399_name]=...&token=...` changed
  * the shop: a link was a signed-in write, and the token stood in every access log and browser history.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../helpers';
+import { OWNER_PHONE, rawRequest, startTestServer, type Auth, type TestServer } from '../helpers';
 
 let server: TestServer;
 let owner: Auth;
@@ -15,28 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-function call(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const all: Record<string, string> = { host: `127.0.0.1:${server.port}`, ...headers };
-    if (body !== undefined) Object.assign(all, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) });
-    const req = http.request({ host: '127.0.0.1', port: server.port, method, path, headers: all }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          /* not JSON */
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const call = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+  rawRequest(server.port, method, path, body === undefined ? headers : { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body);
 
 const nameOf = async () => (await server.db.selectFrom('stores').select('name').where('id', '=', server.storeId).executeTakeFirstOrThrow()).name;
 
