@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedIn, type Auth, type TestServer } from './helpers';
-import { orderForm, rest, setupShop, storeSettings, type Shop } from './checkoutFixtures';
+import { startCheckoutShop, type Auth, type TestServer } from './helpers';
+import { orderForm, rest, storeSettings, type Shop } from './checkoutFixtures';
 
 /**
  * The texts the server itself sends (i18n/server/<lang>.ts) speak the shop's language (its notify_lang) to
  * the owner and the customer's request language (`lang`) where the customer's request carries one.
  */
-let server: TestServer, owner: Auth, customer: Auth;
-let shop: Shop;
-
-beforeAll(async () => {
-  ({ server, owner, customer } = await startSignedIn());
-  shop = await setupShop(server, owner);
-});
+let server: TestServer, owner: Auth, customer: Auth, shop: Shop;
+beforeAll(async () => ({ server, owner, customer, shop } = await startCheckoutShop()));
 afterAll(() => server?.close());
 
 const lastSms = (phone: string) => server.smsLines.filter((l) => l.startsWith(`sms to ${phone}:`)).at(-1);

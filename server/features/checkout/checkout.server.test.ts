@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
-import { allDay, closedNow, INSIDE, newDevice, orderDetail, newKey, orderForm, OUTSIDE, rest, SECOND_ZONE, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
+import { startCheckoutShop, CUSTOMER_PHONE, snapshot, type Auth, type TestServer } from '../../test/helpers';
+import { allDay, closedNow, INSIDE, newDevice, orderDetail, newKey, orderForm, OUTSIDE, rest, SECOND_ZONE, storeSettings, type Shop } from '../../test/checkoutFixtures';
 
-let server: TestServer, owner: Auth, customer: Auth;
-let shop: Shop;
+let server: TestServer, owner: Auth, customer: Auth, shop: Shop;
 const ORDER_TABLES = ['orders', 'promo_codes', 'notifications', 'payments'];
-
-beforeAll(async () => {
-  ({ server, owner, customer } = await startSignedIn());
-  shop = await setupShop(server, owner);
-});
+beforeAll(async () => ({ server, owner, customer, shop } = await startCheckoutShop()));
 afterAll(() => server?.close());
 
 const order = (form: Record<string, unknown>, token?: Auth) => server.api('orders', form as Record<string, string>, { token });

@@ -1,16 +1,11 @@
 /** The optional SMS check of the phone (store setting sms_check): only a session of the order's phone may order. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
-import { newDevice, orderForm, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
+import { startCheckoutShop, snapshot, type Auth, type TestServer } from '../../test/helpers';
+import { newDevice, orderForm, storeSettings, type Shop } from '../../test/checkoutFixtures';
 
-let server: TestServer, owner: Auth, customer: Auth;
-let shop: Shop;
+let server: TestServer, owner: Auth, customer: Auth, shop: Shop;
 const ORDER_TABLES = ['orders', 'promo_codes', 'notifications', 'payments'];
-
-beforeAll(async () => {
-  ({ server, owner, customer } = await startSignedIn());
-  shop = await setupShop(server, owner);
-});
+beforeAll(async () => ({ server, owner, customer, shop } = await startCheckoutShop()));
 afterAll(() => server?.close());
 
 const order = (form: Record<string, unknown>, token?: Auth | string) => server.api('orders', form as Record<string, string>, { token: token as Auth });

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
-import { newDevice, orderDetail, orderForm, SECOND_ZONE, setupShop, type Shop } from '../../test/checkoutFixtures';
+import { startCheckoutShop, type Auth, type TestServer } from '../../test/helpers';
+import { newDevice, orderDetail, orderForm, SECOND_ZONE, type Shop } from '../../test/checkoutFixtures';
 
 /** api=orders, reading: a device's and a customer's own orders, one order, the owner's place orders of a day. */
 
-let server: TestServer, owner: Auth, customer: Auth;
-let shop: Shop;
-
-beforeAll(async () => {
-  ({ server, owner, customer } = await startSignedIn());
-  shop = await setupShop(server, owner);
-});
+let server: TestServer, owner: Auth, customer: Auth, shop: Shop;
+beforeAll(async () => ({ server, owner, customer, shop } = await startCheckoutShop()));
 afterAll(() => server?.close());
 
 const order = (form: Record<string, unknown>, token?: Auth) => server.api('orders', form as Record<string, string>, { token });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from '../../../lib/router';
 import { useCategoryTree, useShopContext } from '../../../components/ShopContext';
+import { TotalsRow } from '../../../components/Totals';
 import { pathOf } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { formatPrice } from '../../../../schemas/rules/money';
@@ -65,22 +66,9 @@ export default function CartPage() {
         <aside className="cart__summary summary-layout__aside" aria-label={t('cart.summary')}>
           <PromoInput />
           <dl className="totals">
-            <div className="totals__row">
-              <dt>{t('cart.goods', { n: totals.quantity })}</dt>
-              <dd dir="ltr">{formatPrice(totals.goods, currency)}</dd>
-            </div>
-            {totals.discount > 0 && (
-              <div className="totals__row totals__row--discount">
-                <dt>{t('cart.discount')}</dt>
-                <dd dir="ltr">−{formatPrice(totals.discount, currency)}</dd>
-              </div>
-            )}
-            <div className="totals__row totals__row--total">
-              <dt>{t('cart.total')}</dt>
-              <dd dir="ltr" data-testid="cart-total">
-                {formatPrice(totals.total, currency)}
-              </dd>
-            </div>
+            <TotalsRow label={t('cart.goods', { n: totals.quantity })} value={formatPrice(totals.goods, currency)} />
+            {totals.discount > 0 && <TotalsRow kind="discount" label={t('cart.discount')} value={`−${formatPrice(totals.discount, currency)}`} />}
+            <TotalsRow kind="total" label={t('cart.total')} value={formatPrice(totals.total, currency)} testId="cart-total" />
           </dl>
           {minSum > 0 && totals.total < minSum && <p className="cart__note">{t('errors.min_sum', { sum: formatRoubles(minSum) })}</p>}
           <Link to="/order" className="button button--client button--wide">

@@ -1,6 +1,7 @@
 import { Link } from '../../../lib/router';
 import { formatPrice } from '../../../../schemas/rules/money';
 import { useT } from '../../../lib/i18n';
+import { TotalsRow } from '../../../components/Totals';
 import type { CartLine } from '../../../lib/types';
 import type { CartTotals } from '../../cart/public';
 
@@ -41,28 +42,10 @@ export default function OrderSummary({
         {t('checkout.edit_cart')}
       </Link>
       <dl className="totals">
-        <div className="totals__row">
-          <dt>{t('cart.goods', { n: totals.quantity })}</dt>
-          <dd dir="ltr">{formatPrice(totals.goods, currency)}</dd>
-        </div>
-        {totals.discount > 0 && (
-          <div className="totals__row totals__row--discount">
-            <dt>{t('checkout.promo_discount', { code: promoCode })}</dt>
-            <dd dir="ltr">−{formatPrice(totals.discount, currency)}</dd>
-          </div>
-        )}
-        {delivery && (
-          <div className="totals__row">
-            <dt>{t('checkout.delivery_cost')}</dt>
-            <dd dir="ltr">{deliveryCost > 0 ? formatPrice(deliveryCost, currency) : t('item.free_shipping')}</dd>
-          </div>
-        )}
-        <div className="totals__row totals__row--total">
-          <dt>{t('cart.total')}</dt>
-          <dd dir="ltr" data-testid="order-total">
-            {formatPrice(totals.total + deliveryCost, currency)}
-          </dd>
-        </div>
+        <TotalsRow label={t('cart.goods', { n: totals.quantity })} value={formatPrice(totals.goods, currency)} />
+        {totals.discount > 0 && <TotalsRow kind="discount" label={t('checkout.promo_discount', { code: promoCode })} value={`−${formatPrice(totals.discount, currency)}`} />}
+        {delivery && <TotalsRow label={t('checkout.delivery_cost')} value={deliveryCost > 0 ? formatPrice(deliveryCost, currency) : t('item.free_shipping')} />}
+        <TotalsRow kind="total" label={t('cart.total')} value={formatPrice(totals.total + deliveryCost, currency)} testId="order-total" />
       </dl>
       <button type="submit" className="button button--client button--wide" disabled={sending} aria-busy={sending || undefined}>
         {sending ? t('checkout.sending') : online ? t('checkout.pay') : t('checkout.submit')}
