@@ -1,16 +1,10 @@
 /** Owner writes arriving at the same time (two admin tabs, a double click, several server processes) all succeed with distinct ids. */
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_PHONE, startTestServer, type Auth, type TestServer } from './helpers';
+import { startWithOwner, type Auth, type TestServer } from './helpers';
 
-let server: TestServer;
-let owner: Auth;
-let cat: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  cat = await server.createCategory({ category: 'База' });
-});
+let server: TestServer, owner: Auth, cat: string;
+beforeAll(async () => ({ server, owner, categoryId: cat } = await startWithOwner('База')));
 afterAll(() => server?.close());
 
 const N = 8;

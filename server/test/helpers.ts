@@ -296,6 +296,13 @@ export function rawRequest(port: number, method: string, path: string, headers: 
   });
 }
 
+/** A test server with its owner signed in and, when named, one category made (categoryId; '' without). */
+export async function startWithOwner(category?: string): Promise<{ server: TestServer; owner: Auth; categoryId: string }> {
+  const server = await startTestServer();
+  const owner = await server.signIn(OWNER_PHONE);
+  return { server, owner, categoryId: category === undefined ? '' : await server.createCategory({ category }) };
+}
+
 /** A test server with its owner and a customer signed in and the checkout shop set up (setupShop). */
 export async function startCheckoutShop(): Promise<{ server: TestServer; owner: Auth; customer: Auth; shop: Shop }> {
   const { server, owner, customer } = await startSignedIn();

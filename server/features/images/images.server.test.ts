@@ -3,17 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPicture, largePicture, middleOf } from '../../../schemas/rules/pictures';
-import { OWNER_PHONE, listUploads, pngImage, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { startWithOwner, listUploads, pngImage, type Auth, type TestServer } from '../../test/helpers';
 
-let server: TestServer;
-let owner: Auth;
-let cat: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  cat = await server.createCategory({ category: 'Картины' });
-});
+let server: TestServer, owner: Auth, cat: string;
+beforeAll(async () => ({ server, owner, categoryId: cat } = await startWithOwner('Картины')));
 afterAll(() => server?.close());
 
 const widthOf = async (url: string) => {

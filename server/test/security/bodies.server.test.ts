@@ -9,16 +9,12 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../helpers';
+import { startWithOwner, type Auth, type TestServer } from '../helpers';
 import { MAX_FORM_FIELDS } from '../../lib/bodyLimits';
 import { SCALE, scaled, scaleNote } from './scale';
 
-let server: TestServer;
-let owner: Auth;
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-});
+let server: TestServer, owner: Auth;
+beforeAll(async () => ({ server, owner } = await startWithOwner()));
 afterAll(() => server?.close());
 
 type Answer = { status: number; body: string; ms: number };

@@ -4,14 +4,10 @@
  * the shop: a link was a signed-in write, and the token stood in every access log and browser history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_PHONE, rawRequest, startTestServer, type Auth, type TestServer } from '../helpers';
+import { startWithOwner, rawRequest, type Auth, type TestServer } from '../helpers';
 
-let server: TestServer;
-let owner: Auth;
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-});
+let server: TestServer, owner: Auth;
+beforeAll(async () => ({ server, owner } = await startWithOwner()));
 afterAll(() => server?.close());
 
 const call = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>

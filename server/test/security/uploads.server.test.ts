@@ -8,18 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_PHONE, pngImage, startTestServer, type Auth, type TestServer } from '../helpers';
+import { pngImage, startWithOwner, type Auth, type TestServer } from '../helpers';
 import { scaled, scaleNote } from './scale';
 
-let server: TestServer;
-let owner: Auth;
-let categoryId: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  categoryId = await server.createCategory();
-});
+let server: TestServer, owner: Auth, categoryId: string;
+beforeAll(async () => ({ server, owner, categoryId } = await startWithOwner('Категория')));
 afterAll(() => server?.close());
 
 const HTML = Buffer.from('<html><body><script>alert(document.domain)</script></body></html>');
