@@ -67,3 +67,52 @@ test.describe('admin languages', () => {
     expect(all.map((c) => c.category)).toContain(title);
   });
 });
+
+/** Where the character `index` of the first element showing `text` is drawn, from the left. */
+async function charLeft(page: import('@playwright/test').Page, text: string, index: number): Promise<number> {
+  return page.evaluate(
+    ([text, index]) => {
+      const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (n.textContent !== text || !(n.parentElement as HTMLElement).offsetParent) continue;
+        const range = document.createRange();
+        const at = index < 0 ? text.length + index : index;
+        range.setStart(n, at);
+        range.setEnd(n, at + 1);
+        return range.getBoundingClientRect().left;
+      }
+      throw new Error(`no visible text ${text}`);
+    },
+    [text, index] as const,
+  );
+}
+
+test('in Arabic a phone still reads left to right: "+7…" on the order list, the order page and its inputs', async ({ adminPage: page, shop }, info) => {
+  const key = `e2e-ltr-${test.info().project.name}-${Date.now()}`;
+  const body = new URLSearchParams({ lang: 'ru', idempotency_key: key, device_id: key.slice(-24), 'item[1001]': '1', client_name: 'Амира', client_phone: '+79161234567', client_payment: 'cash', client_receiving: 'delivery', client_address: 'Каменноостровский пр., 20', client_coords: '59.962,30.311', client_house: '20' });
+  const res = await fetch(`${shop.url}/api?api=orders`, { method: 'POST', body });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const id = ((await res.json()) as { orders: number[] }).orders[0];
+
+  await page.goto(`/admin/orders/${id}`);
+  await page.getByRole('button', { name: 'Язык: Русский' }).click();
+  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const phone = page.getByRole('link', { name: '+79161234567' });
+  await expect(phone).toBeVisible();
+  // The plus is drawn before (left of) the digits, as written, not after them.
+  expect(await charLeft(page, '+79161234567', 0)).toBeLessThan(await charLeft(page, '+79161234567', -1));
+
+  if (info.project.name !== 'mobile') {
+    // The list's phone column (phones list orders by number, name, time and sum).
+    await page.goto('/admin/orders');
+    await expect(page.getByText('+79161234567').first()).toBeVisible();
+    expect(await charLeft(page, '+79161234567', 0)).toBeLessThan(await charLeft(page, '+79161234567', -1));
+  }
+
+  // A phone typed into a place's form keeps its order too: the input reads left to right.
+  await page.goto('/admin/place_settings/place/new');
+  const input = page.locator('input[type="tel"]');
+  await input.fill('+7 495 555-01-99');
+  expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+});

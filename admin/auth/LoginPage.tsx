@@ -134,7 +134,7 @@ export function LoginPage() {
                 label={translate('admin.auth.dial_code')}
                 value={dialCode}
                 onChange={(e) => setDialCode(e.target.value.replace(/\D/g, '').slice(0, DIAL_CODE_MAX))}
-                slotProps={{ input: { startAdornment: <InputAdornment position="start">+</InputAdornment> }, htmlInput: { inputMode: 'numeric', maxLength: DIAL_CODE_MAX } }}
+                slotProps={{ input: { startAdornment: <InputAdornment position="start">+</InputAdornment> }, htmlInput: { inputMode: 'numeric', maxLength: DIAL_CODE_MAX, dir: 'ltr' } }}
               />
               <TextField
                 label={translate('admin.auth.phone')}
@@ -148,6 +148,7 @@ export function LoginPage() {
                 autoComplete="tel-national"
                 autoFocus
                 fullWidth
+                slotProps={{ htmlInput: { dir: 'ltr' } }}
               />
             </Box>
             <Button type="submit" variant="contained" size="large" disabled={busy || !number.trim()} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>

@@ -23,6 +23,7 @@ import { LinearProgress } from '@mui/material';
 import type { FieldDef, FieldType } from '../../schemas';
 import { validatorsFor } from './validation';
 import { ColourField, ColourInput } from './ColourInput';
+import { LtrTextField } from './Ltr';
 
 /**
  * The one map from a registry field type to its react-admin input, and the one map to its list field.
@@ -55,7 +56,8 @@ const common = (p: WidgetProps & { source: string; validate: Validator[] }) => (
 
 export const inputByType: Record<FieldType, InputBuilder> = {
   varchar: (p) => <TextInput {...common(p)} fullWidth />,
-  phone: (p) => <TextInput {...common(p)} type="tel" fullWidth />,
+  // Phones read left to right in Arabic too ("+7 916…", not "…916 7+").
+  phone: (p) => <TextInput {...common(p)} type="tel" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />,
   email: (p) => <TextInput {...common(p)} type="email" fullWidth />,
   url: (p) => <TextInput {...common(p)} fullWidth />,
   textarea: (p) => <TextInput {...common(p)} multiline minRows={p.field.rows ?? 4} fullWidth />,
@@ -106,7 +108,7 @@ const plain: FieldBuilder = (f, source) => <TextField source={source} label={f.l
 
 export const listFieldByType: Record<FieldType, FieldBuilder> = {
   varchar: plain,
-  phone: plain,
+  phone: (f, source) => <LtrTextField source={source} label={f.label} />,
   email: plain,
   textarea: plain,
   wysiwyg: (f, source) => <TextField source={source} label={f.label} sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }} />,

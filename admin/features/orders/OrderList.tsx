@@ -4,6 +4,7 @@ import { ORDER_STATUSES } from '../../../schemas';
 import { PAYMENT_STATUSES, StatusChip, useDateTime, useMoney } from './orderParts';
 import { useOpenedOrders } from './openedOrders';
 import { OrderListActions } from './ExportButtons';
+import { LtrTextField } from '../../components/Ltr';
 
 const statusChoices = ORDER_STATUSES.map((id) => ({ id, name: `resources.orders.status.${id}` }));
 const paymentChoices = PAYMENT_STATUSES.map((id) => ({ id, name: `admin.orders.payment_status.${id}` }));
@@ -82,7 +83,7 @@ export default function OrderList() {
           />
           <FunctionField source="datetime" label="resources.orders.fields.datetime" render={(r: RaRecord) => dateTime(r.datetime)} />
           <TextField source="clientName" label="resources.orders.fields.clientName" sortable={false} />
-          <TextField source="phone" label="resources.orders.fields.phone" sortable={false} />
+          <LtrTextField source="phone" label="resources.orders.fields.phone" sortable={false} />
           <FunctionField source="status" label="resources.orders.fields.status" render={(r: RaRecord) => <StatusChip status={r.status} />} />
           <FunctionField source="paymentStatus" label="resources.orders.fields.paymentStatus" sortable={false} render={(r: RaRecord) => translate(`admin.orders.payment_status.${r.paymentStatus}`, { _: String(r.paymentStatus ?? '') })} />
           <ReferenceField source="placeId" reference="places" label="resources.orders.fields.placeId" link={false} emptyText="—" sortable={false}>

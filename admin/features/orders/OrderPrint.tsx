@@ -4,6 +4,7 @@ import { Box, Button, CircularProgress, GlobalStyles } from '@mui/material';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { useDateTime, useMoney } from './orderParts';
 import { addressNumbers } from './orderAddress';
+import { Ltr } from '../../components/Ltr';
 
 type Line = { id: string; name: string; price: number; quantity: number; sum?: number };
 
@@ -17,7 +18,7 @@ const PRINT_CSS = {
   },
 } as const;
 
-function Field({ label, value }: { label: string; value: unknown }) {
+function Field({ label, value, ltr }: { label: string; value: unknown; ltr?: boolean }) {
   if (value === null || value === undefined || value === '') return null;
   return (
     <>
@@ -25,7 +26,7 @@ function Field({ label, value }: { label: string; value: unknown }) {
         {label}
       </Box>
       <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {String(value)}
+        {ltr ? <Ltr>{String(value)}</Ltr> : String(value)}
       </Box>
     </>
   );
@@ -65,7 +66,7 @@ export function OrderSheet({ order, shopName }: { order: RaRecord; shopName?: st
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
         <Field label={c('receiving')} value={order.receiving ? translate(`resources.orders.receiving.${order.receiving}`, { _: order.receiving }) : null} />
         <Field label={c('name')} value={order.clientName} />
-        <Field label={c('phone')} value={order.phone} />
+        <Field label={c('phone')} value={order.phone} ltr />
         <Field label={c('address')} value={[order.address, numbers].filter(Boolean).join('; ')} />
         <Field label={c('comment')} value={order.comment} />
         <Field label={c('payment')} value={order.paymentLabel ?? order.payment} />

@@ -4,6 +4,7 @@ import { ORDER_STATUSES } from '../../../schemas';
 import { mapLinkOf } from '../../../schemas/rules/links';
 import { useImageUrl } from '../../components/shopApi';
 import { addressNumbers } from './orderAddress';
+import { Ltr } from '../../components/Ltr';
 
 /**
  * The parts of an order both order screens show (/orders/{id} and a place's order): the status chip and
@@ -86,7 +87,9 @@ export function ClientBlock({ order }: { order: RaRecord }) {
   return (
     <Section title={translate('admin.orders.client_block')}>
       <Row label={f('name')}>{order.clientName}</Row>
-      <Row label={f('phone')}>{order.phone ? <Link href={`tel:${order.phone}`}>{order.phone}</Link> : null}</Row>
+      <Row label={f('phone')}>{order.phone ? <Link href={`tel:${order.phone}`}>
+            <Ltr>{order.phone}</Ltr>
+          </Link> : null}</Row>
       <Row label={f('email')}>{order.email ? <Link href={`mailto:${order.email}`}>{order.email}</Link> : null}</Row>
       <Row label={f('receiving')}>{order.receiving ? translate(`resources.orders.receiving.${order.receiving}`, { _: order.receiving }) : null}</Row>
       <Row label={f('address')}>

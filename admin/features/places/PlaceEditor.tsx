@@ -192,7 +192,7 @@ function Editor() {
           />
           <TextField label={translate(label('city'))} value={draft.city} onChange={(e) => set({ city: e.target.value })} slotProps={{ htmlInput: { maxLength: 100 } }} fullWidth />
           <TextField label={translate(label('name'))} required value={draft.name} onChange={(e) => set({ name: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} fullWidth />
-          <TextField label={translate(label('phone'))} type="tel" value={draft.phone} onChange={(e) => set({ phone: e.target.value.replace(/[^+\d\s()-]/g, '') })} slotProps={{ htmlInput: { maxLength: 30, inputMode: 'tel' } }} fullWidth />
+          <TextField label={translate(label('phone'))} type="tel" value={draft.phone} onChange={(e) => set({ phone: e.target.value.replace(/[^+\d\s()-]/g, '') })} slotProps={{ htmlInput: { maxLength: 30, inputMode: 'tel', dir: 'ltr' } }} fullWidth />
           <MapLink
             icon={<PlaceOutlined />}
             title={translate(label('address'))}
