@@ -19,9 +19,9 @@ import { createApiClient, type ShopConfig } from '../dataProvider/apiClient';
 import { parseListAddress } from '../schemas/rules/listAddress';
 import App from './app/App';
 import { createAppStore, type RootState } from './app/store';
-import { listKeyOf } from './features/catalogue/catalogueApi';
+import { categoryPageParams, listKeyOf } from './features/catalogue/catalogueApi';
 import { loadCategoryPage } from './features/catalogue/catalogueSaga';
-import { sortedBanners } from './features/catalogue/catalogueSlice';
+import { pageLoaded, sortedBanners } from './features/catalogue/catalogueSlice';
 import { addressQuerySeen } from './features/catalogue/filtersSlice';
 import './features/info/feature';
 import { loadInfo } from './features/info/infoSaga';
@@ -87,6 +87,9 @@ function routerParam(segment: string): string | null {
     return null;
   }
 }
+
+/** The api's page of a category list (server/features/catalogue/offerKeyset.ts PAGE_SIZE). */
+const LIST_PAGE_SIZE = 20;
 
 /** The highest list page rendered (deeper addresses are left to the browser). */
 const MAX_PAGE = 100_000;
@@ -181,7 +184,14 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
       if (query) store.dispatch(addressQuerySeen({ path: route.path, query }));
       const key = listKeyOf(categoryId, query?.sort, query?.filters, route.page);
       await store.runSaga(loadCategoryPage, { key, categoryId, sort: query?.sort, filters: query?.filters, first: route.page }, route.page).toPromise();
-      if (store.getState().catalogue.lists[key]?.status !== 'idle') return null;
+      const list = store.getState().catalogue.lists[key];
+      if (list?.status !== 'idle') return null;
+      // A full page: is there a next one? (Its link is drawn only then, so a crawler never follows it to a 404.)
+      // An empty next page ends the list as the browser's paging would; a next page with products changes nothing.
+      if (list.items.length >= LIST_PAGE_SIZE) {
+        const next = await api.call<{ offers?: unknown[] }>('offers', categoryPageParams(categoryId, route.page + 1, query?.sort, query?.filters)).catch(() => null);
+        if (next && Array.isArray(next.offers) && next.offers.length === 0) store.dispatch(pageLoaded({ key, offset: route.page + 1, items: [], first: route.page }));
+      } else store.dispatch(pageLoaded({ key, offset: route.page + 1, items: [], first: route.page }));
     } else if (route.kind === 'item') {
       await store.runSaga(loadItem, decodeURIComponent(route.id)).toPromise();
       const entry = store.getState().item.byId[decodeURIComponent(route.id)];

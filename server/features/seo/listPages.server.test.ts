@@ -91,6 +91,7 @@ describe('list pages a crawler can page', () => {
       else expect(root).not.toContain('rel="prev"');
     });
     expect(rootOf(pages[0])).toMatch(new RegExp(`rel="next" href="${list}/2"`));
+    expect(rootOf(pages[2])).not.toContain('rel="next"');
     // Past the end, page 0 and a non-number: 404 with the storefront's 404 page, no canonical.
     for (const url of [`${list}/4`, `${list}/40`, `${list}/0`]) {
       const body = await html(url, 404);
@@ -119,6 +120,12 @@ describe('list pages a crawler can page', () => {
     expect(inRange.sort((a, b) => a - b)).toEqual([150, 160, 170, 180, 190, 200, 210, 220, 230, 240, 250]);
     expect(relOf(filtered, 'next')).toBeUndefined();
     await html(`${list}/2?f=283:150_250`, 404);
+    // Exactly one full page (100…290 ₽): no next page, in the head or as a link.
+    const full = await html(`${list}/1?f=283:100_290`);
+    expect(itemsOf(full)).toHaveLength(20);
+    expect(relOf(full, 'next')).toBeUndefined();
+    expect(rootOf(full)).not.toContain('rel="next"');
+    await html(`${list}/2?f=283:100_290`, 404);
   });
 
   it('every link to a product is its one address, under its own category’s path, on any list', async () => {

@@ -114,6 +114,13 @@ export default function ProductListPage() {
             </ul>
           </nav>
         )}
+        {start > 1 && (
+          <p className="pager pager--top">
+            <Link className="pager__link" rel="prev" to={`/category/${path}/${start - 1}${search}`}>
+              ← {t('catalog.prev_page')}
+            </Link>
+          </p>
+        )}
         {/* The cards hydrate in a task of their own (components/Later); a list is several nodes, hence the box. */}
         <Later>
           <div className="contents">
@@ -136,18 +143,11 @@ export default function ProductListPage() {
             />
           </div>
         </Later>
-        {(start > 1 || (loadedOffset >= start && !list?.end && !list?.cached)) && (
+        {loadedOffset >= start && !list?.end && !list?.cached && (
           <nav className="pager" aria-label={t('catalog.pages')}>
-            {start > 1 && (
-              <Link className="pager__link" rel="prev" to={`/category/${path}/${start - 1}${search}`}>
-                ← {t('catalog.prev_page')}
-              </Link>
-            )}
-            {loadedOffset >= start && !list?.end && !list?.cached && (
-              <Link className="pager__link pager__link--next" rel="next" to={`/category/${path}/${loadedOffset + 1}${search}`}>
-                {t('catalog.next_page')} →
-              </Link>
-            )}
+            <Link className="pager__link pager__link--next" rel="next" to={`/category/${path}/${loadedOffset + 1}${search}`}>
+              {t('catalog.next_page')} →
+            </Link>
           </nav>
         )}
       </div>
