@@ -114,10 +114,17 @@ const filtersSlice = createSlice({
     paramsLoaded(state, action: PayloadAction<{ categoryId: string; items: FilterParam[] }>) {
       state.params[action.payload.categoryId] = { status: 'idle', error: null, items: action.payload.items, loaded: true };
       state.status = 'idle';
-      // Values decoded before the kinds were known are decoded again.
+      // Values decoded before the kinds were known are decoded again (those the reader has not changed since:
+      // a select's single id was taken for text, e.g. on the filter page opened right after a reload).
       if (state.draft) {
         const applied = state.applied[state.draft.path];
-        if (applied) state.draft.values = { ...decodeFilters(applied.filters, action.payload.items), ...state.draft.values };
+        if (applied) {
+          const guessed = decodeFilters(applied.filters);
+          const known = decodeFilters(applied.filters, action.payload.items);
+          const values = { ...known, ...state.draft.values };
+          for (const k of Object.keys(known)) if (JSON.stringify(state.draft.values[k]) === JSON.stringify(guessed[k])) values[k] = known[k];
+          state.draft.values = values;
+        }
       }
     },
     paramsFailed(state, action: PayloadAction<{ categoryId: string; error: ListError }>) {

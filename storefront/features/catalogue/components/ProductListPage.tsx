@@ -100,7 +100,7 @@ export default function ProductListPage() {
         )}
         <h1 className="page__title">{title}</h1>
         <OwnerTools tools={['filters', 'edit_category', 'new_category', 'new_item']} path={path} />
-        {path === ROOT_PATH && <Banners />}
+        {path === ROOT_PATH && start === 1 && <Banners />}
         {wide !== false && subs.length > 0 && (
           <nav aria-label={t('catalog.categories')} className={wide ? undefined : 'wide-only'}>
             <ul className="chips">
