@@ -139,10 +139,9 @@ describe('list pages a crawler can page', () => {
     }
   });
 
-  it('a category without sub-categories redirects to its list; one with them has its own page', async () => {
+  it('a category without sub-categories redirects to its list; one with them has its own page; a path that is not a chain is a 404', async () => {
     for (const [from, to] of [
       [`/category/${ids.dishes}-${ids.plates}`, `/category/${ids.dishes}-${ids.plates}/1`],
-      [`/category/${ids.plates}`, `/category/${ids.dishes}-${ids.plates}/1`],
       [`/category/${ids.dishes}-${ids.plates}?lang=en`, `/category/${ids.dishes}-${ids.plates}/1?lang=en`],
     ]) {
       const res = await get(from);
@@ -150,6 +149,8 @@ describe('list pages a crawler can page', () => {
       expect(res.headers.get('location')).toBe(to);
     }
     expect(canonicalOf(await html(`/category/${ids.dishes}`))).toBe(`${origin}/category/${ids.dishes}`);
+    // A path that is not the category's chain is no page, redirected or not (the app shows its 404 there too).
+    for (const url of [`/category/${ids.plates}`, `/category/${ids.plates}/1`, `/category/${ids.plates}-${ids.dishes}`]) await html(url, 404);
   });
 
   it('?lang= is a real language version: lang, dir, title, canonical and page links in it; hreflang alternates of the neutral address', async () => {

@@ -313,6 +313,8 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     const id = ids.at(-1) ?? '0';
     if (id !== '0' && !tree.byId.has(id)) return notFound();
     const catPath = id === '0' ? '0' : pathOf(tree, id);
+    // A path that is not the category's chain from the top (/category/2-11, /category/11) is no page (the app shows its 404).
+    if (id !== '0' && m[1] !== catPath) return notFound();
     // A category without sub-categories has no page of its own: its address is its list's (the app goes there too).
     if (!m[2] && id !== '0' && !tree.byId.get(id)!.children.length) return { ...base, status: 301, redirect: `/category/${catPath}/1${langSearch}` };
     // Each page of a list is its own page (its products, canonical, prev/next); its sort and filters are

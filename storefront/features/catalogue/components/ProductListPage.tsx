@@ -141,15 +141,16 @@ export default function ProductListPage() {
               notice={list?.cached ? t('lists.cached') : undefined}
               label={title}
             />
+            {/* With the cards (in their task), so it never shows above them first and then moves down. */}
+            {loadedOffset >= start && !list?.end && !list?.cached && (
+              <nav className="pager" aria-label={t('catalog.pages')}>
+                <Link className="pager__link pager__link--next" rel="next" to={`/category/${path}/${loadedOffset + 1}${search}`}>
+                  {t('catalog.next_page')} →
+                </Link>
+              </nav>
+            )}
           </div>
         </Later>
-        {loadedOffset >= start && !list?.end && !list?.cached && (
-          <nav className="pager" aria-label={t('catalog.pages')}>
-            <Link className="pager__link pager__link--next" rel="next" to={`/category/${path}/${loadedOffset + 1}${search}`}>
-              {t('catalog.next_page')} →
-            </Link>
-          </nav>
-        )}
       </div>
     </div>
   );
