@@ -183,5 +183,6 @@ describe('list pages a crawler can page', () => {
       expect(res.status, url).toBe(200);
       expect(canonicalOf(await res.text()), url).toBe(url);
     }
-  });
+    // Each address is a rendered page: some 50 renders, slow on a shared machine.
+  }, 120_000);
 });
