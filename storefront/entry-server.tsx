@@ -6,8 +6,8 @@
  * state (main.tsx) and asks for none of it again: the sagas see the list, the search page or the item is
  * there, and the info page's first request takes the server's texts (infoSlice `fromServer`).
  *
- * Every public page is rendered: the home, category pages, list pages (a later page `/category/x/N` shows
- * page 1, as the browser's ProductListPage starts there, then the app writes /1 in the address), item
+ * Every public page is rendered: the home, category pages, list pages (`/category/x/N` shows page N, as
+ * the browser's ProductListPage starts there, in the sort and with the filters its ?sort=&f= name), item
  * pages, search pages (the first page of results, likewise), the info pages and 404. Device-dependent pages
  * (cart, order, favourites, account, map, filters) are not: null, and the browser renders them.
  */
@@ -16,11 +16,13 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from './lib/router';
 import { DEFAULT_LANG, type Catalogue, type Lang } from '../i18n';
 import { createApiClient, type ShopConfig } from '../dataProvider/apiClient';
+import { parseListAddress } from '../schemas/rules/listAddress';
 import App from './app/App';
 import { createAppStore, type RootState } from './app/store';
-import { listKeyOf } from './features/catalogue/catalogueApi';
+import { categoryPageParams, listKeyOf } from './features/catalogue/catalogueApi';
 import { loadCategoryPage } from './features/catalogue/catalogueSaga';
-import { sortedBanners } from './features/catalogue/catalogueSlice';
+import { pageLoaded, sortedBanners } from './features/catalogue/catalogueSlice';
+import { addressQuerySeen } from './features/catalogue/filtersSlice';
 import './features/info/feature';
 import { loadInfo } from './features/info/infoSaga';
 import { infoFromServer, INFO_PAGES, type InfoPageName } from './features/info/infoSlice';
@@ -39,7 +41,7 @@ import { setTexts, textsOf } from './lib/i18n';
 export type ServerRequest = (pathAndQuery: string, body: string) => Promise<{ status: number; text: string }>;
 
 export interface RenderInput {
-  /** The path (no query). */
+  /** The path; a list page's with its sort and filters (?sort=&f=, schemas/rules/listAddress), else no query. */
   url: string;
   lang: Lang;
   config: ShopConfig;
@@ -71,7 +73,7 @@ export const SSR_DATA_ID = 'ssr-data';
 
 type Route =
   | { kind: 'category'; path: string }
-  | { kind: 'list'; path: string }
+  | { kind: 'list'; path: string; page: number }
   | { kind: 'item'; path: string; id: string }
   | { kind: 'search'; word: string }
   | { kind: 'info'; page: InfoPageName }
@@ -86,15 +88,20 @@ function routerParam(segment: string): string | null {
   }
 }
 
+/** The api's page of a category list (server/features/catalogue/offerKeyset.ts PAGE_SIZE). */
+const LIST_PAGE_SIZE = 20;
+
+/** The highest list page rendered (deeper addresses are left to the browser). */
+const MAX_PAGE = 100_000;
+
 /** The pages rendered here and what each loads first. */
 export function routeOf(url: string): Route | null {
   if (url === '/' || url === '/404') return url === '/' ? { kind: 'category', path: ROOT_PATH } : { kind: 'plain' };
   let m = /^\/category\/([^/]+)$/.exec(url);
   if (m) return { kind: 'category', path: m[1] };
-  // Any page of a list: the browser's ProductListPage starts at page 1 whatever the address says (the
-  // seed: "on first load the offset is forced to 1") and then writes /1; the render shows what it shows.
+  // Any page of a list: the browser's ProductListPage starts at the address's page.
   m = /^\/category\/([^/]+)\/(\d+)$/.exec(url);
-  if (m) return Number(m[2]) >= 1 ? { kind: 'list', path: m[1] } : null;
+  if (m) return Number(m[2]) >= 1 && Number(m[2]) <= MAX_PAGE ? { kind: 'list', path: m[1], page: Number(m[2]) } : null;
   m = /^\/category\/([^/]+)\/item\/([^/]+)$/.exec(url);
   if (m) return { kind: 'item', path: m[1], id: m[2] };
   // A search page, with or without its page number: the first page of results, as SearchPage loads it.
@@ -139,7 +146,8 @@ async function renderHtml(app: ReactNode): Promise<string> {
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput | null> {
-  const route = routeOf(input.url);
+  const [pathname, search = ''] = input.url.split('?');
+  const route = routeOf(pathname);
   if (!route) return null;
   const store0 = input.shop.stores?.[0] ?? null;
   const categories = input.shop.offers_category ?? [];
@@ -172,8 +180,18 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
   try {
     if (route.kind === 'list') {
       const categoryId = lastId(route.path);
-      await store.runSaga(loadCategoryPage, { key: listKeyOf(categoryId), categoryId }, 1).toPromise();
-      if (store.getState().catalogue.lists[listKeyOf(categoryId)]?.status !== 'idle') return null;
+      const query = parseListAddress(search);
+      if (query) store.dispatch(addressQuerySeen({ path: route.path, query }));
+      const key = listKeyOf(categoryId, query?.sort, query?.filters, route.page);
+      await store.runSaga(loadCategoryPage, { key, categoryId, sort: query?.sort, filters: query?.filters, first: route.page }, route.page).toPromise();
+      const list = store.getState().catalogue.lists[key];
+      if (list?.status !== 'idle') return null;
+      // A full page: is there a next one? (Its link is drawn only then, so a crawler never follows it to a 404.)
+      // An empty next page ends the list as the browser's paging would; a next page with products changes nothing.
+      if (list.items.length >= LIST_PAGE_SIZE) {
+        const next = await api.call<{ offers?: unknown[] }>('offers', categoryPageParams(categoryId, route.page + 1, query?.sort, query?.filters)).catch(() => null);
+        if (next && Array.isArray(next.offers) && next.offers.length === 0) store.dispatch(pageLoaded({ key, offset: route.page + 1, items: [], first: route.page }));
+      } else store.dispatch(pageLoaded({ key, offset: route.page + 1, items: [], first: route.page }));
     } else if (route.kind === 'item') {
       await store.runSaga(loadItem, decodeURIComponent(route.id)).toPromise();
       const entry = store.getState().item.byId[decodeURIComponent(route.id)];
@@ -196,8 +214,9 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     // (its page is the 404's, not a pending one).
     const pagePath = 'path' in route ? route.path : ROOT_PATH;
     if (isValidPath(tree, pagePath)) {
-      const { catalogue: _lists, shop: _shop, ...named } = store.getState();
-      const first = firstScreenCategories(categories, pagePath, named);
+      // A list's cards too: each links to its product's one address, under its own category's path.
+      const { catalogue, shop: _shop, ...named } = store.getState();
+      const first = firstScreenCategories(categories, pagePath, { ...named, lists: catalogue.lists });
       if (first.categories.length < categories.length) store.dispatch(shopLoaded({ store: store0, categories: first.categories, partial: { complete: first.complete } }));
     }
     const state = store.getState();
@@ -205,7 +224,7 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     const html = await serial(async () => {
       setTexts(input.lang, catalogue);
       setShopConfig(input.config);
-      return renderHtml(<App store={store} Router={({ children }) => <StaticRouter location={input.url}>{children}</StaticRouter>} />);
+      return renderHtml(<App store={store} Router={({ children }) => <StaticRouter location={search ? `${pathname}?${search}` : pathname}>{children}</StaticRouter>} />);
     });
     // The shop's settings and categories (and their partial mark) are in the page already (#shop-data): not twice. The lazy
     // features' state goes only with their own page (the browser keeps it only once their chunk is in).
@@ -213,7 +232,7 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     const lazy = { ...(route.kind === 'item' ? { item } : {}), ...(route.kind === 'info' ? { info } : {}) };
     return {
       html,
-      data: { lang: input.lang, path: input.url, config: input.config, state: { ...rest, ...lazy, shop: { ...shop, store: null, categories: [], categoriesPartial: null } } },
+      data: { lang: input.lang, path: pathname, config: input.config, state: { ...rest, ...lazy, shop: { ...shop, store: null, categories: [], categoriesPartial: null } } },
       ...(partial ? { categories: partial } : {}),
     };
   } finally {

@@ -37,7 +37,7 @@ type Own = typeof ru;
 interface Taken {
   common: { common: { page_not_found: string } };
   orders: { status: object; receiving: { delivery: string; pickup: string }; payment: object; payment_status: object };
-  storefront: { catalog: { catalog: string }; search: { title: string }; menu: Record<'about_company' | 'delivery' | 'payment' | 'contacts', string> };
+  storefront: { catalog: { catalog: string; page_n: string }; search: { title: string }; menu: Record<'about_company' | 'delivery' | 'payment' | 'contacts', string> };
 }
 
 /**
@@ -55,6 +55,7 @@ function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'],
       ...own.seo,
       not_found: common.common.page_not_found,
       catalogue: storefront.catalog.catalog,
+      page: storefront.catalog.page_n,
       search: storefront.search.title,
       info: { about_company: storefront.menu.about_company, delivery: storefront.menu.delivery, payment: storefront.menu.payment, contacts: storefront.menu.contacts },
     },

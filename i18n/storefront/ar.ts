@@ -40,6 +40,10 @@ export default {
   catalog: {
     catalog: 'الكتالوج',
     all_products: 'جميع المنتجات',
+    pages: 'الصفحات',
+    prev_page: 'الصفحة السابقة',
+    next_page: 'الصفحة التالية',
+    page_n: 'الصفحة {page}',
     show_all: 'عرض الكل',
     categories: 'الفئات',
     breadcrumbs: 'مسار التنقل',

@@ -40,6 +40,10 @@ export default {
   catalog: {
     catalog: 'Katalog',
     all_products: 'Alle Produkte',
+    pages: 'Seiten',
+    prev_page: 'Vorherige Seite',
+    next_page: 'Nächste Seite',
+    page_n: 'Seite {page}',
     show_all: 'Alle anzeigen',
     categories: 'Kategorien',
     breadcrumbs: 'Navigationspfad',

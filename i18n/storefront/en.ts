@@ -40,6 +40,10 @@ export default {
   catalog: {
     catalog: 'Catalog',
     all_products: 'All products',
+    pages: 'Pages',
+    prev_page: 'Previous page',
+    next_page: 'Next page',
+    page_n: 'Page {page}',
     show_all: 'Show all',
     categories: 'Categories',
     breadcrumbs: 'Breadcrumbs',

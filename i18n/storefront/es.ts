@@ -40,6 +40,10 @@ export default {
   catalog: {
     catalog: 'Catálogo',
     all_products: 'Todos los productos',
+    pages: 'Páginas',
+    prev_page: 'Página anterior',
+    next_page: 'Página siguiente',
+    page_n: 'Página {page}',
     show_all: 'Mostrar todo',
     categories: 'Categorías',
     breadcrumbs: 'Ruta de navegación',

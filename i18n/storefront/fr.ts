@@ -40,6 +40,10 @@ export default {
   catalog: {
     catalog: 'Catalogue',
     all_products: 'Tous les produits',
+    pages: 'Pages',
+    prev_page: 'Page précédente',
+    next_page: 'Page suivante',
+    page_n: 'Page {page}',
     show_all: 'Tout afficher',
     categories: 'Catégories',
     breadcrumbs: 'Fil d’Ariane',

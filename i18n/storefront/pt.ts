@@ -40,6 +40,10 @@ export default {
   catalog: {
     catalog: 'Catálogo',
     all_products: 'Todos os produtos',
+    pages: 'Páginas',
+    prev_page: 'Página anterior',
+    next_page: 'Próxima página',
+    page_n: 'Página {page}',
     show_all: 'Mostrar tudo',
     categories: 'Categorias',
     breadcrumbs: 'Trilha de navegação',

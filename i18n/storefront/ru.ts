@@ -40,6 +40,10 @@ export default {
   catalog: {
     catalog: 'Каталог',
     all_products: 'Все товары',
+    pages: 'Страницы',
+    prev_page: 'Предыдущая страница',
+    next_page: 'Следующая страница',
+    page_n: 'Страница {page}',
     show_all: 'Показать все',
     categories: 'Категории',
     breadcrumbs: 'Навигация',

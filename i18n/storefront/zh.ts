@@ -40,6 +40,10 @@ export default {
   catalog: {
     catalog: '商品目录',
     all_products: '全部商品',
+    pages: '页面',
+    prev_page: '上一页',
+    next_page: '下一页',
+    page_n: '第 {page} 页',
     show_all: '查看全部',
     categories: '分类',
     breadcrumbs: '导航路径',

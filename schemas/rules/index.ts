@@ -8,3 +8,4 @@ export * from './links';
 export * from './zones';
 export * from './signIn';
 export * from './priceChange';
+export * from './listAddress';

@@ -28,14 +28,17 @@ export interface PagedList<T> {
 
 export const newList = <T>(key: string): PagedList<T> => ({ key, items: [], offset: 0, end: false, empty: false, status: 'idle', error: null });
 
-/** Puts a loaded page into a list (mutating; for Immer reducers). */
-export function applyPage<T extends { id: string }>(list: PagedList<T>, offset: number, items: T[]): void {
+/**
+ * Puts a loaded page into a list (mutating; for Immer reducers). `first` is the page the list starts at (a
+ * category list opened at /category/x/N starts at page N): that page replaces the list, later ones append.
+ */
+export function applyPage<T extends { id: string }>(list: PagedList<T>, offset: number, items: T[], first = 1): void {
   list.status = 'idle';
   list.error = null;
-  if (offset <= 1) {
+  if (offset <= first) {
     list.cached = false;
     list.items = items;
-    list.offset = 1;
+    list.offset = Math.max(1, first);
     list.empty = items.length === 0;
     list.end = items.length === 0;
     return;

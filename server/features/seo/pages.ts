@@ -10,11 +10,34 @@ import type { Store } from '../../db/types';
 import { cspHash, pagePolicy } from '../../lib/securityHeaders';
 import { originOf } from '../../lib/origin';
 import { createIndexInliner } from '../stores/public';
-import { DEFAULT_LANG, isLang } from '../../../i18n';
+import { DEFAULT_LANG, isLang, RTL_LANGS, type Lang } from '../../../i18n';
+import { listAddressSearch, parseListAddress } from '../../../schemas/rules/listAddress';
 import { applySeo, seoGeneration, seoPage } from './seo';
 import { applySsr, createSsr, isUnknownPath } from './ssr';
 import { APP_START_HASH, startAfterPaint } from './appStart';
 import { TAP_QUEUE_ELEMENT, TAP_QUEUE_HASH } from './tapQueue';
+
+interface PageAnswer {
+  status: number;
+  body: Buffer;
+  csp: string;
+  entry?: CachedAnswer;
+  /** A redirect's target. */
+  location?: string;
+}
+
+/**
+ * The address a storefront page is built for: its path, and on a list page (/category/x/N) the sort and
+ * filters of its query in their one canonical form (schemas/rules/listAddress; other parameters are not the page's).
+ */
+export function pageAddress(requestUrl: string, pathname: string): string {
+  if (!/^\/category\/[^/]+\/\d+$/.test(pathname)) return pathname;
+  const q = requestUrl.indexOf('?');
+  return q < 0 ? pathname : pathname + listAddressSearch('', parseListAddress(requestUrl.slice(q + 1)));
+}
+
+/** The html element's lang and dir for the page's language. */
+const inLang = (html: string, lang: Lang) => html.replace(/<html[^>]*>/i, `<html lang="${lang}" dir="${RTL_LANGS.includes(lang) ? 'rtl' : 'ltr'}">`);
 
 /** The built apps: the admin under /admin/, the storefront at /; unknown paths get the app's index (its router shows /404). */
 export function registerPages(app: FastifyInstance, services: AppServices, distDir: string) {
@@ -39,7 +62,8 @@ export function registerPages(app: FastifyInstance, services: AppServices, distD
     if (html === null) return reply.status(404).type('text/plain').send('The apps are not built yet: run npm run build');
     if (isAdmin) return reply.type('text/html').header('cache-control', 'no-cache').send(html);
     // The storefront's index.html is read only when a page is built (a kept page is sent as it is).
-    return storefrontPage(request, url, () => sendIndex(storefront) ?? '').then((answer) => {
+    return storefrontPage(request, pageAddress(request.url, url), () => sendIndex(storefront) ?? '').then((answer) => {
+      if (answer.location) return reply.status(answer.status).header('cache-control', 'no-cache').header('vary', 'Host').redirect(answer.location, answer.status);
       reply
         .status(answer.status)
         .type('text/html; charset=utf-8')
@@ -81,7 +105,7 @@ export function registerPages(app: FastifyInstance, services: AppServices, distD
     }
     return indexSeen.time;
   };
-  const storefrontPage = async (request: FastifyRequest, url: string, readIndex: () => string): Promise<{ status: number; body: Buffer; csp: string; entry?: CachedAnswer }> => {
+  const storefrontPage = async (request: FastifyRequest, url: string, readIndex: () => string): Promise<PageAnswer> => {
     const arrived = performance.now();
     const store = await services.stores.resolve(request.headers.host).catch(() => null);
     if (!store) return pageAnswer(200, readIndex());
@@ -96,9 +120,9 @@ export function registerPages(app: FastifyInstance, services: AppServices, distD
       const key = ['page', store.id, fingerprint, origin, isLang(queryLang) ? queryLang : '', url, indexTime(), seoGeneration()].join('\u0000');
       const entry = await cache.getOrMake(key, version, async () => {
         const built = await make();
-        return { body: built.body, meta: { status: built.status, csp: built.csp } };
+        return { body: built.body, meta: { status: built.status, csp: built.csp, ...(built.location ? { location: built.location } : {}) } };
       });
-      if (entry?.meta) return { status: Number(entry.meta.status), body: entry.body, csp: String(entry.meta.csp), entry };
+      if (entry?.meta) return { status: Number(entry.meta.status), body: entry.body, csp: String(entry.meta.csp), entry, ...(entry.meta.location ? { location: String(entry.meta.location) } : {}) };
       return make();
     } catch (e) {
       request.log.warn({ err: e }, 'the storefront page outside the answer cache');
@@ -109,7 +133,7 @@ export function registerPages(app: FastifyInstance, services: AppServices, distD
   const policy = (styles: string[]) =>
     pagePolicy({ mapTilesUrl: services.config.mapTilesUrl, publicUrl: services.config.publicUrl }, { hashes: styles }, [TAP_QUEUE_HASH, APP_START_HASH]);
   /** The page's answer: its CSP names the hashes of the server's inline styles (the theme, the owner's CSS, the rendered page's). */
-  const pageAnswer = (status: number, page: string) => {
+  const pageAnswer = (status: number, page: string): PageAnswer => {
     // A server-rendered page (its root has content): the tap queue first, the app after the first paint.
     // (An empty root is the browser's page: it paints nothing before the app, which must start at once.)
     const rendered = page.includes('<div id="root"><') && !page.includes('<div id="root"></div>');
@@ -135,19 +159,22 @@ export function registerPages(app: FastifyInstance, services: AppServices, distD
         return null;
       });
       const [seo, renderedHere] = await Promise.all([seoOrNull, renderedOrNull]);
-      // An unknown address answers 404 with the storefront's own 404 page (the app shows it there too).
-      const rendered =
-        seo?.status === 404 && isUnknownPath(url)
-          ? await ssr.notFound(store, request.headers.host ?? '', origin, url, lang, () => inliner.data(store)).catch((e) => {
-              request.log.warn({ err: e }, 'the 404 page without the server-rendered page');
-              return null;
-            })
-          : renderedHere;
+      if (seo?.redirect) return { status: seo.status, body: Buffer.alloc(0), csp: policy([]), location: seo.redirect };
+      // An unknown address answers 404 with the storefront's own 404 page (the app shows it there too); so does
+      // a list page past the list's end (the app goes to /404 there: the page is drawn anew, not hydrated).
+      const notFoundPage = seo?.status === 404 && (isUnknownPath(url) || seo.pastEnd);
+      const rendered = notFoundPage
+        ? await (seo.pastEnd ? ssr.render(store, request.headers.host ?? '', origin, '/404', lang, () => inliner.data(store)) : ssr.notFound(store, request.headers.host ?? '', origin, url, lang, () => inliner.data(store))).catch((e) => {
+            request.log.warn({ err: e }, 'the 404 page without the server-rendered page');
+            return null;
+          })
+        : renderedHere;
       // A bad id under a path the app routes itself is left to the browser; the rendered HTML replaces the noscript copy.
-      const useRendered = rendered && (!seo || seo.status === 200 || url === '/404' || isUnknownPath(url)) ? rendered : null;
+      const useRendered = rendered && (!seo || seo.status === 200 || url === '/404' || notFoundPage) ? rendered : null;
       // A rendered page carries only the categories its first screen draws (marked partial: the app asks for the
       // whole list after hydration); a page the browser draws itself carries the whole list.
-      const inlined = await inliner.render(html, store, useRendered?.categories);
+      // The page's language as its text is (?lang=, else the default): lang and dir of the html element.
+      const inlined = inLang(await inliner.render(html, store, useRendered?.categories), lang);
       if (!seo) return pageAnswer(200, useRendered ? applySsr(inlined, useRendered) : inlined);
       if (useRendered) return pageAnswer(seo.status, applySsr(applySeo(inlined, { ...seo, body: seo.bodyBesideSsr ?? '' }, origin, url), useRendered));
       return pageAnswer(seo.status, applySeo(inlined, seo, origin, url));

@@ -8,6 +8,7 @@ import { chain, type CategoryTree } from '../../db/categoryPath';
 import { categoryTree, getOffer, listOffers, offerCard } from '../catalogue/public';
 import { listBanners } from '../banners/public';
 import { shopLang, storeValues } from '../../api/tenant';
+import { listAddressSearch, parseListAddress } from '../../../schemas/rules/listAddress';
 
 /**
  * What a crawler reads without JavaScript: per page of the Host's shop a title, a meta description, a
@@ -51,6 +52,32 @@ export interface SeoPage {
    * same srcset and sizes as the app's img (else the browser would fetch another size twice).
    */
   preloadImage?: PictureSet | null;
+  /** A list's earlier and next page (absolute; <link rel="prev|next">). */
+  prev?: string | null;
+  next?: string | null;
+  /** A list page past the list's end (404): the storefront's 404 page is rendered there. */
+  pastEnd?: boolean;
+  /** Where the address answers with a permanent redirect (a path and query on the same origin). */
+  redirect?: string;
+  /** The language-neutral canonical address the hreflang alternates are made of (when the canonical names a ?lang=). */
+  alternateBase?: string;
+}
+
+const withLang = (url: string, lang: Lang) => `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
+
+/**
+ * A page asked for in a language (?lang=): its own version, canonical to itself (one of the hreflang
+ * alternates), its page links in that language too; the alternates stay those of the neutral address.
+ */
+function inLanguage(page: SeoPage, lang: Lang): SeoPage {
+  if (!page.canonical) return page;
+  return {
+    ...page,
+    canonical: withLang(page.canonical, lang),
+    alternateBase: page.canonical,
+    prev: page.prev ? withLang(page.prev, lang) : page.prev,
+    next: page.next ? withLang(page.next, lang) : page.next,
+  };
 }
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -158,7 +185,8 @@ export function seoPage(db: Db, dialect: Dialect, store: Store, origin: string, 
   const hit = cache.get(key);
   if (hit && hit.store === store && Date.now() - hit.at < CACHE_MS) return hit.page;
   if (cache.size >= CACHE_MAX) cache.clear();
-  const page = buildSeoPage(db, dialect, store, origin, pathname, lang);
+  const asked = isLang(requestLang) ? requestLang : null;
+  const page = buildSeoPage(db, dialect, store, origin, pathname, lang, asked).then((p) => (asked ? inLanguage(p, asked) : p));
   cache.set(key, { at: Date.now(), store, page });
   page.catch(() => cache.delete(key));
   return page;
@@ -173,7 +201,14 @@ export const forgetSeoPages = () => {
 /** Goes up with each forgetSeoPages: part of a kept whole page's key (server/app.ts). */
 export const seoGeneration = () => generation;
 
-async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: string, pathname: string, lang: Lang): Promise<SeoPage> {
+/** The deepest list page served (deeper is a 404: no list of a shop is that long). */
+const MAX_LIST_PAGE = 100_000;
+const LIST_PAGE_SIZE = 20;
+
+/** `pathname`: the path, with a list page's sort and filters (?sort=&f=); `asked`: the address's ?lang=, if any. */
+async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: string, address: string, lang: Lang, asked: Lang | null): Promise<SeoPage> {
+  const [pathname, search = ''] = address.split('?');
+  const langSearch = asked ? `?lang=${asked}` : '';
   const text = (key: string, params?: Record<string, string | number>) => serverText(lang, `seo.${key}`, params);
   const s = storeValues(store) as Record<string, unknown>;
   const shopName = String(s.title || s.name || store.name || '');
@@ -277,24 +312,50 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     const ids = m[1] === '0' ? [] : m[1].split('-').filter(Boolean);
     const id = ids.at(-1) ?? '0';
     if (id !== '0' && !tree.byId.has(id)) return notFound();
-    // A list opens at page 1 whatever number its address names (the seed: "on first load the offset is forced
-    // to 1"; the server renders page 1 there and the app writes /1): /category/x/N is page 1 under another
-    // name, so it describes page 1 and names /1 as its canonical. Crawlers reach every product by the sitemap.
-    const cards = await listOffers(db, dialect, store.id, { categoryId: id, page: 1, sort: 'default', filters: new Map() });
+    const catPath = id === '0' ? '0' : pathOf(tree, id);
+    // A path that is not the category's chain from the top (/category/2-11, /category/11) is no page (the app shows its 404).
+    if (id !== '0' && m[1] !== catPath) return notFound();
+    // A category without sub-categories has no page of its own: its address is its list's (the app goes there too).
+    if (!m[2] && id !== '0' && !tree.byId.get(id)!.children.length) return { ...base, status: 301, redirect: `/category/${catPath}/1${langSearch}` };
+    // Each page of a list is its own page (its products, canonical, prev/next); its sort and filters are
+    // the address's (?sort=&f=, schemas/rules/listAddress), one canonical order of them.
+    const page = m[2] ? Number(m[2]) : 1;
+    if (m[2] && !(page >= 1 && page <= MAX_LIST_PAGE)) return notFound();
+    const query = m[2] ? parseListAddress(search) : null;
+    const listSearch = listAddressSearch('', query);
+    const listOf = (n: number, after?: string) =>
+      listOffers(db, dialect, store.id, { categoryId: id, page: n, sort: query?.sort ?? 'default', filters: new Map(Object.entries(query?.filters ?? {}).map(([k, v]) => [Number(k), v])), after });
+    let cards: Awaited<ReturnType<typeof listOffers>>;
+    try {
+      cards = await listOf(page);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400) return notFound();
+      throw e;
+    }
+    if (page > 1 && !cards.length) return { ...notFound(), pastEnd: true };
+    // A full page has a next one when that one has a product (one keyset step, like the app's next page).
+    const hasNext = m[2] && cards.next ? (await listOf(page + 1, cards.next)).length > 0 : false;
+    const pageUrl = (n: number) => `${origin}/category/${catPath}/${n}${listSearch}`;
     const name = id === '0' ? text('catalogue') : tree.byId.get(id)!.name;
     const children = id === '0' ? tree.roots : tree.byId.get(id)!.children;
-    const canonicalPath = `/category/${id === '0' ? '0' : pathOf(tree, id)}${m[2] ? '/1' : ''}`;
+    const pageName = page > 1 ? `${name} — ${text('page', { page })}` : name;
     return {
       ...base,
-      title: `${name} — ${shopName}`,
-      description: `${name}: ${cards.slice(0, 5).map((c) => c.name).join(', ')}`.slice(0, 160) || shopDescription,
-      canonical: `${origin}${canonicalPath}`,
+      title: `${pageName} — ${shopName}`,
+      description: `${pageName}: ${cards.slice(0, 5).map((c) => c.name).join(', ')}`.slice(0, 160) || shopDescription,
+      canonical: m[2] ? pageUrl(page) : `${origin}/category/${catPath}`,
+      prev: page > 1 ? pageUrl(page - 1) : null,
+      next: hasNext ? pageUrl(page + 1) : null,
       // Shared links show the category's first product (its picture), else the shop's logo.
       image: imageAbs(origin, cards.find((c) => c.picture)?.picture ?? null) ?? logo,
       // A list page's first card picture is its LCP (the category page itself leads with its banners and buttons).
       preloadImage: m[2] && cards[0] ? cardPicture(abs, cards[0].thumb, cards[0].picture) : null,
-      jsonLd: [itemList(origin, tree, cards, 0), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
-      body: `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(name)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards, lang)}`,
+      jsonLd: [itemList(origin, tree, cards, (page - 1) * LIST_PAGE_SIZE), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
+      body:
+        `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(pageName)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards, lang)}` +
+        (page > 1 || hasNext
+          ? `<nav>${page > 1 ? `<a rel="prev" href="${escapeHtml(pageUrl(page - 1))}">${escapeHtml(text('page', { page: page - 1 }))}</a> ` : ''}${hasNext ? `<a rel="next" href="${escapeHtml(pageUrl(page + 1))}">${escapeHtml(text('page', { page: page + 1 }))}</a>` : ''}</nav>`
+          : ''),
       // A list page (/category/x/1) renders its cards itself; a category page (/category/x) shows buttons.
       bodyBesideSsr: m[2] ? '' : cardsHtml(origin, tree, cards, lang),
     };
@@ -347,11 +408,14 @@ export function seoHead(page: SeoPage, origin: string, pathname: string): { head
   if (page.robots) tags.push(`<meta name="robots" content="${attr(page.robots)}" />`);
   if (page.canonical) {
     tags.push(`<link rel="canonical" href="${attr(page.canonical)}" />`);
-    // The storefront speaks every language of i18n/ (?lang= picks it); the products' own texts stay as the owner wrote them.
-    const sep = page.canonical.includes('?') ? '&' : '?';
-    for (const l of LANGUAGES) tags.push(`<link rel="alternate" hreflang="${l.value}" href="${attr(`${page.canonical}${sep}lang=${l.value}`)}" />`);
-    tags.push(`<link rel="alternate" hreflang="x-default" href="${attr(page.canonical)}" />`);
+    // The storefront speaks every language of i18n/ (?lang= picks it: the server renders the page in it, with
+    // its own lang, dir, title and canonical); the products' own texts stay as the owner wrote them.
+    const neutral = page.alternateBase ?? page.canonical;
+    for (const l of LANGUAGES) tags.push(`<link rel="alternate" hreflang="${l.value}" href="${attr(withLang(neutral, l.value))}" />`);
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${attr(neutral)}" />`);
   }
+  if (page.prev) tags.push(`<link rel="prev" href="${attr(page.prev)}" />`);
+  if (page.next) tags.push(`<link rel="next" href="${attr(page.next)}" />`);
   tags.push(`<meta property="og:type" content="${attr(page.ogType)}" />`);
   tags.push(`<meta property="og:title" content="${attr(page.title)}" />`);
   if (page.description) tags.push(`<meta property="og:description" content="${attr(page.description)}" />`);

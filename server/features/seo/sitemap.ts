@@ -71,8 +71,13 @@ export function registerSitemap(app: FastifyInstance, services: AppServices) {
     if (!store) return reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } });
     const origin = originOf(request, services.config);
     const tree = await categoryTree(services.db, store.id);
-    let xml = `${xmlHead}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${loc(`${origin}/`)}`;
-    for (const id of tree.byId.keys()) xml += loc(`${origin}/category/${pathOf(tree, id)}`);
+    let xml = `${xmlHead}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${loc(`${origin}/`)}${loc(`${origin}/category/0/1`)}`;
+    // Each category's own addresses (seo.ts): its page of sub-categories when it has any, and its list.
+    for (const [id, node] of tree.byId) {
+      const p = pathOf(tree, id);
+      if (node.children.length) xml += loc(`${origin}/category/${p}`);
+      xml += loc(`${origin}/category/${p}/1`);
+    }
     for (const p of RICH_TEXT_PAGES) xml += loc(`${origin}/${p}`);
     xml += '</urlset>\n';
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').header('vary', 'Host').send(xml);

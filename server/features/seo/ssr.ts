@@ -156,9 +156,8 @@ export function createSsr(app: FastifyInstance, db: Db, distDir: string) {
     },
     /**
      * The page rendered (kept while the catalogue and the store row are unchanged), or null: the browser
-     * renders it. A later list page or a search page at a page number is the render of the address the app
-     * draws the same (renderedAs), with the data block naming this address: crawling /category/x/2, /3, …
-     * costs one render.
+     * renders it. A search page at a page number is the render of the address the app draws the same
+     * (renderedAs), with the data block naming this address.
      */
     async render(store: Store, host: string, origin: string, url: string, lang: Lang, shop: () => Promise<unknown>): Promise<RenderedPage | null> {
       const m = await load();
@@ -197,13 +196,11 @@ const dataScript = (data: unknown) => `<script type="application/json" id="ssr-d
 const at = (page: RenderedPage, url: string): RenderedPage => ({ ...page, data: { ...page.data, path: url }, script: dataScript({ ...page.data, path: url }) });
 
 /**
- * The address whose render a page is: a later list page (`/category/x/N`) shows page 1, as the app starts
- * there (ProductListPage); a search page at a page number (`/search/word/w/N`) shows the first page of
- * results (SearchPage). Their HTML is the same, so they are rendered once.
+ * The address whose render a page is: a search page at a page number (`/search/word/w/N`) shows the first
+ * page of results (SearchPage), so it is rendered once. (Each page of a category list is its own: the app
+ * starts at the address's page, ProductListPage.)
  */
 export function renderedAs(url: string): string {
-  const list = /^(\/category\/[^/]+)\/0*[1-9]\d*$/.exec(url);
-  if (list) return `${list[1]}/1`;
   const search = /^(\/search\/word\/[^/]+)\/\d+$/.exec(url);
   return search ? search[1] : url;
 }

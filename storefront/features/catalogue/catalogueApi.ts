@@ -16,13 +16,13 @@ export function categoryPageParams(categoryId: string, offset: number, sort: Sor
   return params;
 }
 
-/** What a list is of; lists with the same key are the same list (kept for going back). */
-export const listKeyOf = (categoryId: string, sort: SortId = 'default', filters: FilterValues = {}) =>
+/** What a list is of; lists with the same key are the same list (kept for going back). A list opened at page N > 1 starts there (`@N`). */
+export const listKeyOf = (categoryId: string, sort: SortId = 'default', filters: FilterValues = {}, first = 1) =>
   `c:${categoryId}|${sort}|${Object.keys(filters)
     .sort()
     .filter((k) => filters[k])
     .map((k) => `${k}=${filters[k]}`)
-    .join('&')}`;
+    .join('&')}${first > 1 ? `@${first}` : ''}`;
 
 /** api=offers_params of a category: its own filters, its parents' and the common ones. */
 export const paramsParams = (categoryId: string): Params => ({ 'p[389_category_id]': categoryId || '0' });

@@ -3,7 +3,7 @@ import { ApiError, NetworkError, type Params } from '../../../dataProvider/apiCl
 import { createAppStore } from '../../app/store';
 import type { OfferCard } from '../../lib/types';
 import { listKeyOf } from './catalogueApi';
-import { listOpened, listRetried, nextPageRequested } from './catalogueSlice';
+import { listOpened, listRetried, nextPageRequested, selectListStart } from './catalogueSlice';
 import { withFakeTimersAndStorage } from '../../test/fakeApi';
 import { setInlineShop } from '../stores/inlineShop';
 
@@ -31,6 +31,24 @@ const q = { key: listKeyOf('11'), categoryId: '11' };
 describe('catalogue list saga', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
+
+  it('a list opened at page N starts there, appends N+1, and going back to a page it holds finds it', async () => {
+    const { api, calls } = fakeApi([page(41, 20), page(61, 20)]);
+    const store = createAppStore({ api });
+    const base = listKeyOf('11');
+    const at3 = { key: listKeyOf('11', 'default', {}, 3), categoryId: '11', first: 3 };
+    expect(at3.key).toBe(`${base}@3`);
+    store.dispatch(listOpened(at3));
+    const list = () => store.getState().catalogue.lists[at3.key];
+    await vi.waitFor(() => expect(list()?.offset).toBe(3));
+    expect(calls[0].params.offset).toBe(3);
+    expect(list().items.map((i) => i.id).slice(0, 2)).toEqual(['41', '42']);
+    store.dispatch(nextPageRequested(at3));
+    await vi.waitFor(() => expect(list().offset).toBe(4));
+    expect(list().items).toHaveLength(40);
+    // Pages 3 and 4 are this list's; page 2 or 5 would be a list of their own.
+    expect([2, 3, 4, 5].map((n) => selectListStart(store.getState(), base, n))).toEqual([2, 3, 3, 5]);
+  });
 
   it('loads page 1, appends page 2, stops at an empty page', async () => {
     const { api, calls } = fakeApi([page(1, 20), page(21, 5), []]);

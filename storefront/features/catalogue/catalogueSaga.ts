@@ -48,10 +48,11 @@ function* loadFirstPage(q: ListQuery, timing: RetryTiming) {
   return items;
 }
 
-/** Loads one page of a category list: page 1 replaces the list, later pages append (lib/pagedList). */
+/** Loads one page of a category list: its first page (1, or the N it was opened at) replaces the list, later pages append (lib/pagedList). */
 export function* loadCategoryPage(q: ListQuery, offset: number) {
   const timing: RetryTiming = yield* listTiming();
-  yield put(pageLoading({ key: q.key, offset }));
+  const first = Math.max(1, q.first ?? 1);
+  yield put(pageLoading({ key: q.key, offset, first }));
   try {
     let items: OfferCard[];
     if (offset <= 1) items = yield call(loadFirstPage, q, timing);
@@ -59,7 +60,7 @@ export function* loadCategoryPage(q: ListQuery, offset: number) {
       const res: { offers?: unknown } = yield call(callWithRetry, 'offers', categoryPageParams(q.categoryId, offset, q.sort, q.filters), timing);
       items = offersOf<OfferCard>(res);
     }
-    yield put(pageLoaded({ key: q.key, offset, items }));
+    yield put(pageLoaded({ key: q.key, offset, items, first }));
   } catch (e) {
     yield put(pageFailed({ key: q.key, error: listErrorOf(e) }));
   } finally {
@@ -71,7 +72,7 @@ function* onListOpened(action: PayloadAction<ListQuery>) {
   const list: PagedList<OfferCard> | undefined = yield select(selectList, action.payload.key);
   // A kept list (going back from an item) shows as it was; a failed, cached or never-loaded one loads page 1.
   if (list && list.offset >= 1 && list.status !== 'failed' && !list.cached) return;
-  yield call(loadCategoryPage, action.payload, 1);
+  yield call(loadCategoryPage, action.payload, Math.max(1, action.payload.first ?? 1));
 }
 
 function* onNextPage(action: PayloadAction<ListQuery>) {
@@ -81,7 +82,7 @@ function* onNextPage(action: PayloadAction<ListQuery>) {
 }
 
 function* onRetry(action: PayloadAction<ListQuery>) {
-  yield call(loadCategoryPage, action.payload, 1);
+  yield call(loadCategoryPage, action.payload, Math.max(1, action.payload.first ?? 1));
 }
 
 function* loadBanners() {

@@ -41,6 +41,8 @@ export interface ListOpened {
   categoryId: string;
   sort?: SortId;
   filters?: FilterValues;
+  /** The page the list starts at (its address's page; 1 when left out). */
+  first?: number;
 }
 
 const catalogueSlice = createSlice({
@@ -53,8 +55,8 @@ const catalogueSlice = createSlice({
     nextPageRequested(_state, _action: PayloadAction<ListOpened>) {},
     /** The no-connection panel's retry: reload from page 1. */
     listRetried(_state, _action: PayloadAction<ListOpened>) {},
-    pageLoading(state, action: PayloadAction<{ key: string; offset: number }>) {
-      const { key, offset } = action.payload;
+    pageLoading(state, action: PayloadAction<{ key: string; offset: number; first?: number }>) {
+      const { key, offset, first = 1 } = action.payload;
       let list = state.lists[key];
       if (!list) {
         list = state.lists[key] = newList<OfferCard>(key);
@@ -63,12 +65,12 @@ const catalogueSlice = createSlice({
       }
       list.status = 'loading';
       list.error = null;
-      if (offset <= 1) list.end = false;
+      if (offset <= first) list.end = false;
       state.status = 'loading';
     },
-    pageLoaded(state, action: PayloadAction<{ key: string; offset: number; items: OfferCard[] }>) {
+    pageLoaded(state, action: PayloadAction<{ key: string; offset: number; items: OfferCard[]; first?: number }>) {
       const list = state.lists[action.payload.key];
-      if (list) applyPage(list, action.payload.offset, action.payload.items);
+      if (list) applyPage(list, action.payload.offset, action.payload.items, action.payload.first);
       state.status = 'idle';
     },
     /** The network failed on page 1: the locally cached first page shows while the retries go on. */
@@ -125,4 +127,19 @@ export default catalogueSlice.reducer;
 
 type S = { catalogue: CatalogueState };
 export const selectList = (s: S, key: string): PagedList<OfferCard> | undefined => s.catalogue.lists[key];
+/**
+ * The page a list of `baseKey` (listKeyOf with no start) opened at `page` starts at: a kept list that holds
+ * that page (the latest opened of them: going back to a list scrolled to page 5 shows it as it was), else the page itself.
+ */
+export function selectListStart(s: S, baseKey: string, page: number): number {
+  const recent = s.catalogue.recent;
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const k = recent[i];
+    if (k !== baseKey && !k.startsWith(`${baseKey}@`)) continue;
+    const first = k === baseKey ? 1 : Number(k.slice(baseKey.length + 1));
+    const list = s.catalogue.lists[k];
+    if (list && first <= page && page <= list.offset) return first;
+  }
+  return page;
+}
 export const selectBanners = (s: S) => s.catalogue.banners;

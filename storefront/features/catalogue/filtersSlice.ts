@@ -114,10 +114,17 @@ const filtersSlice = createSlice({
     paramsLoaded(state, action: PayloadAction<{ categoryId: string; items: FilterParam[] }>) {
       state.params[action.payload.categoryId] = { status: 'idle', error: null, items: action.payload.items, loaded: true };
       state.status = 'idle';
-      // Values decoded before the kinds were known are decoded again.
+      // Values decoded before the kinds were known are decoded again (those the reader has not changed since:
+      // a select's single id was taken for text, e.g. on the filter page opened right after a reload).
       if (state.draft) {
         const applied = state.applied[state.draft.path];
-        if (applied) state.draft.values = { ...decodeFilters(applied.filters, action.payload.items), ...state.draft.values };
+        if (applied) {
+          const guessed = decodeFilters(applied.filters);
+          const known = decodeFilters(applied.filters, action.payload.items);
+          const values = { ...known, ...state.draft.values };
+          for (const k of Object.keys(known)) if (JSON.stringify(state.draft.values[k]) === JSON.stringify(guessed[k])) values[k] = known[k];
+          state.draft.values = values;
+        }
       }
     },
     paramsFailed(state, action: PayloadAction<{ categoryId: string; error: ListError }>) {
@@ -145,11 +152,18 @@ const filtersSlice = createSlice({
     filtersApplied(_state, _action: PayloadAction<{ path: string; categoryId: string }>) {},
     /** Reset: no filters, the default order. */
     filtersReset(_state, _action: PayloadAction<{ path: string; categoryId: string }>) {},
+    /**
+     * The reader's choice: kept even when it is the default, since it then outweighs an address's older
+     * ?sort=&f= (the filter page goes back in history to the list's previous address; ProductListPage).
+     */
     queryApplied(state, action: PayloadAction<{ path: string; categoryId: string; query: AppliedQuery }>) {
       const { path, query } = action.payload;
-      if (query.sort === 'default' && !Object.keys(query.filters).length) delete state.applied[path];
-      else state.applied[path] = query;
+      state.applied[path] = query;
       state.draft = null;
+    },
+    /** A list opened at an address naming its sort and filters (a reload, a shared link) with none chosen here: the address's (its list is kept). */
+    addressQuerySeen(state, action: PayloadAction<{ path: string; query: AppliedQuery }>) {
+      if (!state.applied[action.payload.path]) state.applied[action.payload.path] = action.payload.query;
     },
   },
 });
@@ -167,12 +181,15 @@ export const {
   filtersApplied,
   filtersReset,
   queryApplied,
+  addressQuerySeen,
 } = filtersSlice.actions;
 export default filtersSlice.reducer;
 
 type S = { filters: FiltersState };
 /** The sort and filters of a path's list (a stable object, safe for useSelector). */
 export const selectListQuery = (s: S, path: string): AppliedQuery => s.filters.applied[path] ?? DEFAULT_QUERY;
+/** The sort and filters chosen for a path's list here, if any (else its address's count; ProductListPage). */
+export const selectAppliedQuery = (s: S, path: string): AppliedQuery | undefined => s.filters.applied[path];
 /** How many filters a path's list applies (the header's filter button). */
 export const selectFilterCount = (s: S, path: string) => Object.keys(s.filters.applied[path]?.filters ?? {}).length;
 export const selectDraft = (s: S) => s.filters.draft;

@@ -11,9 +11,8 @@ import { splitPath, type Category } from '../../lib/categories';
  * `complete`: the categories whose children are all among them ('0' and the path's), so the app knows which
  * other category pages must wait for the whole list (lib/categories pathState).
  *
- * A list's cards are not in `named` (entry-server.tsx leaves the catalogue out): they link under the list's
- * own path, which is in already; their categories' chains would only add weight (up to 60 categories on
- * the root list of a big shop).
+ * A list's cards are in `named` too (entry-server.tsx): each links to its product's one address, under its own
+ * category's path (up to 20 chains; a big shop's root list adds a few dozen categories).
  */
 export function firstScreenCategories(list: Category[], path: string, named: unknown): { categories: Category[]; complete: string[] } {
   const byId = new Map(list.map((c) => [String(c.categoryId), c]));

@@ -28,7 +28,9 @@ function usePageName(pathname: string): string | null {
     return id === '0' ? t('catalog.catalog') : (selectCategoryTree(s).byId.get(id)?.category ?? null);
   });
   if (item) return itemName;
-  if (list) return categoryName;
+  // A later page of a list says which (its own title, as the server writes it).
+  const pageNo = Number(listPage?.params.offset);
+  if (list) return categoryName && pageNo > 1 ? `${categoryName} — ${t('catalog.page_n', { page: pageNo })}` : categoryName;
   if (word !== undefined) return t('search.title', { word });
   if (info) return t(`menu.${info}`);
   if (pathname === '/404') return t('common.page_not_found');

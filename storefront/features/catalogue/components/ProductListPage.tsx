@@ -1,19 +1,20 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, Navigate, useNavigate, useParams } from '../../../lib/router';
+import { listAddressSearch, parseListAddress } from '../../../../schemas/rules/listAddress';
+import { Link, Navigate, useLocation, useNavigate, useParams } from '../../../lib/router';
 import Breadcrumbs, { categoryCrumbs } from '../../../components/Breadcrumbs';
 import Later from '../../../components/Later';
 import OwnerTools from '../../../components/OwnerTools';
 import PathPending from '../../../components/PathPending';
 import ProductList from '../../../components/ProductList';
 import { useCategoryTree } from '../../../components/ShopContext';
-import { childrenOf, lastId, pathState, ROOT_PATH } from '../../../lib/categories';
+import { childrenOf, lastId, pathOf, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
 import type { OfferCard } from '../../../lib/types';
 import { listKeyOf } from '../catalogueApi';
-import { listOpened, listRetried, nextPageRequested, selectList } from '../catalogueSlice';
-import { selectListQuery } from '../filtersSlice';
+import { listOpened, listRetried, nextPageRequested, selectList, selectListStart } from '../catalogueSlice';
+import { addressQuerySeen, DEFAULT_QUERY, selectAppliedQuery } from '../filtersSlice';
 import Banners from './Banners';
 import { categoryHref } from './CategoryButtons';
 import CategorySidebar from './CategorySidebar';
@@ -24,47 +25,63 @@ export const CATEGORY_PAGING_MS = 100;
 export const CATEGORY_BUFFER_PX = 2000;
 
 /**
- * /category/{path}/{offset}: the paged product list of a category (and those below it). The first load
- * starts at page 1; further pages load near the bottom and the address follows the last loaded page.
+ * /category/{path}/{offset}: the paged product list of a category (and those below it). It starts at the
+ * address's page (a kept list holding that page shows as it was: going back); further pages load near the
+ * bottom and the address follows the last loaded page. The address also names the list's sort and filters
+ * (?sort=&f=, schemas/rules/listAddress): a reload or a shared link shows the same list. The sort and filters
+ * chosen here (the filter page) outweigh the address's, which then follows them. Real page links (earlier
+ * and next page) let a crawler, or a reader without scrolling, page through; the server renders each page.
  */
 export default function ProductListPage() {
   const t = useT();
   const { path = ROOT_PATH, offset = '1' } = useParams();
+  const location = useLocation();
   const { tree } = useCategoryTree();
   const wide = useIsWide();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const goodOffset = /^\d+$/.test(offset) && Number(offset) >= 1;
+  const page = goodOffset ? Number(offset) : 1;
   // The sidebar opened along the path and the chips draw the children along it.
   const state = goodOffset ? pathState(tree, path, { children: true }) : 'invalid';
   const valid = state === 'valid';
   const categoryId = lastId(path);
-  const { sort, filters } = useSelector((s: Parameters<typeof selectListQuery>[0]) => selectListQuery(s, path));
-  const key = listKeyOf(categoryId, sort, filters);
-  const query = useMemo(() => ({ key, categoryId, sort, filters }), [key, categoryId, sort, filters]);
+  const chosen = useSelector((s: Parameters<typeof selectAppliedQuery>[0]) => selectAppliedQuery(s, path));
+  const fromAddress = useMemo(() => parseListAddress(location.search), [location.search]);
+  const { sort, filters } = chosen ?? fromAddress ?? DEFAULT_QUERY;
+  const baseKey = listKeyOf(categoryId, sort, filters);
+  const start = useSelector((s: Parameters<typeof selectListStart>[0]) => selectListStart(s, baseKey, page));
+  const key = listKeyOf(categoryId, sort, filters, start);
+  const query = useMemo(() => ({ key, categoryId, sort, filters, first: start }), [key, categoryId, sort, filters, start]);
   const list = useSelector((s: Parameters<typeof selectList>[0]) => selectList(s, key));
-  const firstRender = useRef(true);
+  const search = listAddressSearch(location.search, chosen ?? fromAddress);
+
+  useEffect(() => {
+    if (valid && !chosen && fromAddress) dispatch(addressQuerySeen({ path, query: fromAddress }));
+  }, [valid, chosen, fromAddress, path, dispatch]);
 
   useEffect(() => {
     if (!valid) return;
     dispatch(listOpened(query));
   }, [valid, query, dispatch]);
 
-  // The address follows the last loaded page; a first load of a later page starts at page 1.
+  // The address follows the last loaded page and the list's sort and filters.
   const loadedOffset = list?.offset ?? 0;
   useEffect(() => {
     if (!valid) return;
-    const want = firstRender.current && loadedOffset === 0 ? 1 : loadedOffset;
-    firstRender.current = false;
-    if (want >= 1 && String(want) !== offset) navigate(`/category/${path}/${want}`, { replace: true });
-  }, [valid, loadedOffset, offset, path, navigate]);
+    const want = loadedOffset >= start ? loadedOffset : page;
+    if (want !== page || search !== location.search) navigate(`/category/${path}/${want}${search}`, { replace: true });
+  }, [valid, loadedOffset, start, page, search, location.search, path, navigate]);
 
   const onNearEnd = useCallback(() => dispatch(nextPageRequested(query)), [dispatch, query]);
   const onRetry = useCallback(() => dispatch(listRetried(query)), [dispatch, query]);
-  const hrefOf = useCallback((card: OfferCard) => `/category/${path}/item/${card.id}`, [path]);
+  // Every link to a product is its one address: under its own category's path (the server's canonical).
+  const hrefOf = useCallback((card: OfferCard) => `/category/${pathOf(tree, String(card.categoryId))}/item/${card.id}`, [tree]);
 
   if (state === 'pending') return <PathPending />;
   if (!valid) return <Navigate to="/404" replace />;
+  // A page past the list's end has no page (the server answers it 404 too).
+  if (list && list.status === 'idle' && list.empty && start > 1) return <Navigate to="/404" replace />;
   const category = tree.byId.get(categoryId);
   const title = category?.category ?? t('catalog.all_products');
   const subs = childrenOf(tree, categoryId);
@@ -83,7 +100,7 @@ export default function ProductListPage() {
         )}
         <h1 className="page__title">{title}</h1>
         <OwnerTools tools={['filters', 'edit_category', 'new_category', 'new_item']} path={path} />
-        {path === ROOT_PATH && <Banners />}
+        {path === ROOT_PATH && start === 1 && <Banners />}
         {wide !== false && subs.length > 0 && (
           <nav aria-label={t('catalog.categories')} className={wide ? undefined : 'wide-only'}>
             <ul className="chips">
@@ -97,6 +114,13 @@ export default function ProductListPage() {
             </ul>
           </nav>
         )}
+        {start > 1 && (
+          <p className="pager pager--top">
+            <Link className="pager__link" rel="prev" to={`/category/${path}/${start - 1}${search}`}>
+              ← {t('catalog.prev_page')}
+            </Link>
+          </p>
+        )}
         {/* The cards hydrate in a task of their own (components/Later); a list is several nodes, hence the box. */}
         <Later>
           <div className="contents">
@@ -107,7 +131,7 @@ export default function ProductListPage() {
               end={(list?.end ?? false) || !!list?.cached}
               empty={list?.empty ?? false}
               loaded={loadedOffset > 0}
-              pages={loadedOffset}
+              pages={loadedOffset > 0 ? loadedOffset - start + 1 : 0}
               hrefOf={hrefOf}
               onNearEnd={onNearEnd}
               onRetry={onRetry}
@@ -117,6 +141,14 @@ export default function ProductListPage() {
               notice={list?.cached ? t('lists.cached') : undefined}
               label={title}
             />
+            {/* With the cards (in their task), so it never shows above them first and then moves down. */}
+            {loadedOffset >= start && !list?.end && !list?.cached && (
+              <nav className="pager" aria-label={t('catalog.pages')}>
+                <Link className="pager__link pager__link--next" rel="next" to={`/category/${path}/${loadedOffset + 1}${search}`}>
+                  {t('catalog.next_page')} →
+                </Link>
+              </nav>
+            )}
           </div>
         </Later>
       </div>

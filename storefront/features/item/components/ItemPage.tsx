@@ -10,7 +10,7 @@ import PathPending from '../../../components/PathPending';
 import Price from '../../../components/Price';
 import { useCategoryTree, useShopContext } from '../../../components/ShopContext';
 import { useSlots } from '../../../components/Slots';
-import { pathState, ROOT_PATH } from '../../../lib/categories';
+import { pathOf, pathState, ROOT_PATH } from '../../../lib/categories';
 import { tPlural, useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
 import { formatPrice } from '../../../../schemas/rules/money';
@@ -119,7 +119,8 @@ export default function ItemPage() {
             <div className="item__head">
               <h1 className="item__name">{item.name}</h1>
               {itemTopActions?.(item)}
-              <ShareButton path={path} itemId={item.id} />
+              {/* The product's one address (under its own category), whichever address opened it. */}
+              <ShareButton path={tree.byId.has(String(item.categoryId)) ? pathOf(tree, String(item.categoryId)) : path} itemId={item.id} />
             </div>
             <Price price={item.price} oldprice={item.oldprice} currencyId={item.currencyId} size="lg" />
             {unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
