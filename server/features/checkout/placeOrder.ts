@@ -5,7 +5,7 @@ import type { Db, Executor, Store } from '../../db/types';
 import { ApiError, badRequest, requiredFields, serverText } from '../../errors';
 import { reserveStock } from '../catalogue/public';
 import { enqueueNewOrder, notify } from '../notifications/public';
-import { factsOf, type Customer, type OrderData, type OrderLine } from '../orders/public';
+import { factsOf, nextOrderNumber, type Customer, type OrderData, type OrderLine } from '../orders/public';
 import { promoError, usePromo } from '../promo/public';
 import { shopLang, storeValues } from '../../api/tenant';
 import { parseForm, type OrderForm } from './checkoutForm';
@@ -21,6 +21,7 @@ import { gatherFacts, type ProductRow } from './checkoutFacts';
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
 export interface PlacedOrder {
+  /** The order's number in its shop (the protocol's order id). */
   id: number;
   created: boolean;
 }
@@ -106,10 +107,13 @@ export async function placeOrder(
     const id = await db.transaction().execute(async (tx) => {
       // Counted stock is taken first: too few left refuses the order (unavailable_items) and rolls back.
       await reserveStock(tx, store, data.products);
+      // The shop's next number, last of the reads so its counter row is held for the shortest time.
+      const number = await nextOrderNumber(tx, store.id);
       const inserted = await tx
         .insertInto('orders')
         .values({
           store_id: store.id,
+          number,
           user_id: customer.user?.id ?? null,
           device_id: customer.deviceId,
           idempotency_key: key,
@@ -146,7 +150,7 @@ export async function placeOrder(
           storeId: store.id,
           userId: store.user_id,
           deviceId: null,
-          header: serverText(lang, 'new_order_header', { id: inserted.id }),
+          header: serverText(lang, 'new_order_header', { id: number }),
           desc: serverText(lang, 'new_order_desc', { name: data.clientName ?? serverText(lang, 'no_name'), sum: formatRoubles(due), receiving: serverText(lang, `receiving_${parsed.receiving}`) }),
           img: lines[0]?.picture ?? null,
           fromId: customer.user?.id ?? 0,
@@ -155,8 +159,8 @@ export async function placeOrder(
       }
       // E-mail and Telegram messages are queued in the same transaction: never sent for an order that was
       // not stored, never lost for one that was; the sender loop delivers them (features/notifications).
-      await enqueueNewOrder(tx, store, factsOf(inserted.id, data, due, parsed.receiving, customer.lang));
-      return inserted.id;
+      await enqueueNewOrder(tx, store, factsOf(number, data, due, parsed.receiving, customer.lang));
+      return number;
     });
     return { id, created: true };
   } catch (e) {
@@ -167,9 +171,10 @@ export async function placeOrder(
   }
 }
 
+/** The number of the shop's order made with this key, if one was. */
 async function orderIdByKey(db: Executor, storeId: number, key: string): Promise<number | null> {
-  const row = await db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('idempotency_key', '=', key).executeTakeFirst();
-  return row ? row.id : null;
+  const row = await db.selectFrom('orders').select('number').where('store_id', '=', storeId).where('idempotency_key', '=', key).executeTakeFirst();
+  return row ? row.number : null;
 }
 
 /** The stored url data: utm_* and the other query parameters the storefront keeps (bounded). */

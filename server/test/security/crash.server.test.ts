@@ -130,9 +130,9 @@ describe('crash during order placement (issue 14, item 2)', () => {
     }
     await killChild();
 
-    const rows = await server.db.selectFrom('orders').select(['id', 'idempotency_key']).execute();
+    const rows = await server.db.selectFrom('orders').select(['number', 'idempotency_key']).execute();
     const byKey = new Map<string, number[]>();
-    for (const r of rows) byKey.set(r.idempotency_key, [...(byKey.get(r.idempotency_key) ?? []), r.id]);
+    for (const r of rows) byKey.set(r.idempotency_key, [...(byKey.get(r.idempotency_key) ?? []), r.number]);
     const missing = [...answered].filter(([key, id]) => !(byKey.get(key) ?? []).includes(id)).length;
     const twice = [...byKey.values()].filter((ids) => ids.length > 1).length;
     let integrity = 'n/a (PostgreSQL)';
