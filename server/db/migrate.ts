@@ -22,6 +22,7 @@ import * as paramsNumPartial from './migrations/2026112701_params_num_partial';
 import * as offerFlagColumns from './migrations/2026112702_offer_flag_columns';
 import * as domainProof from './migrations/2026112801_domain_proof';
 import * as orderNumbers from './migrations/2026112901_order_numbers';
+import * as orderHolds from './migrations/2026112902_order_holds';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -51,6 +52,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112702_offer_flag_columns', offerFlagColumns],
   ['2026112801_domain_proof', domainProof],
   ['2026112901_order_numbers', orderNumbers],
+  ['2026112902_order_holds', orderHolds],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -171,6 +171,8 @@ export interface OrdersTable {
   data: string;
   /** The customer's language (a Lang) for the texts sent to them later; null: the shop's. */
   lang: string | null;
+  /** Until when an order without a checked phone holds its counted stock (ISO); null: held as long as it stands. */
+  hold_until: Generated<string | null>;
 }
 export interface PaymentsTable {
   id: Generated<number>;

@@ -5,11 +5,12 @@ import type { Db, Executor, Store } from '../../db/types';
 import { ApiError, badRequest, requiredFields, serverText } from '../../errors';
 import { reserveStock } from '../catalogue/public';
 import { enqueueNewOrder, notify } from '../notifications/public';
-import { factsOf, nextOrderNumber, type Customer, type OrderData, type OrderLine } from '../orders/public';
+import { factsOf, nextOrderNumber, releaseLapsedHolds, type Customer, type OrderData, type OrderLine } from '../orders/public';
 import { promoError, usePromo } from '../promo/public';
 import { shopLang, storeValues } from '../../api/tenant';
 import { parseForm, type OrderForm } from './checkoutForm';
 import { gatherFacts, type ProductRow } from './checkoutFacts';
+import { countAnonymousOrder, type AnonymousOrderLimits } from './anonymousLimits';
 
 /**
  * A customer's order (api=orders): the form parsed, the facts gathered from the database, the one rule
@@ -50,7 +51,17 @@ export async function placeOrder(
   store: Store,
   form: OrderForm,
   customer: Customer,
-  opts: { now?: Date; /** Card payment on the site can be taken (an acquirer is set up). */ onlinePayments?: boolean } = {},
+  opts: {
+    now?: Date;
+    /** Card payment on the site can be taken (an acquirer is set up). */
+    onlinePayments?: boolean;
+    /** Hourly limits of orders without a checked phone (config.anonOrderLimits); absent: none. */
+    limits?: AnonymousOrderLimits;
+    /** The client's address, for those limits. */
+    address?: string | null;
+    /** Minutes such an order holds counted stock (config.anonHoldMinutes); absent or 0: as long as it stands. */
+    holdMinutes?: number;
+  } = {},
 ): Promise<PlacedOrder> {
   const at = opts.now ?? new Date();
   const key = (form.raw.idempotency_key ?? '').trim();
@@ -105,8 +116,14 @@ export async function placeOrder(
 
   try {
     const id = await db.transaction().execute(async (tx) => {
-      // Counted stock is taken first: too few left refuses the order (unavailable_items) and rolls back.
+      // Units held by strangers' lapsed orders go back before this order looks for them.
+      await releaseLapsedHolds(tx, at, store.id);
+      // Without a checked phone, the hourly limits count this order (a refusal rolls the counts back).
+      if (!facts.phoneVerified && opts.limits) await countAnonymousOrder(tx, store.id, { address: opts.address ?? null, deviceId: customer.deviceId, phone }, opts.limits, at);
+      // Counted stock is taken next: too few left refuses the order (unavailable_items) and rolls back.
       await reserveStock(tx, store, data.products);
+      // ...and held for a while only, when nobody proved the phone (features/orders/stockHolds.ts).
+      const holds = !facts.phoneVerified && (opts.holdMinutes ?? 0) > 0 && data.products.some((l) => l.reserved);
       // The shop's next number, last of the reads so its counter row is held for the shortest time.
       const number = await nextOrderNumber(tx, store.id);
       const inserted = await tx
@@ -129,6 +146,7 @@ export async function placeOrder(
           updated_at: at.toISOString(),
           data: JSON.stringify(data),
           lang: customer.lang ?? null,
+          hold_until: holds ? new Date(at.getTime() + opts.holdMinutes! * 60_000).toISOString() : null,
         })
         .onConflict((oc) => oc.columns(['store_id', 'idempotency_key']).doNothing())
         .returning('id')

@@ -69,6 +69,8 @@ export interface OrderData {
   phoneVerified: boolean;
   utm: Record<string, string>;
   statusHistory: { status: string; at: string }[];
+  /** The order's hold on counted stock lapsed (no checked phone, not taken in time): its units went back. */
+  holdLapsed?: boolean;
 }
 
 export interface Customer {
@@ -83,6 +85,7 @@ export interface Customer {
 /** What the owner's and the customer's messages say of an order (`id`: its number in the shop). */
 export const factsOf = (id: number, d: OrderData, total: number, receiving: string, lang: Lang | null | undefined): OrderFacts => ({
   id,
+  phoneVerified: d.phoneVerified === true,
   total,
   receiving,
   lang: lang ?? null,
@@ -95,7 +98,7 @@ export const factsOf = (id: number, d: OrderData, total: number, receiving: stri
   products: d.products,
 });
 
-export type OrderRow = Omit<Selectable<OrdersTable>, 'idempotency_key'>;
+export type OrderRow = Omit<Selectable<OrdersTable>, 'idempotency_key' | 'hold_until'>;
 
 export const orderData = (row: Pick<OrderRow, 'data'>): OrderData => JSON.parse(row.data) as OrderData;
 
@@ -221,13 +224,18 @@ export async function updateOrder(db: Db, store: Store, number: number, change: 
     const statusChanged = change.status !== undefined && change.status !== row.status;
     const data = orderData(row);
     if (statusChanged) data.statusHistory = [...(data.statusHistory ?? []), { status: change.status!, at }];
-    // A cancelled order gives its units back; reopening one takes them again (refused when too few are left).
+    // A cancelled order gives its units back; reopening one takes them again (refused when too few are left),
+    // and so does taking one whose hold on the stock lapsed (stockHolds.ts).
     if (statusChanged && change.status === 'cancelled') await releaseStock(tx, store.id, data.products);
-    else if (statusChanged && row.status === 'cancelled') await reserveStock(tx, store, data.products);
+    else if (statusChanged && (row.status === 'cancelled' || data.holdLapsed)) {
+      await reserveStock(tx, store, data.products);
+      delete data.holdLapsed;
+    }
     await tx
       .updateTable('orders')
       .set({
-        ...(statusChanged ? { status: change.status } : {}),
+        // The owner took the order (or cancelled it): its stock is no longer on a timer.
+        ...(statusChanged ? { status: change.status, hold_until: null } : {}),
         ...(change.placeId !== undefined ? { place_id: change.placeId } : {}),
         data: JSON.stringify(data),
         updated_at: at,

@@ -286,7 +286,8 @@ export async function refreshPayment(db: Db, store: Store, row: OrderRow, cfg: A
           .where('id', '=', p.id)
           .execute();
         if (!paid) return false;
-        const r = await tx.updateTable('orders').set({ payment_status: 'paid', updated_at: now() }).where('store_id', '=', store.id).where('id', '=', row.id).where('payment_status', '<>', 'paid').executeTakeFirst();
+        // Paid: the order's stock is no longer on a timer (features/orders/stockHolds.ts).
+        const r = await tx.updateTable('orders').set({ payment_status: 'paid', hold_until: null, updated_at: now() }).where('store_id', '=', store.id).where('id', '=', row.id).where('payment_status', '<>', 'paid').executeTakeFirst();
         if (Number(r.numUpdatedRows) === 1 && store.user_id !== null) {
           await notify(tx, {
             storeId: store.id,
