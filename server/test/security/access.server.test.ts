@@ -186,7 +186,7 @@ describe('access matrix (issue 14, item 5)', () => {
     const pushB = await api('custB', 'inner_push', { seq: 0 });
     cells++;
     if (JSON.stringify(pushB.body).includes(String(orderA))) failures.push(`inner_push for B mentions A's order: ${JSON.stringify(pushB.body).slice(0, 200)}`);
-    await check('api=push', { anon: 200, custA: 200, custB: 200, ownerX: 200, ownerY: 401 }, (who) => api(who, 'push', { push_token: 'tok', device_id: newDevice() }));
+    await check('api=push', { anon: 200, custA: 200, custB: 200, ownerX: 200, ownerY: 401 }, (who) => api(who, 'push', { push_token: `tok-${who}`, device_id: newDevice() }));
     await check('api=logout', { anon: 401, custA: 'ok', custB: 'ok', ownerX: 'ok', ownerY: 401 }, (who) => api(who, 'logout'), ['anon', 'ownerY']);
     for (const name of ['sms_code', 'login']) covered.add(name); // public by nature: sign-in, proven in the sign-in test
 
