@@ -30,11 +30,16 @@ export async function releaseLapsedHolds(db: Executor, at: Date, storeId?: numbe
 /** The sweep of every process: each lapsed hold in its own short transaction. */
 export function startHoldSweep(db: Db, everyMs: number, log: (msg: string, err: unknown) => void): { stop(): void } {
   let running = false;
+  const sweep = async () => {
+    // Up to 50 a round, one order a transaction (a write lock on SQLite is held for one order only).
+    for (let i = 0; i < 50; i++) {
+      if (!(await db.transaction().execute((tx) => releaseLapsedHolds(tx, new Date(), undefined, 1)))) break;
+    }
+  };
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    db.transaction()
-      .execute((tx) => releaseLapsedHolds(tx, new Date(), undefined, 50))
+    sweep()
       .catch((err) => log('releasing lapsed stock holds failed', err))
       .finally(() => {
         running = false;
