@@ -31,6 +31,7 @@ for (let start = 0; start < N; start += 1000) {
       const total = products.reduce((s, p) => s + p.sum, 0);
       rows.push({
         store_id: storeId,
+        number: i + 1,
         user_id: null,
         device_id: null,
         idempotency_key: `k${i}`,

@@ -62,7 +62,8 @@ export const orderSchema: EntitySchema = {
   name: 'orders',
   table: 'orders',
   fields: defineFields('orders', [
-    { no: 700, key: 'order_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
+    // The order's number in its shop (the internal row id never leaves the server).
+    { no: 700, key: 'order_id', name: 'id', type: 'number', readOnly: true, column: 'number' },
     { no: 701, key: 'date', type: 'date', readOnly: true },
     { no: 702, key: 'datetime', type: 'date', readOnly: true, column: 'created_at' },
     { no: 703, key: 'user_id', name: 'userId', type: 'number', readOnly: true, column: 'user_id' },

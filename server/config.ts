@@ -48,9 +48,21 @@ export interface Config {
   /** The first retry's delay of a message that failed (doubling after each failure). */
   notifyRetryBaseMs: number;
   notifyMaxAttempts: number;
+  /**
+   * Orders without a checked phone, at most this many an hour per shop and client address, device and
+   * phone (ANON_ORDERS_PER_ADDRESS 10, ANON_ORDERS_PER_DEVICE 5, ANON_ORDERS_PER_PHONE 5; 0: no limit).
+   */
+  anonOrderLimits: { address: number; device: number; phone: number };
+  /** Counted stock held by such an order goes back after this many minutes unless the owner took the order or it was paid: ANON_HOLD_MINUTES, default 30. */
+  anonHoldMinutes: number;
+  /** How often each process gives back lapsed holds: HOLD_SWEEP_MS, default 60 s; 0 turns it off (the next order of the shop still does it). */
+  holdSweepMs: number;
   /** Memory per process for whole answers of public catalogue reads (api/responseCache.ts): RESPONSE_CACHE_MB, default 64; 0 turns it off. */
   responseCacheMb: number;
 }
+
+/** A whole number of at least 0 from the environment, else the default. */
+const count = (v: string | undefined, fallback: number) => (v !== undefined && v.trim() !== '' && Number.isInteger(Number(v)) && Number(v) >= 0 ? Number(v) : fallback);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -82,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notifyIntervalMs: Number(env.NOTIFY_INTERVAL_MS ?? 2000),
     notifyRetryBaseMs: Number(env.NOTIFY_RETRY_BASE_MS ?? 30_000),
     notifyMaxAttempts: Number(env.NOTIFY_MAX_ATTEMPTS ?? 8),
+    anonOrderLimits: { address: count(env.ANON_ORDERS_PER_ADDRESS, 10), device: count(env.ANON_ORDERS_PER_DEVICE, 5), phone: count(env.ANON_ORDERS_PER_PHONE, 5) },
+    anonHoldMinutes: count(env.ANON_HOLD_MINUTES, 30),
+    holdSweepMs: count(env.HOLD_SWEEP_MS, 60_000),
     responseCacheMb: Number(env.RESPONSE_CACHE_MB) >= 0 && env.RESPONSE_CACHE_MB !== '' && env.RESPONSE_CACHE_MB !== undefined ? Number(env.RESPONSE_CACHE_MB) : 64,
     ...overrides,
   };

@@ -21,6 +21,8 @@ export default {
     not_found: 'غير موجود',
     conflict: 'تعارض في البيانات',
     too_large: 'الملف كبير جدًا',
+    push_token_taken: 'رمز الإشعارات هذا يخص جهازًا آخر',
+    too_many_orders: 'طلبات كثيرة جدًا دون تأكيد الهاتف. أكّد رقمك عبر رسالة SMS أو حاول بعد ساعة',
     too_many_requests: 'طلبات كثيرة جدًا، حاول لاحقًا',
     invalid_phone: 'رقم الهاتف غير صحيح',
     invalid_code: 'الرمز غير صحيح',

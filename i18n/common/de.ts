@@ -21,6 +21,8 @@ export default {
     not_found: 'Nicht gefunden',
     conflict: 'Datenkonflikt',
     too_large: 'Die Datei ist zu groß',
+    push_token_taken: 'Dieses Push-Token gehört zu einem anderen Gerät',
+    too_many_orders: 'Zu viele Bestellungen ohne bestätigte Telefonnummer. Bestätigen Sie Ihre Nummer per SMS oder versuchen Sie es in einer Stunde erneut',
     too_many_requests: 'Zu viele Anfragen, bitte später erneut versuchen',
     invalid_phone: 'Ungültige Telefonnummer',
     invalid_code: 'Falscher Code',

@@ -20,6 +20,8 @@ export default {
     not_found: 'Not found',
     conflict: 'Data conflict',
     too_large: 'The file is too large',
+    push_token_taken: 'This push token belongs to another device',
+    too_many_orders: 'Too many orders without a confirmed phone. Confirm your number by SMS or try again in an hour',
     too_many_requests: 'Too many requests, try again later',
     invalid_phone: 'Invalid phone number',
     invalid_code: 'Wrong code',

@@ -21,6 +21,8 @@ export default {
     not_found: 'No encontrado',
     conflict: 'Conflicto de datos',
     too_large: 'El archivo es demasiado grande',
+    push_token_taken: 'Este token de notificaciones pertenece a otro dispositivo',
+    too_many_orders: 'Demasiados pedidos sin teléfono confirmado. Confirme su número por SMS o inténtelo dentro de una hora',
     too_many_requests: 'Demasiadas solicitudes, inténtelo más tarde',
     invalid_phone: 'Número de teléfono incorrecto',
     invalid_code: 'Código incorrecto',

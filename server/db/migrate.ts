@@ -21,6 +21,8 @@ import * as offerFeedHash from './migrations/2026112512_offer_feed_hash';
 import * as paramsNumPartial from './migrations/2026112701_params_num_partial';
 import * as offerFlagColumns from './migrations/2026112702_offer_flag_columns';
 import * as domainProof from './migrations/2026112801_domain_proof';
+import * as orderNumbers from './migrations/2026112901_order_numbers';
+import * as orderHolds from './migrations/2026112902_order_holds';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -49,6 +51,8 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112701_params_num_partial', paramsNumPartial],
   ['2026112702_offer_flag_columns', offerFlagColumns],
   ['2026112801_domain_proof', domainProof],
+  ['2026112901_order_numbers', orderNumbers],
+  ['2026112902_order_holds', orderHolds],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

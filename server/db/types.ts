@@ -150,8 +150,11 @@ export interface OrderLinesTable {
   sum: number;
 }
 export interface OrdersTable {
+  /** Internal: other rows point at it; never shown (the number is). */
   id: Generated<number>;
   store_id: number;
+  /** The order's number in its shop (1, 2, 3...), the one the shopper and the owner see. */
+  number: number;
   user_id: number | null;
   device_id: string | null;
   idempotency_key: string;
@@ -168,6 +171,8 @@ export interface OrdersTable {
   data: string;
   /** The customer's language (a Lang) for the texts sent to them later; null: the shop's. */
   lang: string | null;
+  /** Until when an order without a checked phone holds its counted stock (ISO); null: held as long as it stands. */
+  hold_until: Generated<string | null>;
 }
 export interface PaymentsTable {
   id: Generated<number>;
@@ -307,6 +312,7 @@ export interface DB {
   ingredients: IngredientsTable;
   offer_search: OfferSearchTable;
   orders: OrdersTable;
+  order_numbers: { store_id: number; last: number };
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
   notifications: NotificationsTable;

@@ -50,6 +50,8 @@ export interface CallOptions {
   multipart?: boolean;
   /** The Host header (picks the store); default 127.0.0.1:<port>. */
   host?: string;
+  /** More headers (X-Forwarded-For behind a TRUST_PROXY setting). */
+  headers?: Record<string, string>;
 }
 
 export interface Reply<T = any> {
@@ -140,6 +142,12 @@ function request(port: number, method: string, path: string, headers: Record<str
  * Starts the real app on a fresh database; with `demo` the demo shop is seeded, else one empty store with an
  * owner. `log`: Kysely's log of the database (plans.server.test.ts captures the SQL of requests with it).
  */
+/**
+ * Tests place many anonymous orders from one address and phone: the hourly limits of orders without a
+ * checked phone are off unless a test sets them (server/test/security/anonymousOrders.server.test.ts).
+ */
+const NO_ORDER_LIMITS = { ANON_ORDERS_PER_ADDRESS: '0', ANON_ORDERS_PER_DEVICE: '0', ANON_ORDERS_PER_PHONE: '0' };
+
 export async function startTestServer(
   opts: {
     demo?: boolean;
@@ -158,7 +166,7 @@ export async function startTestServer(
   try {
     await migrate(database.db, database.dialect);
     const config = loadConfig(
-      { DATA_DIR: dataDir, DEMO: opts.demo ? '1' : '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', DEMO_OWNER_PHONE: OWNER_PHONE, ...opts.env },
+      { DATA_DIR: dataDir, DEMO: opts.demo ? '1' : '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', DEMO_OWNER_PHONE: OWNER_PHONE, ...NO_ORDER_LIMITS, ...opts.env },
       { databaseUrl: null, host: '127.0.0.1', port: 0, mapTilesUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', ...opts.config },
     );
     const images = createImageStore(config.uploadsDir);
@@ -183,7 +191,7 @@ export async function startTestServer(
 
     const api = async <T = any>(name: string, params: Params = {}, o: CallOptions = {}): Promise<Reply<T>> => {
       const all: Params = { ...params };
-      const headers: Record<string, string> = { host: o.host ?? defaultHost, accept: 'application/json' };
+      const headers: Record<string, string> = { host: o.host ?? defaultHost, accept: 'application/json', ...o.headers };
       if (typeof o.token === 'string') headers.authorization = `Bearer ${o.token}`;
       else if (o.token) Object.assign(all, { user_id: o.token.user_id, token_seq: o.token.token_seq, token: o.token.token });
       const { body, contentType } = await encodeBody(all, o.files, o.multipart ?? false);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCheckoutShop, type Auth, type TestServer } from './helpers';
+import { CUSTOMER_PHONE, startCheckoutShop, type Auth, type TestServer } from './helpers';
 import { orderForm, rest, storeSettings, type Shop } from './checkoutFixtures';
 
 /**
@@ -47,7 +47,7 @@ describe('the server’s own texts by language', () => {
     await storeSettings(server, owner, { notify_lang: 'ru', notify_orders_email: 'owner@example.com' });
     const ownerSeq = Number((await server.api('inner_push', {}, { token: owner })).body.seq);
     const customerSeq = Number((await server.api('inner_push', {}, { token: customer })).body.seq);
-    const placed = await server.api('orders', orderForm({ [shop.offers.big]: 1 }, { lang: 'de', client_email: 'kunde@example.com' }) as Record<string, string>, { token: customer });
+    const placed = await server.api('orders', orderForm({ [shop.offers.big]: 1 }, { lang: 'de', client_email: 'kunde@example.com', client_phone: CUSTOMER_PHONE }) as Record<string, string>, { token: customer });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const id = Number(placed.body.orders[0]);
     // The order keeps the language it was placed in, and the owner sees it.

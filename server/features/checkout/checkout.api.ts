@@ -20,7 +20,13 @@ export const placeOrderOperation: Operation = {
     const phoneToken = input.raw.phoneNumberToken?.trim();
     if (phoneToken) customer.verifiedPhone = (await checkToken(ctx.db, store, { token: phoneToken }))?.phone ?? null;
     const form = { raw: input.raw, items: input.items, p: input.p };
-    const placed = await placeOrder(ctx.db, store, form, customer, { onlinePayments: acquirerFor(store, ctx.services.config.acquiringUrl) !== null });
+    const { config } = ctx.services;
+    const placed = await placeOrder(ctx.db, store, form, customer, {
+      onlinePayments: acquirerFor(store, config.acquiringUrl) !== null,
+      limits: config.anonOrderLimits,
+      address: ctx.request.ip,
+      holdMinutes: config.anonHoldMinutes,
+    });
     return { orders: [placed.id] };
   },
 };

@@ -67,9 +67,9 @@ describe('api=orders: a client order', () => {
     // The owner reads the same over REST.
     expect((await rest(server, 'GET', `/orders/${r.body.orders[0]}`, { token: owner })).body).toMatchObject({ floor: '7', flat: '12' });
     // An order stored before the flat field kept the floor under `appart`: it reads as the floor.
-    const row = await server.db.selectFrom('orders').select('data').where('id', '=', r.body.orders[0]).executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom('orders').select('data').where('number', '=', r.body.orders[0]).executeTakeFirstOrThrow();
     const { floor: _f, flat: _fl, ...old } = JSON.parse(row.data);
-    await server.db.updateTable('orders').set({ data: JSON.stringify({ ...old, appart: '3' }) }).where('id', '=', r.body.orders[0]).execute();
+    await server.db.updateTable('orders').set({ data: JSON.stringify({ ...old, appart: '3' }) }).where('number', '=', r.body.orders[0]).execute();
     expect(await detail(r.body.orders[0], { device_id: device })).toMatchObject({ floor: '3', flat: null });
     const pickup = await order(orderForm({ [shop.offers.mid]: 2 }, { device_id: device, client_receiving: 'pickup', 'p[674_place_id]': shop.places.main, client_flat: '12' }));
     expect(await detail(pickup.body.orders[0], { device_id: device })).toMatchObject({ floor: null, flat: null, address: null });
@@ -125,7 +125,7 @@ describe('api=orders: a client order', () => {
   it('stores the url data and the signed-in customer', async () => {
     const r = await order(orderForm({ [shop.offers.mid]: 2 }, { utm_source: 'newsletter', utm_campaign: 'autumn', client_phone: CUSTOMER_PHONE }), customer);
     expect(r.status).toBe(200);
-    const row = await server.db.selectFrom('orders').selectAll().where('id', '=', r.body.orders[0]).executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom('orders').selectAll().where('number', '=', r.body.orders[0]).executeTakeFirstOrThrow();
     expect(row.user_id).toBe(Number(customer.user_id));
     expect(JSON.parse(row.data)).toMatchObject({ utm: { utm_source: 'newsletter', utm_campaign: 'autumn' }, phoneVerified: true });
   });
@@ -134,7 +134,7 @@ describe('api=orders: a client order', () => {
     const verified = async (over: Record<string, string>) => {
       const r = await order(orderForm({ [shop.offers.mid]: 2 }, { client_phone: CUSTOMER_PHONE, phoneNumber: '79991112233', ...over }));
       expect(r.status).toBe(200);
-      const row = await server.db.selectFrom('orders').select(['data', 'user_id']).where('id', '=', r.body.orders[0]).executeTakeFirstOrThrow();
+      const row = await server.db.selectFrom('orders').select(['data', 'user_id']).where('number', '=', r.body.orders[0]).executeTakeFirstOrThrow();
       expect(row.user_id).toBeNull();
       return JSON.parse(row.data).phoneVerified;
     };
@@ -148,7 +148,7 @@ describe('api=orders: a client order', () => {
     const r = await order(orderForm({ [shop.offers.mid]: 2 }, { device_id: device }), { ...customer, token: 'stale-token' });
     expect(r.status).toBe(200);
     expect(r.body.token).toBe('error');
-    const row = await server.db.selectFrom('orders').select(['user_id', 'device_id']).where('id', '=', r.body.orders[0]).executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom('orders').select(['user_id', 'device_id']).where('number', '=', r.body.orders[0]).executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: null, device_id: device });
   });
 });

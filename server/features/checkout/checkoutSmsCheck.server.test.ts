@@ -45,7 +45,7 @@ describe('api=orders with the SMS check of the phone', () => {
     await storeSettings(server, owner, { sms_check: true });
     const r = await order(orderForm({ [shop.offers.mid]: 2 }, { client_phone: '8 (999) 111-22-33' }), customer);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const row = await server.db.selectFrom('orders').select(['user_id', 'data']).where('id', '=', r.body.orders[0]).executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom('orders').select(['user_id', 'data']).where('number', '=', r.body.orders[0]).executeTakeFirstOrThrow();
     expect(row.user_id).toBe(Number(customer.user_id));
     expect(JSON.parse(row.data)).toMatchObject({ phone: '+79991112233', phoneVerified: true });
     const bearer = await order(orderForm({ [shop.offers.mid]: 2 }, { client_phone: '+7 999 111 22 33' }), customer.token);

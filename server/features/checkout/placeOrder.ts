@@ -5,11 +5,12 @@ import type { Db, Executor, Store } from '../../db/types';
 import { ApiError, badRequest, requiredFields, serverText } from '../../errors';
 import { reserveStock } from '../catalogue/public';
 import { enqueueNewOrder, notify } from '../notifications/public';
-import { factsOf, type Customer, type OrderData, type OrderLine } from '../orders/public';
+import { factsOf, nextOrderNumber, releaseLapsedHolds, type Customer, type OrderData, type OrderLine } from '../orders/public';
 import { promoError, usePromo } from '../promo/public';
 import { shopLang, storeValues } from '../../api/tenant';
 import { parseForm, type OrderForm } from './checkoutForm';
 import { gatherFacts, type ProductRow } from './checkoutFacts';
+import { countAnonymousOrder, type AnonymousOrderLimits } from './anonymousLimits';
 
 /**
  * A customer's order (api=orders): the form parsed, the facts gathered from the database, the one rule
@@ -21,6 +22,7 @@ import { gatherFacts, type ProductRow } from './checkoutFacts';
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
 export interface PlacedOrder {
+  /** The order's number in its shop (the protocol's order id). */
   id: number;
   created: boolean;
 }
@@ -49,7 +51,17 @@ export async function placeOrder(
   store: Store,
   form: OrderForm,
   customer: Customer,
-  opts: { now?: Date; /** Card payment on the site can be taken (an acquirer is set up). */ onlinePayments?: boolean } = {},
+  opts: {
+    now?: Date;
+    /** Card payment on the site can be taken (an acquirer is set up). */
+    onlinePayments?: boolean;
+    /** Hourly limits of orders without a checked phone (config.anonOrderLimits); absent: none. */
+    limits?: AnonymousOrderLimits;
+    /** The client's address, for those limits. */
+    address?: string | null;
+    /** Minutes such an order holds counted stock (config.anonHoldMinutes); absent or 0: as long as it stands. */
+    holdMinutes?: number;
+  } = {},
 ): Promise<PlacedOrder> {
   const at = opts.now ?? new Date();
   const key = (form.raw.idempotency_key ?? '').trim();
@@ -104,12 +116,21 @@ export async function placeOrder(
 
   try {
     const id = await db.transaction().execute(async (tx) => {
-      // Counted stock is taken first: too few left refuses the order (unavailable_items) and rolls back.
+      // Units held by strangers' lapsed orders go back before this order looks for them.
+      await releaseLapsedHolds(tx, at, store.id);
+      // Without a checked phone, the hourly limits count this order (a refusal rolls the counts back).
+      if (!facts.phoneVerified && opts.limits) await countAnonymousOrder(tx, store.id, { address: opts.address ?? null, deviceId: customer.deviceId, phone }, opts.limits, at);
+      // Counted stock is taken next: too few left refuses the order (unavailable_items) and rolls back.
       await reserveStock(tx, store, data.products);
+      // ...and held for a while only, when nobody proved the phone (features/orders/stockHolds.ts).
+      const holds = !facts.phoneVerified && (opts.holdMinutes ?? 0) > 0 && data.products.some((l) => l.reserved);
+      // The shop's next number, last of the reads so its counter row is held for the shortest time.
+      const number = await nextOrderNumber(tx, store.id);
       const inserted = await tx
         .insertInto('orders')
         .values({
           store_id: store.id,
+          number,
           user_id: customer.user?.id ?? null,
           device_id: customer.deviceId,
           idempotency_key: key,
@@ -125,6 +146,7 @@ export async function placeOrder(
           updated_at: at.toISOString(),
           data: JSON.stringify(data),
           lang: customer.lang ?? null,
+          hold_until: holds ? new Date(at.getTime() + opts.holdMinutes! * 60_000).toISOString() : null,
         })
         .onConflict((oc) => oc.columns(['store_id', 'idempotency_key']).doNothing())
         .returning('id')
@@ -146,7 +168,7 @@ export async function placeOrder(
           storeId: store.id,
           userId: store.user_id,
           deviceId: null,
-          header: serverText(lang, 'new_order_header', { id: inserted.id }),
+          header: serverText(lang, 'new_order_header', { id: number }),
           desc: serverText(lang, 'new_order_desc', { name: data.clientName ?? serverText(lang, 'no_name'), sum: formatRoubles(due), receiving: serverText(lang, `receiving_${parsed.receiving}`) }),
           img: lines[0]?.picture ?? null,
           fromId: customer.user?.id ?? 0,
@@ -155,8 +177,8 @@ export async function placeOrder(
       }
       // E-mail and Telegram messages are queued in the same transaction: never sent for an order that was
       // not stored, never lost for one that was; the sender loop delivers them (features/notifications).
-      await enqueueNewOrder(tx, store, factsOf(inserted.id, data, due, parsed.receiving, customer.lang));
-      return inserted.id;
+      await enqueueNewOrder(tx, store, factsOf(number, data, due, parsed.receiving, customer.lang));
+      return number;
     });
     return { id, created: true };
   } catch (e) {
@@ -167,9 +189,10 @@ export async function placeOrder(
   }
 }
 
+/** The number of the shop's order made with this key, if one was. */
 async function orderIdByKey(db: Executor, storeId: number, key: string): Promise<number | null> {
-  const row = await db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('idempotency_key', '=', key).executeTakeFirst();
-  return row ? row.id : null;
+  const row = await db.selectFrom('orders').select('number').where('store_id', '=', storeId).where('idempotency_key', '=', key).executeTakeFirst();
+  return row ? row.number : null;
 }
 
 /** The stored url data: utm_* and the other query parameters the storefront keeps (bounded). */

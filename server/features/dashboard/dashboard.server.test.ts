@@ -27,10 +27,10 @@ beforeAll(async () => {
   await rest(server, 'PUT', `/orders/${ids.cancelled}`, { token: owner, json: { status: 'cancelled' } });
   // Three days ago: 4 × 150 + 200 = 800, delivered in the second zone, accepted.
   ids.old = await place(orderForm({ [shop.offers.cheap]: 4 }, { client_coords: SECOND_ZONE }));
-  await server.db.updateTable('orders').set({ date: addDays(today, -3) }).where('id', '=', ids.old).execute();
+  await server.db.updateTable('orders').set({ date: addDays(today, -3) }).where('number', '=', ids.old).execute();
   // Last year: outside the default 30 days.
   ids.lastYear = await place(orderForm({ [shop.offers.pricey]: 1 }));
-  await server.db.updateTable('orders').set({ date: addDays(today, -400) }).where('id', '=', ids.lastYear).execute();
+  await server.db.updateTable('orders').set({ date: addDays(today, -400) }).where('number', '=', ids.lastYear).execute();
 });
 afterAll(() => server?.close());
 

@@ -54,11 +54,12 @@ afterAll(async () => {
 
 describe('notifications', () => {
   it('sends a new order to the owner by e-mail and Telegram and the confirmation to the customer', async () => {
-    const id = await placeOrder({ client_email: 'anna@example.com' });
+    // Customers are written to only when they proved the order's phone (issue 34): signed in with it.
+    const id = await placeOrder({ client_email: 'anna@example.com', client_phone: CUSTOMER_PHONE }, customer);
     const ownerMail = await until('the owner e-mail', () => smtp.mails.find((m) => m.to.includes('owner@example.com') && m.subject.includes(`№${id}`)));
     expect(ownerMail.from).toBe('shop@example.com');
     expect(ownerMail.subject).toBe(`Новый заказ №${id} на 800 р.`);
-    expect(ownerMail.text).toContain('Анна, +79991234567');
+    expect(ownerMail.text).toContain('Анна, +79991112233');
     expect(ownerMail.text).toContain('Доставка: Каменноостровский пр., 10');
     expect(ownerMail.text).toMatch(/× 2 = 600/);
     const tg = await until('the Telegram message', () => telegram.messages.find((m) => m.text.includes(`№${id}`)));
@@ -78,7 +79,7 @@ describe('notifications', () => {
   });
 
   it('e-mails the customer each status change, in the shop language and the owner’s template', async () => {
-    const id = await placeOrder({ client_email: 'boris@example.com' }, customer);
+    const id = await placeOrder({ client_email: 'boris@example.com', client_phone: CUSTOMER_PHONE }, customer);
     await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'accepted' } });
     const accepted = await until('the status mail', () => smtp.mails.find((m) => m.to.includes('boris@example.com') && m.subject.includes('Принят')));
     expect(accepted.subject).toBe(`Заказ №${id}: Принят`);
@@ -94,7 +95,7 @@ describe('notifications', () => {
   it('sends nothing to a customer who gave no e-mail or when the owner turned customer mail off', async () => {
     const quiet = await placeOrder();
     await storeSettings(server, owner, { notify_customers: false });
-    const off = await placeOrder({ client_email: 'nomail@example.com' });
+    const off = await placeOrder({ client_email: 'nomail@example.com', client_phone: CUSTOMER_PHONE }, customer);
     await storeSettings(server, owner, { notify_customers: true });
     expect((await outbox(quiet)).map((r) => r.event)).toEqual(['new_order', 'new_order']);
     expect((await outbox(off)).map((r) => r.event)).toEqual(['new_order', 'new_order']);

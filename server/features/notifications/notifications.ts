@@ -74,12 +74,30 @@ export async function latestSeq(db: Executor): Promise<number> {
   return Number(r?.seq ?? 0);
 }
 
-/** Stores (or moves to this user/device) a native app's push token. */
-export async function savePushToken(db: Executor, storeId: number, v: { pushToken: string; device: string | null; userId: number | null; deviceId: string | null }) {
+/**
+ * Stores a native app's push token. A token already stored stays with whoever registered it: only the same
+ * signed-in user or the same device (`device_id`) may register it again (and so move it between the two,
+ * as signing in and out on that device does); anyone else gets false and nothing changes. One conditional
+ * upsert, so two sessions racing for one token cannot both win.
+ */
+export async function savePushToken(db: Executor, storeId: number, v: { pushToken: string; device: string | null; userId: number | null; deviceId: string | null }): Promise<boolean> {
   const at = now();
-  await db
+  const row = await db
     .insertInto('push_tokens')
     .values({ store_id: storeId, push_token: v.pushToken, device: v.device, user_id: v.userId, device_id: v.deviceId, created_at: at, updated_at: at })
-    .onConflict((oc) => oc.columns(['store_id', 'push_token']).doUpdateSet({ device: v.device, user_id: v.userId, device_id: v.deviceId, updated_at: at }))
-    .execute();
+    .onConflict((oc) =>
+      oc
+        .columns(['store_id', 'push_token'])
+        .doUpdateSet({ device: v.device, user_id: v.userId, device_id: v.deviceId, updated_at: at })
+        .where((eb) =>
+          eb.or([
+            ...(v.userId !== null ? [eb('push_tokens.user_id', '=', v.userId)] : []),
+            ...(v.deviceId ? [eb('push_tokens.device_id', '=', v.deviceId)] : []),
+            sql<boolean>`1 = 0`,
+          ]),
+        ),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

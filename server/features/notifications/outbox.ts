@@ -63,7 +63,10 @@ export async function enqueue(
 const money = (n: number) => (Math.round(n * 100) / 100).toFixed(2).replace(/\.00$/, '');
 
 export interface OrderFacts {
+  /** The order's number in its shop. */
   id: number;
+  /** The customer proved the order's phone (SMS): only then are they written to (a stranger could give anyone's e-mail). */
+  phoneVerified: boolean;
   total: number;
   receiving: string;
   status?: string;
@@ -96,14 +99,14 @@ function orderVars(o: OrderFacts, lang: unknown): Record<string, string | number
 }
 
 const customerEmail = (settings: Record<string, unknown>, o: OrderFacts): Destination[] =>
-  settings.notify_customers !== false && o.email && /^[^\s@]+@[^\s@]+$/.test(o.email) ? [{ channel: 'email', recipient: o.email }] : [];
+  settings.notify_customers !== false && o.phoneVerified && o.email && /^[^\s@]+@[^\s@]+$/.test(o.email) ? [{ channel: 'email', recipient: o.email }] : [];
 
 /** The customer's language for their messages: the one they ordered in, else the shop's. */
 const customerLang = (settings: Record<string, unknown>, o: OrderFacts) => o.lang ?? settings.notify_lang;
 
 /**
- * A new order: the owner's channels hear of it in the shop's language, the customer (with an e-mail) gets
- * the confirmation in theirs.
+ * A new order: the owner's channels hear of it in the shop's language, the customer (with an e-mail and a
+ * phone checked by SMS) gets the confirmation in theirs.
  */
 export async function enqueueNewOrder(db: Executor, store: Store, o: OrderFacts): Promise<void> {
   const settings = storeValues(store);

@@ -19,20 +19,20 @@ beforeAll(async () => {
     const r = await server.api('orders', orderForm(items, over) as Record<string, string>);
     ids.push(r.body.orders[0]);
   }
-  await server.db.updateTable('orders').set({ date: '2026-01-15' }).where('id', '=', ids[2]).execute();
+  await server.db.updateTable('orders').set({ date: '2026-01-15' }).where('number', '=', ids[2]).execute();
   // February: an order with every number of its address, and one stored before the flat field (its floor under `appart`).
   for (const over of [{ client_house: '5', client_entrance: '2', client_appart: '7', client_flat: '12' }, { client_house: '9', client_appart: '3' }]) {
     const r = await server.api('orders', orderForm({ [shop.offers.mid]: 2 }, over) as Record<string, string>);
     ids.push(r.body.orders[0]);
-    await server.db.updateTable('orders').set({ date: '2026-02-10' }).where('id', '=', r.body.orders[0]).execute();
+    await server.db.updateTable('orders').set({ date: '2026-02-10' }).where('number', '=', r.body.orders[0]).execute();
   }
-  const row = await server.db.selectFrom('orders').select('data').where('id', '=', ids[4]).executeTakeFirstOrThrow();
+  const row = await server.db.selectFrom('orders').select('data').where('number', '=', ids[4]).executeTakeFirstOrThrow();
   const { floor, flat: _flat, ...old } = JSON.parse(row.data);
-  await server.db.updateTable('orders').set({ data: JSON.stringify({ ...old, appart: floor }) }).where('id', '=', ids[4]).execute();
+  await server.db.updateTable('orders').set({ data: JSON.stringify({ ...old, appart: floor }) }).where('number', '=', ids[4]).execute();
 });
 afterAll(() => server?.close());
 
-const today = () => server.db.selectFrom('orders').select('date').where('id', '=', ids[0]).executeTakeFirstOrThrow().then((r) => r.date);
+const today = () => server.db.selectFrom('orders').select('date').where('number', '=', ids[0]).executeTakeFirstOrThrow().then((r) => r.date);
 
 describe('/rest/orders/export', () => {
   it('days=N counts the last N days of the shop’s own calendar, not the caller’s', async () => {
@@ -65,7 +65,7 @@ describe('/rest/orders/export', () => {
 
   it('reads as a person would: creation time on the shop’s clock, payment and its status by name, the phone as text', async () => {
     const day = await today();
-    const { created_at } = await server.db.selectFrom('orders').select('created_at').where('id', '=', ids[0]).executeTakeFirstOrThrow();
+    const { created_at } = await server.db.selectFrom('orders').select('created_at').where('number', '=', ids[0]).executeTakeFirstOrThrow();
     const r = await rest(server, 'GET', '/orders/export.csv', { token: owner, query: { from: day, to: day } });
     const cells = (r.body as string).slice(1).trim().split('\r\n')[1].split(';');
     // The shop's zone is the default, Moscow (UTC+3 all year): the minute the order was made there.

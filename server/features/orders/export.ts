@@ -35,7 +35,7 @@ function rowOf(r: OrderRow, places: Map<number, string>, lang: Lang, timeZone: s
   const part = (key: string, value: unknown) => value && serverText(lang, `export.${key}`, { value: String(value) });
   const way = WAY_OF_CODE.get(String(d.payment ?? ''));
   return [
-    r.id,
+    r.number,
     r.date,
     shopClock(r.created_at, timeZone),
     serverText(lang, `statuses.${r.status}`),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerRestRoutes } from '../../rest/routes';
 import { registerOrders } from './orders.rest';
 import { registerOrderExport } from './export';
+import { startHoldSweep } from './stockHolds';
 
 /**
  * Orders as records: the owner's /rest/orders and their export (csv, xlsx). api=orders is one table of
@@ -12,4 +13,9 @@ export const ordersFeature: FastifyPluginAsync = async (app) => {
     registerOrderExport(rest, app.services);
     registerOrders(rest, app.services);
   });
+  const { config, db } = app.services;
+  if (config.holdSweepMs > 0) {
+    const sweep = startHoldSweep(db, config.holdSweepMs, (msg, err) => app.log.warn({ err }, msg));
+    app.addHook('onClose', () => sweep.stop());
+  }
 };

@@ -36,7 +36,7 @@ describe('/rest/orders', () => {
   });
 
   it('filters by date, status, place and number or phone', async () => {
-    const date = (await server.db.selectFrom('orders').select('date').where('id', '=', anonymousOrder).executeTakeFirstOrThrow()).date;
+    const date = (await server.db.selectFrom('orders').select('date').where('number', '=', anonymousOrder).executeTakeFirstOrThrow()).date;
     const ids = async (filter: Record<string, unknown>) =>
       (await rest(server, 'GET', '/orders', { token: owner, query: { filter, sort: ['id', 'ASC'] } })).body.map((o: { id: number }) => o.id);
     expect(await ids({ date })).toEqual([anonymousOrder, customerOrder, secondPlaceOrder]);

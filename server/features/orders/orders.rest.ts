@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ORDER_STATUSES } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import { badRequest, notFound } from '../../errors';
-import { orderToApi, selectOrders, updateOrder } from './orders';
+import { orderByNumber, orderToApi, selectOrders, updateOrder } from './orders';
 import { bodyOf, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
 import { refundOrder } from '../payments/public';
 
@@ -10,7 +10,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * /rest/orders (owner only): the list with filters `date` (the store's day, YYYY-MM-DD), `status` (one or
- * several), `placeId`, `paymentStatus`, `q` (an order number or a phone's digits); one order; and `PUT` of
+ * several), `placeId`, `paymentStatus`, `q` (an order number or a phone's digits); one order (by its number in
+ * the shop, the `id` the admin sees); and `PUT` of
  * `status` (the customer gets a notification) or `placeId`. Orders are created by customers (api=orders) only.
  */
 export function registerOrders(rest: FastifyInstance, services: AppServices) {
@@ -18,12 +19,12 @@ export function registerOrders(rest: FastifyInstance, services: AppServices) {
     const call = await restCall(services, request);
     requireOwner(call);
     const q = parseListQuery(request.query);
-    const { column, order } = sortColumn(q, { id: 'id', datetime: 'created_at', date: 'date', status: 'status', totalPrice: 'total', placeId: 'place_id' }, 'id');
+    const { column, order } = sortColumn(q, { id: 'number', datetime: 'created_at', date: 'date', status: 'status', totalPrice: 'total', placeId: 'place_id' }, 'id');
     const f = q.filter;
     const filtered = (b: ReturnType<typeof selectOrders>) => {
       let x = b;
       const ids = idFilter(f);
-      if (ids) x = ids.length ? x.where('id', 'in', ids) : x.where('id', '=', -1);
+      if (ids) x = ids.length ? x.where('number', 'in', ids) : x.where('id', '=', -1);
       if (f.date !== undefined && f.date !== '') {
         if (typeof f.date !== 'string' || !DATE.test(f.date)) throw badRequest('invalid_input', undefined, ['date']);
         x = x.where('date', '=', f.date);
@@ -46,7 +47,7 @@ export function registerOrders(rest: FastifyInstance, services: AppServices) {
         else
           x = x.where((eb) =>
             eb.or([
-              ...(digits.length <= 9 ? [eb('id', '=', Number(digits))] : []),
+              ...(digits.length <= 9 ? [eb('number', '=', Number(digits))] : []),
               // A phone (stored as E.164 in the order's data), typed with or without its country code.
               ...(digits.length >= 7 ? [0, 1, 2, 3].map((k) => eb('data', 'like', `%"phone":"+${'_'.repeat(k)}${digits}"%`)) : []),
             ]),
@@ -65,7 +66,7 @@ export function registerOrders(rest: FastifyInstance, services: AppServices) {
   rest.get('/orders/:id', async (request) => {
     const call = await restCall(services, request);
     requireOwner(call);
-    const row = await selectOrders(services.db, call.store.id).where('id', '=', idParam(request)).executeTakeFirst();
+    const row = await orderByNumber(services.db, call.store.id, idParam(request));
     if (!row) throw notFound();
     return orderToApi(row);
   });
@@ -89,7 +90,7 @@ export function registerOrders(rest: FastifyInstance, services: AppServices) {
     }
     // Cancelling an order paid on the site refunds it first (with its 54-FZ positions); a refused refund changes nothing.
     if (change.status === 'cancelled') {
-      const row = await selectOrders(services.db, call.store.id).where('id', '=', id).executeTakeFirst();
+      const row = await orderByNumber(services.db, call.store.id, id);
       if (row && row.status !== 'cancelled') await refundOrder(services.db, call.store, row, services.config.acquiringUrl);
     }
     return orderToApi(await updateOrder(services.db, call.store, id, change, owner));

@@ -44,7 +44,7 @@ describe('api=orders: reading orders', () => {
 
   it('gives the owner a place’s orders of a date', async () => {
     const r = await order(orderForm({ [shop.offers.mid]: 2 }, { client_coords: SECOND_ZONE }));
-    const row = await server.db.selectFrom('orders').select(['date']).where('id', '=', r.body.orders[0]).executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom('orders').select(['date']).where('number', '=', r.body.orders[0]).executeTakeFirstOrThrow();
     const places = await server.api('orders', { 'p[674_place_id]': shop.places.second, 'p[688_date]': row.date }, { token: owner });
     expect(places.status).toBe(200);
     const ids = places.body.orders.map((o: { id: number }) => o.id);

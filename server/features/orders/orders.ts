@@ -69,6 +69,8 @@ export interface OrderData {
   phoneVerified: boolean;
   utm: Record<string, string>;
   statusHistory: { status: string; at: string }[];
+  /** The order's hold on counted stock lapsed (no checked phone, not taken in time): its units went back. */
+  holdLapsed?: boolean;
 }
 
 export interface Customer {
@@ -80,9 +82,10 @@ export interface Customer {
   lang?: Lang | null;
 }
 
-/** What the owner's and the customer's messages say of an order. */
+/** What the owner's and the customer's messages say of an order (`id`: its number in the shop). */
 export const factsOf = (id: number, d: OrderData, total: number, receiving: string, lang: Lang | null | undefined): OrderFacts => ({
   id,
+  phoneVerified: d.phoneVerified === true,
   total,
   receiving,
   lang: lang ?? null,
@@ -95,7 +98,7 @@ export const factsOf = (id: number, d: OrderData, total: number, receiving: stri
   products: d.products,
 });
 
-export type OrderRow = Omit<Selectable<OrdersTable>, 'idempotency_key'>;
+export type OrderRow = Omit<Selectable<OrdersTable>, 'idempotency_key' | 'hold_until'>;
 
 export const orderData = (row: Pick<OrderRow, 'data'>): OrderData => JSON.parse(row.data) as OrderData;
 
@@ -146,7 +149,7 @@ export function orderToApi(row: OrderRow): Record<string, unknown> {
 export function orderSummary(row: OrderRow): Record<string, unknown> {
   const d = orderData(row);
   return {
-    id: row.id,
+    id: row.number,
     date: row.date,
     datetime: row.created_at,
     status: row.status,
@@ -160,7 +163,7 @@ export function orderSummary(row: OrderRow): Record<string, unknown> {
   };
 }
 
-const ORDER_COLUMNS = ['id', 'store_id', 'user_id', 'device_id', 'status', 'payment', 'payment_status', 'receiving', 'place_id', 'total', 'delivery_cost', 'date', 'created_at', 'updated_at', 'data', 'lang'] as const;
+const ORDER_COLUMNS = ['id', 'number', 'store_id', 'user_id', 'device_id', 'status', 'payment', 'payment_status', 'receiving', 'place_id', 'total', 'delivery_cost', 'date', 'created_at', 'updated_at', 'data', 'lang'] as const;
 
 export const selectOrders = (db: Executor, storeId: number) => db.selectFrom('orders').select(ORDER_COLUMNS).where('store_id', '=', storeId);
 
@@ -170,9 +173,12 @@ export function ownsOrder(row: Pick<OrderRow, 'user_id' | 'device_id'>, who: Cus
   return row.user_id === null && who.deviceId !== null && row.device_id === who.deviceId;
 }
 
-/** One order for its customer or the owner; anyone else gets a 404 (not a 403: the number reveals nothing). */
-export async function getOrderFor(db: Executor, storeId: number, id: number, who: Customer): Promise<OrderRow> {
-  const row = await selectOrders(db, storeId).where('id', '=', id).executeTakeFirst();
+/** The order of this number in the shop, if there is one (whoever asks: the callers check). */
+export const orderByNumber = (db: Executor, storeId: number, number: number) => selectOrders(db, storeId).where('number', '=', number).executeTakeFirst();
+
+/** One order (by its number in the shop) for its customer or the owner; anyone else gets a 404 (not a 403: the number reveals nothing). */
+export async function getOrderFor(db: Executor, storeId: number, number: number, who: Customer): Promise<OrderRow> {
+  const row = await orderByNumber(db, storeId, number);
   if (!row || !(who.user?.isOwner || ownsOrder(row, who))) throw notFound();
   return row;
 }
@@ -193,6 +199,7 @@ export async function customerOrders(db: Executor, storeId: number, who: Custome
     .execute();
 }
 
+/** An order's number as the client sends it (the protocol's `orderId`). */
 export const parseOrderId = (raw: string | undefined | number, field = 'orderId'): number => {
   const s = String(raw ?? '').trim();
   if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > 2_147_483_647) throw badRequest('invalid_input', undefined, [field]);
@@ -200,14 +207,15 @@ export const parseOrderId = (raw: string | undefined | number, field = 'orderId'
 };
 
 /**
- * The owner changes an order's status (or its place): the customer gets a notification of a new status.
- * Returns the updated row.
+ * The owner changes an order's status (or its place), the order named by its number in the shop: the
+ * customer gets a notification of a new status. Returns the updated row.
  */
-export async function updateOrder(db: Db, store: Store, id: number, change: { status?: string; placeId?: number | null }, by: SessionUser): Promise<OrderRow> {
+export async function updateOrder(db: Db, store: Store, number: number, change: { status?: string; placeId?: number | null }, by: SessionUser): Promise<OrderRow> {
   if (change.status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(change.status)) throw badRequest('invalid_input', undefined, ['status']);
   return db.transaction().execute(async (tx) => {
-    const row = await selectOrders(tx, store.id).where('id', '=', id).executeTakeFirst();
+    const row = await orderByNumber(tx, store.id, number);
     if (!row) throw notFound();
+    const id = row.id;
     if (change.placeId !== undefined && change.placeId !== null) {
       const place = await tx.selectFrom('places').select('id').where('store_id', '=', store.id).where('id', '=', change.placeId).executeTakeFirst();
       if (!place) throw badRequest('invalid_input', undefined, ['placeId']);
@@ -216,13 +224,18 @@ export async function updateOrder(db: Db, store: Store, id: number, change: { st
     const statusChanged = change.status !== undefined && change.status !== row.status;
     const data = orderData(row);
     if (statusChanged) data.statusHistory = [...(data.statusHistory ?? []), { status: change.status!, at }];
-    // A cancelled order gives its units back; reopening one takes them again (refused when too few are left).
+    // A cancelled order gives its units back; reopening one takes them again (refused when too few are left),
+    // and so does taking one whose hold on the stock lapsed (stockHolds.ts).
     if (statusChanged && change.status === 'cancelled') await releaseStock(tx, store.id, data.products);
-    else if (statusChanged && row.status === 'cancelled') await reserveStock(tx, store, data.products);
+    else if (statusChanged && (row.status === 'cancelled' || data.holdLapsed)) {
+      await reserveStock(tx, store, data.products);
+      delete data.holdLapsed;
+    }
     await tx
       .updateTable('orders')
       .set({
-        ...(statusChanged ? { status: change.status } : {}),
+        // The owner took the order (or cancelled it): its stock is no longer on a timer.
+        ...(statusChanged ? { status: change.status, hold_until: null } : {}),
         ...(change.placeId !== undefined ? { place_id: change.placeId } : {}),
         data: JSON.stringify(data),
         updated_at: at,
@@ -237,13 +250,13 @@ export async function updateOrder(db: Db, store: Store, id: number, change: { st
         storeId: store.id,
         userId: row.user_id,
         deviceId: row.device_id,
-        header: serverText(customerLang, 'order_header', { id }),
+        header: serverText(customerLang, 'order_header', { id: number }),
         desc: serverText(customerLang, 'status_desc', { status: serverText(customerLang, `statuses.${change.status}`) }),
         img: data.products[0]?.picture ?? null,
         fromId: by.id,
         orderId: id,
       });
-      await enqueueStatusChange(tx, store, { ...factsOf(id, data, amountDue(row), row.receiving, customerLang), status: change.status! });
+      await enqueueStatusChange(tx, store, { ...factsOf(number, data, amountDue(row), row.receiving, customerLang), status: change.status! });
     }
     return (await selectOrders(tx, store.id).where('id', '=', id).executeTakeFirst())!;
   });

@@ -23,7 +23,9 @@ async function onlineOrder(extra: Record<string, string | number> = {}) {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return { id: r.body.orders[0] as number, device };
 }
-const paymentStatusOf = async (id: number) => (await server.db.selectFrom('orders').select('payment_status').where('id', '=', id).executeTakeFirstOrThrow()).payment_status;
+/** The row id payments point at, of the order with this number (the one the API shows). */
+const internalId = async (number: number) => (await server.db.selectFrom('orders').select('id').where('store_id', '=', server.storeId).where('number', '=', number).executeTakeFirstOrThrow()).id;
+const paymentStatusOf = async (id: number) => (await server.db.selectFrom('orders').select('payment_status').where('number', '=', id).executeTakeFirstOrThrow()).payment_status;
 
 describe('api=sber: card payment through the acquirer', () => {
   it('api=stores tells the storefront whether card payment on the site works (online_payment)', async () => {
@@ -45,7 +47,7 @@ describe('api=sber: card payment through the acquirer', () => {
     const reg = fake.registered.at(-1)!;
     expect(r.body).toEqual({ formUrl: `${fake.url}/payment/merchants/pay.html?mdOrder=${reg.id}`, localOrder: id, errorMessage: null });
     expect(reg).toMatchObject({
-      orderNumber: `${id}-1`,
+      orderNumber: `${server.storeId}-${id}-1`,
       amount: 80000,
       returnUrl: `${server.url}/success_payment?orderId=${id}`,
       failUrl: `${server.url}/fail_payment?orderId=${id}`,
@@ -91,11 +93,11 @@ describe('api=sber: card payment through the acquirer', () => {
 
     const retry = await server.api('sber', { orderId: id, device_id: device });
     expect(retry.status).toBe(200);
-    expect(fake.registered.at(-1)!.orderNumber).toBe(`${id}-2`);
+    expect(fake.registered.at(-1)!.orderNumber).toBe(`${server.storeId}-${id}-2`);
     expect(await paymentStatusOf(id)).toBe('pending');
     fake.settle(fake.registered.at(-1)!.id, 2);
     expect((await server.api('sber_status', { orderId: id, device_id: device })).body.paymentStatus).toBe('paid');
-    const attempts = await server.db.selectFrom('payments').select(['attempt', 'status', 'amount']).where('order_id', '=', id).orderBy('attempt').execute();
+    const attempts = await server.db.selectFrom('payments').select(['attempt', 'status', 'amount']).where('order_id', '=', await internalId(id)).orderBy('attempt').execute();
     expect(attempts).toEqual([
       { attempt: 1, status: 'failed', amount: 80000 },
       { attempt: 2, status: 'paid', amount: 80000 },
@@ -110,7 +112,7 @@ describe('api=sber: card payment through the acquirer', () => {
     expect(r.body.paid).toBe('0');
     expect(r.body.paymentStatus).toBe('failed');
     expect(await paymentStatusOf(id)).not.toBe('paid');
-    const p = await server.db.selectFrom('payments').select(['status']).where('order_id', '=', id).executeTakeFirstOrThrow();
+    const p = await server.db.selectFrom('payments').select(['status']).where('order_id', '=', await internalId(id)).executeTakeFirstOrThrow();
     expect(p.status).toBe('mismatch');
   });
 

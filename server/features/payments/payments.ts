@@ -133,8 +133,16 @@ export interface PaymentForm {
 }
 
 /**
- * api=sber: a new payment attempt for an unpaid online order of this customer. Each attempt is its own
- * acquirer order (`<n>-<attempt>`). An earlier attempt that was paid meanwhile is noticed first.
+ * The acquirer's order number of an attempt: `<shop>-<order number>-<attempt>`, unique across shops that
+ * share a merchant account (the order's number is only unique in its shop). Attempts registered before
+ * orders were numbered per shop carry `<internal id>-<attempt>`; a confirmation of those still counts.
+ */
+const acquirerNumber = (row: Pick<OrderRow, 'store_id' | 'number'>, attempt: number) => `${row.store_id}-${row.number}-${attempt}`;
+const acquirerNumbers = (row: Pick<OrderRow, 'id' | 'store_id' | 'number'>, attempt: number) => [acquirerNumber(row, attempt), `${row.id}-${attempt}`];
+
+/**
+ * api=sber: a new payment attempt for an unpaid online order of this customer (`orderId`: its number in the
+ * shop). Each attempt is its own acquirer order. An earlier attempt that was paid meanwhile is noticed first.
  */
 export async function startPayment(db: Db, store: Store, orderId: number, who: Customer, opts: { acquiringUrl: string | null; origin: string; lang?: Lang }): Promise<PaymentForm> {
   const row = await getOrderFor(db, store.id, orderId, who);
@@ -146,12 +154,12 @@ export async function startPayment(db: Db, store: Store, orderId: number, who: C
   if ((await refreshPayment(db, store, row, cfg)) === 'paid') throw new ApiError(409, 'already_paid');
 
   const amount = amountInKopecks(row);
-  const attempt = await newAttempt(db, store.id, orderId, amount);
+  const attempt = await newAttempt(db, store.id, row.id, amount);
   const origin = opts.origin.replace(/\/+$/, '');
   let result: RegisterResult;
   try {
     result = await acquirer.register(cfg, {
-      orderNumber: `${orderId}-${attempt.attempt}`,
+      orderNumber: acquirerNumber(row, attempt.attempt),
       amount,
       returnUrl: `${origin}/success_payment?orderId=${orderId}`,
       failUrl: `${origin}/fail_payment?orderId=${orderId}`,
@@ -171,7 +179,7 @@ export async function startPayment(db: Db, store: Store, orderId: number, who: C
     )
     .where('id', '=', attempt.id)
     .execute();
-  await db.updateTable('orders').set({ payment_status: result.acquirerOrderId ? 'pending' : 'failed', updated_at: now() }).where('id', '=', orderId).where('payment_status', '<>', 'paid').execute();
+  await db.updateTable('orders').set({ payment_status: result.acquirerOrderId ? 'pending' : 'failed', updated_at: now() }).where('id', '=', row.id).where('payment_status', '<>', 'paid').execute();
   return { formUrl: result.formUrl, localOrder: orderId, errorMessage: result.errorMessage };
 }
 
@@ -264,10 +272,10 @@ export async function refreshPayment(db: Db, store: Store, row: OrderRow, cfg: A
   for (const p of attempts) {
     if (p.status !== 'registered' || !p.acquirer_order_id) continue;
     const s = await acquirer.status(cfg, p.acquirer_order_id);
-    const expected = `${row.id}-${p.attempt}`;
+    const expected = acquirerNumbers(row, p.attempt);
     let status: string | null = null;
     if (s.orderStatus === PAID_STATUS) {
-      status = s.amount === p.amount && (s.orderNumber === null || s.orderNumber === expected) ? 'paid' : 'mismatch';
+      status = s.amount === p.amount && (s.orderNumber === null || expected.includes(s.orderNumber)) ? 'paid' : 'mismatch';
     } else if (s.orderStatus !== null && FAILED_STATUSES.has(s.orderStatus)) status = 'failed';
     if (status) {
       const paid = status === 'paid';
@@ -278,13 +286,14 @@ export async function refreshPayment(db: Db, store: Store, row: OrderRow, cfg: A
           .where('id', '=', p.id)
           .execute();
         if (!paid) return false;
-        const r = await tx.updateTable('orders').set({ payment_status: 'paid', updated_at: now() }).where('store_id', '=', store.id).where('id', '=', row.id).where('payment_status', '<>', 'paid').executeTakeFirst();
+        // Paid: the order's stock is no longer on a timer (features/orders/stockHolds.ts).
+        const r = await tx.updateTable('orders').set({ payment_status: 'paid', hold_until: null, updated_at: now() }).where('store_id', '=', store.id).where('id', '=', row.id).where('payment_status', '<>', 'paid').executeTakeFirst();
         if (Number(r.numUpdatedRows) === 1 && store.user_id !== null) {
           await notify(tx, {
             storeId: store.id,
             userId: store.user_id,
             deviceId: null,
-            header: serverText(shopLang(store), 'paid_header', { id: row.id }),
+            header: serverText(shopLang(store), 'paid_header', { id: row.number }),
             desc: serverText(shopLang(store), 'paid_desc', { sum: (p.amount / 100).toFixed(2) }),
             img: orderData(row).products[0]?.picture ?? null,
             fromId: row.user_id ?? 0,

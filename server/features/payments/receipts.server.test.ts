@@ -74,7 +74,7 @@ describe('54-FZ receipts in the card payment', () => {
     const refused = await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'cancelled' } });
     expect(refused.status).toBe(502);
     expect(refused.body.error.code).toBe('payment_error');
-    const row = await server.db.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom('orders').select(['status', 'payment_status']).where('number', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'new', payment_status: 'paid' });
 
     fake.refuseRefund = null;

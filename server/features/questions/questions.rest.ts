@@ -5,7 +5,7 @@ import { now } from '../../db/database';
 import { ApiError, badRequest, notFound, serverText } from '../../errors';
 import { shopLang } from '../../api/tenant';
 import { notify, enqueueQuestion } from '../notifications/public';
-import { deviceIdOf, ownsOrder, parseOrderId, selectOrders } from '../orders/public';
+import { deviceIdOf, orderByNumber, ownsOrder, parseOrderId } from '../orders/public';
 import type { StoredImage } from '../images/public';
 import { bodyOf, checkWrite, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
 import { bodyLimitError } from '../../lib/bodyLimits';
@@ -21,11 +21,16 @@ export function attachmentKind(data: Buffer): 'png' | 'gif' | 'jpeg' | null {
   return null;
 }
 
-type QuestionRow = { id: number; order_id: number; user_id: number | null; device_id: string | null; created_at: string; data: string };
+/** A question as the owner reads it: `orderId` is the order's number in the shop (the row keeps the internal id). */
+type QuestionRow = { id: number; order_number: number; user_id: number | null; device_id: string | null; created_at: string; data: string };
 const toApi = (r: QuestionRow) => {
   const d = JSON.parse(r.data) as { contact?: string; message?: string; images?: StoredImage[] };
-  return { id: r.id, orderId: r.order_id, contact: d.contact ?? '', message: d.message ?? '', images: d.images ?? [], userId: r.user_id, createdAt: r.created_at };
+  return { id: r.id, orderId: r.order_number, contact: d.contact ?? '', message: d.message ?? '', images: d.images ?? [], userId: r.user_id, createdAt: r.created_at };
 };
+
+/** Questions with their order's number (questions.order_id is the internal id). */
+const withNumber = (db: AppServices['db']) => db.selectFrom('questions').innerJoin('orders', 'orders.id', 'questions.order_id');
+const QUESTION_COLUMNS = ['questions.id', 'orders.number as order_number', 'questions.user_id', 'questions.device_id', 'questions.created_at', 'questions.data'] as const;
 
 /** Fields and files of a multipart question (or the fields of a JSON one). */
 async function readQuestion(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: Buffer[] }> {
@@ -61,7 +66,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
     const values = checkWrite(questionSchema.fields, { orderId: fields.orderId, contact: fields.contact, message: fields.message }, { partial: false });
     const orderId = parseOrderId(values.orderId as number);
     const deviceId = deviceIdOf(typeof fields.device_id === 'string' ? fields.device_id : undefined);
-    const order = await selectOrders(services.db, call.store.id).where('id', '=', orderId).executeTakeFirst();
+    const order = await orderByNumber(services.db, call.store.id, orderId);
     if (!order || !(call.user?.isOwner || ownsOrder(order, { user: call.user, deviceId }))) throw notFound();
     // Every file is checked before any is stored: a bad one stores nothing.
     if (files.some((f) => attachmentKind(f) === null)) throw new ApiError(400, 'unsupported_file', undefined, ['images']);
@@ -72,7 +77,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
         .insertInto('questions')
         .values({
           store_id: call.store.id,
-          order_id: orderId,
+          order_id: order.id,
           user_id: call.user?.id ?? null,
           device_id: deviceId,
           created_at: now(),
@@ -89,7 +94,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
           desc: String(values.message).slice(0, 200),
           img: images[0]?.thumb ?? null,
           fromId: call.user?.id ?? 0,
-          orderId,
+          orderId: order.id,
         });
       }
       const d = JSON.parse(order.data) as { clientName?: string | null };
@@ -97,7 +102,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
       return inserted;
     });
     reply.code(201);
-    return toApi(row);
+    return toApi({ ...row, order_number: order.number });
   });
 
   rest.get('/questions', async (request, reply) => {
@@ -106,13 +111,13 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
     const q = parseListQuery(request.query);
     const { column, order } = sortColumn(q, { id: 'id', orderId: 'order_id', createdAt: 'created_at' }, 'id');
     const base = () => {
-      let x = services.db.selectFrom('questions').where('store_id', '=', call.store.id);
+      let x = withNumber(services.db).where('questions.store_id', '=', call.store.id);
       const ids = idFilter(q.filter);
-      if (ids) x = ids.length ? x.where('id', 'in', ids) : x.where('id', '=', -1);
-      if (q.filter.orderId !== undefined && q.filter.orderId !== '') x = x.where('order_id', '=', parseOrderId(q.filter.orderId as string, 'orderId'));
+      if (ids) x = ids.length ? x.where('questions.id', 'in', ids) : x.where('questions.id', '=', -1);
+      if (q.filter.orderId !== undefined && q.filter.orderId !== '') x = x.where('orders.number', '=', parseOrderId(q.filter.orderId as string, 'orderId'));
       return x;
     };
-    const rows = await base().selectAll().orderBy(column, order).orderBy('id', order).limit(q.limit).offset(q.start).execute();
+    const rows = await base().select(QUESTION_COLUMNS).orderBy(`questions.${column}` as 'questions.id', order).orderBy('questions.id', order).limit(q.limit).offset(q.start).execute();
     const count = await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     return sendList(reply, 'questions', q, rows.map(toApi), Number(count?.n ?? 0));
   });
@@ -120,7 +125,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
   rest.get('/questions/:id', async (request) => {
     const call = await restCall(services, request);
     requireOwner(call);
-    const row = await services.db.selectFrom('questions').selectAll().where('store_id', '=', call.store.id).where('id', '=', idParam(request)).executeTakeFirst();
+    const row = await withNumber(services.db).select(QUESTION_COLUMNS).where('questions.store_id', '=', call.store.id).where('questions.id', '=', idParam(request)).executeTakeFirst();
     if (!row) throw notFound();
     return toApi(row);
   });
@@ -129,7 +134,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
     const call = await restCall(services, request);
     requireOwner(call);
     const id = idParam(request);
-    const row = await services.db.selectFrom('questions').selectAll().where('store_id', '=', call.store.id).where('id', '=', id).executeTakeFirst();
+    const row = await withNumber(services.db).select(QUESTION_COLUMNS).where('questions.store_id', '=', call.store.id).where('questions.id', '=', id).executeTakeFirst();
     if (!row) throw notFound();
     await services.db.deleteFrom('questions').where('store_id', '=', call.store.id).where('id', '=', id).execute();
     return toApi(row);

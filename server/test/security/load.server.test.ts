@@ -83,7 +83,7 @@ describe('load (issue 14, item 11)', () => {
     const ids = [...answeredIds];
     const present = new Set<number>();
     for (let i = 0; i < ids.length; i += 500) {
-      for (const r of await server.db.selectFrom('orders').select('id').where('id', 'in', ids.slice(i, i + 500)).execute()) present.add(r.id);
+      for (const r of await server.db.selectFrom('orders').select('number').where('number', 'in', ids.slice(i, i + 500)).execute()) present.add(r.number);
     }
     const lost = ids.filter((id) => !present.has(id)).length;
     if (firstError) console.log(`first error: ${firstError}`);

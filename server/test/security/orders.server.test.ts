@@ -118,7 +118,7 @@ describe('orders under attack (issue 14, items 1, 3, 4)', () => {
           return;
         }
         placed++;
-        const row = await server.db.selectFrom('orders').selectAll().where('id', '=', Number(r.body.orders[0])).executeTakeFirstOrThrow();
+        const row = await server.db.selectFrom('orders').selectAll().where('number', '=', Number(r.body.orders[0])).executeTakeFirstOrThrow();
         const data = JSON.parse(row.data) as { products: { id: string; price: number; basePrice: number; quantity: number }[]; promoDiscount: number | null };
         const goods = data.products.reduce((s, l) => s + prices[l.id] * l.quantity, 0);
         const pct = valid[code] !== undefined && !(code === 'MIN1000' && goods < 1000) ? valid[code] : 0;

@@ -34,7 +34,7 @@ async function onlineOrder() {
   expect(pay.status, JSON.stringify(pay.body)).toBe(200);
   return { id, device, acquirerId: fake.registered.at(-1)!.id, amount: fake.registered.at(-1)!.amount };
 }
-const paidOf = async (id: number) => (await server.db.selectFrom('orders').select('payment_status').where('id', '=', id).executeTakeFirstOrThrow()).payment_status === 'paid';
+const paidOf = async (id: number) => (await server.db.selectFrom('orders').select('payment_status').where('number', '=', id).executeTakeFirstOrThrow()).payment_status === 'paid';
 
 describe('payment forgery (issue 14, item 7)', () => {
   it('marks no order paid without the acquirer confirming that order and its amount', async () => {
@@ -55,7 +55,7 @@ describe('payment forgery (issue 14, item 7)', () => {
     // written through the owner's REST route by a customer.
     const forged = await onlineOrder();
     attacked.push(forged.id);
-    const callback = { mdOrder: forged.acquirerId, orderNumber: `${forged.id}-1`, operation: 'deposited', status: 1, checksum: 'ff'.repeat(32) };
+    const callback = { mdOrder: forged.acquirerId, orderNumber: `${server.storeId}-${forged.id}-1`, operation: 'deposited', status: 1, checksum: 'ff'.repeat(32) };
     for (const name of ['sber', 'sber_status', 'orders', 'push', 'inner_push']) {
       attempts++;
       const r = await server.api(name, { ...callback, orderId: forged.id, payment_status: 'paid', device_id: forged.device });
