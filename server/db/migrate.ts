@@ -21,6 +21,7 @@ import * as offerFeedHash from './migrations/2026112512_offer_feed_hash';
 import * as paramsNumPartial from './migrations/2026112701_params_num_partial';
 import * as offerFlagColumns from './migrations/2026112702_offer_flag_columns';
 import * as domainProof from './migrations/2026112801_domain_proof';
+import * as searchWords from './migrations/2026112902_search_words';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -49,6 +50,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112701_params_num_partial', paramsNumPartial],
   ['2026112702_offer_flag_columns', offerFlagColumns],
   ['2026112801_domain_proof', domainProof],
+  ['2026112902_search_words', searchWords],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
