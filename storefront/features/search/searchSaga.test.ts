@@ -124,7 +124,7 @@ describe('search saga', () => {
     const calls: Params[] = [];
     const api = { call: vi.fn(async (_api: string, params: Params = {}) => (calls.push(params), { offers: page(21, 3) }) as never) };
     // The server's search state (entry-server.tsx) as main.tsx takes it: the device's remembered words kept.
-    const server = { word: 'смартфон', pending: false, history: [], dropOpen: false, status: 'idle' as const, list: { key: 'смартфон', items: page(1, 20), offset: 1, end: false, empty: false, status: 'idle' as const, error: null } };
+    const server = { word: 'смартфон', pending: false, history: [], dropOpen: false, status: 'idle' as const, corrected: null, list: { key: 'смартфон', items: page(1, 20), offset: 1, end: false, empty: false, status: 'idle' as const, error: null } };
     localStorage.setItem('searchWords', JSON.stringify(['чайник', 'книга']));
     const store = createAppStore({ api }, { search: { ...server, history: loadHistory() } });
     store.dispatch(searchPageOpened('смартфон'));

@@ -62,8 +62,9 @@ export function* loadSearchPage(word: string, offset: number) {
   const timing: RetryTiming = yield* listTiming();
   yield put(searchPageLoading({ word, offset }));
   try {
-    const res: { offers?: unknown } = yield call(callWithRetry, 'offers', searchParams(word, offset), timing);
-    yield put(searchPageLoaded({ word, offset, items: offersOf<OfferCard>(res) }));
+    const res: { offers?: unknown; corrected?: unknown } = yield call(callWithRetry, 'offers', searchParams(word, offset), timing);
+    const corrected = typeof res.corrected === 'string' ? res.corrected : null;
+    yield put(searchPageLoaded({ word, offset, items: offersOf<OfferCard>(res), corrected }));
   } catch (e) {
     yield put(searchPageFailed({ word, error: listErrorOf(e) }));
   } finally {

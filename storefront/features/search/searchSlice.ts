@@ -19,6 +19,8 @@ export interface SearchState {
   dropOpen: boolean;
   list: PagedList<OfferCard>;
   status: 'idle' | 'loading' | 'failed';
+  /** The query the server searched instead when the word itself found nothing (a typo, the other layout). */
+  corrected: { word: string; query: string } | null;
 }
 
 export function loadHistory(): string[] {
@@ -35,7 +37,7 @@ export function addToHistory(history: string[], word: string): string[] {
 
 const searchSlice = createSlice({
   name: 'search',
-  initialState: (): SearchState => ({ word: '', pending: false, history: loadHistory(), dropOpen: false, list: newList(''), status: 'idle' }),
+  initialState: (): SearchState => ({ word: '', pending: false, history: loadHistory(), dropOpen: false, list: newList(''), status: 'idle', corrected: null }),
   reducers: {
     /** A keystroke in the search input. */
     searchWordTyped(state, action: PayloadAction<string>) {
@@ -77,8 +79,9 @@ const searchSlice = createSlice({
       state.list.error = null;
       state.status = 'loading';
     },
-    searchPageLoaded(state, action: PayloadAction<{ word: string; offset: number; items: OfferCard[] }>) {
+    searchPageLoaded(state, action: PayloadAction<{ word: string; offset: number; items: OfferCard[]; corrected?: string | null }>) {
       if (state.list.key !== action.payload.word) return;
+      if (action.payload.offset === 1) state.corrected = action.payload.corrected ? { word: action.payload.word, query: action.payload.corrected } : null;
       applyPage(state.list, action.payload.offset, action.payload.items);
       state.pending = false;
       state.status = 'idle';
@@ -120,6 +123,8 @@ type S = { search: SearchState };
 export const selectSearch = (s: S) => s.search;
 export const selectSearchList = (s: S) => s.search.list;
 export const selectHistory = (s: S) => s.search.history;
+/** The query searched instead of this word, if the word itself found nothing. */
+export const selectCorrection = (word: string) => (s: S) => (s.search.corrected?.word === word ? s.search.corrected.query : null);
 
 /** The drop-list: remembered words containing the typed text (all when empty), at most 7. */
 export function dropListWords(history: string[], word: string): string[] {
