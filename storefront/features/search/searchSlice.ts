@@ -62,6 +62,15 @@ const searchSlice = createSlice({
     historyWordRemoved(state, action: PayloadAction<string>) {
       state.history = state.history.filter((h) => h !== action.payload);
     },
+    /** A suggestion picked (a product or category opens): the typed word's pending search is dropped. */
+    suggestionPicked(state) {
+      state.dropOpen = false;
+      state.pending = false;
+    },
+    /** The shopper moves into the drop-list (arrows, a touch): the typed word's pending search is dropped, the list stays. */
+    suggestionsBrowsed(state) {
+      state.pending = false;
+    },
     dropListToggled(state, action: PayloadAction<boolean>) {
       state.dropOpen = action.payload;
     },
@@ -109,6 +118,8 @@ export const {
   historyWordAdded,
   historyWordRemoved,
   dropListToggled,
+  suggestionPicked,
+  suggestionsBrowsed,
   searchPageOpened,
   searchNextPage,
   searchRetried,

@@ -8,7 +8,7 @@ import { imgUrl } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';
 import { formatPrice } from '../../../../schemas/rules/money';
 import '../suggestFeature';
-import { dropListToggled, historyWordRemoved, searchSubmitted } from '../searchSlice';
+import { dropListToggled, historyWordRemoved, searchSubmitted, suggestionPicked, suggestionsBrowsed } from '../searchSlice';
 import { selectSuggest, suggestionsWanted, type Suggestion } from '../suggestSlice';
 import '../searchDrop.css';
 
@@ -49,12 +49,13 @@ export default function SearchDrop({ word, words, input }: { word: string; words
       const first = rows()[0];
       if (first) {
         e.preventDefault();
+        dispatch(suggestionsBrowsed());
         first.focus();
       }
     };
     field.addEventListener('keydown', onKey);
     return () => field.removeEventListener('keydown', onKey);
-  }, [input]);
+  }, [input, dispatch]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const list = rows();
@@ -75,13 +76,13 @@ export default function SearchDrop({ word, words, input }: { word: string; words
     }
   };
 
-  const close = () => dispatch(dropListToggled(false));
+  const picked = () => dispatch(suggestionPicked());
   const productHref = (s: Suggestion) => `/category/${pathOf(tree, String(s.categoryId))}/item/${s.id}`;
   const categoryHref = (s: Suggestion) => `/category/${pathOf(tree, s.id)}/1`;
 
   if (!history.length && !items.length) return null;
   return (
-    <div id="search-drop" ref={box} className="search-drop search-drop--suggest" onKeyDown={onKeyDown}>
+    <div id="search-drop" ref={box} className="search-drop search-drop--suggest" onKeyDown={onKeyDown} onPointerDown={() => dispatch(suggestionsBrowsed())}>
       {!!history.length && (
         <section role="region" aria-label={t('search.history')}>
           {!typed && <h2 className="search-drop__heading">{t('search.recent')}</h2>}
@@ -109,7 +110,7 @@ export default function SearchDrop({ word, words, input }: { word: string; words
               <ul>
                 {categories.map((s) => (
                   <li key={`c${s.id}`} className="search-drop__row">
-                    <Link to={categoryHref(s)} data-drop-row className="search-drop__word" onClick={close}>
+                    <Link to={categoryHref(s)} data-drop-row className="search-drop__word" onClick={picked}>
                       <Icon name="catalog" size={16} />
                       <span>{s.name}</span>
                     </Link>
@@ -128,7 +129,7 @@ export default function SearchDrop({ word, words, input }: { word: string; words
                       to={productHref(s)}
                       data-drop-row
                       className="search-drop__product"
-                      onClick={close}
+                      onClick={picked}
                     >
                       <span className="search-drop__thumb">{s.thumb ? <img src={imgUrl(s.thumb)} alt="" width={40} height={40} loading="lazy" /> : null}</span>
                       <span className="search-drop__name">{s.name}</span>
