@@ -20,7 +20,7 @@
  *
  * Subsets, so a run fits in minutes:
  *   BENCH_DB=sqlite,pg (`-- --pg`: pg)      BENCH_SIZES=10000,100000,1000000   BENCH_WORKERS=1,2
- *   BENCH_CACHE=on,off                       BENCH_ROWS=leaf,top,search,search2,cart,item,page,itempage,filters,colour,pickup,tree,onekey
+ *   BENCH_CACHE=on,off                       BENCH_ROWS=leaf,top,search,search2,typo,suggest,cart,item,page,itempage,filters,colour,pickup,tree,onekey
  *   BENCH_MIXED=1 (0: no mixed run; only: the mixed run alone)   BENCH_SQL=1: the slowest queries of every row with their plans
  * e.g. `BENCH_DB=sqlite BENCH_SIZES=1000000 BENCH_WORKERS=1 BENCH_CACHE=on BENCH_ROWS=cart,search BENCH_MIXED=0 npm run bench`.
  *

@@ -12,7 +12,8 @@
 import { sql } from 'kysely';
 import { CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
 import type { Database } from '../server/db/database';
-import { searchDoc } from '../server/lib/searchText';
+import { searchDoc, searchSource } from '../server/lib/searchText';
+import { addSearchWords, countNameWords } from '../server/features/catalogue/searchWords';
 
 /** Top-level categories × children × grandchildren; offers live in the grandchildren (the leaves). */
 export const TREE = { top: 10, children: 10, leaves: 10 };
@@ -128,6 +129,7 @@ export async function generateCatalogue(database: Database, storeId: number, cou
         const offers: Record<string, unknown>[] = [];
         const params: { store_id: number; offer_id: string; base_id: number; value: string; num: number | null }[] = [];
         const search: { store_id: number; offer_id: string; name: string; text: string }[] = [];
+        const names: string[] = [];
         for (let i = chunk; i < Math.min(chunk + CHUNK, count + 1); i++) {
           const id = String(i);
           const noun = pick(NOUNS);
@@ -186,10 +188,12 @@ export async function generateCatalogue(database: Database, storeId: number, cou
           offer.shop = rnd() < 0.3 ? 1 : 0;
           offer.manufacturer_warranty = 0;
           search.push({ store_id: storeId, offer_id: id, ...searchDoc(values) });
+          names.push(searchSource(values).name);
         }
         await tx.insertInto('offers').values(offers as never).execute();
         for (let p = 0; p < params.length; p += CHUNK * 2) await tx.insertInto('offer_params').values(params.slice(p, p + CHUNK * 2)).execute();
         await tx.insertInto('offer_search').values(search).execute();
+        await addSearchWords(tx, storeId, countNameWords(names));
       }
     });
     onProgress?.(Math.min(from + CHUNK * 20 - 1, count));

@@ -6,6 +6,8 @@
  * - top category deep page: one of the 10 top categories (a tenth of the shop each), page 1-50;
  * - word search: one of 20 nouns in an inflected form ('чайники', 'кастрюлю': about 5 % of the offers each);
  * - two-word search: a noun and a brand, or an adjective and a noun (about 0.25-0.5 % match both);
+ * - misspelt search: one of 32 queries that find nothing as typed (typos, the English layout, Latin letters), corrected;
+ * - suggestions: api=suggest for one of the nouns' first 3-5 letters or a misspelt start;
  * - cart: 20 random ids of the whole catalogue;
  * - item: a random id;
  * - server-rendered list page: any of the 1,110 categories, page 1-5 (GET /category/<path>/<page>);
@@ -36,6 +38,18 @@ const NOUN_FORMS = ['чайники', 'кастрюлю', 'сковороды', 
 const ADJECTIVE_FORMS = ['красивые', 'удобные', 'лёгкие', 'прочные', 'большие', 'компактные', 'классические', 'современные', 'яркие', 'тёплые'];
 const BRANDS = ['альфа', 'бета', 'гамма', 'дельта', 'эпсилон', 'зета', 'эта', 'тета', 'йота', 'каппа', 'лямбда', 'мю', 'ню', 'кси', 'омикрон', 'пи', 'ро', 'сигма', 'тау', 'ипсилон'];
 const SORTS = ['default', 'increase', 'descend', 'discount', 'date'];
+/**
+ * Queries that find nothing as typed (none is a word or a word's start of the catalogue): the 20 nouns misspelt
+ * (a letter wrong, missing, doubled or heard wrong), typed with the English layout on, or in Latin letters.
+ */
+const MISSPELT = [
+  'чайнег', 'чйник', 'кострюля', 'скаварода', 'торелка', 'крушка', 'лямпа', 'стюл', 'стлол', 'палка', 'коврек', 'плет', 'падушка', 'зонд',
+  'рюкзок', 'суммка', 'кашелек', 'римень', 'шарв', 'перчятки',
+  'xfqybr', 'rfcnh.kz', 'crjdjhjlf', 'gktl', 'gjlei', 'hferpfr',
+  'chaynik', 'kastryulya', 'skovoroda', 'podushka', 'ryukzak', 'perchatki',
+];
+/** What a suggestion list is asked while a word is typed: the nouns' first 3-5 letters, and a few misspelt starts. */
+const STARTS = [...NOUN_FORMS.flatMap((w) => [3, 4, 5].filter((n) => n < w.length).map((n) => w.slice(0, n))), 'чйни', 'кострю', 'падуш', 'xfqy', 'chayn'];
 
 /** A Lua table of ASCII strings (everything is percent-encoded first). */
 const luaList = (values: string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
@@ -70,6 +84,14 @@ export function kinds(fixture: Fixture, size: number): Kind[] {
       goal: { ratio: 0.05, p99: 250 },
       lua: `function() local v; if R(2) == 1 then v = pick(NOUNS) .. "+" .. pick(BRANDS) else v = pick(ADJECTIVES) .. "+" .. pick(NOUNS) end; return "POST", "/api?api=offers", "value=" .. v .. "&offset=1" end`,
     },
+    {
+      id: 'typo',
+      name: 'misspelt, wrong-layout or Latin word search (32 queries)',
+      mix: 0,
+      goal: { ratio: 0.05, p99: 150 },
+      lua: `function() return "POST", "/api?api=offers", "value=" .. pick(MISSPELT) .. "&offset=1" end`,
+    },
+    { id: 'suggest', name: 'suggestions for a started word (the nouns\' first letters, misspelt starts)', mix: 0, goal: { ratio: 0.05, p99: 150 }, lua: `function() return "POST", "/api?api=suggest", "value=" .. pick(STARTS) end` },
     {
       id: 'cart',
       name: 'cart, 20 random ids',
@@ -107,6 +129,8 @@ local SORTS = ${luaList(SORTS.map((s) => (s === 'default' ? '' : form(JSON.strin
 local NOUNS = ${luaList(NOUN_FORMS.map(form))}
 local ADJECTIVES = ${luaList(ADJECTIVE_FORMS.map(form))}
 local BRANDS = ${luaList(BRANDS.map(form))}
+local MISSPELT = ${luaList(MISSPELT.map(form))}
+local STARTS = ${luaList(STARTS.map(form))}
 local KINDS = {${chosen.map(({ kind, weight }, i) => `\n  {i = ${i + 1}, w = ${weight}, gen = ${kind.lua}}`).join(',')}
 }
 local TOTAL = 0

@@ -91,6 +91,12 @@ export default {
     title: 'نتائج البحث عن «{word}»',
     nothing_found: 'لم يتم العثور على شيء',
     clear: 'مسح',
+    recent: 'عمليات البحث الأخيرة',
+    suggestions: 'اقتراحات',
+    categories: 'الفئات',
+    products: 'المنتجات',
+    suggest_corrected: 'اقتراحات لـ «{corrected}»',
+    corrected: 'لم يتم العثور على شيء لـ «{word}». تظهر نتائج «{corrected}»',
   },
   favourites: {
     title: 'المفضلة',

@@ -91,6 +91,12 @@ export default {
     title: 'Suchergebnisse für „{word}“',
     nothing_found: 'Nichts gefunden',
     clear: 'Leeren',
+    recent: 'Letzte Suchen',
+    suggestions: 'Vorschläge',
+    categories: 'Kategorien',
+    products: 'Produkte',
+    suggest_corrected: 'Vorschläge für „{corrected}“',
+    corrected: 'Für „{word}“ wurde nichts gefunden. Ergebnisse für „{corrected}“',
   },
   favourites: {
     title: 'Favoriten',

@@ -91,6 +91,12 @@ export default {
     title: 'Search results for “{word}”',
     nothing_found: 'Nothing was found',
     clear: 'Clear',
+    recent: 'Recent searches',
+    suggestions: 'Suggestions',
+    categories: 'Categories',
+    products: 'Products',
+    suggest_corrected: 'Suggestions for “{corrected}”',
+    corrected: 'Nothing was found for “{word}”. Showing results for “{corrected}”',
   },
   favourites: {
     title: 'Favourites',

@@ -91,6 +91,12 @@ export default {
     title: 'Resultados de «{word}»',
     nothing_found: 'No se encontró nada',
     clear: 'Borrar',
+    recent: 'Búsquedas recientes',
+    suggestions: 'Sugerencias',
+    categories: 'Categorías',
+    products: 'Productos',
+    suggest_corrected: 'Sugerencias para «{corrected}»',
+    corrected: 'No se encontró nada para «{word}». Resultados para «{corrected}»',
   },
   favourites: {
     title: 'Favoritos',

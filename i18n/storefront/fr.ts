@@ -91,6 +91,12 @@ export default {
     title: 'Résultats pour « {word} »',
     nothing_found: 'Aucun résultat',
     clear: 'Effacer',
+    recent: 'Recherches récentes',
+    suggestions: 'Suggestions',
+    categories: 'Catégories',
+    products: 'Produits',
+    suggest_corrected: 'Suggestions pour « {corrected} »',
+    corrected: 'Aucun résultat pour « {word} ». Résultats pour « {corrected} »',
   },
   favourites: {
     title: 'Favoris',

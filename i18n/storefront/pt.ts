@@ -91,6 +91,12 @@ export default {
     title: 'Resultados para “{word}”',
     nothing_found: 'Nada encontrado',
     clear: 'Limpar',
+    recent: 'Pesquisas recentes',
+    suggestions: 'Sugestões',
+    categories: 'Categorias',
+    products: 'Produtos',
+    suggest_corrected: 'Sugestões para «{corrected}»',
+    corrected: 'Nada encontrado para «{word}». Mostrando resultados para «{corrected}»',
   },
   favourites: {
     title: 'Favoritos',

@@ -91,6 +91,12 @@ export default {
     title: 'Результаты поиска «{word}»',
     nothing_found: 'По вашему запросу ничего не найдено',
     clear: 'Очистить',
+    recent: 'Недавние запросы',
+    suggestions: 'Подсказки',
+    categories: 'Категории',
+    products: 'Товары',
+    suggest_corrected: 'Подсказки для «{corrected}»',
+    corrected: 'По запросу «{word}» ничего не найдено. Показаны результаты для «{corrected}»',
   },
   favourites: {
     title: 'Избранное',

@@ -91,6 +91,12 @@ export default {
     title: '“{word}”的搜索结果',
     nothing_found: '未找到任何结果',
     clear: '清除',
+    recent: '最近搜索',
+    suggestions: '搜索建议',
+    categories: '分类',
+    products: '商品',
+    suggest_corrected: '“{corrected}”的建议',
+    corrected: '未找到“{word}”的结果。显示“{corrected}”的结果',
   },
   favourites: {
     title: '收藏',

@@ -23,6 +23,7 @@ import * as offerFlagColumns from './migrations/2026112702_offer_flag_columns';
 import * as domainProof from './migrations/2026112801_domain_proof';
 import * as orderNumbers from './migrations/2026112901_order_numbers';
 import * as orderHolds from './migrations/2026112902_order_holds';
+import * as searchWords from './migrations/2026112903_search_words';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -53,6 +54,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112801_domain_proof', domainProof],
   ['2026112901_order_numbers', orderNumbers],
   ['2026112902_order_holds', orderHolds],
+  ['2026112903_search_words', searchWords],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -138,6 +138,14 @@ export interface OfferSearchTable {
   text: string;
 }
 
+/** A shop's product-name words for typo tolerance (migration 2026112902, features/catalogue/searchWords.ts). */
+export interface SearchWordsTable {
+  store_id: number;
+  word: string;
+  /** Products naming it (added up by the writes; a deleted product's count stays). */
+  hits: number;
+}
+
 /* Checkout (migration 2026112103). */
 /** An order's line as a row (the dashboard's top products); the order's JSON keeps the lines too. */
 export interface OrderLinesTable {
@@ -311,6 +319,7 @@ export interface DB {
   promo_codes: PromoCodesTable;
   ingredients: IngredientsTable;
   offer_search: OfferSearchTable;
+  search_words: SearchWordsTable;
   orders: OrdersTable;
   order_numbers: { store_id: number; last: number };
   order_lines: OrderLinesTable;

@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { stemText } from '../lib/searchText';
+import { addSearchWords, countNameWords } from '../features/catalogue/searchWords';
 import { ADJECTIVES, BRANDS, MATERIALS, NOUNS, baseIdOf, dropSecondaryIndexes, writeTreeAndParams } from '../../bench/generate';
 
 export interface BigCatalogue {
@@ -71,6 +72,10 @@ export async function bigCatalogue(database: Database, storeId: number, count: n
       union all ${param(baseIdOf('Вес'), `cast(50 + ${hash(2)} / 3 % 5000 as text)`, `50 + ${hash(2)} / 3 % 5000`)}
       union all ${param(baseIdOf('Гарантия'), `cast(6 * (1 + ${hash(3)} / 5 % 4) as text)`, `6 * (1 + ${hash(3)} / 5 % 4)`)}`);
     await exec(`insert into offer_search (store_id, offer_id, name, text) select ${storeId}, id, ${searchName}, ${searchText} from (${src}) s`);
+    // The names' words (drawn evenly: each word of a list in about count / its length names).
+    const counts = new Map<string, number>();
+    for (const list of [ADJECTIVES, NOUNS, BRANDS]) for (const [w, n] of countNameWords(list)) counts.set(w, (counts.get(w) ?? 0) + n * Math.round(count / list.length));
+    await addSearchWords(tx, storeId, counts);
   });
   await restore();
   return { tops, mids, leaves, word: NOUNS[0] };

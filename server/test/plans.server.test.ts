@@ -112,6 +112,11 @@ const CASES: Case[] = [
   { name: 'search, two words', request: () => api('offers', { value: 'чайники альфа', offset: 1 })(), uses: [], sorts: true },
   { name: 'search, a word in a category', request: () => api('offers', { value: 'чайники', 'p[287_categoryId]': top(), offset: 1 })(), uses: [], walks: ['offers_sorted'] },
   { name: 'search, page 2', request: () => api('offers', { value: 'плед', offset: 2 })(), uses: [], walks: ['offers_sorted'] },
+  // A misspelt word and the other layout: probes of the full-text index and the store's words (search_words), then the corrected search.
+  { name: 'search, a misspelt word', request: () => api('offers', { value: 'чайнег', offset: 1 })(), uses: ['search_words_pkey'], walks: ['offers_sorted'] },
+  { name: 'search, the other keyboard layout', request: () => api('offers', { value: 'gkt', offset: 1 })(), uses: [], walks: ['offers_sorted'] },
+  { name: 'suggestions for a started word', request: () => api('suggest', { value: 'чайн' })(), uses: [], walks: ['offers_sorted'] },
+  { name: 'suggestions for a misspelt started word', request: () => api('suggest', { value: 'чйни' })(), uses: ['search_words_pkey'], walks: ['offers_sorted'] },
   {
     name: 'cart, 20 ids',
     request: () => api('offers', { ids: Array.from({ length: 20 }, (_, i) => String(1 + i * 4999)).join(',') })(),

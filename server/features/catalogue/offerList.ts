@@ -8,10 +8,11 @@ import { searchTerms } from '../../lib/searchText';
 import { CARD_COLUMNS, OfferCard, offerCard } from './offerCards';
 import { KEY_COLUMNS, PAGE_SIZE, cardRowsByIds, keyAfter, listCursor, withNext } from './offerKeyset';
 import { DEFERRED_FROM, ListQuery, applyFilters, applySort, baseQuery } from './offerQuery';
-import { searchPage } from './offerSearch';
+import { matchCount, searchPage } from './offerSearch';
+import { correctSearch } from './searchCorrection';
 
 /** A page of live products of a category (and the categories below it) or of a search, filtered and sorted. */
-export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string }> {
+export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string; corrected?: string }> {
   // Filters are the base ids of the list's category path (see params.ts: a base id is unique on a path).
   const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsInScope(db, storeId, query.categoryId)]);
   const node = query.categoryId && query.categoryId !== '0' ? tree.byId.get(query.categoryId) : null;
@@ -30,9 +31,13 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
   const q = scoped();
   const offset = (query.page - 1) * PAGE_SIZE;
   if (query.word !== undefined) {
-    const terms = searchTerms(query.word);
+    let terms = searchTerms(query.word);
     if (!terms.length) return [];
-    return searchPage(db, dialect, storeId, tree, scoped, query, terms, offset);
+    // A query that finds nothing in the shop: its correction's results, saying what was searched instead.
+    const corrected = (await matchCount(db, dialect, storeId, terms, false)) === 0 ? await correctSearch(db, dialect, storeId, query.word) : null;
+    if (corrected) terms = searchTerms(corrected);
+    const page = await searchPage(db, dialect, storeId, tree, scoped, query, terms, offset);
+    return corrected ? Object.assign(page, { corrected }) : page;
   }
   if (query.after !== undefined) {
     // Keyset: the rows after the cursor's sort key, on the order's index, whatever changed before it.

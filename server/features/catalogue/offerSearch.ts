@@ -81,7 +81,7 @@ const matchCounts = new WeakMap<object, Map<string, Promise<number>>>();
  * rows), kept per catalogue version: it only picks the plan (both give the same page), and counting a frequent
  * word's hits took more than the page itself (3-37 ms at 1M offers, issue 33).
  */
-async function matchCount(db: Db, dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean): Promise<number> {
+export async function matchCount(db: Db, dialect: Dialect, storeId: number, terms: SearchTerm[], nameOnly: boolean): Promise<number> {
   const version = catalogueVersionNow(db, storeId) ?? (await catalogueVersion(db, storeId));
   let counts = matchCounts.get(db);
   if (!counts) matchCounts.set(db, (counts = new Map()));

@@ -9,7 +9,8 @@ import { categoryPath } from '../../db/categoryPath';
 import { paramsInScope, type ParamInfo } from './params';
 import type { ImageStore } from '../images/public';
 import { bumpCatalogue } from '../../db/catalogueVersion';
-import { searchDoc, type SearchDoc } from '../../lib/searchText';
+import { searchDoc, searchSource, type SearchDoc } from '../../lib/searchText';
+import { addSearchWords, countNameWords } from './searchWords';
 import { displayNameOf } from './displayName';
 import { OfferImage } from './offerCards';
 
@@ -155,7 +156,9 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       }
       await writeOfferParams(tx, storeId, offerId!, all, params);
     }
-    await indexOffer(tx, dialect, storeId, offerId!, searchDoc({ ...merged, name: displayNameOf(merged) }));
+    const named = { ...merged, name: displayNameOf(merged) };
+    await indexOffer(tx, dialect, storeId, offerId!, searchDoc(named));
+    await addSearchWords(tx, storeId, countNameWords([searchSource(named).name]));
     await bumpCatalogue(tx, storeId);
   });
   return offerId!;

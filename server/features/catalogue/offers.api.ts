@@ -36,7 +36,8 @@ async function list(ctx: ApiContext) {
     const sort = parseSort(input.raw.sortId || input.raw.sort);
     if (!word) return { offers: [] };
     const offers = await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort, filters: input.filters, word, includeHidden, after });
-    return { offers: [...offers], ...(offers.next ? { next: offers.next } : {}) };
+    // corrected: the query whose results these are, when the word itself found nothing (a typo, the other layout).
+    return { offers: [...offers], ...(offers.next ? { next: offers.next } : {}), ...(offers.corrected ? { corrected: offers.corrected } : {}) };
   }
   const offers = await listOffers(ctx.db, ctx.dialect, store.id, { categoryId, page, sort: parseSort(input.raw.sort), filters: input.filters, includeHidden, after });
   // next: pass it as `after` for the following page (keyset: no repeats or gaps when offers change meanwhile).

@@ -3,7 +3,7 @@ import { NetworkError, type Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import { registerNavigate, setCurrentPath } from '../../lib/navigation';
 import type { OfferCard } from '../../lib/types';
-import { addToHistory, dropListWords, loadHistory, historyWordRemoved, searchNextPage, searchPageOpened, searchRetried, searchSubmitted, searchWordTyped } from './searchSlice';
+import { addToHistory, dropListWords, loadHistory, historyWordRemoved, searchNextPage, searchPageOpened, searchRetried, searchSubmitted, searchWordTyped, suggestionPicked } from './searchSlice';
 import { memoryStorage } from '../../test/memoryStorage';
 
 /** The search flow on a real store with a fake api client and a recording navigator. */
@@ -40,6 +40,17 @@ describe('search saga', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     registerNavigate(null);
+  });
+
+  it('a suggestion picked while the typed word waits drops that search', async () => {
+    const { store, calls, nav } = setup([page(1, 20)]);
+    store.dispatch(searchWordTyped('чайн'));
+    await vi.advanceTimersByTimeAsync(300);
+    store.dispatch(suggestionPicked());
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(nav).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(store.getState().search).toMatchObject({ pending: false, dropOpen: false, history: [] });
   });
 
   it('searches 700 ms after the last keystroke, remembers the word, goes to the search page and pages on', async () => {
@@ -124,7 +135,7 @@ describe('search saga', () => {
     const calls: Params[] = [];
     const api = { call: vi.fn(async (_api: string, params: Params = {}) => (calls.push(params), { offers: page(21, 3) }) as never) };
     // The server's search state (entry-server.tsx) as main.tsx takes it: the device's remembered words kept.
-    const server = { word: 'смартфон', pending: false, history: [], dropOpen: false, status: 'idle' as const, list: { key: 'смартфон', items: page(1, 20), offset: 1, end: false, empty: false, status: 'idle' as const, error: null } };
+    const server = { word: 'смартфон', pending: false, history: [], dropOpen: false, status: 'idle' as const, corrected: null, list: { key: 'смартфон', items: page(1, 20), offset: 1, end: false, empty: false, status: 'idle' as const, error: null } };
     localStorage.setItem('searchWords', JSON.stringify(['чайник', 'книга']));
     const store = createAppStore({ api }, { search: { ...server, history: loadHistory() } });
     store.dispatch(searchPageOpened('смартфон'));

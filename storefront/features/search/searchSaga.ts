@@ -20,6 +20,8 @@ import {
   searchSubmitted,
   searchWordTyped,
   selectHistory,
+  suggestionPicked,
+  suggestionsBrowsed,
   selectSearchList,
 } from './searchSlice';
 
@@ -62,8 +64,9 @@ export function* loadSearchPage(word: string, offset: number) {
   const timing: RetryTiming = yield* listTiming();
   yield put(searchPageLoading({ word, offset }));
   try {
-    const res: { offers?: unknown } = yield call(callWithRetry, 'offers', searchParams(word, offset), timing);
-    yield put(searchPageLoaded({ word, offset, items: offersOf<OfferCard>(res) }));
+    const res: { offers?: unknown; corrected?: unknown } = yield call(callWithRetry, 'offers', searchParams(word, offset), timing);
+    const corrected = typeof res.corrected === 'string' ? res.corrected : null;
+    yield put(searchPageLoaded({ word, offset, items: offersOf<OfferCard>(res), corrected }));
   } catch (e) {
     yield put(searchPageFailed({ word, error: listErrorOf(e) }));
   } finally {
@@ -91,9 +94,10 @@ function* onRetry() {
 
 export default function* searchSaga() {
   // A new keystroke or submit cancels the pending one (takeLatest + delay is the debounce).
-  yield takeLatest([searchWordTyped.type, searchSubmitted.type], function* (action: PayloadAction<string>) {
+  // A suggestion picked or browsed only cancels the typed word's pending search (the list stays while browsed).
+  yield takeLatest([searchWordTyped.type, searchSubmitted.type, suggestionPicked.type, suggestionsBrowsed.type], function* (action: PayloadAction<string>) {
     if (action.type === searchSubmitted.type) yield call(onSubmitted, action);
-    else yield call(onTyped, action);
+    else if (action.type === searchWordTyped.type) yield call(onTyped, action);
   });
   yield takeLatest([searchPageOpened.type, searchRetried.type], function* (action: PayloadAction<string>) {
     if (action.type === searchRetried.type) yield call(onRetry);

@@ -19,6 +19,8 @@ export interface SearchState {
   dropOpen: boolean;
   list: PagedList<OfferCard>;
   status: 'idle' | 'loading' | 'failed';
+  /** The query the server searched instead when the word itself found nothing (a typo, the other layout). */
+  corrected: { word: string; query: string } | null;
 }
 
 export function loadHistory(): string[] {
@@ -35,7 +37,7 @@ export function addToHistory(history: string[], word: string): string[] {
 
 const searchSlice = createSlice({
   name: 'search',
-  initialState: (): SearchState => ({ word: '', pending: false, history: loadHistory(), dropOpen: false, list: newList(''), status: 'idle' }),
+  initialState: (): SearchState => ({ word: '', pending: false, history: loadHistory(), dropOpen: false, list: newList(''), status: 'idle', corrected: null }),
   reducers: {
     /** A keystroke in the search input. */
     searchWordTyped(state, action: PayloadAction<string>) {
@@ -60,6 +62,15 @@ const searchSlice = createSlice({
     historyWordRemoved(state, action: PayloadAction<string>) {
       state.history = state.history.filter((h) => h !== action.payload);
     },
+    /** A suggestion picked (a product or category opens): the typed word's pending search is dropped. */
+    suggestionPicked(state) {
+      state.dropOpen = false;
+      state.pending = false;
+    },
+    /** The shopper moves into the drop-list (arrows, a touch): the typed word's pending search is dropped, the list stays. */
+    suggestionsBrowsed(state) {
+      state.pending = false;
+    },
     dropListToggled(state, action: PayloadAction<boolean>) {
       state.dropOpen = action.payload;
     },
@@ -77,8 +88,9 @@ const searchSlice = createSlice({
       state.list.error = null;
       state.status = 'loading';
     },
-    searchPageLoaded(state, action: PayloadAction<{ word: string; offset: number; items: OfferCard[] }>) {
+    searchPageLoaded(state, action: PayloadAction<{ word: string; offset: number; items: OfferCard[]; corrected?: string | null }>) {
       if (state.list.key !== action.payload.word) return;
+      if (action.payload.offset === 1) state.corrected = action.payload.corrected ? { word: action.payload.word, query: action.payload.corrected } : null;
       applyPage(state.list, action.payload.offset, action.payload.items);
       state.pending = false;
       state.status = 'idle';
@@ -106,6 +118,8 @@ export const {
   historyWordAdded,
   historyWordRemoved,
   dropListToggled,
+  suggestionPicked,
+  suggestionsBrowsed,
   searchPageOpened,
   searchNextPage,
   searchRetried,
@@ -120,6 +134,8 @@ type S = { search: SearchState };
 export const selectSearch = (s: S) => s.search;
 export const selectSearchList = (s: S) => s.search.list;
 export const selectHistory = (s: S) => s.search.history;
+/** The query searched instead of this word, if the word itself found nothing. */
+export const selectCorrection = (word: string) => (s: S) => (s.search.corrected?.word === word ? s.search.corrected.query : null);
 
 /** The drop-list: remembered words containing the typed text (all when empty), at most 7. */
 export function dropListWords(history: string[], word: string): string[] {

@@ -13,6 +13,7 @@ import { categoryPath, loadTree, repathOffers } from '../../../db/categoryPath';
 import { insertFlat, updateSorts } from './bulkInsert';
 import { DeferredIndexes } from './deferredIndexes';
 import { ImportParams } from './importParams';
+import { addSearchWords, countNameWords } from '../../catalogue/searchWords';
 import { ParamStage } from '../parse/stagedParams';
 import { YmlError, type YmlInput } from '../parse/types';
 import { prepareInWorker } from '../parse/pipeline';
@@ -428,9 +429,12 @@ async function writeBatch(
       rows[base + COL.feed_hash] = `${b.feedHashes![i]}:${flatRowHash(rows, base, stock)}`;
   }
   const all = written.length === ids.length;
+  // The names' words for typo tolerance, before stemBatch stems the names in place.
+  const names = countNameWords(written.map((i) => b.search[i * SEARCH_WIDTH + 2] as string));
   stemBatch(b, written);
   // No row of the batch is stored: nothing to conflict with (PostgreSQL's speculative insertion costs each row of an upsert).
   await insertFlat(tx, dialect, 'offers', OFFER_COLUMNS, all ? rows : pick(rows, OFFER_WIDTH, written), stored.length ? OFFER_UPSERT : '');
   await insertFlat(tx, dialect, 'offer_search', SEARCH_COLUMNS, all ? b.search : pick(b.search, SEARCH_WIDTH, written), SEARCH_UPSERT);
+  await addSearchWords(tx, storeId, names);
   return { created: ids.length - stored.length, updated: stored.length };
 }

@@ -1,14 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation } from '../../../lib/router';
 import Icon from '../../../components/Icon';
 import { useT } from '../../../lib/i18n';
-import { dropListToggled, dropListWords, historyWordRemoved, searchCleared, searchSubmitted, searchWordTyped, selectSearch } from '../searchSlice';
+import { dropListToggled, dropListWords, searchCleared, searchSubmitted, searchWordTyped, selectSearch } from '../searchSlice';
 import '../search.css';
+
+// The drop-list (recent searches, suggestions) loads on the first focus: it is not part of the first screen's JS.
+const SearchDrop = lazy(() => import('./SearchDrop'));
 
 /**
  * The header's search input: searches 700 ms after the last keystroke (Enter at once), with a drop-list
- * of remembered words (at most 7 shown) that can be picked or removed.
+ * (SearchDrop) of recent searches on focus and suggestions while typing.
  */
 export default function SearchBox() {
   const t = useT();
@@ -16,8 +19,9 @@ export default function SearchBox() {
   const { word, pending, history, dropOpen } = useSelector(selectSearch);
   const { pathname } = useLocation();
   const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [dropWanted, setDropWanted] = useState(false);
   const words = dropListWords(history, word);
-  const open = dropOpen && words.length > 0;
 
   // Leaving the search pages empties the input (the search page puts its word back).
   useEffect(() => {
@@ -49,6 +53,7 @@ export default function SearchBox() {
     >
       <Icon name="search" size={20} className="search__icon" />
       <input
+        ref={input}
         className="search-input search__input"
         type="search"
         enterKeyHint="search"
@@ -57,28 +62,19 @@ export default function SearchBox() {
         value={word}
         placeholder={t('search.placeholder')}
         aria-label={t('search.label')}
-        aria-controls={open ? 'search-history' : undefined}
+        aria-controls={dropOpen ? 'search-drop' : undefined}
         onChange={(e) => dispatch(searchWordTyped(e.target.value))}
-        onFocus={() => dispatch(dropListToggled(true))}
+        onFocus={() => {
+          setDropWanted(true);
+          dispatch(dropListToggled(true));
+        }}
         onKeyDown={(e) => e.key === 'Escape' && dispatch(dropListToggled(false))}
       />
       {pending && <span className="search__spinner" role="status" aria-label={t('common.loading')} />}
-      {open && (
-        <div id="search-history" className="search-drop" role="region" aria-label={t('search.history')}>
-          <ul>
-            {words.map((w) => (
-              <li key={w} className="search-drop__row">
-                <button type="button" className="search-drop__word" onClick={() => dispatch(searchSubmitted(w))}>
-                  <Icon name="search" size={16} />
-                  <span>{w}</span>
-                </button>
-                <button type="button" className="search-drop__remove" onClick={() => dispatch(historyWordRemoved(w))} aria-label={t('search.remove', { word: w })}>
-                  <Icon name="close" size={16} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
+      {dropWanted && dropOpen && (
+        <Suspense fallback={null}>
+          <SearchDrop word={word} words={words} input={input} />
+        </Suspense>
       )}
     </form>
   );

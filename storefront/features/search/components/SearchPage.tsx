@@ -7,7 +7,7 @@ import { pathOf } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import type { OfferCard } from '../../../lib/types';
 import { searchPath } from '../searchApi';
-import { searchNextPage, searchPageOpened, searchRetried, selectSearchList } from '../searchSlice';
+import { searchNextPage, searchPageOpened, searchRetried, selectCorrection, selectSearchList } from '../searchSlice';
 
 export const SEARCH_PAGING_MS = 200;
 /** Rows kept rendered beyond the window on the search list. */
@@ -21,6 +21,7 @@ export default function SearchPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const list = useSelector(selectSearchList);
+  const corrected = useSelector(selectCorrection(word));
   const valid = !!word.trim() && /^\d+$/.test(offset);
   const mine = list.key === word;
   const loadedOffset = mine ? list.offset : 0;
@@ -45,6 +46,11 @@ export default function SearchPage() {
   return (
     <div className="page page--search">
       <h1 className="page__title">{t('search.title', { word })}</h1>
+      {corrected && (
+        <p className="search-corrected" role="status">
+          {t('search.corrected', { word, corrected })}
+        </p>
+      )}
       <ProductList
         items={mine ? list.items : []}
         status={mine ? list.status : 'loading'}
