@@ -52,3 +52,25 @@ test.describe('storefront search', () => {
     await expect(page).toHaveURL(/\/search\/word\/%D0%BE\/2$/);
   });
 });
+
+test('words typed before the app has started are kept and searched', async ({ browser, shop }) => {
+  // A page of its own (not the fixture's, which waits for the app): the app's scripts are held until the
+  // shopper has typed into the server-rendered search input.
+  const context = await browser.newContext({ baseURL: shop.url });
+  const page = await context.newPage();
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const input = page.getByRole('searchbox', { name: 'Поиск по товарам' });
+  await input.pressSequentially('смартфон');
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  release();
+  await expect(page).toHaveURL(/\/search\/word\/%D1%81%D0%BC%D0%B0%D1%80%D1%82%D1%84%D0%BE%D0%BD\/1$/);
+  await expect(input).toHaveValue('смартфон');
+  await expect(page.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ' })).toBeVisible();
+  await context.close();
+});

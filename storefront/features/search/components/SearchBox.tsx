@@ -23,6 +23,13 @@ export default function SearchBox() {
   const [dropWanted, setDropWanted] = useState(false);
   const words = dropListWords(history, word);
 
+  // Words typed into the server-rendered input before the app started are the shopper's: search them.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed.trim() && typed !== word) dispatch(searchWordTyped(typed));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the first render after hydration
+  }, []);
+
   // Leaving the search pages empties the input (the search page puts its word back).
   useEffect(() => {
     if (!pathname.startsWith('/search/') && !/\/item\//.test(pathname)) dispatch(searchCleared());
