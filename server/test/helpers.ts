@@ -25,7 +25,6 @@ import { consoleSms } from '../features/auth/sms';
 import { createStore, saveStore } from '../features/stores/stores';
 import type { DomainProver } from '../features/stores/domains';
 import { freshDatabase, testDatabaseUrl, withSearchPath } from './db';
-import { setupShop, type Shop } from './checkoutFixtures';
 
 export const OWNER_PHONE = '+79990000000';
 export const CUSTOMER_PHONE = '+79991112233';
@@ -309,12 +308,6 @@ export async function startWithOwner(category?: string): Promise<{ server: TestS
   const server = await startTestServer();
   const owner = await server.signIn(OWNER_PHONE);
   return { server, owner, categoryId: category === undefined ? '' : await server.createCategory({ category }) };
-}
-
-/** A test server with its owner and a customer signed in and the checkout shop set up (setupShop). */
-export async function startCheckoutShop(): Promise<{ server: TestServer; owner: Auth; customer: Auth; shop: Shop }> {
-  const { server, owner, customer } = await startSignedIn();
-  return { server, owner, customer, shop: await setupShop(server, owner) };
 }
 
 export function secondConnection(server: TestServer): Database {

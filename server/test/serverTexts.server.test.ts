@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, startCheckoutShop, type Auth, type TestServer } from './helpers';
+import { CUSTOMER_PHONE, type Auth, type TestServer } from './helpers';
+import { startCheckoutShop } from './checkoutShop';
 import { orderForm, rest, storeSettings, type Shop } from './checkoutFixtures';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { countNameWords, addSearchWords } from '../../features/catalogue/searchWords';
+import { addSearchWords, countNameWords } from '../../lib/searchWords';
 
 /**
  * search_words: each shop's vocabulary of product-name words for typo tolerance (features/catalogue/searchWords.ts),

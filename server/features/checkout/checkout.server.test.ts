@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCheckoutShop, CUSTOMER_PHONE, snapshot, type Auth, type TestServer } from '../../test/helpers';
+import { CUSTOMER_PHONE, snapshot, type Auth, type TestServer } from '../../test/helpers';
+import { startCheckoutShop } from '../../test/checkoutShop';
 import { allDay, closedNow, INSIDE, newDevice, orderDetail, newKey, orderForm, OUTSIDE, rest, SECOND_ZONE, storeSettings, type Shop } from '../../test/checkoutFixtures';
 
 let server: TestServer, owner: Auth, customer: Auth, shop: Shop;

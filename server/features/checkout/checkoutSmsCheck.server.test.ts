@@ -1,6 +1,7 @@
 /** The optional SMS check of the phone (store setting sms_check): only a session of the order's phone may order. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCheckoutShop, snapshot, type Auth, type TestServer } from '../../test/helpers';
+import { snapshot, type Auth, type TestServer } from '../../test/helpers';
+import { startCheckoutShop } from '../../test/checkoutShop';
 import { newDevice, orderForm, storeSettings, type Shop } from '../../test/checkoutFixtures';
 
 let server: TestServer, owner: Auth, customer: Auth, shop: Shop;

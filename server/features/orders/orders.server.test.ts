@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCheckoutShop, type Auth, type TestServer } from '../../test/helpers';
+import { type Auth, type TestServer } from '../../test/helpers';
+import { startCheckoutShop } from '../../test/checkoutShop';
 import { newDevice, orderDetail, orderForm, SECOND_ZONE, type Shop } from '../../test/checkoutFixtures';
 
 /** api=orders, reading: a device's and a customer's own orders, one order, the owner's place orders of a day. */
