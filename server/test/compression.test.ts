@@ -64,7 +64,7 @@ describe('compression and caching', () => {
     expect(list.headers['content-encoding']).toBe('br');
     expect(JSON.parse(zlib.brotliDecompressSync(list.rawPayload).toString()).offers_category).toHaveLength(30);
 
-    const page = await app.inject({ url: '/category/1', headers: { host: 'localhost', 'accept-encoding': 'gzip' } });
+    const page = await app.inject({ url: '/category/0/1', headers: { host: 'localhost', 'accept-encoding': 'gzip' } });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(zlib.gunzipSync(page.rawPayload).toString()).toContain('<script id="shop-data"');

@@ -154,6 +154,8 @@ describe('access matrix (issue 14, item 5)', () => {
     await check('api=geo_check', PUBLIC_API, (who) => api(who, 'geo_check', { ll: '59.958,30.306' }));
     covered.add('geocode');
     await check('api=geocode', PUBLIC_API, (who) => api(who, 'geocode', { q: 'Невский' }));
+    covered.add('suggest');
+    await check('api=suggest', PUBLIC_API, (who) => api(who, 'suggest', { value: 'чйник' }));
     covered.add('promo');
     await check('api=promo', PUBLIC_API, (who) => api(who, 'promo', { code: 'SALE20' }));
     covered.add('rest places');
