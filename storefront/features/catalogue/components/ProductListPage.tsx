@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { listAddressSearch, parseListAddress } from '../../../../schemas/rules/listAddress';
 import { Link, Navigate, useLocation, useNavigate, useParams } from '../../../lib/router';
@@ -11,6 +11,7 @@ import { useCategoryTree } from '../../../components/ShopContext';
 import { childrenOf, lastId, pathOf, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useIsWide } from '../../../lib/layout';
+import { rememberedScroll } from '../../../lib/scroll';
 import type { OfferCard } from '../../../lib/types';
 import { listKeyOf } from '../catalogueApi';
 import { listOpened, listRetried, nextPageRequested, selectList, selectListStart } from '../catalogueSlice';
@@ -50,7 +51,16 @@ export default function ProductListPage() {
   const fromAddress = useMemo(() => parseListAddress(location.search), [location.search]);
   const { sort, filters } = chosen ?? fromAddress ?? DEFAULT_QUERY;
   const baseKey = listKeyOf(categoryId, sort, filters);
-  const start = useSelector((s: Parameters<typeof selectListStart>[0]) => selectListStart(s, baseKey, page));
+  const kept = useSelector((s: Parameters<typeof selectListStart>[0]) => selectListStart(s, baseKey, page));
+  // After a reload of the tab the lists are gone from memory but not the scroll positions (sessionStorage): a
+  // list the reader scrolled from page 1 down to this page loads again from page 1 and puts them back where
+  // they were. Decided after hydration: the server rendered this page's own products.
+  const [reread, setReread] = useState<string | null>(null);
+  useEffect(() => {
+    if (kept === page && page > 1 && (rememberedScroll(`list:${baseKey}`)?.pages ?? 0) >= page) setReread(baseKey);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per list, as it is opened
+  }, [baseKey]);
+  const start = reread === baseKey ? 1 : kept;
   const key = listKeyOf(categoryId, sort, filters, start);
   const query = useMemo(() => ({ key, categoryId, sort, filters, first: start }), [key, categoryId, sort, filters, start]);
   const list = useSelector((s: Parameters<typeof selectList>[0]) => selectList(s, key));
