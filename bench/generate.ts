@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { CUSTOM_PARAM_FIRST, offerSchema, toRow } from '../schemas';
 import type { Database } from '../server/db/database';
 import { searchDoc, searchSource } from '../server/lib/searchText';
-import { addSearchWords, countNameWords } from '../server/features/catalogue/searchWords';
+import { addSearchWords, countNameWords } from '../server/lib/searchWords';
 
 /** Top-level categories × children × grandchildren; offers live in the grandchildren (the leaves). */
 export const TREE = { top: 10, children: 10, leaves: 10 };

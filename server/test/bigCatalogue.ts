@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { stemText } from '../lib/searchText';
-import { addSearchWords, countNameWords } from '../features/catalogue/searchWords';
+import { addSearchWords, countNameWords } from '../lib/searchWords';
 import { ADJECTIVES, BRANDS, MATERIALS, NOUNS, baseIdOf, dropSecondaryIndexes, writeTreeAndParams } from '../../bench/generate';
 
 export interface BigCatalogue {

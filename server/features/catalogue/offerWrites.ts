@@ -10,7 +10,7 @@ import { paramsInScope, type ParamInfo } from './params';
 import type { ImageStore } from '../images/public';
 import { bumpCatalogue } from '../../db/catalogueVersion';
 import { searchDoc, searchSource, type SearchDoc } from '../../lib/searchText';
-import { addSearchWords, countNameWords } from './searchWords';
+import { addSearchWords, countNameWords } from '../../lib/searchWords';
 import { displayNameOf } from './displayName';
 import { OfferImage } from './offerCards';
 

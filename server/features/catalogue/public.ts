@@ -7,4 +7,3 @@ export { listOffers } from './offerList';
 export { getOffer, offerCard, type OfferImage } from './offerCards';
 export { SLOTS, firstFree, loadParams, loadParents, paramsInScope, rebaseMovedParams, type ParamInfo } from './params';
 export { releaseStock, reserveStock, stockAllows } from './stock';
-export { addSearchWords, countNameWords } from './searchWords';

@@ -9,8 +9,6 @@ import type { Db } from '../../db/types';
 import { cachedByVersion } from '../../db/catalogueVersion';
 import { Vocabulary } from '../../lib/typoTolerance';
 
-export { addSearchWords, countNameWords } from '../../lib/searchWords';
-
 /** The store's vocabulary, read once per catalogue version. */
 export function storeVocabulary(db: Db, storeId: number): Promise<Vocabulary> {
   return cachedByVersion(db, storeId, 'search-words', async () => {

@@ -13,7 +13,7 @@ import { categoryPath, loadTree, repathOffers } from '../../../db/categoryPath';
 import { insertFlat, updateSorts } from './bulkInsert';
 import { DeferredIndexes } from './deferredIndexes';
 import { ImportParams } from './importParams';
-import { addSearchWords, countNameWords } from '../../catalogue/public';
+import { addSearchWords, countNameWords } from '../../../lib/searchWords';
 import { ParamStage } from '../parse/stagedParams';
 import { YmlError, type YmlInput } from '../parse/types';
 import { prepareInWorker } from '../parse/pipeline';
