@@ -17,6 +17,8 @@ export interface ListQuery {
   after?: string;
   /** The owner's lists also show products hidden from the shop (active = 0). */
   includeHidden?: boolean;
+  /** A search's rows wanted when fewer than a page will be shown (suggestions); such a page has no `next`. */
+  limit?: number;
 }
 
 /** The sort of a list call: a sort id, or the seed's JSON (`"increase"`, `{"id": "increase"}`). */

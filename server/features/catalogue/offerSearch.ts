@@ -45,8 +45,9 @@ export async function searchPage(
 ) {
   const cursor = query.after !== undefined ? searchCursor(query.after, query.sort) : null;
   if (cursor) offset = 0;
+  const size = Math.min(query.limit ?? PAGE_SIZE, PAGE_SIZE);
   if ((await matchCount(db, dialect, storeId, terms, false)) >= searchTuning.frequent) {
-    const { ids, lastPart } = await frequentSearchPage(db, dialect, storeId, scoped, query.sort, terms, offset, cursor);
+    const { ids, lastPart } = await frequentSearchPage(db, dialect, storeId, scoped, query.sort, terms, offset, size, cursor);
     const rows = await cardRowsByIds(db, storeId, ids);
     return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPart);
   }
@@ -59,10 +60,10 @@ export async function searchPage(
   }
   const sorted = applySort(q.orderBy(part), query.sort);
   if (offset < DEFERRED_FROM) {
-    const rows = await sorted.select(CARD_COLUMNS).select(KEY_COLUMNS).select((eb) => part(eb).as('part')).limit(PAGE_SIZE).offset(offset).execute();
+    const rows = await sorted.select(CARD_COLUMNS).select(KEY_COLUMNS).select((eb) => part(eb).as('part')).limit(size).offset(offset).execute();
     return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPartOf(rows));
   }
-  const found = await sorted.select('o.id').select((eb) => part(eb).as('part')).limit(PAGE_SIZE).offset(offset).execute();
+  const found = await sorted.select('o.id').select((eb) => part(eb).as('part')).limit(size).offset(offset).execute();
   const rows = await cardRowsByIds(db, storeId, found.map((r) => r.id));
   return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPartOf(found));
 }
@@ -121,9 +122,10 @@ async function frequentSearchPage(
   sort: SortId,
   terms: SearchTerm[],
   offset: number,
+  size: number,
   cursor: { part: 0 | 1; key: (string | number)[] } | null,
 ): Promise<{ ids: string[]; lastPart: 0 | 1 }> {
-  const want = offset + PAGE_SIZE;
+  const want = offset + size;
   const nameWalk = (await matchCount(db, dialect, storeId, terms, true)) >= searchTuning.frequent;
   const q = scoped();
   let ids: string[] = [];

@@ -30,7 +30,7 @@ export function matchingCategories(tree: CategoryTree, terms: SearchTerm[], limi
 
 /**
  * api=suggest (value: what is typed so far): `{"suggest": [categories…, products…], "corrected"?}`: the categories
- * whose names match and the first products of the search (name hits first), corrected as a search is
+ * whose names match and the first products of the search (name hits first; only those rows are read), corrected as a search is
  * (searchCorrection.ts: typos, the other layout, Latin for Russian). A public catalogue read: answers are
  * kept per catalogue version (api/responseCache.ts), so a prefix asked again costs a lookup.
  */
@@ -38,10 +38,10 @@ export const suggest: Handler = Object.assign(
   async (ctx: ApiContext) => {
     const value = (ctx.input.raw.value ?? '').trim().slice(0, 100);
     if (!searchTerms(value).length) return { suggest: [] };
-    const offers = await listOffers(ctx.db, ctx.dialect, ctx.store.id, { page: 1, sort: 'default', filters: new Map(), word: value, includeHidden: false });
+    const offers = await listOffers(ctx.db, ctx.dialect, ctx.store.id, { page: 1, sort: 'default', filters: new Map(), word: value, includeHidden: false, limit: SUGGESTED_OFFERS });
     const terms = searchTerms(offers.corrected ?? value);
     const categories = matchingCategories(await categoryTree(ctx.db, ctx.store.id), terms);
-    const products: Suggestion[] = offers.slice(0, SUGGESTED_OFFERS).map((o) => ({
+    const products: Suggestion[] = offers.map((o) => ({
       kind: 'offer',
       id: String(o.id),
       name: String(o.name),

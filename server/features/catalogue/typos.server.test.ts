@@ -131,6 +131,15 @@ describe('api=suggest', () => {
     expect(layout.suggest.map((s) => s.name)).toEqual(['Холодильник двухкамерный']);
   });
 
+  it('shows the first six products of the search, the same six the search page starts with', async () => {
+    const { database, images, storeId } = server;
+    for (let i = 1; i <= 8; i++) await createOffer(database, images, storeId, { name: `Рюкзак туристический ${i}`, categoryId: kitchen, price: String(100 * i) });
+    const { suggest: list } = await suggest('рюкз');
+    const offers = list.filter((s) => s.kind === 'offer').map((s) => s.id);
+    expect(offers).toHaveLength(6);
+    expect(offers).toEqual((await search('рюкз')).ids.slice(0, 6));
+  });
+
   it('answers an empty list for nothing typed or nothing found', async () => {
     expect((await suggest('')).suggest).toEqual([]);
     expect((await suggest('ываолдж')).suggest).toEqual([]);
