@@ -35,6 +35,36 @@ test('the sort and filters go into the address; a reload keeps them', async ({ p
   await expect(list.getByRole('heading')).toHaveText(chosen);
 });
 
+test('the chosen sort and filters show as chips above the list; each chip removes itself, one clears all', async ({ page }, info) => {
+  await page.goto('/category/1-11/1');
+  const list = page.getByRole('list', { name: 'Смартфоны' });
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  const chips = page.getByRole('list', { name: 'Выбранные сортировка и фильтры' });
+  await expect(chips).toHaveCount(0);
+  await page.getByRole('link', { name: 'Фильтры' }).click();
+  await page.getByRole('radio', { name: 'Сначала дороже' }).check();
+  await page.getByRole('link', { name: /Цвет/ }).click();
+  await page.getByRole('checkbox', { name: 'чёрный' }).check();
+  await page.getByRole('button', { name: 'Применить' }).click();
+  await expect(chips.getByRole('button')).toHaveText(['Сначала дороже×', 'Цвет: чёрный×', 'Сбросить всё']);
+  await shot(page, `list-chips-${info.project.name}`);
+
+  // A shared link (the address) draws the same chips at once, named once the category's filters are read.
+  const address = page.url();
+  await page.goto(address);
+  await page.waitForFunction(hydrated);
+  await expect(chips.getByRole('button')).toHaveText(['Сначала дороже×', 'Цвет: чёрный×', 'Сбросить всё']);
+
+  await chips.getByRole('button', { name: 'Убрать: Сначала дороже' }).click();
+  await expect(page).toHaveURL(/\/category\/1-11\/1\?f=323%3A\d+$/);
+  await expect(list.getByRole('heading')).toHaveText(['Смартфон Квант A5 64 ГБ', 'Смартфон Пульсар Ультра 512 ГБ']);
+  await expect(page.getByRole('link', { name: 'Фильтры, выбрано: 1' })).toBeVisible();
+  await chips.getByRole('button', { name: 'Сбросить всё' }).click();
+  await expect(page).toHaveURL(/\/category\/1-11\/1$/);
+  await expect(chips).toHaveCount(0);
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+});
+
 test('a later page of a list is its own page: the link to the page before it navigates, back returns, past the end is the 404 page', async ({ page }, info) => {
   await page.goto('/category/0/2');
   await page.waitForFunction(hydrated);

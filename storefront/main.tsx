@@ -61,8 +61,10 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   setShopConfig(ssr.config);
   const inline = readInlineShop();
   setInlineShop(inline);
-  // A lazy page (item, search, info) waits for the later pages' texts too (lib/i18n lazyPage): with the rest.
-  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), isLazyLanding(location.pathname) ? loadPageTexts(ssr.lang) : null, lcpPictureDrawn(container)]);
+  // A lazy page (item, search, info) waits for the later pages' texts too (lib/i18n lazyPage): with the rest;
+  // so does a sorted or filtered list (its chips name the sort and filters with the filter page's texts).
+  const pageTexts = isLazyLanding(location.pathname) || /[?&](sort|f)=/.test(location.search);
+  await Promise.all([loadTexts(ssr.lang), preloadPage(location.pathname), pageTexts ? loadPageTexts(ssr.lang) : null, lcpPictureDrawn(container)]);
   const api = createApiClient({ apiHost: ssr.config.API_HOST, getAuth: storedAuth, getLang, onTokenError: () => (clearAuth(), store.dispatch(sessionRejected())) });
   // The server's part of the state (lists, the item, the search page, the info texts, banners); this device's
   // own parts (cart, favourites, account, the remembered search words, delivery point) start from its storage

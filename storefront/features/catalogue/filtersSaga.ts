@@ -14,8 +14,10 @@ import {
   paramsLoading,
   paramsRequested,
   queryApplied,
+  queryChosen,
   selectDraft,
   selectParams,
+  type AppliedQuery,
   type Draft,
   type FilterParam,
   type ParamsEntry,
@@ -49,14 +51,14 @@ function* apply(action: PayloadAction<{ path: string; categoryId: string }>) {
   yield put(queryApplied({ path, categoryId, query }));
 }
 
-function* reset(action: PayloadAction<{ path: string; categoryId: string }>) {
+function* reset(action: PayloadAction<{ path: string; categoryId: string; query?: AppliedQuery }>) {
   yield call(forgetScroll, `list:c:${action.payload.categoryId}|`);
-  yield put(queryApplied({ ...action.payload, query: DEFAULT_QUERY }));
+  yield put(queryApplied({ ...action.payload, query: action.payload.query ?? DEFAULT_QUERY }));
 }
 
 export default function* filtersSaga() {
   yield takeEvery(paramsRequested.type, loadParams);
   yield takeLatest(filtersOpened.type, onOpened);
   yield takeEvery(filtersApplied.type, apply);
-  yield takeEvery(filtersReset.type, reset);
+  yield takeEvery([filtersReset.type, queryChosen.type], reset);
 }

@@ -152,6 +152,8 @@ const filtersSlice = createSlice({
     filtersApplied(_state, _action: PayloadAction<{ path: string; categoryId: string }>) {},
     /** Reset: no filters, the default order. */
     filtersReset(_state, _action: PayloadAction<{ path: string; categoryId: string }>) {},
+    /** A chip of the list removed (ListQueryChips): the list's query without it (the list reloads from page 1). */
+    queryChosen(_state, _action: PayloadAction<{ path: string; categoryId: string; query: AppliedQuery }>) {},
     /**
      * The reader's choice: kept even when it is the default, since it then outweighs an address's older
      * ?sort=&f= (the filter page goes back in history to the list's previous address; ProductListPage).
@@ -180,6 +182,7 @@ export const {
   draftFilterCleared,
   filtersApplied,
   filtersReset,
+  queryChosen,
   queryApplied,
   addressQuerySeen,
 } = filtersSlice.actions;

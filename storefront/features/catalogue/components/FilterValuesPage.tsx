@@ -9,7 +9,8 @@ import { lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
 import { draftFilterCleared, draftSelectToggled, filtersApplied, filtersOpened, paramsRequested, selectDraft, selectParams } from '../filtersSlice';
-import { FilterActions, filterTitle, useBackToList } from './FiltersPage';
+import { FilterActions, useBackToList } from './FiltersPage';
+import { filterTitle } from './filterTitle';
 import '../filters.css';
 
 /** /filters/{path}/{filterId}: the checkbox values of one select filter; both buttons apply and go back two steps, to the list. */

@@ -7,7 +7,7 @@ import NoConnection from '../../../components/NoConnection';
 import PathPending from '../../../components/PathPending';
 import { useCategoryTree } from '../../../components/ShopContext';
 import { lastId, pathState, ROOT_PATH } from '../../../lib/categories';
-import { hasText, useT, type TFunction } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
 import { SORTS } from '../catalogueApi';
 import {
@@ -26,18 +26,9 @@ import {
   type FilterParam,
   type RangeValue,
 } from '../filtersSlice';
+import { filterTitle } from './filterTitle';
 import '../filters.css';
 
-/** A filter's title: the common ones (price, shop, warranty) are translated, the owner's show their name and unit. */
-export function filterTitle(p: FilterParam, t: TFunction): string {
-  if (p.userId === '0' || p.baseId === PRICE_BASE_ID) {
-    const key = p.baseId === PRICE_BASE_ID ? 'filters.price' : `filters.${p.name}`;
-    if (hasText(key)) return t(key);
-  }
-  return p.unit ? `${p.name}, ${p.unit}` : p.name;
-}
-
-/** Back to the list after apply or reset: one step back, or the list itself after a deep link. */
 /** The reset and apply buttons at the foot of both filter pages. */
 export function FilterActions({ onReset, onApply }: { onReset: () => void; onApply: () => void }) {
   const t = useT();
@@ -53,6 +44,7 @@ export function FilterActions({ onReset, onApply }: { onReset: () => void; onApp
   );
 }
 
+/** Back to the list after apply or reset: one step back, or the list itself after a deep link. */
 export function useBackToList(path: string, steps: number) {
   const navigate = useNavigate();
   const location = useLocation();

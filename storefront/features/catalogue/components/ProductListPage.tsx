@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { listAddressSearch, parseListAddress } from '../../../../schemas/rules/listAddress';
 import { Link, Navigate, useLocation, useNavigate, useParams } from '../../../lib/router';
@@ -22,6 +22,8 @@ import CategorySidebar from './CategorySidebar';
 import '../catalogue.css';
 
 export const CATEGORY_PAGING_MS = 100;
+/** Only a sorted or filtered list loads its chips (a plain list's first screen does not carry them). */
+const ListQueryChips = lazy(() => import('./ListQueryChips'));
 /** Rows kept rendered beyond the window on the category list (the seed's buffer of 2000). */
 export const CATEGORY_BUFFER_PX = 2000;
 
@@ -123,6 +125,11 @@ export default function ProductListPage() {
               ))}
             </ul>
           </nav>
+        )}
+        {(sort !== 'default' || Object.keys(filters).length > 0) && (
+          <Suspense fallback={null}>
+            <ListQueryChips path={path} categoryId={categoryId} query={{ sort, filters }} />
+          </Suspense>
         )}
         {start > 1 && (
           <p className="pager pager--top">
