@@ -1,5 +1,8 @@
 import { test, expect } from './fixtures';
 
+/** The filter page's apply button: "Применить", then "Показать N товаров" once the count is in. */
+const APPLY = /^(Применить|Показать|Нет товаров)/;
+
 /** Sorting and filtering a category list through the filter pages. */
 test('filters: sort, a select filter on its checkbox page, a price range, the count on the header button, reset', async ({ page }) => {
   await page.goto('/category/1-11/1');
@@ -13,7 +16,7 @@ test('filters: sort, a select filter on its checkbox page, a price range, the co
   await page.getByRole('link', { name: /Цвет/ }).click();
   await expect(page).toHaveURL(/\/filters\/1-11\/323$/);
   await page.getByRole('checkbox', { name: 'чёрный' }).check();
-  await page.getByRole('button', { name: 'Применить' }).click();
+  await page.getByRole('button', { name: APPLY }).click();
 
   // Two steps back: the list, reloaded from page 1 with the sort and the filter.
   await expect(page).toHaveURL(/\/category\/1-11\/1\?sort=price_desc&f=323%3A\d+$/);
@@ -25,7 +28,7 @@ test('filters: sort, a select filter on its checkbox page, a price range, the co
   await expect(page.getByRole('link', { name: /Цвет/ })).toContainText('чёрный');
   await page.getByRole('textbox', { name: 'Цена, ₽: от' }).fill('20 000abc');
   await expect(page.getByRole('textbox', { name: 'Цена, ₽: от' })).toHaveValue('20000');
-  await page.getByRole('button', { name: 'Применить' }).click();
+  await page.getByRole('button', { name: APPLY }).click();
   await expect(page).toHaveURL(/\/category\/1-11\/1\?sort=price_desc&f=283%3A20000_0&f=323%3A\d+$/);
   await expect(page.getByRole('link', { name: 'Фильтры, выбрано: 2' })).toBeVisible();
   await expect(list.getByRole('heading')).toHaveText(['Смартфон Пульсар Ультра 512 ГБ']);
@@ -35,6 +38,25 @@ test('filters: sort, a select filter on its checkbox page, a price range, the co
   await expect(page).toHaveURL(/\/category\/1-11\/1$/);
   await expect(page.getByRole('link', { name: 'Фильтры', exact: true })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(5);
+});
+
+test('the apply button says how many products the chosen filters show: "Показать N товаров"', async ({ page }) => {
+  await page.goto('/category/1-11/1');
+  await expect(page.getByRole('list', { name: 'Смартфоны' }).getByRole('listitem')).toHaveCount(5);
+  await page.getByRole('link', { name: 'Фильтры' }).click();
+  await expect(page.getByRole('button', { name: 'Показать 5 товаров' })).toBeVisible();
+  await page.getByRole('link', { name: /Цвет/ }).click();
+  await page.getByRole('checkbox', { name: 'чёрный' }).check();
+  await expect(page.getByRole('button', { name: 'Показать 2 товара' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('textbox', { name: 'Цена, ₽: от' }).fill('20000');
+  await expect(page.getByRole('button', { name: 'Показать 1 товар' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Цена, ₽: от' }).fill('200000');
+  await expect(page.getByRole('button', { name: 'Нет товаров' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Цена, ₽: от' }).fill('');
+  await page.getByRole('button', { name: 'Показать 2 товара' }).click();
+  await expect(page).toHaveURL(/\/category\/1-11\/1\?f=323%3A\d+$/);
+  await expect(page.getByRole('list', { name: 'Смартфоны' }).getByRole('listitem')).toHaveCount(2);
 });
 
 test('the filter page without a previous page goes to the main page', async ({ page }) => {
@@ -49,7 +71,7 @@ test('the checkbox page: Сбросить clears that filter and goes back two s
   await page.getByRole('link', { name: 'Фильтры' }).click();
   await page.getByRole('link', { name: /Цвет/ }).click();
   await page.getByRole('checkbox', { name: 'чёрный' }).check();
-  await page.getByRole('button', { name: 'Применить' }).click();
+  await page.getByRole('button', { name: APPLY }).click();
   await expect(page).toHaveURL(/\/category\/1-11\/1\?f=323%3A\d+$/);
   await expect(page.getByRole('link', { name: 'Фильтры, выбрано: 1' })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(2);
@@ -95,7 +117,7 @@ test('number ranges keep digits, the defaults are no filter, an empty bound is s
   await memory.fill('3 2 ГБ');
   await expect(memory).toHaveValue('32');
   let before = lists.length;
-  await page.getByRole('button', { name: 'Применить' }).click();
+  await page.getByRole('button', { name: APPLY }).click();
   await expect(page).toHaveURL(/\/category\/1-11\/1$/);
   await expect(page.getByRole('link', { name: 'Фильтры', exact: true })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(5);
@@ -108,7 +130,7 @@ test('number ranges keep digits, the defaults are no filter, an empty bound is s
   await to.fill('15000');
   await memory.fill('');
   before = lists.length;
-  await page.getByRole('button', { name: 'Применить' }).click();
+  await page.getByRole('button', { name: APPLY }).click();
   expect(await sentFilters(before)).toEqual([['filter[283]', '0_15000']]);
   await expect(page.getByRole('link', { name: 'Фильтры, выбрано: 1' })).toBeVisible();
   await expect(list.getByRole('heading')).toHaveText(['Смартфон Квант A5 64 ГБ', 'Смартфон Квант A5 128 ГБ', 'Смартфон Пульсар Лайт 32 ГБ']);
@@ -118,7 +140,7 @@ test('number ranges keep digits, the defaults are no filter, an empty bound is s
   await from.fill('20000');
   await to.fill('');
   before = lists.length;
-  await page.getByRole('button', { name: 'Применить' }).click();
+  await page.getByRole('button', { name: APPLY }).click();
   expect(await sentFilters(before)).toEqual([['filter[283]', '20000_0']]);
   await expect(list.getByRole('heading')).toHaveText(['Смартфон Квант X Pro 256 ГБ', 'Смартфон Пульсар Ультра 512 ГБ']);
 });

@@ -124,6 +124,9 @@ const CASES: Case[] = [
   },
   { name: 'cart stop list', request: () => api('offers', { ids: '5,500,5000,50000', coords: '59.9,30.3' })(), uses: ['offers_pkey'] },
   { name: 'item', request: () => api('offers', { 'p[478_offer_id]': '54321' })(), uses: ['offers_pkey', 'offer_params_pkey'] },
+  // The filter page's "Показать N товаров": ids on the list's index, at most COUNT_CAP + 1 of them.
+  { name: 'count of a leaf', request: () => api('offers', { count: 1, 'p[287_categoryId]': leaf() })(), uses: ['offers_category'] },
+  { name: 'count of a top category, pick-up filter', request: () => api('offers', { count: 1, 'p[287_categoryId]': top(), [`filter[${COMMON_FILTERS.shop}]`]: '1' })(), uses: ['offers_sorted'], walks: ['offers_sorted'] },
   { name: 'category tree', request: () => api('offers_category', {})(), uses: [] },
   // The price filter's and the number filters' ranges: the first entry of their index each way.
   {

@@ -11,13 +11,13 @@ import { DEFERRED_FROM, ListQuery, applyFilters, applySort, baseQuery } from './
 import { matchCount, searchPage } from './offerSearch';
 import { correctSearch } from './searchCorrection';
 
-/** A page of live products of a category (and the categories below it) or of a search, filtered and sorted. */
-export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string; corrected?: string }> {
+/** The list's offers (the category with everything below it, the filters) as a query; null for an unknown category. */
+async function listScope(db: Db, dialect: Dialect, storeId: number, query: Omit<ListQuery, 'page' | 'sort'>) {
   // Filters are the base ids of the list's category path (see params.ts: a base id is unique on a path).
   const [tree, params] = await Promise.all([categoryTree(db, storeId), paramsInScope(db, storeId, query.categoryId)]);
   const node = query.categoryId && query.categoryId !== '0' ? tree.byId.get(query.categoryId) : null;
-  if (node === undefined) return [];
-  /** The list's offers: the category, the filters (keyed: see baseQuery). */
+  if (node === undefined) return null;
+  /** keyed: see baseQuery. */
   const scoped = (keyed = false) => {
     let q = baseQuery(db, storeId, query.includeHidden, keyed && dialect === 'sqlite');
     if (node && !node.children.length) q = q.where('o.category_id', '=', node.id);
@@ -28,6 +28,30 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
     }
     return applyFilters(q, storeId, query.filters, params, dialect);
   };
+  return { tree, scoped };
+}
+
+/** Counted up to this many: the filter page's "Показать N товаров" says "1000+" beyond it. */
+export const COUNT_CAP = 1000;
+
+/**
+ * How many live products a category (and those below it) has with these filters, up to COUNT_CAP (`more`:
+ * there are more). Reads ids on the list's index, at most COUNT_CAP + 1 of them, whatever the shop's size
+ * (a rare filter value walks the category's entries of that index, as the list's own page does).
+ */
+export async function countOffers(db: Db, dialect: Dialect, storeId: number, query: Omit<ListQuery, 'page' | 'sort'>): Promise<{ count: number; more: boolean }> {
+  const scope = await listScope(db, dialect, storeId, query);
+  if (!scope) return { count: 0, more: false };
+  // In the list's default order: the plan of its first page (the order's index walked, no scan of the shop's rows).
+  const rows = await applySort(scope.scoped(), 'default').select('o.id').limit(COUNT_CAP + 1).execute();
+  return { count: Math.min(rows.length, COUNT_CAP), more: rows.length > COUNT_CAP };
+}
+
+/** A page of live products of a category (and the categories below it) or of a search, filtered and sorted. */
+export async function listOffers(db: Db, dialect: Dialect, storeId: number, query: ListQuery): Promise<OfferCard[] & { next?: string; corrected?: string }> {
+  const scope = await listScope(db, dialect, storeId, query);
+  if (!scope) return [];
+  const { tree, scoped } = scope;
   const q = scoped();
   const offset = (query.page - 1) * PAGE_SIZE;
   if (query.word !== undefined) {

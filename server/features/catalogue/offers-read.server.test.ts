@@ -191,6 +191,19 @@ describe('api=offers lists', () => {
     expect((await allPages({ 'filter[323]': '' })).length).toBe(60);
   });
 
+  it('counts what a list would show with its filters (count=1), as the filter page says "Показать N товаров"', async () => {
+    const count = async (params: Record<string, string>) => {
+      const r = await server.api('offers', { count: 1, ...params });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body as { count: number; more: boolean; offers: unknown[] };
+    };
+    for (const params of [{}, { 'p[287_categoryId]': '1' }, { 'p[287_categoryId]': '11', 'filter[323]': '1' }, { 'filter[324]': '100_600', 'filter[283]': '0_30000' }, { 'filter[292]': '1' }] as Record<string, string>[]) {
+      expect(await count(params), JSON.stringify(params)).toEqual({ offers: [], count: (await allPages(params)).length, more: false });
+    }
+    expect((await count({ 'p[287_categoryId]': '999999' })).count).toBe(0);
+    expect((await server.api('offers', { count: 1, 'filter[324]': 'abc' })).status).toBe(400);
+  });
+
   it('the filters list gives the price range and the number ranges of the catalogue', async () => {
     const r = await server.api('offers_params', {});
     const price = r.body.offers_params.find((p: { baseId: string }) => p.baseId === '283');

@@ -11,7 +11,7 @@ import {
 } from '../../../schemas';
 import { badRequest, requiredFields } from '../../errors';
 import { deleteOffer, deleteOfferImage, saveOffer } from './offerWrites';
-import { listOffers } from './offerList';
+import { countOffers, listOffers } from './offerList';
 import { parseSort } from './offerQuery';
 import { getOffer, offersByIds } from './offerCards';
 import type { ApiContext } from '../../api/context';
@@ -49,7 +49,7 @@ const always = () => true;
 /**
  * api=offers: the catalogue, one operation per row. Reads: one item (p[478_offer_id]), the cart's stop
  * list (coords + ids), cart lines (ids), a search (value) or a category page (p[287_categoryId], offset,
- * sort, filter[baseId]). Owner writes: save (set=1 / update=1 with fields, image slots p[466..475_img] and
+ * sort, filter[baseId]), or that page's count (count=1: `count`, `more` beyond COUNT_CAP). Owner writes: save (set=1 / update=1 with fields, image slots p[466..475_img] and
  * custom params p[<baseId>_param]), delete (del=1), delete one picture (del=1 with img_id).
  * `cache`: the public reads whose answers are kept per catalogue version (api/responseCache.ts).
  */
@@ -91,6 +91,17 @@ export const offers = operationTable([
     },
   },
   { name: 'by ids', access: 'public', when: (ctx) => ctx.input.raw.ids !== undefined, cache: always, run: async (ctx) => ({ offers: await offersByIds(ctx.db, ctx.store.id, ctx.input.raw.ids!.split(','), { includeHidden: await ctx.isOwner() }) }) },
+  {
+    // The filter page's "Показать N товаров": how many products the list would have with these filters.
+    name: 'count',
+    access: 'public',
+    when: (ctx) => flag(ctx.input, 'count'),
+    cache: always,
+    run: async (ctx) => ({
+      offers: [],
+      ...(await countOffers(ctx.db, ctx.dialect, ctx.store.id, { categoryId: ctx.input.p.get(CATEGORY_ID)?.trim() || undefined, filters: ctx.input.filters })),
+    }),
+  },
   // Category pages (any page, offset or keyset) and the first page of a search (deeper ones are rarely asked twice).
   { name: 'list or search', access: 'public', cache: (ctx) => ctx.input.raw.value === undefined || (!ctx.input.raw.after && (!ctx.input.raw.offset || ctx.input.raw.offset === '1')), run: list },
 ]);

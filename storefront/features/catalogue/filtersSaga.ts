@@ -5,6 +5,9 @@ import { forgetScroll } from '../../lib/scroll';
 import { paramsParams } from './catalogueApi';
 import {
   DEFAULT_QUERY,
+  draftFilterCleared,
+  draftSelectToggled,
+  draftValueChanged,
   encodeFilters,
   filtersApplied,
   filtersOpened,
@@ -14,7 +17,6 @@ import {
   paramsLoading,
   paramsRequested,
   queryApplied,
-  queryChosen,
   selectDraft,
   selectParams,
   type AppliedQuery,
@@ -56,9 +58,18 @@ function* reset(action: PayloadAction<{ path: string; categoryId: string; query?
   yield put(queryApplied({ ...action.payload, query: action.payload.query ?? DEFAULT_QUERY }));
 }
 
+/** "Показать N товаров": the count's worker loads with the first change (filterCount.ts), not with the first screen. */
+const loadCount = () => import('./filterCount');
+function* countDraft(): Generator<unknown, void, any> {
+  if (!(yield select(selectDraft))) return;
+  const m: Awaited<ReturnType<typeof loadCount>> = yield call(loadCount);
+  yield* m.countDraft();
+}
+
 export default function* filtersSaga() {
+  yield takeLatest([filtersOpened.type, paramsLoaded.type, draftValueChanged.type, draftSelectToggled.type, draftFilterCleared.type], countDraft);
   yield takeEvery(paramsRequested.type, loadParams);
   yield takeLatest(filtersOpened.type, onOpened);
   yield takeEvery(filtersApplied.type, apply);
-  yield takeEvery([filtersReset.type, queryChosen.type], reset);
+  yield takeEvery(filtersReset.type, reset);
 }

@@ -39,11 +39,18 @@ export interface ParamsEntry {
   items: FilterParam[];
   loaded: boolean;
 }
+/** How many products the draft's filters would show (api=offers count=1): for the draft's key only. */
+export interface DraftCount {
+  key: string;
+  count: number;
+  more: boolean;
+}
 export interface FiltersState {
   applied: Record<string, AppliedQuery>;
   params: Record<string, ParamsEntry>;
   draft: Draft | null;
   status: 'idle' | 'loading' | 'failed';
+  count: DraftCount | null;
 }
 
 export const DEFAULT_QUERY: AppliedQuery = Object.freeze({ sort: 'default', filters: Object.freeze({}) as FilterValues }) as AppliedQuery;
@@ -93,7 +100,7 @@ export function decodeFilters(filters: FilterValues, params: FilterParam[] = [])
   return out;
 }
 
-const initialState: FiltersState = { applied: {}, params: {}, draft: null, status: 'idle' };
+const initialState: FiltersState = { applied: {}, params: {}, draft: null, status: 'idle', count: null };
 
 const filtersSlice = createSlice({
   name: 'filters',
@@ -148,12 +155,13 @@ const filtersSlice = createSlice({
     draftFilterCleared(state, action: PayloadAction<string>) {
       if (state.draft) delete state.draft.values[action.payload];
     },
+    draftCounted(state, action: PayloadAction<DraftCount>) {
+      state.count = action.payload;
+    },
     /** Apply: the draft becomes the path's list query (the list reloads from page 1). */
     filtersApplied(_state, _action: PayloadAction<{ path: string; categoryId: string }>) {},
-    /** Reset: no filters, the default order. */
-    filtersReset(_state, _action: PayloadAction<{ path: string; categoryId: string }>) {},
-    /** A chip of the list removed (ListQueryChips): the list's query without it (the list reloads from page 1). */
-    queryChosen(_state, _action: PayloadAction<{ path: string; categoryId: string; query: AppliedQuery }>) {},
+    /** Reset: no filters, the default order; or `query` (a chip of the list removed: ListQueryChips). The list reloads from page 1. */
+    filtersReset(_state, _action: PayloadAction<{ path: string; categoryId: string; query?: AppliedQuery }>) {},
     /**
      * The reader's choice: kept even when it is the default, since it then outweighs an address's older
      * ?sort=&f= (the filter page goes back in history to the list's previous address; ProductListPage).
@@ -182,7 +190,7 @@ export const {
   draftFilterCleared,
   filtersApplied,
   filtersReset,
-  queryChosen,
+  draftCounted,
   queryApplied,
   addressQuerySeen,
 } = filtersSlice.actions;

@@ -7,13 +7,14 @@ import NoConnection from '../../../components/NoConnection';
 import PathPending from '../../../components/PathPending';
 import { useCategoryTree } from '../../../components/ShopContext';
 import { lastId, pathState, ROOT_PATH } from '../../../lib/categories';
-import { useT } from '../../../lib/i18n';
+import { t, tPlural, useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
-import { SORTS } from '../catalogueApi';
+import { listKeyOf, SORTS } from '../catalogueApi';
 import {
   cleanRange,
   draftSortChanged,
   draftValueChanged,
+  encodeFilters,
   filtersApplied,
   filtersOpened,
   filtersReset,
@@ -24,6 +25,7 @@ import {
   selectParams,
   type DraftValue,
   type FilterParam,
+  type FiltersState,
   type RangeValue,
 } from '../filtersSlice';
 import { filterTitle } from './filterTitle';
@@ -32,16 +34,29 @@ import '../filters.css';
 /** The reset and apply buttons at the foot of both filter pages. */
 export function FilterActions({ onReset, onApply }: { onReset: () => void; onApply: () => void }) {
   const t = useT();
+  const label = useApplyLabel();
   return (
     <div className="filters__actions">
       <button type="button" className="button button--ghost" onClick={onReset}>
         {t('filters.reset')}
       </button>
       <button type="button" className="button" onClick={onApply}>
-        {t('filters.apply')}
+        {label ?? t('filters.apply')}
       </button>
     </div>
   );
+}
+
+/** "Показать N товаров" once the draft's count is known (filtersSaga countDraft), else null. */
+function useApplyLabel(): string | null {
+  const draft = useSelector(selectDraft);
+  const count = useSelector((s: { filters: FiltersState }) => s.filters.count);
+  const categoryId = draft ? lastId(draft.path) : '0';
+  const params = useSelector((s: Parameters<typeof selectParams>[0]) => selectParams(s, categoryId))?.items;
+  if (!draft || !count || !params) return null;
+  if (count.key !== listKeyOf(categoryId, 'default', encodeFilters(params, draft.values))) return null;
+  if (count.more) return tPlural('filters.show_more', count.count);
+  return count.count ? tPlural('filters.show_n', count.count) : t('filters.show_none');
 }
 
 /** Back to the list after apply or reset: one step back, or the list itself after a deep link. */

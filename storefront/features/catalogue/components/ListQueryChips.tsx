@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { hasText, useT, type TFunction } from '../../../lib/i18n';
-import { DEFAULT_QUERY, isRange, paramsRequested, queryChosen, selectParams, type AppliedQuery, type FilterParam } from '../filtersSlice';
+import { DEFAULT_QUERY, isRange, paramsRequested, filtersReset, selectParams, type AppliedQuery, type FilterParam } from '../filtersSlice';
 import { filterTitle } from './filterTitle';
 
 /** What a chip says of one applied filter: its title and its value(s) ('…' until the category's filters are read). */
@@ -38,7 +38,7 @@ export default function ListQueryChips({ path, categoryId, query }: { path: stri
   if (query.sort === 'default' && !entries.length) return null;
   // The filter texts live in the later pages' chunk (main.tsx loads it before a sorted or filtered list hydrates).
   if (!hasText('filters.reset')) return null;
-  const choose = (next: AppliedQuery) => dispatch(queryChosen({ path, categoryId, query: next }));
+  const choose = (next: AppliedQuery) => dispatch(filtersReset({ path, categoryId, query: next }));
   const chip = (key: string, label: string, next: AppliedQuery) => (
     <li key={key}>
       <button type="button" className="chip chip--removable" aria-label={t('filters.remove', { name: label })} onClick={() => choose(next)}>
