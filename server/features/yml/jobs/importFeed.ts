@@ -9,6 +9,7 @@ import type { Database, Dialect } from '../../../db/database';
 import type { Db } from '../../../db/types';
 import type { ImageStore } from '../../images/public';
 import { importYml } from '../write/importYml';
+import type { ImportExamples, ImportMode } from '../write/importMode';
 
 export interface ImportProgress {
   offersRead: number;
@@ -17,8 +18,18 @@ export interface ImportProgress {
 }
 
 export interface ImportReport {
+  /** `replace` hides what the feed lacks, `merge` hides nothing (importMode.ts). */
+  mode: ImportMode;
+  /** A preview: counted, rolled back, nothing stored changed. */
+  preview: boolean;
   created: number;
   updated: number;
+  /** Offers the feed gives exactly as the shop has them. */
+  unchanged: number;
+  /** Offers a `replace` of this feed hides (in `merge`: would have hidden). */
+  wouldHide: number;
+  /** A few offer names of each kind. */
+  examples: ImportExamples;
   /** Offers of the store the feed no longer has: hidden, not deleted. */
   hidden: number;
   /** Offers not imported, counted by reason (`category_missing`: its category is not declared). */
@@ -51,6 +62,8 @@ export interface ImportFeedOptions {
   baseDir?: string;
   /** Offers a first import writes before it builds the indexes after its rows instead (tests lower it). */
   deferIndexesAt?: number;
+  mode?: ImportMode;
+  preview?: boolean;
 }
 
 /** Gzip's magic bytes: a feed may be served or uploaded as .xml.gz. */
@@ -108,6 +121,8 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
     baseDir: opts.images ? opts.baseDir : undefined,
     signal: opts.signal,
     deferIndexesAt: opts.deferIndexesAt,
+    mode: opts.mode,
+    preview: opts.preview,
     onProgress: (n) => {
       offersRead = n;
       progress();
@@ -115,8 +130,13 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
   }).finally(() => opts.signal?.removeEventListener('abort', onAbort));
   offersRead = r.offers;
   return {
+    mode: r.mode,
+    preview: r.preview,
     created: r.created,
     updated: r.updated,
+    unchanged: r.unchanged,
+    wouldHide: r.wouldHide,
+    examples: r.examples,
     hidden: r.hidden,
     skipped: Object.entries(r.skippedBy).map(([reason, count]) => ({ reason, count })),
     warnings: r.warningKinds,
