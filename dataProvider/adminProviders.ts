@@ -116,6 +116,8 @@ export interface YmlImportJob {
     hidden: number;
     skipped: { reason: string; count: number }[];
     warnings: Record<string, number>;
+    /** The first 20 offer ids of each kind's warnings. */
+    warningIds?: Record<string, string[]>;
     displayOnlyParams: number;
   } | null;
   error: { code: string; message: string } | null;
@@ -171,6 +173,13 @@ function ymlImportMethods(
     },
     async ymlImportFromLink(kind: { preview?: boolean; mode?: string } = {}): Promise<YmlImportJob> {
       return (await httpClient(`${restRoot}/yml_imports`, { method: 'POST', body: JSON.stringify({ source: 'link', ...kind }) })).json;
+    },
+    /** Every warning of a finished job as CSV (kind, offer id, message). */
+    async ymlWarningsCsv(id: number): Promise<Blob> {
+      const t = token();
+      const res = await fetch(`${restRoot}/yml_imports/${id}/warnings.csv`, { headers: t ? { Authorization: `Bearer ${t}` } : {} });
+      if (!res.ok) throw new HttpError(res.statusText, res.status, null);
+      return res.blob();
     },
     /** Imports the feed a finished preview read, in `mode`. */
     async ymlImportFromPreview(id: number, mode: 'replace' | 'merge'): Promise<YmlImportJob> {

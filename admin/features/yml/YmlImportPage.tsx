@@ -189,14 +189,28 @@ function JobCard({ job, onCancel, preview }: { job: YmlImportJob; onCancel: () =
         {job.status === 'failed' && job.error && <Alert severity="error" sx={{ mt: 2 }}>{translate('admin.yml.error', { message: job.error.message })}</Alert>}
         {running && job.preview && <Typography variant="body2" sx={{ mt: 1 }}>{translate('admin.yml.checking')}</Typography>}
         {preview}
-        {job.report && !job.preview && <Report report={job.report} />}
+        {job.report && !job.preview && <Report report={job.report} jobId={job.id} />}
       </CardContent>
     </Card>
   );
 }
 
-function Report({ report }: { report: NonNullable<YmlImportJob['report']> }) {
+function Report({ report, jobId }: { report: NonNullable<YmlImportJob['report']>; jobId: number }) {
   const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & YmlImportMethods;
+  const download = async () => {
+    try {
+      const url = URL.createObjectURL(await dataProvider.ymlWarningsCsv(jobId));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `yml-import-${jobId}-warnings.csv`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch (e) {
+      notify((e as { message?: string })?.message || 'ra.notification.http_error', { type: 'error' });
+    }
+  };
   const label = (group: 'reasons' | 'kinds', key: string) => {
     const path = `admin.yml.${group}.${key}`;
     const text = translate(path);
@@ -229,10 +243,27 @@ function Report({ report }: { report: NonNullable<YmlImportJob['report']> }) {
           {row(translate('admin.yml.skipped'), skipped)}
           {report.skipped.map((s) => row(`— ${label('reasons', s.reason)}`, s.count))}
           {row(translate('admin.yml.warnings'), warnings.length ? warnings.reduce((a, [, n]) => a + n, 0) : translate('admin.yml.none'))}
-          {warnings.map(([kind, n]) => row(`— ${label('kinds', kind)}`, n))}
+          {warnings.flatMap(([kind, n]) => {
+            const ids = report.warningIds?.[kind] ?? [];
+            const own = row(`— ${label('kinds', kind)}`, n);
+            if (!ids.length) return [own];
+            return [
+              own,
+              <TableRow key={`${kind}-ids`}>
+                <TableCell colSpan={2} sx={{ pl: 2, pt: 0, color: 'text.secondary', fontSize: '0.75rem', overflowWrap: 'anywhere' }}>
+                  {translate('admin.yml.warning_ids', { ids: ids.join(', ') + (n > ids.length ? ', …' : '') })}
+                </TableCell>
+              </TableRow>,
+            ];
+          })}
           {row(translate('admin.yml.display_only'), report.displayOnlyParams)}
         </TableBody>
       </Table>
+      {warnings.length > 0 && (
+        <Button size="small" sx={{ mt: 1 }} onClick={() => void download()}>
+          {translate('admin.yml.warnings_csv')}
+        </Button>
+      )}
     </Box>
   );
 }

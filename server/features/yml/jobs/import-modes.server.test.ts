@@ -126,4 +126,22 @@ describe('YML import modes, previews and unchanged offers over /rest/yml_imports
     const ac = await s.db.selectFrom('categories').select('hidden').where('store_id', '=', s.storeId).where('id', '=', 'ac').executeTakeFirstOrThrow();
     expect(ac.hidden).toBe(1);
   });
+
+  it('the report lists each warning kind with its count and first 20 offer ids; the CSV lists every warning', async () => {
+    const xml = supplierFeed('w', 25).replace(/<offer id="(w\d+)" available="true">/g, '<offer id="$1" available="maybe">');
+    const job = await upload(xml, '?mode=merge');
+    expect(job.report.warnings).toMatchObject({ bad_value: 25 });
+    expect(job.report.warningIds.bad_value).toEqual(Array.from({ length: 20 }, (_, i) => `w${i + 1}`));
+    const res = await fetch(`${s.url}/rest/yml_imports/${job.id}/warnings.csv`, { headers: { authorization: `Bearer ${owner}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toContain('attachment');
+    const lines = (await res.text()).replace(/^\ufeff/, '').trim().split('\n');
+    expect(lines[0]).toBe('kind,offer_id,message');
+    const rows = lines.slice(1).filter((l) => l.startsWith('bad_value,'));
+    expect(rows).toHaveLength(25);
+    expect(rows[24]).toBe('bad_value,w25,"offer w25: available=""maybe"" is not a boolean, taken as available"');
+    // Owners only: an anonymous caller gets a 401.
+    expect((await fetch(`${s.url}/rest/yml_imports/${job.id}/warnings.csv`)).status).toBe(401);
+  });
 });

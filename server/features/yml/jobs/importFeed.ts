@@ -36,6 +36,8 @@ export interface ImportReport {
   skipped: { reason: string; count: number }[];
   /** Warnings counted by kind (duplicate_offer, undeclared_category, bad_value, unknown_element, …). */
   warnings: Record<string, number>;
+  /** The first offer ids (at most 20) of each kind's warnings. */
+  warningIds: Record<string, string[]>;
   /** The first warnings as text (at most 500), for the owner to read. */
   warningTexts: string[];
   categories: { total: number; created: number; updated: number; hidden: number };
@@ -64,6 +66,8 @@ export interface ImportFeedOptions {
   deferIndexesAt?: number;
   mode?: ImportMode;
   preview?: boolean;
+  /** Every warning as CSV there (the job's downloadable list). */
+  warningsFile?: string;
 }
 
 /** Gzip's magic bytes: a feed may be served or uploaded as .xml.gz. */
@@ -123,6 +127,7 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
     deferIndexesAt: opts.deferIndexesAt,
     mode: opts.mode,
     preview: opts.preview,
+    warningsFile: opts.warningsFile,
     onProgress: (n) => {
       offersRead = n;
       progress();
@@ -140,6 +145,7 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
     hidden: r.hidden,
     skipped: Object.entries(r.skippedBy).map(([reason, count]) => ({ reason, count })),
     warnings: r.warningKinds,
+    warningIds: r.warningIds,
     warningTexts: r.warnings,
     categories: { total: r.categories, ...r.categoryReport },
     params: r.params,

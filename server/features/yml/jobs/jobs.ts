@@ -19,6 +19,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { YML_SCHEDULE_HOURS, type YmlSchedule } from '../../../../schemas';
 import type { AppServices } from '../../../api/context';
@@ -31,6 +32,9 @@ import { importFeedInThread, openFeedSource, type FeedSource } from '../write/wr
 import { enqueueImportFailed } from '../../notifications/public';
 import { queueFeedPictures, runThumbnails } from '../pictures/thumbnails';
 import type { ImportMode } from '../write/importMode';
+
+/** Where a job's warnings are written as CSV (GET /rest/yml_imports/:id/warnings.csv). */
+export const warningsFileOf = (dataDir: string, jobId: number) => path.join(dataDir, 'feeds', `job-${jobId}-warnings.csv`);
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 export const ACTIVE_STATUSES = ['queued', 'running'] as const;
@@ -230,6 +234,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
         storeId: job.store_id,
         mode: job.mode as ImportMode,
         preview: !!job.preview,
+        warningsFile: warningsFileOf(config.dataDir, job.id),
         totalBytes: total ?? undefined,
         signal: controller.signal,
         onProgress: (p: ImportProgress) => {

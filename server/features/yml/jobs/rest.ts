@@ -12,7 +12,7 @@ import { parseFeedUrl } from '../../../lib/feedUrl';
 import { bodyOf, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../../rest/common';
 import { saveStore } from '../../stores/public';
 import { storeValues } from '../../../api/tenant';
-import { createJob, type JobProgress, type JobRunner } from './jobs';
+import { createJob, warningsFileOf, type JobProgress, type JobRunner } from './jobs';
 import { IMPORT_MODES, isImportMode, type ImportMode } from '../write/importMode';
 
 const parse = (text: string | null) => (text ? JSON.parse(text) : null);
@@ -143,6 +143,17 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
     void jobs.tick().catch((e) => request.log.error({ err: e }, 'yml job tick'));
     reply.code(201);
     return jobToApi(await load(call.store.id, id), null);
+  });
+
+  // Every warning of a finished job as CSV (kind, offer id, message): the report keeps the first 500 only.
+  rest.get('/yml_imports/:id/warnings.csv', async (request, reply) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const row = await load(call.store.id, idParam(request));
+    const file = warningsFileOf(services.config.dataDir, row.id);
+    if (row.status !== 'done' || !fs.existsSync(file)) throw notFound();
+    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="yml-import-${row.id}-warnings.csv"`).header('cache-control', 'no-store');
+    return reply.send(fs.createReadStream(file));
   });
 
   rest.post('/yml_imports/:id/cancel', async (request) => {

@@ -18,6 +18,7 @@ import { ParamStage } from '../parse/stagedParams';
 import { YmlError, type YmlInput } from '../parse/types';
 import { prepareInWorker } from '../parse/pipeline';
 import { addExample, emptyExamples, type ImportExamples, type ImportMode, PreviewRollback } from './importMode';
+import { IDS_PER_KIND, WarningLog, warningOfferId } from './warningLog';
 import {
   COL,
   flatRowHash,
@@ -54,6 +55,8 @@ export interface ImportOptions {
   mode?: ImportMode;
   /** Count and name examples, then roll back: nothing stored changes. */
   preview?: boolean;
+  /** Every warning written there as CSV (warningLog.ts). */
+  warningsFile?: string;
 }
 
 export interface ImportResult {
@@ -79,6 +82,8 @@ export interface ImportResult {
   skippedBy: Record<string, number>;
   /** Every warning counted by kind (the first 500 are in `warnings` as text). */
   warningKinds: Record<string, number>;
+  /** The first offer ids of each kind's warnings. */
+  warningIds: Record<string, string[]>;
   categoryReport: { created: number; updated: number; hidden: number };
   warnings: string[];
   /** A first import on SQLite built the offers' indexes after its rows (deferredIndexes.ts). */
@@ -128,10 +133,16 @@ interface Counts {
 export async function importYml(db: Db, dialect: Dialect, images: ImageStore, storeId: number, input: YmlInput, opts: ImportOptions = {}): Promise<ImportResult> {
   const warnings: string[] = [];
   const warningKinds: Record<string, number> = {};
+  const warningIds: Record<string, string[]> = {};
+  const log = new WarningLog(opts.warningsFile);
   const warn = (m: string) => {
     const kind = warningKind(m);
     warningKinds[kind] = (warningKinds[kind] ?? 0) + 1;
     if (warnings.length < 500) warnings.push(m);
+    const id = warningOfferId(m);
+    const ids = (warningIds[kind] ??= []);
+    if (id !== null && ids.length < IDS_PER_KIND && !ids.includes(id)) ids.push(id);
+    log.add(kind, id, m);
   };
   const result: ImportResult = {
     categories: 0,
@@ -149,6 +160,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     skipped: 0,
     skippedBy: {},
     warningKinds,
+    warningIds,
     categoryReport: { created: 0, updated: 0, hidden: 0 },
     warnings,
     deferredIndexes: false,
@@ -330,6 +342,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     if (e instanceof YmlError) throw badRequest('yml_error', e.message);
     throw e;
   } finally {
+    log.flush();
     fs.rmSync(stagingDir, { recursive: true, force: true });
   }
   // PostgreSQL plans a store's queries by statistics autovacuum refreshes only later: fresh ones now, after the

@@ -47,6 +47,7 @@ export interface ThreadImportOptions {
   deferIndexesAt?: number;
   mode?: ImportMode;
   preview?: boolean;
+  warningsFile?: string;
   /** Sum the import's statement times (the bench's database share): `dbSeconds` of the result. */
   timeDb?: boolean;
   /** After the report: the seconds the writer took to copy the import's pages into the database file. */
@@ -54,7 +55,7 @@ export interface ThreadImportOptions {
 }
 
 export type ToWriter =
-  | { t: 'start'; file?: string; databaseUrl?: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean; mode?: ImportMode; preview?: boolean }
+  | { t: 'start'; file?: string; databaseUrl?: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean; mode?: ImportMode; preview?: boolean; warningsFile?: string }
   | { t: 'abort' };
 
 export type FromWriter =
@@ -122,8 +123,8 @@ export async function importFeedInThread(opts: ThreadImportOptions): Promise<(Im
     worker.on('error', onError);
     worker.on('exit', onExit);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, preview } = opts;
-    worker.postMessage({ t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, preview } satisfies ToWriter);
+    const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, preview, warningsFile } = opts;
+    worker.postMessage({ t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, preview, warningsFile } satisfies ToWriter);
     if (opts.signal?.aborted) onAbort();
   });
 }

@@ -48,6 +48,7 @@ async function run(start: Extract<ToWriter, { t: 'start' }>, signal: AbortSignal
       deferIndexesAt: start.deferIndexesAt,
       mode: start.mode,
       preview: start.preview,
+      warningsFile: start.warningsFile,
       onProgress: (progress) => send({ t: 'progress', progress }),
     });
     answer = { t: 'done', report, dbSeconds: start.timeDb ? dbMs / 1000 : undefined };
