@@ -59,7 +59,7 @@ export default function YmlImportPage() {
     try {
       const job = await call();
       setJobs((list) => [job, ...(list ?? []).filter((j) => j.id !== job.id)]);
-      notify('admin.yml.started', { type: 'info' });
+      notify(job.preview ? 'admin.yml.checking' : 'admin.yml.started', { type: 'info' });
     } catch (e) {
       failed(e);
     } finally {
