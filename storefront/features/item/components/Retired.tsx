@@ -12,13 +12,16 @@ import type { OfferCard } from '../../../lib/types';
  */
 function Note() {
   const t = useT();
-  // The app's own navigation to this page: the robots meta the server writes on a first load.
+  // The app's own navigation to this page: the robots meta the server writes on a first load. Leaving the
+  // page takes it away, the server's too (the next page the app shows may be indexed).
   useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'robots';
-    meta.content = 'noindex';
-    meta.dataset.retired = '';
-    if (!document.head.querySelector('meta[name="robots"]')) document.head.append(meta);
+    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="robots"][content="noindex"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'robots';
+      meta.content = 'noindex';
+      document.head.append(meta);
+    }
     return () => meta.remove();
   }, []);
   return (
