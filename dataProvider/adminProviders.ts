@@ -95,6 +95,10 @@ export interface YmlImportJob {
   id: number;
   source: 'file' | 'link' | 'schedule';
   status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  /** replace: hide what the feed lacks; merge: add and update only. */
+  mode: 'replace' | 'merge';
+  /** A preview: its report says what the import would do; nothing changed. */
+  preview: boolean;
   fileName: string | null;
   url: string | null;
   totalBytes: number | null;
@@ -102,11 +106,18 @@ export interface YmlImportJob {
   offersRead: number;
   cancelRequested: boolean;
   report: {
+    mode: 'replace' | 'merge';
+    preview: boolean;
     created: number;
     updated: number;
+    unchanged: number;
+    wouldHide: number;
+    examples: { created: string[]; updated: string[]; unchanged: string[]; hidden: string[] };
     hidden: number;
     skipped: { reason: string; count: number }[];
     warnings: Record<string, number>;
+    /** The first 20 offer ids of each kind's warnings. */
+    warningIds?: Record<string, string[]>;
     displayOnlyParams: number;
   } | null;
   error: { code: string; message: string } | null;
@@ -126,12 +137,14 @@ function ymlImportMethods(
   onUploadProgress?: (percent: number | null) => void,
 ) {
   return {
-    ymlImportUpload(file: Blob & { name?: string }): Promise<YmlImportJob> {
+    /** Uploads a feed for a preview (`preview`) or an import in `mode`. */
+    ymlImportUpload(file: Blob & { name?: string }, kind: { preview?: boolean; mode?: string } = {}): Promise<YmlImportJob> {
       const form = new FormData();
       form.append('file', file, file.name ?? 'feed.xml');
       return new Promise((resolve, reject) => {
         const req = new XMLHttpRequest();
-        req.open('POST', `${restRoot}/yml_imports`);
+        const query = new URLSearchParams({ ...(kind.preview ? { preview: '1' } : {}), ...(kind.mode ? { mode: kind.mode } : {}) }).toString();
+        req.open('POST', `${restRoot}/yml_imports${query ? `?${query}` : ''}`);
         const t = token();
         if (t) req.setRequestHeader('Authorization', `Bearer ${t}`);
         req.setRequestHeader('Accept', 'application/json');
@@ -158,8 +171,19 @@ function ymlImportMethods(
         req.send(form);
       });
     },
-    async ymlImportFromLink(): Promise<YmlImportJob> {
-      return (await httpClient(`${restRoot}/yml_imports`, { method: 'POST', body: JSON.stringify({ source: 'link' }) })).json;
+    async ymlImportFromLink(kind: { preview?: boolean; mode?: string } = {}): Promise<YmlImportJob> {
+      return (await httpClient(`${restRoot}/yml_imports`, { method: 'POST', body: JSON.stringify({ source: 'link', ...kind }) })).json;
+    },
+    /** Every warning of a finished job as CSV (kind, offer id, message). */
+    async ymlWarningsCsv(id: number): Promise<Blob> {
+      const t = token();
+      const res = await fetch(`${restRoot}/yml_imports/${id}/warnings.csv`, { headers: t ? { Authorization: `Bearer ${t}` } : {} });
+      if (!res.ok) throw new HttpError(res.statusText, res.status, null);
+      return res.blob();
+    },
+    /** Imports the feed a finished preview read, in `mode`. */
+    async ymlImportFromPreview(id: number, mode: 'replace' | 'merge'): Promise<YmlImportJob> {
+      return (await httpClient(`${restRoot}/yml_imports`, { method: 'POST', body: JSON.stringify({ from: id, mode }) })).json;
     },
     async ymlImportCancel(id: number): Promise<YmlImportJob> {
       return (await httpClient(`${restRoot}/yml_imports/${id}/cancel`, { method: 'POST', body: '{}' })).json;

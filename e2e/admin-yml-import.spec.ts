@@ -1,5 +1,15 @@
 import { test, expect, ownerApi, openMenuItem } from './adminFixtures';
+import type { Page } from '@playwright/test';
 import { realWorldFeed, ymlFeed } from './fakes';
+
+/** Every upload is first a preview: this spec's feeds replace the catalogue (hiding what they lack, if anything). */
+async function importAfterPreview(page: Page) {
+  const preview = page.getByRole('region', { name: 'Что изменится' });
+  // The preview reads the whole feed (parse thread, writer thread, rolled back): as long as an import.
+  await expect(preview).toBeVisible({ timeout: 60_000 });
+  await preview.getByRole('button', { name: /^(Скрыть товары, которых нет в файле \(\d+\)|Импортировать)$/ }).click();
+  await expect(preview).toBeHidden();
+}
 
 /**
  * The owner's YML import at /admin/yml_import: a file upload with 'Загрузка N%', the job's live progress
@@ -11,6 +21,8 @@ test.use({ ownShop: true });
 
 test.describe('admin YML import', () => {
   test('upload a feed, read its report, watch and cancel a link import, set the schedule', async ({ adminPage: page, shop, ownerAuth }, info) => {
+    // Each upload and link import is previewed first (a second pass over the feed).
+    test.setTimeout(120_000);
     const mobile = info.project.name === 'mobile';
     const prefix = `e2e${info.project.name[0]}`;
     await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', 'p[400_yml_link]': '' });
@@ -24,6 +36,7 @@ test.describe('admin YML import', () => {
     // A file of 300 offers (and one without a category): the upload shows 'Загрузка N%', then the job runs.
     await page.getByTestId('yml-file').setInputFiles({ name: 'shop.xml', mimeType: 'text/xml', buffer: Buffer.from(ymlFeed(300, prefix)) });
     await expect(page.getByRole('status').filter({ hasText: /Загрузка \d+%/ })).toBeVisible();
+    await importAfterPreview(page);
     const card = page.getByRole('region', { name: /Последний импорт|Текущий импорт/ });
     // The job runs on the server (parse thread, writer thread, search words): on a shared machine it may take longer than a click's wait.
     await expect(card.getByText('Готово', { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -77,6 +90,7 @@ test.describe('admin YML import', () => {
     await page.goto('/admin/yml_import');
     await expect(page.getByRole('heading', { level: 1, name: 'Импорт каталога из YML' })).toBeVisible();
     await page.getByTestId('yml-file').setInputFiles({ name: 'elki-1251.xml', mimeType: 'text/xml', buffer: realWorldFeed() });
+    await importAfterPreview(page);
     const card = page.getByRole('region', { name: 'Последний импорт' });
     await expect(card.getByText('Готово', { exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(card.getByText('файл elki-1251.xml')).toBeVisible();

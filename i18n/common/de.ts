@@ -30,6 +30,8 @@ export default {
     unsupported_file: 'Dateityp nicht erlaubt',
     server_error: 'Verbindungsprobleme mit dem Server, bitte laden Sie die Seite neu',
     yml_error: 'Fehler in der YML-Datei',
+    import_mode_unknown: "Unbekannter Importmodus: „replace“ (Produkte ausblenden, die in der Datei fehlen) oder „merge“ (nur hinzufügen und aktualisieren) wählen",
+    import_preview_gone: "Die Vorschau fehlt oder wurde schon verwendet: Datei erneut hochladen",
     kind_fixed: 'Der Typ eines bestehenden Filters kann nicht geändert werden',
     no_connection: 'Keine Internetverbindung. Prüfen Sie die Verbindung und versuchen Sie es erneut',
     unavailable_items: 'Im Warenkorb sind Artikel, die nicht bestellt werden können',

@@ -29,6 +29,8 @@ export default {
     unsupported_file: 'This file type is not allowed',
     server_error: 'Problems connecting to the server, try reloading the page',
     yml_error: 'Error in the YML file',
+    import_mode_unknown: "Unknown import mode: choose \"replace\" (hide the products the file lacks) or \"merge\" (add and update only)",
+    import_preview_gone: "The preview is not found or already used: upload the file again",
     kind_fixed: 'The kind of an existing filter cannot change',
     no_connection: 'There is no internet connection. Check your connection and try again',
     unavailable_items: 'Some items in the cart cannot be ordered',

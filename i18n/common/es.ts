@@ -30,6 +30,8 @@ export default {
     unsupported_file: 'Tipo de archivo no permitido',
     server_error: 'Problemas de conexión con el servidor, recargue la página',
     yml_error: 'Error en el archivo YML',
+    import_mode_unknown: "Modo de importación desconocido: elija «replace» (ocultar los productos que no están en el archivo) o «merge» (solo añadir y actualizar)",
+    import_preview_gone: "La vista previa no existe o ya se usó: vuelva a subir el archivo",
     kind_fixed: 'No se puede cambiar el tipo de un filtro existente',
     no_connection: 'Sin conexión a internet. Compruebe la conexión e inténtelo de nuevo',
     unavailable_items: 'El carrito tiene productos que no se pueden pedir',

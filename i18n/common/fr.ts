@@ -30,6 +30,8 @@ export default {
     unsupported_file: 'Type de fichier non autorisé',
     server_error: 'Problème de connexion au serveur, essayez de recharger la page',
     yml_error: 'Erreur dans le fichier YML',
+    import_mode_unknown: "Mode d'import inconnu : choisissez « replace » (masquer les produits absents du fichier) ou « merge » (seulement ajouter et mettre à jour)",
+    import_preview_gone: "L'aperçu est introuvable ou déjà utilisé : téléversez le fichier à nouveau",
     kind_fixed: 'Le type d’un filtre existant ne peut pas être modifié',
     no_connection: 'Pas de connexion Internet. Vérifiez la connexion et réessayez',
     unavailable_items: 'Le panier contient des articles indisponibles',

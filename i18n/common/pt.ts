@@ -30,6 +30,8 @@ export default {
     unsupported_file: 'Tipo de arquivo não permitido',
     server_error: 'Problemas de conexão com o servidor, recarregue a página',
     yml_error: 'Erro no arquivo YML',
+    import_mode_unknown: "Modo de importação desconhecido: escolha \"replace\" (ocultar os produtos que não estão no arquivo) ou \"merge\" (apenas adicionar e atualizar)",
+    import_preview_gone: "A pré-visualização não existe ou já foi usada: envie o arquivo novamente",
     kind_fixed: 'Não é possível mudar o tipo de um filtro existente',
     no_connection: 'Sem conexão com a internet. Verifique a conexão e tente novamente',
     unavailable_items: 'O carrinho tem produtos indisponíveis para pedido',

@@ -30,6 +30,8 @@ export default {
     unsupported_file: '不支持的文件类型',
     server_error: '连接服务器出现问题，请刷新页面',
     yml_error: 'YML 文件有误',
+    import_mode_unknown: "未知的导入模式：请选择“replace”（隐藏文件中没有的商品）或“merge”（仅添加和更新）",
+    import_preview_gone: "未找到预览或预览已被使用：请重新上传文件",
     kind_fixed: '已有筛选的类型不能修改',
     no_connection: '没有网络连接。请检查连接后重试',
     unavailable_items: '购物车中有无法下单的商品',

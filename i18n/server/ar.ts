@@ -50,6 +50,7 @@ export default {
     to_main: 'إلى الصفحة الرئيسية',
     in_stock: 'متوفر',
     out_of_stock: 'غير متوفر',
+    no_longer_sold: "لم يعد معروضًا للبيع",
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {

@@ -50,6 +50,7 @@ export default {
     to_main: 'Zur Startseite',
     in_stock: 'auf Lager',
     out_of_stock: 'nicht auf Lager',
+    no_longer_sold: "nicht mehr im Verkauf",
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {

@@ -50,6 +50,7 @@ export default {
     to_main: 'To the main page',
     in_stock: 'in stock',
     out_of_stock: 'out of stock',
+    no_longer_sold: "no longer sold",
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {

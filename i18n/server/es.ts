@@ -50,6 +50,7 @@ export default {
     to_main: 'A la página principal',
     in_stock: 'disponible',
     out_of_stock: 'agotado',
+    no_longer_sold: "ya no se vende",
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {

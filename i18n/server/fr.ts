@@ -50,6 +50,7 @@ export default {
     to_main: 'Vers l’accueil',
     in_stock: 'en stock',
     out_of_stock: 'en rupture de stock',
+    no_longer_sold: "n’est plus vendu",
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {

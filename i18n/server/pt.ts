@@ -50,6 +50,7 @@ export default {
     to_main: 'Para a página inicial',
     in_stock: 'em estoque',
     out_of_stock: 'fora de estoque',
+    no_longer_sold: "não é mais vendido",
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {

@@ -52,6 +52,7 @@ export default {
     to_main: 'На главную',
     in_stock: 'в наличии',
     out_of_stock: 'нет в наличии',
+    no_longer_sold: "товар больше не продаётся",
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {

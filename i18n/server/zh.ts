@@ -50,6 +50,7 @@ export default {
     to_main: '返回首页',
     in_stock: '有货',
     out_of_stock: '缺货',
+    no_longer_sold: "已停售",
   },
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {

@@ -278,6 +278,10 @@ export interface YmlJobsTable {
   started_at: string | null;
   finished_at: string | null;
   heartbeat_at: string | null;
+  /** 'replace' | 'merge' (features/yml/write/importMode.ts). */
+  mode: Generated<string>;
+  /** 1: a preview (counts, rolled back). */
+  preview: Generated<number>;
 }
 export interface FeedPicturesTable {
   store_id: number;

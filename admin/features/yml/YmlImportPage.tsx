@@ -5,6 +5,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import { YML_SCHEDULES } from '../../../schemas';
 import type { YmlImportJob, YmlImportMethods } from '../../../dataProvider/adminProviders';
+import ImportPreview, { type ImportMode } from './ImportPreview';
 
 /** How often the page asks for a running job's progress. */
 const POLL_MS = 1000;
@@ -19,8 +20,10 @@ export function formatBytes(n: number): string {
 
 /**
  * The owner's YML import (/yml_import): upload a feed file ('Загрузка N%' while it goes up) or import the
- * store's YML link; the server runs the import as a job, this page polls its progress (offers read, bytes
- * of the total), shows its report, cancels it, and sets the refresh schedule of the link.
+ * store's YML link. Either first runs a preview (a job that counts and changes nothing: ImportPreview shows
+ * it and asks the mode when the feed lacks products of the shop), then the import in the chosen mode; the
+ * server runs both as jobs, this page polls their progress (offers read, bytes of the total), shows the
+ * report, cancels, and sets the refresh schedule of the link.
  */
 export default function YmlImportPage() {
   const translate = useTranslate();
@@ -29,6 +32,7 @@ export default function YmlImportPage() {
   const [jobs, setJobs] = useState<YmlImportJob[] | null>(null);
   const [schedule, setSchedule] = useState<{ schedule: string; ymlLink: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [discarded, setDiscarded] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
@@ -55,7 +59,7 @@ export default function YmlImportPage() {
     try {
       const job = await call();
       setJobs((list) => [job, ...(list ?? []).filter((j) => j.id !== job.id)]);
-      notify('admin.yml.started', { type: 'info' });
+      notify(job.preview ? 'admin.yml.checking' : 'admin.yml.started', { type: 'info' });
     } catch (e) {
       failed(e);
     } finally {
@@ -65,7 +69,7 @@ export default function YmlImportPage() {
   const onFile = (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (file) void start(() => dataProvider.ymlImportUpload(file));
+    if (file) void start(() => dataProvider.ymlImportUpload(file, { preview: true }));
   };
   const cancel = async () => {
     if (!current) return;
@@ -102,7 +106,7 @@ export default function YmlImportPage() {
               {translate('admin.yml.upload')}
             </Button>
             <input ref={fileInput} type="file" hidden accept=".xml,.yml,.gz,text/xml,application/xml" aria-label={translate('admin.yml.upload')} onChange={onFile} data-testid="yml-file" />
-            <Button variant="outlined" startIcon={<LinkOutlined />} disabled={busy || running || !link} onClick={() => void start(() => dataProvider.ymlImportFromLink())}>
+            <Button variant="outlined" startIcon={<LinkOutlined />} disabled={busy || running || !link} onClick={() => void start(() => dataProvider.ymlImportFromLink({ preview: true }))}>
               {translate('admin.yml.from_link')}
             </Button>
           </Stack>
@@ -126,7 +130,22 @@ export default function YmlImportPage() {
           </TextField>
         </CardContent>
       </Card>
-      {current && <JobCard job={current} onCancel={() => void cancel()} />}
+      {current && !(current.preview && current.id === discarded) && (
+        <JobCard
+          job={current}
+          onCancel={() => void cancel()}
+          preview={
+            current.preview && current.status === 'done' && current.report ? (
+              <ImportPreview
+                report={current.report}
+                busy={busy}
+                onImport={(mode: ImportMode) => void start(() => dataProvider.ymlImportFromPreview(current.id, mode))}
+                onDiscard={() => setDiscarded(current.id)}
+              />
+            ) : null
+          }
+        />
+      )}
       {jobs && jobs.length > 1 && <History jobs={jobs.slice(1)} />}
     </Box>
   );
@@ -139,7 +158,7 @@ function sourceText(translate: ReturnType<typeof useTranslate>, job: YmlImportJo
 
 const STATUS_COLOUR = { queued: 'default', running: 'info', done: 'success', failed: 'error', cancelled: 'warning' } as const;
 
-function JobCard({ job, onCancel }: { job: YmlImportJob; onCancel: () => void }) {
+function JobCard({ job, onCancel, preview }: { job: YmlImportJob; onCancel: () => void; preview: React.ReactNode }) {
   const translate = useTranslate();
   const running = active(job);
   const percent = job.totalBytes ? Math.min(100, Math.round((job.bytesRead / job.totalBytes) * 100)) : null;
@@ -168,14 +187,30 @@ function JobCard({ job, onCancel }: { job: YmlImportJob; onCancel: () => void })
         )}
         {job.status === 'cancelled' && <Alert severity="warning" sx={{ mt: 2 }}>{translate('admin.yml.cancelled_text')}</Alert>}
         {job.status === 'failed' && job.error && <Alert severity="error" sx={{ mt: 2 }}>{translate('admin.yml.error', { message: job.error.message })}</Alert>}
-        {job.report && <Report report={job.report} />}
+        {running && job.preview && <Typography variant="body2" sx={{ mt: 1 }}>{translate('admin.yml.checking')}</Typography>}
+        {preview}
+        {job.report && !job.preview && <Report report={job.report} jobId={job.id} />}
       </CardContent>
     </Card>
   );
 }
 
-function Report({ report }: { report: NonNullable<YmlImportJob['report']> }) {
+function Report({ report, jobId }: { report: NonNullable<YmlImportJob['report']>; jobId: number }) {
   const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & YmlImportMethods;
+  const download = async () => {
+    try {
+      const url = URL.createObjectURL(await dataProvider.ymlWarningsCsv(jobId));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `yml-import-${jobId}-warnings.csv`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch (e) {
+      notify((e as { message?: string })?.message || 'ra.notification.http_error', { type: 'error' });
+    }
+  };
   const label = (group: 'reasons' | 'kinds', key: string) => {
     const path = `admin.yml.${group}.${key}`;
     const text = translate(path);
@@ -200,16 +235,35 @@ function Report({ report }: { report: NonNullable<YmlImportJob['report']> }) {
       </Typography>
       <Table size="small" aria-label={translate('admin.yml.report')}>
         <TableBody>
+          {row(translate('admin.yml.mode'), translate(`admin.yml.modes.${report.mode ?? 'replace'}`))}
           {row(translate('admin.yml.created'), report.created)}
           {row(translate('admin.yml.updated'), report.updated)}
+          {row(translate('admin.yml.unchanged'), report.unchanged ?? 0)}
           {row(translate('admin.yml.hidden'), report.hidden)}
           {row(translate('admin.yml.skipped'), skipped)}
           {report.skipped.map((s) => row(`— ${label('reasons', s.reason)}`, s.count))}
           {row(translate('admin.yml.warnings'), warnings.length ? warnings.reduce((a, [, n]) => a + n, 0) : translate('admin.yml.none'))}
-          {warnings.map(([kind, n]) => row(`— ${label('kinds', kind)}`, n))}
+          {warnings.flatMap(([kind, n]) => {
+            const ids = report.warningIds?.[kind] ?? [];
+            const own = row(`— ${label('kinds', kind)}`, n);
+            if (!ids.length) return [own];
+            return [
+              own,
+              <TableRow key={`${kind}-ids`}>
+                <TableCell colSpan={2} sx={{ pl: 2, pt: 0, color: 'text.secondary', fontSize: '0.75rem', overflowWrap: 'anywhere' }}>
+                  {translate('admin.yml.warning_ids', { ids: ids.join(', ') + (n > ids.length ? ', …' : '') })}
+                </TableCell>
+              </TableRow>,
+            ];
+          })}
           {row(translate('admin.yml.display_only'), report.displayOnlyParams)}
         </TableBody>
       </Table>
+      {warnings.length > 0 && (
+        <Button size="small" sx={{ mt: 1 }} onClick={() => void download()}>
+          {translate('admin.yml.warnings_csv')}
+        </Button>
+      )}
     </Box>
   );
 }
@@ -230,7 +284,7 @@ function History({ jobs }: { jobs: YmlImportJob[] }) {
                 <TableCell>{sourceText(translate, j)}</TableCell>
                 <TableCell align="right" sx={{ pr: 0 }}>
                   {translate(`admin.yml.status.${j.status}`)}
-                  {j.report ? ` · +${j.report.created} / ${j.report.updated}` : ''}
+                  {j.report && !j.preview ? ` · +${j.report.created} / ${j.report.updated} / =${j.report.unchanged ?? 0}` : ''}
                 </TableCell>
               </TableRow>
             ))}

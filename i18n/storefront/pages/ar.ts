@@ -8,6 +8,11 @@ import orderTexts from '../../orders/ar';
  * the first screen does not wait for them.
  */
 export default {
+  // item page: a product the shop no longer sells (hidden, e.g. left the feed) keeps its page
+  retired: {
+    no_longer_sold: "لم يعد هذا المنتج معروضًا للبيع",
+    same_category: "منتجات أخرى من «{category}»",
+  },
   props: {
     ...offerFields,
     dimensions: 'الأبعاد (الطول × العرض × الارتفاع)، سم',

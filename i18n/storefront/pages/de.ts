@@ -8,6 +8,11 @@ import orderTexts from '../../orders/de';
  * the first screen does not wait for them.
  */
 export default {
+  // item page: a product the shop no longer sells (hidden, e.g. left the feed) keeps its page
+  retired: {
+    no_longer_sold: "Dieses Produkt wird nicht mehr verkauft",
+    same_category: "Weitere Produkte aus „{category}“",
+  },
   props: {
     ...offerFields,
     dimensions: 'Maße (L × B × H), cm',

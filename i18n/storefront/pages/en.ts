@@ -8,6 +8,11 @@ import orderTexts from '../../orders/en';
  * the first screen does not wait for them.
  */
 export default {
+  // item page: a product the shop no longer sells (hidden, e.g. left the feed) keeps its page
+  retired: {
+    no_longer_sold: "This product is no longer sold",
+    same_category: "Other products in “{category}”",
+  },
   props: {
     ...offerFields,
     dimensions: 'Size (L × W × H), cm',

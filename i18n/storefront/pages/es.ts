@@ -8,6 +8,11 @@ import orderTexts from '../../orders/es';
  * the first screen does not wait for them.
  */
 export default {
+  // item page: a product the shop no longer sells (hidden, e.g. left the feed) keeps its page
+  retired: {
+    no_longer_sold: "Este producto ya no se vende",
+    same_category: "Otros productos de «{category}»",
+  },
   props: {
     ...offerFields,
     dimensions: 'Medidas (L × An × Al), cm',

@@ -8,6 +8,11 @@ import orderTexts from '../../orders/fr';
  * the first screen does not wait for them.
  */
 export default {
+  // item page: a product the shop no longer sells (hidden, e.g. left the feed) keeps its page
+  retired: {
+    no_longer_sold: "Ce produit n’est plus vendu",
+    same_category: "Autres produits de « {category} »",
+  },
   props: {
     ...offerFields,
     dimensions: 'Dimensions (L × l × H), cm',

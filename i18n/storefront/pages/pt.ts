@@ -8,6 +8,11 @@ import orderTexts from '../../orders/pt';
  * the first screen does not wait for them.
  */
 export default {
+  // item page: a product the shop no longer sells (hidden, e.g. left the feed) keeps its page
+  retired: {
+    no_longer_sold: "Este produto não é mais vendido",
+    same_category: "Outros produtos de «{category}»",
+  },
   props: {
     ...offerFields,
     dimensions: 'Dimensões (C × L × A), cm',

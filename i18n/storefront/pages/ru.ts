@@ -8,6 +8,11 @@ import orderTexts from '../../orders/ru';
  * the first screen does not wait for them.
  */
 export default {
+  // item page: a product the shop no longer sells (hidden, e.g. left the feed) keeps its page
+  retired: {
+    no_longer_sold: "Товар больше не продаётся",
+    same_category: "Другие товары из категории «{category}»",
+  },
   props: {
     ...offerFields,
     dimensions: 'Размеры (Д × Ш × В), см',

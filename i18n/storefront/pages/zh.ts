@@ -8,6 +8,11 @@ import orderTexts from '../../orders/zh';
  * the first screen does not wait for them.
  */
 export default {
+  // item page: a product the shop no longer sells (hidden, e.g. left the feed) keeps its page
+  retired: {
+    no_longer_sold: "该商品已停售",
+    same_category: "“{category}”中的其他商品",
+  },
   props: {
     ...offerFields,
     dimensions: '尺寸（长 × 宽 × 高），厘米',

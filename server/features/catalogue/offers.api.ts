@@ -75,8 +75,10 @@ export const offers = operationTable([
     cache: always,
     run: async (ctx) => {
       const owner = await ctx.isOwner();
-      // `edit=1` (the admin's item editor): the owner's own `available` flag, whatever the stock.
-      return { offers: [await getOffer(ctx.db, ctx.store.id, idOf(ctx)!, { includeHidden: owner, ownFlags: owner && ctx.input.raw.edit === '1' })] };
+      // `edit=1` (the admin's item editor): the owner's own `available` flag, whatever the stock. `retired=1` (the
+      // storefront's item page): a hidden product too (active false: "no longer sold"); a deleted one stays a 404.
+      const includeHidden = owner || ctx.input.raw.retired === '1';
+      return { offers: [await getOffer(ctx.db, ctx.store.id, idOf(ctx)!, { includeHidden, ownFlags: owner && ctx.input.raw.edit === '1' })] };
     },
   },
   {

@@ -112,7 +112,7 @@ const imageAbs = (origin: string, p: string | null | undefined) =>
 /** The category path of the storefront's addresses: ids from the top down joined by '-', '0' for the root. */
 export const pathOf = (tree: CategoryTree, categoryId: string) => chain(tree, categoryId).join('-') || '0';
 
-const SCHEMA_AVAILABILITY = { in: 'https://schema.org/InStock', out: 'https://schema.org/OutOfStock' };
+const SCHEMA_AVAILABILITY = { in: 'https://schema.org/InStock', out: 'https://schema.org/OutOfStock', gone: 'https://schema.org/Discontinued' };
 /** schema.org wants ISO 4217; the YML feeds say RUR for the rouble. */
 const isoCurrency = (c: unknown) => (String(c ?? 'RUB').toUpperCase() === 'RUR' ? 'RUB' : String(c ?? 'RUB').toUpperCase());
 
@@ -255,7 +255,8 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
   if (m) {
     let offer: Awaited<ReturnType<typeof getOffer>>;
     try {
-      offer = await getOffer(db, store.id, m[2]);
+      // A hidden product (no longer sold: it left the feed) keeps its page, noindex; a deleted one is a 404.
+      offer = await getOffer(db, store.id, m[2], { includeHidden: true });
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) return notFound();
       throw e;
@@ -265,7 +266,8 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     const canonicalPath = `/category/${pathOf(tree, String(offer.categoryId))}/item/${encodeURIComponent(offer.id)}`;
     const pictures = [...new Set([o.picture as string | null, ...offer.images.map((i) => i.img)].filter(Boolean))].map((p) => imageAbs(origin, p)!) as string[];
     const currency = isoCurrency(o.currencyId);
-    const available = o.available === undefined || o.available === true || o.available === 1 || o.available === '1';
+    const retired = o.active === false || o.active === 0 || o.active === '0';
+    const available = !retired && (o.available === undefined || o.available === true || o.available === 1 || o.available === '1');
     // The owner's own SEO texts (the item editor's SEO section) when set, else made from the product.
     const description = plainText(o.seo_description) || plainText(o.description) || `${name} — ${money(Number(o.price), currency)}. ${shopName}`;
     const url = `${origin}${canonicalPath}`;
@@ -284,7 +286,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
         url,
         price: Number(o.price),
         priceCurrency: currency,
-        availability: available ? SCHEMA_AVAILABILITY.in : SCHEMA_AVAILABILITY.out,
+        availability: retired ? SCHEMA_AVAILABILITY.gone : available ? SCHEMA_AVAILABILITY.in : SCHEMA_AVAILABILITY.out,
       },
     };
     const params = offer.params.map((p) => `<tr><th>${escapeHtml(p.name)}</th><td>${escapeHtml(String(p.valueName ?? ''))}${p.unit ? ` ${escapeHtml(p.unit)}` : ''}</td></tr>`).join('');
@@ -293,6 +295,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       title: String(o.seo_title ?? '').trim() || `${name} — ${shopName}`,
       description,
       canonical: url,
+      robots: retired ? 'noindex' : base.robots,
       ogType: 'product',
       image: pictures[0] ?? logo,
       preloadImage: offer.images[0] ? largePicture(abs, offer.images[0].img, offer.images[0].thumb) : null,
@@ -301,7 +304,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
         `<nav>${breadcrumbLinks(tree, String(offer.categoryId), shopName)}</nav>` +
         `<h1>${escapeHtml(name)}</h1>` +
         (pictures[0] ? `<img src="${escapeHtml(pictures[0])}" alt="${escapeHtml(name)}" width="400" height="400" />` : '') +
-        `<p><b>${escapeHtml(money(Number(o.price), currency))}</b>${o.oldprice ? ` <s>${escapeHtml(money(Number(o.oldprice), currency))}</s>` : ''} ${escapeHtml(text(available ? 'in_stock' : 'out_of_stock'))}</p>` +
+        `<p><b>${escapeHtml(money(Number(o.price), currency))}</b>${o.oldprice ? ` <s>${escapeHtml(money(Number(o.oldprice), currency))}</s>` : ''} ${escapeHtml(text(retired ? 'no_longer_sold' : available ? 'in_stock' : 'out_of_stock'))}</p>` +
         (o.description ? `<p>${escapeHtml(plainText(o.description, 5000))}</p>` : '') +
         (params ? `<table>${params}</table>` : ''),
     };

@@ -9,7 +9,8 @@ import { categoryPageParams, paramsParams } from './catalogueApi';
  */
 describe('first-screen request keys', () => {
   it('are the registry’s form parameters', () => {
-    expect(Object.keys(itemParams('x'))).toEqual([formParam(fieldByName(offerSchema, 'id'))]);
+    // `retired` is a flag of api=offers, not a field: the item page also reads a product no longer sold.
+    expect(Object.keys(itemParams('x'))).toEqual([formParam(fieldByName(offerSchema, 'id')), 'retired']);
     expect(Object.keys(paramsParams('7'))).toEqual([formParam(fieldByName(paramSchema, 'categoryId'))]);
     expect(Object.keys(categoryPageParams('7', 0))).toContain(formParam(fieldByName(offerSchema, 'categoryId')));
   });

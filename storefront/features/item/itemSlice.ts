@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ListError } from '../../lib/pagedList';
-import type { Offer } from '../../lib/types';
+import type { Offer, OfferCard } from '../../lib/types';
 
 /** Items opened in this session (api=offers p[478_offer_id]), kept so going back and forth is instant. */
 export type ItemError = ListError | 'not_found';
@@ -8,6 +8,8 @@ export interface ItemEntry {
   status: 'idle' | 'loading' | 'failed';
   error: ItemError | null;
   item: Offer | null;
+  /** A retired item's category's other products (itemSaga), shown under it. */
+  related?: OfferCard[];
 }
 export interface ItemState {
   byId: Record<string, ItemEntry>;
@@ -31,6 +33,10 @@ export const itemSlice = createSlice({
       state.byId[String(action.payload.id)] = { status: 'idle', error: null, item: action.payload };
       state.status = 'idle';
     },
+    itemRelated(state, action: PayloadAction<{ id: string; cards: OfferCard[] }>) {
+      const entry = state.byId[action.payload.id];
+      if (entry) entry.related = action.payload.cards;
+    },
     itemFailed(state, action: PayloadAction<{ id: string; error: ItemError }>) {
       const prev = state.byId[action.payload.id];
       state.byId[action.payload.id] = { status: 'failed', error: action.payload.error, item: prev?.item ?? null };
@@ -39,7 +45,7 @@ export const itemSlice = createSlice({
   },
 });
 
-export const { itemOpened, itemRetried, itemLoading, itemLoaded, itemFailed } = itemSlice.actions;
+export const { itemOpened, itemRetried, itemLoading, itemLoaded, itemFailed, itemRelated } = itemSlice.actions;
 export default itemSlice.reducer;
 
 type S = { item: ItemState };

@@ -6,7 +6,7 @@ import common from '../../../i18n/common/ru';
 import { deepMerge } from '../../lib/i18n';
 import type { Offer } from '../../lib/types';
 import { miniatureCount } from './components/DesktopGallery';
-import { daysText, mainProperties, paramProperties, sizeProperties, termsOf, typeProperties, yesNo } from './itemView';
+import { daysText, isRetired, mainProperties, relatedCards, paramProperties, sizeProperties, termsOf, typeProperties, yesNo } from './itemView';
 
 setTexts('ru', deepMerge(deepMerge(common, ru), ruPages));
 
@@ -83,5 +83,14 @@ describe('item page view rules', () => {
 
   it('miniatures: floor((width − 60) / 122), 3 before the width is known', () => {
     expect([miniatureCount(0), miniatureCount(560), miniatureCount(426), miniatureCount(425)]).toEqual([3, 4, 3, 2]);
+  });
+
+  it('a product is retired (no longer sold) when the API says it is not active, and its category\'s list leaves it out', () => {
+    expect(isRetired({ id: '1', active: false })).toBe(true);
+    expect(isRetired({ id: '1', active: '0' })).toBe(true);
+    expect(isRetired({ id: '1', active: true })).toBe(false);
+    expect(isRetired({ id: '1' })).toBe(false);
+    const cards = Array.from({ length: 12 }, (_, i) => ({ id: String(i) }));
+    expect(relatedCards(cards, '3').map((c) => c.id)).toEqual(['0', '1', '2', '4', '5', '6', '7', '8']);
   });
 });

@@ -110,3 +110,9 @@ export function termsOf(item: Offer, t: TextFn, plural: PluralFn): Terms[] {
     out.push({ kind: 'pickup', cost: num(item.pickup_options_cost ?? item.local_pickup_cost), days: daysText(item.pickup_options_days ?? item.local_pickup_days, t, plural), orderBefore: num(item.pickup_options_order_before) });
   return out;
 }
+
+/** A product the shop no longer sells (hidden: e.g. its feed dropped it): its page says so and sells nothing. */
+export const isRetired = (item: Pick<Offer, 'id'> & { active?: unknown }): boolean => item.active === false || item.active === 0 || item.active === '0';
+
+/** The category's other products shown under a retired one: at most `max`, never itself. */
+export const relatedCards = <T extends { id: string | number }>(cards: T[], itemId: string, max = 8): T[] => cards.filter((c) => String(c.id) !== itemId).slice(0, max);

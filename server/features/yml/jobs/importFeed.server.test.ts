@@ -142,7 +142,8 @@ describe('importFeed', () => {
     await server.db.updateTable('offers').set({ data: JSON.stringify(data) }).where('store_id', '=', server.storeId).where('id', '=', 'k3').execute();
 
     const second = await run(feed(cats.slice(0, 2), [offers[0], { ...offers[2], price: 250 }]));
-    expect(second).toMatchObject({ created: 0, updated: 2, hidden: 1 });
+    // k1 as the last import wrote it: unchanged; k3 has a new price.
+    expect(second).toMatchObject({ created: 0, updated: 1, unchanged: 1, hidden: 1 });
     expect(second.categories).toMatchObject({ total: 2, updated: 2, hidden: 1 });
     expect(await item('k2')).toBeUndefined();
     expect(await hiddenOf('3')).toBe(1);
@@ -153,7 +154,8 @@ describe('importFeed', () => {
     expect(await server.db.selectFrom('offers').select(['active', 'deleted']).where('store_id', '=', server.storeId).where('id', '=', 'k2').executeTakeFirst()).toEqual({ active: 0, deleted: 0 });
 
     const third = await run(feed(cats, offers));
-    expect(third).toMatchObject({ created: 0, updated: 3, hidden: 0 });
+    // k2 comes back (it was hidden): updated, as k3's price is.
+    expect(third).toMatchObject({ created: 0, updated: 2, unchanged: 1, hidden: 0 });
     expect((await item('k2')).id).toBe('k2');
     expect(await hiddenOf('3')).toBe(0);
   });
@@ -183,7 +185,8 @@ describe('importFeed', () => {
     await server.db.updateTable('offers').set({ price: 1 }).where('store_id', '=', s).where('id', '=', 'u2').execute();
     await server.db.updateTable('offers').set({ active: 0 }).where('store_id', '=', s).where('id', '=', 'u4').execute();
     const again = await run(text);
-    expect(again).toMatchObject({ created: 0, updated: 4, hidden: 0 });
+    // u3 alone is as the last import left it.
+    expect(again).toMatchObject({ created: 0, updated: 3, unchanged: 1, hidden: 0 });
     expect(await catalogue()).toBe(before);
     expect(await rowIds('u3')).toEqual(ids);
     expect((await item('u1')).stock).toBe(5);
@@ -225,7 +228,7 @@ describe('importFeed', () => {
 
     // The next feed puts Сад under Дом.
     const report = await run(feed([cats[0], ['mv2', 'Сад', 'mv1']], offers));
-    expect(report).toMatchObject({ created: 0, updated: 2 });
+    expect(report).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
     const moved = await param('Цвет сада');
     expect(moved.base_id).not.toBe(material.base_id);
     // Дом's Материал filter finds its own product only, not the garden's green one; Сад's Цвет filter finds it.

@@ -9,6 +9,7 @@ import type { Database, Dialect } from '../../../db/database';
 import type { Db } from '../../../db/types';
 import type { ImageStore } from '../../images/public';
 import { importYml } from '../write/importYml';
+import type { ImportExamples, ImportMode } from '../write/importMode';
 
 export interface ImportProgress {
   offersRead: number;
@@ -17,14 +18,26 @@ export interface ImportProgress {
 }
 
 export interface ImportReport {
+  /** `replace` hides what the feed lacks, `merge` hides nothing (importMode.ts). */
+  mode: ImportMode;
+  /** A preview: counted, rolled back, nothing stored changed. */
+  preview: boolean;
   created: number;
   updated: number;
+  /** Offers the feed gives exactly as the shop has them. */
+  unchanged: number;
+  /** Offers a `replace` of this feed hides (in `merge`: would have hidden). */
+  wouldHide: number;
+  /** A few offer names of each kind. */
+  examples: ImportExamples;
   /** Offers of the store the feed no longer has: hidden, not deleted. */
   hidden: number;
   /** Offers not imported, counted by reason (`category_missing`: its category is not declared). */
   skipped: { reason: string; count: number }[];
   /** Warnings counted by kind (duplicate_offer, undeclared_category, bad_value, unknown_element, …). */
   warnings: Record<string, number>;
+  /** The first offer ids (at most 20) of each kind's warnings. */
+  warningIds: Record<string, string[]>;
   /** The first warnings as text (at most 500), for the owner to read. */
   warningTexts: string[];
   categories: { total: number; created: number; updated: number; hidden: number };
@@ -51,6 +64,10 @@ export interface ImportFeedOptions {
   baseDir?: string;
   /** Offers a first import writes before it builds the indexes after its rows instead (tests lower it). */
   deferIndexesAt?: number;
+  mode?: ImportMode;
+  preview?: boolean;
+  /** Every warning as CSV there (the job's downloadable list). */
+  warningsFile?: string;
 }
 
 /** Gzip's magic bytes: a feed may be served or uploaded as .xml.gz. */
@@ -108,6 +125,9 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
     baseDir: opts.images ? opts.baseDir : undefined,
     signal: opts.signal,
     deferIndexesAt: opts.deferIndexesAt,
+    mode: opts.mode,
+    preview: opts.preview,
+    warningsFile: opts.warningsFile,
     onProgress: (n) => {
       offersRead = n;
       progress();
@@ -115,11 +135,17 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
   }).finally(() => opts.signal?.removeEventListener('abort', onAbort));
   offersRead = r.offers;
   return {
+    mode: r.mode,
+    preview: r.preview,
     created: r.created,
     updated: r.updated,
+    unchanged: r.unchanged,
+    wouldHide: r.wouldHide,
+    examples: r.examples,
     hidden: r.hidden,
     skipped: Object.entries(r.skippedBy).map(([reason, count]) => ({ reason, count })),
     warnings: r.warningKinds,
+    warningIds: r.warningIds,
     warningTexts: r.warnings,
     categories: { total: r.categories, ...r.categoryReport },
     params: r.params,

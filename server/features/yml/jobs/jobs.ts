@@ -19,6 +19,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { YML_SCHEDULE_HOURS, type YmlSchedule } from '../../../../schemas';
 import type { AppServices } from '../../../api/context';
@@ -30,6 +31,10 @@ import { importFeed, type ImportProgress, type ImportReport } from './importFeed
 import { importFeedInThread, openFeedSource, type FeedSource } from '../write/writerThread';
 import { enqueueImportFailed } from '../../notifications/public';
 import { queueFeedPictures, runThumbnails } from '../pictures/thumbnails';
+import type { ImportMode } from '../write/importMode';
+
+/** Where a job's warnings are written as CSV (GET /rest/yml_imports/:id/warnings.csv). */
+export const warningsFileOf = (dataDir: string, jobId: number) => path.join(dataDir, 'feeds', `job-${jobId}-warnings.csv`);
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 export const ACTIVE_STATUSES = ['queued', 'running'] as const;
@@ -227,6 +232,9 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
       };
       const feed = {
         storeId: job.store_id,
+        mode: job.mode as ImportMode,
+        preview: !!job.preview,
+        warningsFile: warningsFileOf(config.dataDir, job.id),
         totalBytes: total ?? undefined,
         signal: controller.signal,
         onProgress: (p: ImportProgress) => {
@@ -281,9 +289,10 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
           if (store) await enqueueImportFailed(tx, store, `${error.message} (${error.code})`);
         }
       });
-      if (status === 'done') await queueFeedPictures(db, job.store_id);
+      if (status === 'done' && !job.preview) await queueFeedPictures(db, job.store_id);
     } finally {
-      if (job.file_path) fs.promises.rm(job.file_path, { force: true }).catch(() => undefined);
+      // A finished preview keeps its file: the import the owner starts from it reads it (rest.ts).
+      if (job.file_path && !(job.preview && status === 'done')) fs.promises.rm(job.file_path, { force: true }).catch(() => undefined);
       local.delete(id);
       resolveDone();
     }
@@ -367,7 +376,7 @@ export async function createJob(
   db: Db,
   dialect: Database['dialect'],
   storeId: number,
-  values: { source: 'file' | 'link' | 'schedule'; url?: string; filePath?: string; fileName?: string; totalBytes?: number | null },
+  values: { source: 'file' | 'link' | 'schedule'; url?: string; filePath?: string; fileName?: string; totalBytes?: number | null; mode?: ImportMode; preview?: boolean },
 ): Promise<number> {
   const active = await db.selectFrom('yml_jobs').select('id').where('store_id', '=', storeId).where('status', 'in', [...ACTIVE_STATUSES]).executeTakeFirst();
   if (active) throw new ApiError(409, 'import_running', 'An import of this shop is already running');
@@ -384,6 +393,8 @@ export async function createJob(
         file_path: values.filePath ?? null,
         file_name: values.fileName ?? null,
         total_bytes: values.totalBytes ?? null,
+        mode: values.mode ?? 'replace',
+        preview: values.preview ? 1 : 0,
         created_at: now(),
       })
       .returning('id')

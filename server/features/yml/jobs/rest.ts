@@ -12,7 +12,8 @@ import { parseFeedUrl } from '../../../lib/feedUrl';
 import { bodyOf, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../../rest/common';
 import { saveStore } from '../../stores/public';
 import { storeValues } from '../../../api/tenant';
-import { createJob, type JobProgress, type JobRunner } from './jobs';
+import { createJob, warningsFileOf, type JobProgress, type JobRunner } from './jobs';
+import { IMPORT_MODES, isImportMode, type ImportMode } from '../write/importMode';
 
 const parse = (text: string | null) => (text ? JSON.parse(text) : null);
 
@@ -22,6 +23,8 @@ export function jobToApi(r: Selectable<YmlJobsTable>, live: JobProgress | null) 
     id: r.id,
     source: r.source,
     status: r.status,
+    mode: r.mode,
+    preview: !!r.preview,
     fileName: r.file_name,
     url: r.url,
     totalBytes: live?.totalBytes ?? (r.total_bytes === null ? null : Number(r.total_bytes)),
@@ -36,10 +39,20 @@ export function jobToApi(r: Selectable<YmlJobsTable>, live: JobProgress | null) 
   };
 }
 
+/** The mode and preview flag of a new job: a multipart upload's query (`?mode=merge&preview=1`), or the JSON body. */
+function jobKind(values: Record<string, unknown>): { mode: ImportMode; preview: boolean } {
+  const mode = values.mode ?? 'replace';
+  if (!isImportMode(mode))
+    throw badRequest('import_mode_unknown', `mode must be one of ${IMPORT_MODES.join(', ')}`, [{ field: 'mode', code: 'invalid', label: 'mode' }]);
+  return { mode, preview: values.preview === true || values.preview === '1' || values.preview === 'true' };
+}
+
 /**
  * /rest/yml_imports (owner only, ra-data-simple-rest dialect): POST a multipart `file` (a YML feed, at most
  * FEED_MAX_BYTES) or `{"source":"link"}` (the store's yml_link) queues an import (409 while one is queued or
- * running); GET lists them and GET /:id answers one with its progress and report; POST /:id/cancel stops it.
+ * running); `mode` (replace | merge, importMode.ts) and `preview` (count, change nothing) in the query of an
+ * upload or the JSON body; `{"from": <a done preview's id>, "mode": ...}` imports the feed that preview read
+ * (its file, or its link). GET lists them and GET /:id answers one with its progress and report; POST /:id/cancel stops it.
  * /rest/yml_schedule: GET and PUT `{"schedule": "off"|"hourly"|"every_6h"|"daily"}`, the store's refresh.
  */
 export function registerYmlImports(rest: FastifyInstance, services: AppServices, jobs: JobRunner) {
@@ -75,6 +88,7 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
     requireOwner(call);
     let id: number;
     if (request.isMultipart()) {
+      const kind = jobKind(request.query as Record<string, unknown>);
       const file = await request.file({ limits: { fileSize: services.config.feedMaxBytes, files: 1, fields: 5 } });
       if (!file) throw badRequest('required_fields_error', 'Choose a YML file', [{ field: 'file', code: 'required', label: 'file' }]);
       fs.mkdirSync(feedsDir, { recursive: true });
@@ -84,13 +98,37 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
         if (file.file.truncated) throw new ApiError(413, 'too_large', `The feed is larger than ${services.config.feedMaxBytes} bytes`);
         const size = fs.statSync(target).size;
         if (!size) throw badRequest('invalid_input', 'The file is empty', [{ field: 'file', code: 'invalid', label: 'file' }]);
-        id = await createJob(services.db, dialect, call.store.id, { source: 'file', filePath: target, fileName: file.filename.slice(0, 200), totalBytes: size });
+        id = await createJob(services.db, dialect, call.store.id, { source: 'file', filePath: target, fileName: file.filename.slice(0, 200), totalBytes: size, ...kind });
       } catch (e) {
         fs.rmSync(target, { force: true });
         throw e;
       }
+    } else if (bodyOf(request).from !== undefined) {
+      const body = bodyOf(request);
+      const { mode } = jobKind({ mode: body.mode });
+      const from = await services.db
+        .selectFrom('yml_jobs')
+        .selectAll()
+        .where('store_id', '=', call.store.id)
+        .where('id', '=', Number(body.from) || 0)
+        .where('preview', '=', 1)
+        .where('status', '=', 'done')
+        .executeTakeFirst();
+      const gone = () => badRequest('import_preview_gone', 'No finished preview with this id, or its file was already imported', [{ field: 'from', code: 'invalid', label: 'from' }]);
+      if (!from || (from.source === 'file' && (!from.file_path || !fs.existsSync(from.file_path)))) throw gone();
+      id = await createJob(services.db, dialect, call.store.id, {
+        source: from.source as 'file' | 'link' | 'schedule',
+        url: from.url ?? undefined,
+        filePath: from.file_path ?? undefined,
+        fileName: from.file_name ?? undefined,
+        totalBytes: from.total_bytes,
+        mode,
+      });
+      // The file is the import's now: the preview no longer names it.
+      if (from.file_path) await services.db.updateTable('yml_jobs').set({ file_path: null }).where('id', '=', from.id).execute();
     } else {
       const body = bodyOf(request);
+      const kind = jobKind(body);
       if (body.source !== 'link') throw badRequest('invalid_input', 'Send a file or {"source":"link"}', [{ field: 'source', code: 'invalid', label: 'source' }]);
       const link = String(storeValues(call.store).yml_link ?? '').trim();
       if (!link) throw badRequest('required_fields_error', 'The shop has no YML link: set it in the settings', [{ field: 'yml_link', code: 'required', label: 'yml_link' }]);
@@ -99,12 +137,23 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
       } catch (e) {
         throw badRequest('invalid_input', (e as Error).message, [{ field: 'yml_link', code: 'invalid', label: 'yml_link' }]);
       }
-      id = await createJob(services.db, dialect, call.store.id, { source: 'link', url: link });
+      id = await createJob(services.db, dialect, call.store.id, { source: 'link', url: link, ...kind });
     }
     // This process starts it at once if no other process claims it first.
     void jobs.tick().catch((e) => request.log.error({ err: e }, 'yml job tick'));
     reply.code(201);
     return jobToApi(await load(call.store.id, id), null);
+  });
+
+  // Every warning of a finished job as CSV (kind, offer id, message): the report keeps the first 500 only.
+  rest.get('/yml_imports/:id/warnings.csv', async (request, reply) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const row = await load(call.store.id, idParam(request));
+    const file = warningsFileOf(services.config.dataDir, row.id);
+    if (row.status !== 'done' || !fs.existsSync(file)) throw notFound();
+    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="yml-import-${row.id}-warnings.csv"`).header('cache-control', 'no-store');
+    return reply.send(fs.createReadStream(file));
   });
 
   rest.post('/yml_imports/:id/cancel', async (request) => {

@@ -116,7 +116,8 @@ describe('the import pipelined over a worker thread', () => {
     const c = await run(pipelined, second);
     const d = await run(inThread, second, { worker: false });
     expect(c.pipelined).toBe(true);
-    expect(c).toMatchObject({ created: 0, updated: 1001, hidden: 300 });
+    // 100 new prices and the repeated ids are written again; the other 889 are as the first import left them.
+    expect(c).toMatchObject({ created: 0, updated: 112, unchanged: 889, hidden: 300 });
     expect(report(c)).toEqual(report(d));
     expect(await catalogue(pipelined)).toBe(await catalogue(inThread));
   });

@@ -17,6 +17,8 @@ import { addSearchWords, countNameWords } from '../../../lib/searchWords';
 import { ParamStage } from '../parse/stagedParams';
 import { YmlError, type YmlInput } from '../parse/types';
 import { prepareInWorker } from '../parse/pipeline';
+import { addExample, emptyExamples, type ImportExamples, type ImportMode, PreviewRollback } from './importMode';
+import { IDS_PER_KIND, WarningLog, warningOfferId } from './warningLog';
 import {
   COL,
   flatRowHash,
@@ -49,6 +51,12 @@ export interface ImportOptions {
    * remote feed; a local feed's pictures are saved from files in this thread. false: all in this thread.
    */
   worker?: boolean;
+  /** `replace` (the default) hides what the feed lacks; `merge` hides nothing (importMode.ts). */
+  mode?: ImportMode;
+  /** Count and name examples, then roll back: nothing stored changes. */
+  preview?: boolean;
+  /** Every warning written there as CSV (warningLog.ts). */
+  warningsFile?: string;
 }
 
 export interface ImportResult {
@@ -56,8 +64,16 @@ export interface ImportResult {
   offers: number;
   created: number;
   updated: number;
-  /** Offers the store had that this feed no longer has: hidden (active 0), not deleted. */
+  /** Offers the feed gives exactly as the shop has them (not written again). */
+  unchanged: number;
+  /** Offers the store had that this feed no longer has: hidden (active 0), not deleted (`replace` only). */
   hidden: number;
+  mode: ImportMode;
+  /** Offers a `replace` of this feed hides (= hidden in `replace`; what it would hide in `merge`). */
+  wouldHide: number;
+  /** A few names of each kind (the preview shows them). */
+  examples: ImportExamples;
+  preview: boolean;
   params: number;
   /** Params beyond the store's filter slots, kept as display-only properties of their items. */
   displayOnlyParams: number;
@@ -66,6 +82,8 @@ export interface ImportResult {
   skippedBy: Record<string, number>;
   /** Every warning counted by kind (the first 500 are in `warnings` as text). */
   warningKinds: Record<string, number>;
+  /** The first offer ids of each kind's warnings. */
+  warningIds: Record<string, string[]>;
   categoryReport: { created: number; updated: number; hidden: number };
   warnings: string[];
   /** A first import on SQLite built the offers' indexes after its rows (deferredIndexes.ts). */
@@ -98,6 +116,7 @@ export { offerValues } from '../parse/prepare';
 interface Counts {
   created: number;
   updated: number;
+  unchanged: number;
 }
 
 /**
@@ -114,22 +133,34 @@ interface Counts {
 export async function importYml(db: Db, dialect: Dialect, images: ImageStore, storeId: number, input: YmlInput, opts: ImportOptions = {}): Promise<ImportResult> {
   const warnings: string[] = [];
   const warningKinds: Record<string, number> = {};
+  const warningIds: Record<string, string[]> = {};
+  const log = new WarningLog(opts.warningsFile);
   const warn = (m: string) => {
     const kind = warningKind(m);
     warningKinds[kind] = (warningKinds[kind] ?? 0) + 1;
     if (warnings.length < 500) warnings.push(m);
+    const id = warningOfferId(m);
+    const ids = (warningIds[kind] ??= []);
+    if (id !== null && ids.length < IDS_PER_KIND && !ids.includes(id)) ids.push(id);
+    log.add(kind, id, m);
   };
   const result: ImportResult = {
     categories: 0,
     offers: 0,
     created: 0,
     updated: 0,
+    unchanged: 0,
     hidden: 0,
+    mode: opts.mode ?? 'replace',
+    wouldHide: 0,
+    examples: emptyExamples(),
+    preview: !!opts.preview,
     params: 0,
     displayOnlyParams: 0,
     skipped: 0,
     skippedBy: {},
     warningKinds,
+    warningIds,
     categoryReport: { created: 0, updated: 0, hidden: 0 },
     warnings,
     deferredIndexes: false,
@@ -233,9 +264,10 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
             const json = batch.params[i];
             if (json !== null) stage!.add(batch.positions[i], batch.ids[i], batch.categoryIds[i], json);
           }
-          const counts = await writeBatch(tx, dialect, storeId, batch, stamp, params!, warn, mayKeep, emptyShop);
+          const counts = await writeBatch(tx, dialect, storeId, batch, stamp, params!, warn, mayKeep, emptyShop, result.examples);
           result.created += counts.created;
           result.updated += counts.updated;
+          result.unchanged += counts.unchanged;
           await indexes.written((writtenOffers += batch.ids.length));
           const before = result.offers;
           result.offers = batch.offers;
@@ -267,34 +299,50 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       await indexes.restore();
       result.deferredIndexes = indexes.used;
       await bumpCatalogue(tx, storeId);
-      // What the store had and this feed has not: hidden, not deleted (orders and favourites keep their links).
+      // What the store had and this feed has not: counted (and named) in either mode; in `replace` hidden, not
+      // deleted (orders and favourites keep their links).
       if (!emptyShop) {
-        const hidden = await tx
-          .updateTable('offers')
-          .set({ active: 0, updated_at: stamp })
-          .where('store_id', '=', storeId)
-          .where('deleted', '=', 0)
-          .where('active', '=', 1)
-          .where('updated_at', '<>', stamp)
-          .executeTakeFirst();
-        result.hidden = Number(hidden.numUpdatedRows);
+        const lacking = () =>
+          tx.selectFrom('offers').where('store_id', '=', storeId).where('deleted', '=', 0).where('active', '=', 1).where('updated_at', '<>', stamp);
+        const n = await lacking().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+        result.wouldHide = Number(n?.n ?? 0);
+        if (result.wouldHide) for (const r of await lacking().select('name').orderBy('sort').limit(5).execute()) addExample(result.examples.hidden, r.name);
+        if (result.mode === 'replace' && result.wouldHide) {
+          const hidden = await tx
+            .updateTable('offers')
+            .set({ active: 0, updated_at: stamp })
+            .where('store_id', '=', storeId)
+            .where('deleted', '=', 0)
+            .where('active', '=', 1)
+            .where('updated_at', '<>', stamp)
+            .executeTakeFirst();
+          result.hidden = Number(hidden.numUpdatedRows);
+        }
       }
-      const hiddenCategories = await tx
-        .updateTable('categories')
-        .set({ hidden: 1 })
-        .where('store_id', '=', storeId)
-        .where('hidden', '=', 0)
-        .where('id', 'not in', [...categoryIds, ROOT_CATEGORY_ID])
-        .executeTakeFirst();
-      result.categoryReport.hidden = Number(hiddenCategories.numUpdatedRows);
+      if (result.mode === 'replace') {
+        const hiddenCategories = await tx
+          .updateTable('categories')
+          .set({ hidden: 1 })
+          .where('store_id', '=', storeId)
+          .where('hidden', '=', 0)
+          .where('id', 'not in', [...categoryIds, ROOT_CATEGORY_ID])
+          .executeTakeFirst();
+        result.categoryReport.hidden = Number(hiddenCategories.numUpdatedRows);
+      }
       // Paths follow the tree as this feed left it (offers it no longer has, moved or hidden categories); the
       // offers of a first import have theirs already (a feed category's parents are the feed's).
       if (!emptyShop) await repathOffers(tx, storeId);
+      if (opts.preview) throw new PreviewRollback();
     });
   } catch (e) {
+    if (e instanceof PreviewRollback) {
+      opts.onProgress?.(result.offers);
+      return result;
+    }
     if (e instanceof YmlError) throw badRequest('yml_error', e.message);
     throw e;
   } finally {
+    log.flush();
     fs.rmSync(stagingDir, { recursive: true, force: true });
   }
   // PostgreSQL plans a store's queries by statistics autovacuum refreshes only later: fresh ones now, after the
@@ -336,6 +384,7 @@ async function writeBatch(
   warn: (m: string) => void,
   mayKeep: boolean,
   emptyShop: boolean,
+  examples: ImportExamples,
 ): Promise<Counts> {
   hashBatch(b);
   const { ids, rows } = b;
@@ -383,6 +432,17 @@ async function writeBatch(
     if (shown.length) await tx.updateTable('offers').set({ updated_at: stamp, active: 1 }).where('store_id', '=', storeId).where('id', 'in', shown).execute();
     if (moved.length) await updateSorts(tx, dialect, storeId, moved, stamp, false);
     if (movedShown.length) await updateSorts(tx, dialect, storeId, movedShown, stamp, true);
+  }
+  // Unchanged: kept as it is and shown already (a kept offer that was hidden comes back: updated).
+  let unchanged = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const name = rows[i * OFFER_WIDTH + COL.name];
+    const r = storedById.get(ids[i]);
+    if (!r) addExample(examples.created, name);
+    else if (kept.has(i) && r.active) {
+      unchanged++;
+      addExample(examples.unchanged, name);
+    } else addExample(examples.updated, name);
   }
   const keptIds = new Set([...kept].map((i) => ids[i]));
   const ownerImages = new Map<string, FeedImage[]>();
@@ -436,5 +496,5 @@ async function writeBatch(
   await insertFlat(tx, dialect, 'offers', OFFER_COLUMNS, all ? rows : pick(rows, OFFER_WIDTH, written), stored.length ? OFFER_UPSERT : '');
   await insertFlat(tx, dialect, 'offer_search', SEARCH_COLUMNS, all ? b.search : pick(b.search, SEARCH_WIDTH, written), SEARCH_UPSERT);
   await addSearchWords(tx, storeId, names);
-  return { created: ids.length - stored.length, updated: stored.length };
+  return { created: ids.length - stored.length, updated: stored.length - unchanged, unchanged };
 }

@@ -19,6 +19,7 @@ import type { Readable } from 'node:stream';
 import { ApiError } from '../../../errors';
 import { fetchFeed } from '../../../lib/feedUrl';
 import type { ImportProgress, ImportReport } from '../jobs/importFeed';
+import type { ImportMode } from './importMode';
 import type { SentError } from '../threads/sentError';
 import { revive, WorkerPool } from '../threads/workerPool';
 
@@ -44,6 +45,9 @@ export interface ThreadImportOptions {
   onSize?: (size: number | null) => void;
   onProgress?: (p: ImportProgress) => void;
   deferIndexesAt?: number;
+  mode?: ImportMode;
+  preview?: boolean;
+  warningsFile?: string;
   /** Sum the import's statement times (the bench's database share): `dbSeconds` of the result. */
   timeDb?: boolean;
   /** After the report: the seconds the writer took to copy the import's pages into the database file. */
@@ -51,7 +55,7 @@ export interface ThreadImportOptions {
 }
 
 export type ToWriter =
-  | { t: 'start'; file?: string; databaseUrl?: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean }
+  | { t: 'start'; file?: string; databaseUrl?: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean; mode?: ImportMode; preview?: boolean; warningsFile?: string }
   | { t: 'abort' };
 
 export type FromWriter =
@@ -119,8 +123,8 @@ export async function importFeedInThread(opts: ThreadImportOptions): Promise<(Im
     worker.on('error', onError);
     worker.on('exit', onExit);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb } = opts;
-    worker.postMessage({ t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb } satisfies ToWriter);
+    const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, preview, warningsFile } = opts;
+    worker.postMessage({ t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, preview, warningsFile } satisfies ToWriter);
     if (opts.signal?.aborted) onAbort();
   });
 }

@@ -46,6 +46,9 @@ async function run(start: Extract<ToWriter, { t: 'start' }>, signal: AbortSignal
       totalBytes: opened.size ?? start.totalBytes,
       signal,
       deferIndexesAt: start.deferIndexesAt,
+      mode: start.mode,
+      preview: start.preview,
+      warningsFile: start.warningsFile,
       onProgress: (progress) => send({ t: 'progress', progress }),
     });
     answer = { t: 'done', report, dbSeconds: start.timeDb ? dbMs / 1000 : undefined };

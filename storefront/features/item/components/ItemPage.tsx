@@ -17,8 +17,9 @@ import { formatPrice } from '../../../../schemas/rules/money';
 import { useScrollTop } from '../../../lib/scroll';
 import type { Offer } from '../../../lib/types';
 import { itemOpened, itemRetried, selectItemEntry } from '../itemSlice';
-import { mainProperties, paramProperties, sizeProperties, termsOf, typeProperties, type Property } from '../itemView';
+import { isRetired, mainProperties, paramProperties, sizeProperties, termsOf, typeProperties, type Property } from '../itemView';
 import Gallery from './Gallery';
+import Retired from './Retired';
 import { ShareButton } from '../../share/public';
 import '../item.css';
 
@@ -99,7 +100,10 @@ export default function ItemPage() {
   const crumbs = categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: !wide, t, always: true });
   if (item.vendor) crumbs.push({ label: String(item.vendor) });
   crumbs.push({ label: item.name });
+  const retired = isRetired(item);
   const unavailable = item.available === '0';
+  // A product no longer sold: a note instead of the buy buttons and terms, its category's products below.
+  const actions = retired ? undefined : itemActions;
 
   return (
     <article className="page page--item">
@@ -123,10 +127,10 @@ export default function ItemPage() {
               <ShareButton path={tree.byId.has(String(item.categoryId)) ? pathOf(tree, String(item.categoryId)) : path} itemId={item.id} />
             </div>
             <Price price={item.price} oldprice={item.oldprice} currencyId={item.currencyId} size="lg" />
-            {unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
+            {retired ? <Retired.Note /> : unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
             {/* Phones buy from the sticky bar below (one button a layout; both, one hidden by CSS, until the width is known). */}
-            {itemActions && wide !== false && <div className={wide === null ? 'item__actions wide-only' : 'item__actions'}>{itemActions(item)}</div>}
-            <Terms item={item} />
+            {actions && wide !== false && <div className={wide === null ? 'item__actions wide-only' : 'item__actions'}>{actions(item)}</div>}
+            {!retired && <Terms item={item} />}
           </div>
         </Later>
       </div>
@@ -148,7 +152,8 @@ export default function ItemPage() {
           <PropertyList title={t('item.groups.params')} list={paramProperties(item, t)} />
         </section>
       </Later>
-      {wide !== true && (
+      {retired && <Retired.Related cards={entry.related} category={tree.byId.get(String(item.categoryId))?.category ?? ''} />}
+      {wide !== true && !retired && (
         <div className={wide === null ? 'item-footer narrow-only' : 'item-footer'}>
           {/* The name and the price repeat the page's own for the eye only. */}
           <div className="item-footer__text" aria-hidden="true">

@@ -1,0 +1,61 @@
+import { test, expect } from './adminFixtures';
+import { ymlFeed } from './fakes';
+
+/**
+ * An owner's second feed: every upload is previewed first (nothing changes), the preview asks what to do with
+ * the shop's products the file lacks, 'Только добавить и обновить' keeps the first catalogue on sale, and a
+ * re-import of the same file says its products are unchanged.
+ */
+test.use({ ownShop: true });
+
+/** The product as the shop sells it: [] when it is not on sale (404). */
+const offer = async (shopUrl: string, id: string) => {
+  const res = await fetch(`${shopUrl}/api?api=offers`, { method: 'POST', body: new URLSearchParams({ 'p[478_offer_id]': id }) });
+  return res.status === 404 ? [] : ((await res.json()) as { offers: { id: string }[] }).offers;
+};
+
+test('a second feed asks the mode; merge keeps the first catalogue; a re-import says unchanged', async ({ adminPage: page, shop }, info) => {
+  test.setTimeout(120_000);
+  const prefix = `m${info.project.name[0]}${Date.now() % 100000}x`;
+  // A product on sale before: the first catalogue's.
+  const first = ((await (await fetch(`${shop.url}/api?api=offers`, { method: 'POST', body: new URLSearchParams({}) })).json()) as { offers: { id: string }[] }).offers[0];
+  expect(first).toBeDefined();
+  await page.goto('/admin/yml_import');
+  await expect(page.getByRole('heading', { level: 1, name: 'Импорт каталога из YML' })).toBeVisible();
+
+  const upload = () => page.getByTestId('yml-file').setInputFiles({ name: 'second.xml', mimeType: 'text/xml', buffer: Buffer.from(ymlFeed(6, prefix)) });
+  await upload();
+  const preview = page.getByRole('region', { name: 'Что изменится' });
+  await expect(preview).toBeVisible({ timeout: 60_000 });
+  await expect(preview.getByTestId('preview-new_offers')).toContainText(`Новые6Платье ${prefix}1`);
+  const toHide = Number((await preview.getByTestId('preview-to_hide').locator('.MuiTypography-h6').innerText()).trim());
+  expect(toHide).toBeGreaterThan(0);
+  await expect(preview.getByText(`В файле нет ${toHide} товаров магазина. Что с ними сделать?`)).toBeVisible();
+  await expect(preview.getByRole('button', { name: `Скрыть товары, которых нет в файле (${toHide})` })).toBeVisible();
+  await page.screenshot({ path: info.outputPath(`yml-preview-${info.project.name}.png`), fullPage: true });
+  // The preview changed nothing: the new products are not on sale yet, the first one still is.
+  expect(await offer(shop.url, `${prefix}1`)).toEqual([]);
+  expect((await offer(shop.url, first.id)).map((o) => o.id)).toEqual([first.id]);
+
+  await preview.getByRole('button', { name: 'Только добавить и обновить' }).click();
+  await expect(preview).toBeHidden();
+  const card = page.getByRole('region', { name: 'Последний импорт' });
+  const report = card.getByRole('table', { name: 'Отчёт' });
+  await expect(report.getByRole('row', { name: /^Режим только добавить и обновить$/ })).toBeVisible({ timeout: 60_000 });
+  await expect(report.getByRole('row', { name: /^Создано 6$/ })).toBeVisible();
+  await expect(report.getByRole('row', { name: /^Скрыто \(нет в фиде\) 0$/ })).toBeVisible();
+  expect((await offer(shop.url, first.id)).map((o) => o.id)).toEqual([first.id]);
+  expect((await offer(shop.url, `${prefix}1`)).map((o) => o.id)).toEqual([`${prefix}1`]);
+
+  // The same file again: six products unchanged, none updated.
+  await upload();
+  await expect(preview).toBeVisible({ timeout: 60_000 });
+  await expect(preview.getByTestId('preview-unchanged_offers')).toContainText('Без изменений6');
+  await expect(preview.getByTestId('preview-changed_offers')).toContainText('Изменятся0');
+  await preview.getByRole('button', { name: 'Только добавить и обновить' }).click();
+  await expect(preview).toBeHidden();
+  await expect(report.getByRole('row', { name: /^Без изменений 6$/ })).toBeVisible({ timeout: 60_000 });
+  await expect(report.getByRole('row', { name: /^Обновлено 0$/ })).toBeVisible();
+  await expect(report.getByRole('row', { name: /^Создано 0$/ })).toBeVisible();
+  await page.screenshot({ path: info.outputPath(`yml-reimport-${info.project.name}.png`), fullPage: true });
+});

@@ -1,0 +1,42 @@
+/**
+ * What an import does with the offers the shop has and the feed lacks, and what a preview tells before it.
+ *
+ * - `replace`: the feed is the whole catalogue; offers and categories it lacks are hidden (active 0, not
+ *   deleted; they come back when a later feed has them).
+ * - `merge`: the feed adds and updates only; nothing is hidden (a second supplier's feed).
+ * A preview runs the import in its transaction and rolls it back: the counts are exactly what the import
+ * would write, and nothing stored changes.
+ */
+export const IMPORT_MODES = ['replace', 'merge'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const isImportMode = (v: unknown): v is ImportMode => typeof v === 'string' && (IMPORT_MODES as readonly string[]).includes(v);
+
+/** How many names of each kind a preview shows. */
+export const EXAMPLES = 5;
+
+export interface ImportExamples {
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  /** Offers a `replace` would hide (shown whatever the mode, so the owner can choose). */
+  hidden: string[];
+}
+
+export interface PreviewCounts {
+  /** Offers a `replace` import of this feed would hide. */
+  wouldHide: number;
+  examples: ImportExamples;
+}
+
+export const emptyExamples = (): ImportExamples => ({ created: [], updated: [], unchanged: [], hidden: [] });
+
+export function addExample(list: string[], name: unknown) {
+  if (list.length < EXAMPLES && typeof name === 'string' && name) list.push(name);
+}
+
+/** Thrown inside a preview's transaction so that it rolls back. */
+export class PreviewRollback extends Error {
+  constructor() {
+    super('preview: rolled back');
+  }
+}
