@@ -4,7 +4,7 @@ import { formatRoubles } from './money';
 import { isRequired, priceOrder, type OrderSums, type Receiving } from './order';
 import { phoneComplete } from './phone';
 import { belowCondition, type PromoRefusal } from './promo';
-import { deliversTo, placesServing, type ZonedPlace } from './zones';
+import { deliversTo, deliveryPrice, deliveryTerms, placesServing, type DeliveryTerms, type ZonedPlace, type ZoneTerms } from './zones';
 
 /**
  * Whether an order may be placed (seed, section 5): the one decision, pure and browser-safe. The server
@@ -26,9 +26,11 @@ export interface CheckoutLine {
   stock?: number | null;
 }
 
-/** A place as the checks read it: its delivery zone and its week. */
+/** A place as the checks read it: its delivery zone, its zone's terms and its week. */
 export interface CheckoutPlace extends ZonedPlace {
   week: WeekHours | null | undefined;
+  /** The zone's own delivery price, free-from sum, minimum and time (absent: the shop's). */
+  terms?: ZoneTerms | null;
 }
 
 /** The order form's answers, by the form's field names. */
@@ -50,6 +52,9 @@ export interface CheckoutShop {
   /** The required flags (client_name, …), as stored or answered; missing ones take the seed's defaults. */
   required: Record<string, unknown> | null | undefined;
   minSum: number;
+  /** The shop's delivery price and the goods' sum it is free from (0 = never); a zone's terms override them. */
+  deliveryCost: number;
+  freeDeliveryFrom: number;
   /** Purchases stopped: every product is unavailable. */
   stopPurchase: boolean;
   /** The address comes from the map with its point (controls.map). */
@@ -126,6 +131,18 @@ export function orderPlace<P extends CheckoutPlace>(facts: { receiving: Receivin
   return (facts.point ? placesServing(places, facts.point)[0] : undefined) ?? places[0] ?? null;
 }
 
+/** The terms the order is delivered on: for a delivery to a point, the first zone holding it; else the shop's. */
+export function orderTerms(facts: Pick<CheckoutFacts, 'receiving' | 'point' | 'places' | 'shop'>): DeliveryTerms {
+  const shop = { deliveryCost: facts.shop.deliveryCost, freeFrom: facts.shop.freeDeliveryFrom, minSum: facts.shop.minSum };
+  const zone = facts.receiving === 'delivery' && facts.point ? placesServing(facts.places, facts.point)[0]?.terms : null;
+  return deliveryTerms(shop, zone);
+}
+
+/** The delivery the order is charged: the terms' price, free from their sum (of the goods after the promo) and for pickup. */
+export function orderDelivery(facts: Pick<CheckoutFacts, 'receiving' | 'point' | 'places' | 'shop' | 'lines' | 'promo'>): number {
+  return deliveryPrice(orderTerms(facts), orderSums(facts).total, facts.receiving);
+}
+
 /** The promo's refusal, counting its minimum sum against these goods (before the discount). */
 export function promoRefusal(promo: CheckoutPromo | null, goods: number): PromoRefusal | null {
   if (!promo) return null;
@@ -177,9 +194,9 @@ export function checkOrder(facts: CheckoutFacts): Refusal | null {
   // 3. Within the hours of the places that count.
   const hours = checkHours(placesForHours(facts).map((p) => p.week), facts.now);
   if (!hours.open) return refusal('out_of_hours', [], { from: hours.from, to: hours.to });
-  // 4. The minimum sum, of the goods after a promo that applies.
-  const minSum = facts.shop.minSum > 0 ? facts.shop.minSum : 0;
-  if (minSum > 0 && orderSums(facts).total < minSum) return refusal('min_sum', [], { sum: formatRoubles(minSum) });
+  // 4. The minimum sum (the zone's own where it set one), of the goods after a promo that applies.
+  const terms = orderTerms(facts);
+  if (terms.minSum > 0 && orderSums(facts).total < terms.minSum) return refusal(terms.zoneMinimum ? 'zone_min_sum' : 'min_sum', [], { sum: formatRoubles(terms.minSum) });
   // 5. The required fields.
   const missing = missingFields(facts);
   if (missing.length) return refusal('required_fields_error', missing);

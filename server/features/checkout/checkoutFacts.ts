@@ -1,5 +1,5 @@
 import type { CheckoutFacts, CheckoutFields } from '../../../schemas/rules/checkout';
-import { localTime, minSumOf, checkPromo } from '../../../schemas/rules';
+import { localTime, minSumOf, checkPromo, shopDeliveryTerms, zoneTermsOf } from '../../../schemas/rules';
 import type { Executor, Store } from '../../db/types';
 import { normalizePhone } from '../auth/public';
 import { listPlaces, type Place } from '../places/public';
@@ -70,6 +70,8 @@ export async function gatherFacts(
     shop: {
       required: settings,
       minSum: minSumOf(settings),
+      deliveryCost: shopDeliveryTerms(settings).deliveryCost,
+      freeDeliveryFrom: shopDeliveryTerms(settings).freeFrom,
       stopPurchase: settings.stop_purchase === true,
       usesMap: settings.map === true,
       onlinePayment: opts.onlinePayments !== false,
@@ -79,7 +81,7 @@ export async function gatherFacts(
     receivingChosen: parsed.receivingChosen,
     payment: parsed.payment,
     point: parsed.coords,
-    places,
+    places: places.map((p) => ({ ...p, terms: zoneTermsOf(p.values) })),
     placeId: parsed.placeId === null ? null : String(parsed.placeId),
     now: localTime(opts.at, opts.timeZone),
     fields,

@@ -1,6 +1,6 @@
 import { PAYMENT_CODES } from '../../../schemas';
-import { checkOrder, orderPlace, orderSums, type Refusal } from '../../../schemas/rules/checkout';
-import { deliveryCostFor, discountedUnitPrice, formatRoubles, localTime, round2, safeTimeZone } from '../../../schemas/rules';
+import { checkOrder, orderDelivery, orderPlace, orderSums, type Refusal } from '../../../schemas/rules/checkout';
+import { discountedUnitPrice, formatRoubles, localTime, round2, safeTimeZone } from '../../../schemas/rules';
 import type { Db, Executor, Store } from '../../db/types';
 import { ApiError, badRequest, requiredFields, serverText } from '../../errors';
 import { reserveStock } from '../catalogue/public';
@@ -86,7 +86,8 @@ export async function placeOrder(
   const place = orderPlace(facts);
   const delivery = parsed.receiving === 'delivery';
   const v = parsed.values;
-  const deliveryCost = deliveryCostFor(settings, sums.total, parsed.receiving);
+  // The zone's terms (else the shop's) decide; nothing the client sent about delivery is read.
+  const deliveryCost = orderDelivery(facts);
   const data: OrderData = {
     clientName: (v.client_name as string | null) ?? null,
     phone,

@@ -1,7 +1,8 @@
-import type { CheckoutFacts } from '../../../schemas/rules/checkout';
+import { orderDelivery, orderTerms, type CheckoutFacts } from '../../../schemas/rules/checkout';
+import type { DeliveryTerms } from '../../../schemas/rules/zones';
 import type { LocalTime } from '../../../schemas/rules/hours';
 import { minSumOf } from '../../../schemas/rules/order';
-import { zoneOf } from '../../../schemas/rules/zones';
+import { shopDeliveryTerms, zoneOf, zoneTermsOf } from '../../../schemas/rules/zones';
 import type { CartLine, Place, StoreSettings } from '../../lib/types';
 import type { PromoState } from '../promo/public';
 import { changeShown, effectiveChoices, phoneToSend, usesMap, type OrderFormValues } from './orderLogic';
@@ -36,6 +37,8 @@ export function checkoutFacts(s: CheckoutState): CheckoutFacts {
     shop: {
       required: store?.required_fields as Record<string, unknown> | undefined,
       minSum: minSumOf(store),
+      deliveryCost: shopDeliveryTerms(store).deliveryCost,
+      freeDeliveryFrom: shopDeliveryTerms(store).freeFrom,
       stopPurchase: (store?.controls as Record<string, unknown> | undefined)?.stop_purchase === '1',
       usesMap: map,
       onlinePayment: store?.online_payment === '1',
@@ -46,7 +49,7 @@ export function checkoutFacts(s: CheckoutState): CheckoutFacts {
     receivingChosen: true,
     payment: payment || null,
     point: delivery && map && s.point ? s.point.coords : null,
-    places: s.places.map((p) => ({ id: p.id, zone: zoneOf(p.coords), week: p.week })),
+    places: s.places.map((p) => ({ id: p.id, zone: zoneOf(p.coords), week: p.week, terms: zoneTermsOf(p) })),
     placeId: !delivery && form.place_id ? form.place_id : null,
     now: s.now,
     fields: {
@@ -64,4 +67,10 @@ export function checkoutFacts(s: CheckoutState): CheckoutFacts {
     promo: s.promo.code && s.promo.status === 'proved' ? { percent: s.promo.discount, refusal: null, condition: s.promo.condition } : null,
     phoneVerified: s.phoneVerified,
   };
+}
+
+/** The delivery the page shows: the price the server will charge (the zone's terms, else the shop's) and those terms. */
+export function deliveryPreview(s: CheckoutState): { cost: number; terms: DeliveryTerms } {
+  const facts = checkoutFacts(s);
+  return { cost: orderDelivery(facts), terms: orderTerms(facts) };
 }

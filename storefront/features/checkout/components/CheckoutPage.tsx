@@ -11,7 +11,6 @@ import { selectPromo } from '../../promo/public';
 import { selectDeliveryPoint } from '../../places/public';
 import {
   changeShown,
-  deliveryCostOf,
   effectiveChoices,
   formatIosPhone,
   formatPhone,
@@ -30,6 +29,7 @@ import SmsCheckPopup from './SmsCheckPopup';
 import { AddressLink } from '../../share/public';
 import { Field, FieldError, Star, invalidProps } from './checkoutParts';
 import OrderSummary from './OrderSummary';
+import { deliveryPreview } from '../checkoutFacts';
 
 const IOS = platform === 'ios';
 
@@ -75,8 +75,9 @@ export default function CheckoutPage() {
   const errors = order.fieldErrors;
   const missing = new Set(order.missing);
   const set = (name: keyof OrderFormValues) => (value: string) => dispatch(orderFieldChanged({ name, value }));
-  const deliveryCost = deliveryCostOf(store, totals.total, receiving);
   const lines = cart.items.filter((l) => l.quantity > 0);
+  // The same facts and rule the order button and the server use: the zone's price and free-from sum, else the shop's.
+  const delivery = deliveryPreview({ form, store, lines, point, places: order.places, promo, now, ios: IOS, phoneVerified: false });
 
   // 'Продолжить' leaves for the order's page: the emptied cart must not send the page to / on the way.
   if (!lines.length && !order.result) return leaving.current ? null : <Navigate to="/" replace />;
@@ -250,7 +251,7 @@ export default function CheckoutPage() {
           </section>
         </div>
 
-        <OrderSummary lines={lines} totals={totals} promoCode={promo.code} deliveryCost={deliveryCost} delivery={receiving === 'delivery'} sending={sending} online={payment === 'online'} />
+        <OrderSummary lines={lines} totals={totals} promoCode={promo.code} deliveryCost={delivery.cost} terms={delivery.terms} delivery={receiving === 'delivery'} sending={sending} online={payment === 'online'} />
       </form>
 
       {order.result?.kind === 'success' && (
