@@ -1,9 +1,9 @@
 import type { LatLon } from './geo';
 import { checkHours, type LocalTime, type WeekHours } from './hours';
-import { formatRoubles } from './money';
+import { formatRoubles, round2 } from './money';
 import { isRequired, priceOrder, type OrderSums, type Receiving } from './order';
 import { phoneComplete } from './phone';
-import { belowCondition, type PromoRefusal } from './promo';
+import { belowCondition, fixedDiscount, promoKindOf, type PromoKind, type PromoRefusal } from './promo';
 import { deliversTo, deliveryPrice, deliveryTerms, placesServing, type DeliveryTerms, type ZonedPlace, type ZoneTerms } from './zones';
 
 /**
@@ -67,7 +67,11 @@ export interface CheckoutShop {
 
 /** The promo code sent, as far as it is known: its percent, a refusal known without the sum, its minimum sum. */
 export interface CheckoutPromo {
+  /** What the code gives (absent: percent, the seed's only kind). */
+  kind?: PromoKind;
   percent: number;
+  /** The fixed sum off the goods of a 'fixed' code. */
+  amount?: number;
   refusal: PromoRefusal | null;
   /** The minimum sum of goods (before the discount) it works from; 0 = any. */
   condition: number;
@@ -140,6 +144,7 @@ export function orderTerms(facts: Pick<CheckoutFacts, 'receiving' | 'point' | 'p
 
 /** The delivery the order is charged: the terms' price, free from their sum (of the goods after the promo) and for pickup. */
 export function orderDelivery(facts: Pick<CheckoutFacts, 'receiving' | 'point' | 'places' | 'shop' | 'lines' | 'promo'>): number {
+  if (appliedPromo(facts) === 'free_delivery') return 0;
   return deliveryPrice(orderTerms(facts), orderSums(facts).total, facts.receiving);
 }
 
@@ -149,11 +154,23 @@ export function promoRefusal(promo: CheckoutPromo | null, goods: number): PromoR
   return promo.refusal ?? (belowCondition(promo.condition, goods) ? 'min_sum' : null);
 }
 
-/** The order's sums: the lines that can be ordered, with the promo's percent when the code applies. */
+/** The kind of the promo that applies to these lines (its minimum sum counted), or null. */
+export function appliedPromo(facts: Pick<CheckoutFacts, 'lines' | 'promo'>): PromoKind | null {
+  return facts.promo && !promoRefusal(facts.promo, priceOrder(facts.lines).goods) ? promoKindOf(facts.promo.kind) : null;
+}
+
+/**
+ * The order's sums with the promo that applies: a percent off each unit (rounded per unit), or a fixed sum
+ * off the goods (never more than the goods); a free-delivery code leaves the goods as they are.
+ */
 export function orderSums(facts: Pick<CheckoutFacts, 'lines' | 'promo'>): OrderSums {
-  const goods = priceOrder(facts.lines).goods;
-  const percent = facts.promo && !promoRefusal(facts.promo, goods) ? facts.promo.percent : 0;
-  return priceOrder(facts.lines, percent);
+  const kind = appliedPromo(facts);
+  if (kind === 'fixed') {
+    const full = priceOrder(facts.lines);
+    const discount = fixedDiscount(facts.promo!.amount, full.goods);
+    return { ...full, total: round2(full.goods - discount), discount };
+  }
+  return priceOrder(facts.lines, kind === 'percent' ? facts.promo!.percent : 0);
 }
 
 /** Check 5: the empty required fields, in the form's order (the store's flags, the seed's defaults). */

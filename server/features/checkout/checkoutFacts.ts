@@ -86,7 +86,7 @@ export async function gatherFacts(
     now: localTime(opts.at, opts.timeZone),
     fields,
     // The refusals known without the sum (unknown, dates, uses); the minimum sum is the rule's to count.
-    promo: parsed.promoCode ? { percent: promo?.discount ?? 0, refusal: checkPromo(promo, { now: opts.at, timeZone: opts.timeZone }), condition: promo?.condition ?? 0 } : null,
+    promo: parsed.promoCode ? { kind: promo?.kind, percent: promo?.discount ?? 0, amount: promo?.amount ?? 0, refusal: checkPromo(promo, { now: opts.at, timeZone: opts.timeZone }), condition: promo?.condition ?? 0 } : null,
     // Only a session of that very number (the sign-in's auth form or Bearer, or a phoneNumberToken) counts.
     phoneVerified: phone !== null && (customer.user?.phone === phone || customer.verifiedPhone === phone),
   };

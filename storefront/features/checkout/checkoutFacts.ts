@@ -1,4 +1,5 @@
-import { orderDelivery, orderTerms, type CheckoutFacts } from '../../../schemas/rules/checkout';
+import { orderDelivery, orderSums, orderTerms, type CheckoutFacts } from '../../../schemas/rules/checkout';
+import type { OrderSums } from '../../../schemas/rules/order';
 import type { DeliveryTerms } from '../../../schemas/rules/zones';
 import type { LocalTime } from '../../../schemas/rules/hours';
 import { minSumOf } from '../../../schemas/rules/order';
@@ -64,13 +65,18 @@ export function checkoutFacts(s: CheckoutState): CheckoutFacts {
       client_comment: form.client_comment,
     },
     // A proved code is sent with what the shop said of it; a refused one is not sent at all.
-    promo: s.promo.code && s.promo.status === 'proved' ? { percent: s.promo.discount, refusal: null, condition: s.promo.condition } : null,
+    promo: s.promo.code && s.promo.status === 'proved' ? { kind: s.promo.kind, percent: s.promo.discount, amount: s.promo.amount, refusal: null, condition: s.promo.condition } : null,
     phoneVerified: s.phoneVerified,
   };
 }
 
-/** The delivery the page shows: the price the server will charge (the zone's terms, else the shop's) and those terms. */
-export function deliveryPreview(s: CheckoutState): { cost: number; terms: DeliveryTerms } {
+/**
+ * What the page shows as the server will charge it: the sums of the orderable lines with the promo that
+ * applies (percent, fixed sum), the delivery (the zone's terms, else the shop's; 0 with a free-delivery code)
+ * and those terms.
+ */
+export function checkoutPreview(s: CheckoutState): { sums: OrderSums; delivery: number; terms: DeliveryTerms } {
   const facts = checkoutFacts(s);
-  return { cost: orderDelivery(facts), terms: orderTerms(facts) };
+  const orderable = { ...facts, lines: facts.lines.filter((l) => l.available) };
+  return { sums: orderSums(orderable), delivery: orderDelivery(orderable), terms: orderTerms(facts) };
 }
