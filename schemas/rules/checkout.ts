@@ -3,8 +3,9 @@ import { checkHours, type LocalTime, type WeekHours } from './hours';
 import { formatRoubles, round2 } from './money';
 import { isRequired, priceOrder, type OrderSums, type Receiving } from './order';
 import { phoneComplete } from './phone';
-import { belowCondition, fixedDiscount, promoKindOf, type PromoKind, type PromoRefusal } from './promo';
-import { deliversTo, deliveryPrice, deliveryTerms, placesServing, type DeliveryTerms, type ZonedPlace, type ZoneTerms } from './zones';
+import { belowCondition, promoKindOf, type PromoKind, type PromoRefusal } from './promo';
+import { deliversTo, placesServing, type ZonedPlace } from './zones';
+import { deliveryPrice, deliveryTerms, type DeliveryTerms, type ZoneTerms } from './zoneTerms';
 
 /**
  * Whether an order may be placed (seed, section 5): the one decision, pure and browser-safe. The server
@@ -152,6 +153,14 @@ export function orderDelivery(facts: Pick<CheckoutFacts, 'receiving' | 'point' |
 export function promoRefusal(promo: CheckoutPromo | null, goods: number): PromoRefusal | null {
   if (!promo) return null;
   return promo.refusal ?? (belowCondition(promo.condition, goods) ? 'min_sum' : null);
+}
+
+// Here, not in promo.ts: only the checkout needs it (promo.ts is part of the storefront's first screen).
+/** A fixed sum off goods worth `goods`: never below 0, never more than the goods, to the kopeck. */
+export function fixedDiscount(amount: number | null | undefined, goods: number): number {
+  const a = Number(amount);
+  if (!Number.isFinite(a) || a <= 0 || goods <= 0) return 0;
+  return Math.round(Math.min(a, goods) * 100) / 100;
 }
 
 /** The kind of the promo that applies to these lines (its minimum sum counted), or null. */

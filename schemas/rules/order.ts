@@ -1,6 +1,5 @@
 import { round2 } from './money';
 import { discountedUnitPrice } from './promo';
-import { deliveryPrice, shopDeliveryTerms } from './zones';
 
 /**
  * An order's sums and required fields (seed, sections 4 and 5): pure and browser-safe. The server prices
@@ -41,7 +40,12 @@ export function priceOrder(lines: readonly PriceLine[], promoPercent = 0): Order
 
 /** The delivery cost of an order: the store's cost, free for pickup and from `free_delivery_from` (when set) of the goods' sum. */
 export function deliveryCostFor(store: { delivery_cost?: unknown; free_delivery_from?: unknown } | null | undefined, goodsTotal: number, receiving: Receiving): number {
-  return deliveryPrice(shopDeliveryTerms(store), goodsTotal, receiving);
+  if (receiving === 'pickup') return 0;
+  const cost = Number(store?.delivery_cost ?? 0);
+  const freeFrom = Number(store?.free_delivery_from ?? 0);
+  if (!Number.isFinite(cost) || cost <= 0) return 0;
+  if (Number.isFinite(freeFrom) && freeFrom > 0 && goodsTotal >= freeFrom) return 0;
+  return cost;
 }
 
 /** The store's minimum order sum (0 when not set). */

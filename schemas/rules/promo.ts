@@ -31,13 +31,6 @@ export type PromoKind = (typeof PROMO_KINDS)[number];
 /** A stored or answered kind; anything else (a code stored before kinds) is a percent code. */
 export const promoKindOf = (v: unknown): PromoKind => ((PROMO_KINDS as readonly unknown[]).includes(v) ? (v as PromoKind) : 'percent');
 
-/** A fixed sum off goods worth `goods`: never below 0, never more than the goods, to the kopeck. */
-export function fixedDiscount(amount: number | null | undefined, goods: number): number {
-  const a = Number(amount);
-  if (!Number.isFinite(a) || a <= 0 || goods <= 0) return 0;
-  return Math.round(Math.min(a, goods) * 100) / 100;
-}
-
 /** Why a code is refused; each has its text in i18n (errors.promo_<reason>). */
 export type PromoRefusal = 'not_found' | 'not_started' | 'expired' | 'used' | 'min_sum';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkOrder, orderDelivery, orderSums, type CheckoutFacts, type CheckoutPromo } from './checkout';
-import { fixedDiscount, promoKindOf } from './promo';
+import { checkOrder, fixedDiscount, orderDelivery, orderSums, type CheckoutFacts, type CheckoutPromo } from './checkout';
+import { promoKindOf } from './promo';
 import { round2 } from './money';
 
 /** Promo kinds (issue 35): percent (the seed's), a fixed sum off the goods, free delivery; one rule for both sides. */

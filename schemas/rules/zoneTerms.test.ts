@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkOrder, orderDelivery, orderTerms, type CheckoutFacts, type CheckoutPlace } from './checkout';
 import type { LatLon } from './geo';
-import { deliveryPrice, deliveryTerms, zoneTermsOf, type ZoneTerms } from './zones';
+import { deliveryPrice, deliveryTerms, zoneTermsOf, type ZoneTerms } from './zoneTerms';
 
 const square = (lat: number, lon: number): LatLon[] => [
   [lat, lon],

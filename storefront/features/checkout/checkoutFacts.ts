@@ -1,9 +1,9 @@
 import { orderDelivery, orderSums, orderTerms, type CheckoutFacts } from '../../../schemas/rules/checkout';
 import type { OrderSums } from '../../../schemas/rules/order';
-import type { DeliveryTerms } from '../../../schemas/rules/zones';
+import { shopDeliveryTerms, zoneTermsOf, type DeliveryTerms } from '../../../schemas/rules/zoneTerms';
 import type { LocalTime } from '../../../schemas/rules/hours';
 import { minSumOf } from '../../../schemas/rules/order';
-import { shopDeliveryTerms, zoneOf, zoneTermsOf } from '../../../schemas/rules/zones';
+import { zoneOf } from '../../../schemas/rules/zones';
 import type { CartLine, Place, StoreSettings } from '../../lib/types';
 import type { PromoState } from '../promo/public';
 import { changeShown, effectiveChoices, phoneToSend, usesMap, type OrderFormValues } from './orderLogic';

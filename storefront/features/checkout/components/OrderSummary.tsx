@@ -4,7 +4,7 @@ import { useT } from '../../../lib/i18n';
 import { TotalsRow } from '../../../components/Totals';
 import type { CartLine } from '../../../lib/types';
 import type { CartTotals } from '../../cart/public';
-import type { DeliveryTerms } from '../../../../schemas/rules/zones';
+import type { DeliveryTerms } from '../../../../schemas/rules/zoneTerms';
 
 /** The order form's summary beside it: the lines, the totals as the server will charge them, the order button. */
 export default function OrderSummary({
