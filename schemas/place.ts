@@ -32,6 +32,11 @@ const fields = [
     { no: 682, key: 'coords', type: 'polygon', default: [] },
     { no: 683, key: 'color', type: 'colour', default: '25,113,194,1' },
     { no: 684, key: 'phone', type: 'phone', maxLength: 30 },
+    // The zone's own delivery terms (schemas/rules/zones.ts deliveryTerms); empty: the shop's setting.
+    { no: 685, key: 'delivery_cost', type: 'float', min: 0 },
+    { no: 686, key: 'free_delivery_from', type: 'float', min: 0 },
+    { no: 687, key: 'min_sum', type: 'float', min: 0 },
+    { no: 688, key: 'delivery_time', type: 'varchar', maxLength: 100 },
 ] as const satisfies readonly FieldInput[];
 
 export const placeSchema: EntitySchema<typeof fields> = { name: 'places', table: 'places', fields: defineFields('places', fields) };

@@ -39,6 +39,7 @@ export default {
     phone_check_required: 'أكّد رقم هاتفك بالرمز المرسل عبر SMS',
     out_of_hours: 'عذرًا، التوصيل متاح من {from} إلى {to}',
     min_sum: 'الحد الأدنى للطلب {sum}',
+    zone_min_sum: 'الحد الأدنى للطلب للتوصيل إلى هذا العنوان هو {sum} ₽',
     promo_error: 'رمز الخصم غير صالح',
     empty_cart: 'السلة فارغة',
     payment_unavailable: 'الدفع عبر الموقع غير متاح حاليًا',

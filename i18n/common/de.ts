@@ -39,6 +39,7 @@ export default {
     phone_check_required: 'Bestätigen Sie Ihre Telefonnummer mit dem SMS-Code',
     out_of_hours: 'Geliefert wird leider nur von {from} bis {to}',
     min_sum: 'Mindestbestellwert {sum}',
+    zone_min_sum: 'Mindestbestellwert für Lieferung an diese Adresse: {sum} ₽',
     promo_error: 'Der Aktionscode ist ungültig',
     empty_cart: 'Der Warenkorb ist leer',
     payment_unavailable: 'Die Online-Zahlung ist gerade nicht verfügbar',

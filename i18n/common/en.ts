@@ -38,6 +38,7 @@ export default {
     phone_check_required: 'Confirm your phone number with the SMS code',
     out_of_hours: 'Sorry, delivery works from {from} to {to}',
     min_sum: 'The minimum order is {sum} RUB',
+    zone_min_sum: 'The minimum order for delivery to this address is {sum} RUB',
     promo_error: 'The promo code is not valid',
     empty_cart: 'Cart is empty',
     payment_unavailable: 'Online payment is not available now',

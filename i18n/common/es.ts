@@ -39,6 +39,7 @@ export default {
     phone_check_required: 'Confirme su número de teléfono con el código SMS',
     out_of_hours: 'Lo sentimos, solo entregamos de {from} a {to}',
     min_sum: 'Pedido mínimo: {sum}',
+    zone_min_sum: 'El pedido mínimo para entregar en esta dirección es de {sum} ₽',
     promo_error: 'El código promocional no es válido',
     empty_cart: 'El carrito está vacío',
     payment_unavailable: 'El pago en línea no está disponible ahora',

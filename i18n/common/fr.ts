@@ -39,6 +39,7 @@ export default {
     phone_check_required: 'Confirmez votre numéro de téléphone avec le code SMS',
     out_of_hours: 'Désolé, la livraison fonctionne de {from} à {to}',
     min_sum: 'Commande minimum : {sum}',
+    zone_min_sum: 'La commande minimum pour une livraison à cette adresse est de {sum} ₽',
     promo_error: 'Code promo non valable',
     empty_cart: 'Le panier est vide',
     payment_unavailable: 'Le paiement en ligne est indisponible pour le moment',

@@ -39,6 +39,7 @@ export default {
     phone_check_required: 'Confirme o seu número de telefone com o código SMS',
     out_of_hours: 'Desculpe, entregamos das {from} às {to}',
     min_sum: 'Pedido mínimo: {sum}',
+    zone_min_sum: 'O pedido mínimo para entrega neste endereço é de {sum} ₽',
     promo_error: 'O código promocional não é válido',
     empty_cart: 'O carrinho está vazio',
     payment_unavailable: 'O pagamento online não está disponível agora',

@@ -39,6 +39,7 @@ export default {
     phone_check_required: '请用短信验证码确认您的手机号',
     out_of_hours: '抱歉，配送时间为 {from} 至 {to}',
     min_sum: '最低订单金额 {sum}',
+    zone_min_sum: '配送到此地址的最低订单金额为 {sum} ₽',
     promo_error: '优惠码无效',
     empty_cart: '购物车是空的',
     payment_unavailable: '暂时无法在线支付',

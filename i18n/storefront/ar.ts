@@ -123,6 +123,8 @@ export default {
     promo: 'رمز الترويج',
     promo_placeholder: 'أدخل رمز الترويج',
     promo_proved: 'تم تطبيق الرمز: خصم {n}%',
+    promo_proved_fixed: 'تم تطبيق الرمز: خصم {sum}',
+    promo_proved_delivery: 'تم تطبيق الرمز: توصيل مجاني',
     promo_checking: 'جارٍ التحقق من الرمز…',
     promo_apply: 'تطبيق',
   },

@@ -123,6 +123,8 @@ export default {
     promo: 'Gutscheincode',
     promo_placeholder: 'Gutscheincode eingeben',
     promo_proved: 'Gutschein angewendet: {n} % Rabatt',
+    promo_proved_fixed: 'Aktionscode angewendet: {sum} Rabatt',
+    promo_proved_delivery: 'Aktionscode angewendet: kostenlose Lieferung',
     promo_checking: 'Gutscheincode wird geprüft…',
     promo_apply: 'Anwenden',
   },

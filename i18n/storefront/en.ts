@@ -123,6 +123,8 @@ export default {
     promo: 'Promo code',
     promo_placeholder: 'Enter a promo code',
     promo_proved: 'Promo code applied: {n}% off',
+    promo_proved_fixed: 'Promo code applied: {sum} off',
+    promo_proved_delivery: 'Promo code applied: free delivery',
     promo_checking: 'Checking the promo code…',
     promo_apply: 'Apply',
   },

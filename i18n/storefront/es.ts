@@ -123,6 +123,8 @@ export default {
     promo: 'Código promocional',
     promo_placeholder: 'Introduzca un código promocional',
     promo_proved: 'Código aplicado: {n}% de descuento',
+    promo_proved_fixed: 'Código aplicado: descuento de {sum}',
+    promo_proved_delivery: 'Código aplicado: entrega gratuita',
     promo_checking: 'Comprobando el código…',
     promo_apply: 'Aplicar',
   },

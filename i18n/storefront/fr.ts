@@ -123,6 +123,8 @@ export default {
     promo: 'Code promo',
     promo_placeholder: 'Saisissez un code promo',
     promo_proved: 'Code promo appliqué : −{n} %',
+    promo_proved_fixed: 'Code appliqué : remise de {sum}',
+    promo_proved_delivery: 'Code appliqué : livraison gratuite',
     promo_checking: 'Vérification du code promo…',
     promo_apply: 'Appliquer',
   },

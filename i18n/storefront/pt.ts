@@ -123,6 +123,8 @@ export default {
     promo: 'Cupom',
     promo_placeholder: 'Digite o cupom',
     promo_proved: 'Cupom aplicado: {n}% de desconto',
+    promo_proved_fixed: 'Código aplicado: desconto de {sum}',
+    promo_proved_delivery: 'Código aplicado: entrega grátis',
     promo_checking: 'Verificando o cupom…',
     promo_apply: 'Aplicar',
   },

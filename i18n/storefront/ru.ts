@@ -123,6 +123,8 @@ export default {
     promo: 'Промокод',
     promo_placeholder: 'Введите промокод',
     promo_proved: 'Промокод применён: скидка {n}%',
+    promo_proved_fixed: 'Промокод применён: скидка {sum}',
+    promo_proved_delivery: 'Промокод применён: бесплатная доставка',
     promo_checking: 'Проверяем промокод…',
     promo_apply: 'Применить',
   },

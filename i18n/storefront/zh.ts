@@ -123,6 +123,8 @@ export default {
     promo: '优惠码',
     promo_placeholder: '输入优惠码',
     promo_proved: '优惠码已生效：优惠 {n}%',
+    promo_proved_fixed: '优惠码已使用：减 {sum}',
+    promo_proved_delivery: '优惠码已使用：免运费',
     promo_checking: '正在验证优惠码…',
     promo_apply: '使用',
   },

@@ -18,7 +18,7 @@ const noon = { day: 'monday' as const, minutes: 12 * 60 };
 /** A delivery order every check passes: cash, inside the zone, at noon, 600 of goods over a 500 minimum. */
 const facts = (over: Partial<CheckoutFacts> = {}, fields: CheckoutFacts['fields'] = {}): CheckoutFacts => ({
   lines: [{ id: 'a', price: 300, quantity: 2, available: true }],
-  shop: { required: {}, minSum: 500, stopPurchase: false, usesMap: true, onlinePayment: true, smsCheck: false },
+  shop: { required: {}, minSum: 500, deliveryCost: 0, freeDeliveryFrom: 0, stopPurchase: false, usesMap: true, onlinePayment: true, smsCheck: false },
   receiving: 'delivery',
   receivingChosen: true,
   payment: 'cash',

@@ -1,10 +1,11 @@
 import type { LatLon } from './geo';
 import { checkHours, type LocalTime, type WeekHours } from './hours';
-import { formatRoubles } from './money';
+import { formatRoubles, round2 } from './money';
 import { isRequired, priceOrder, type OrderSums, type Receiving } from './order';
 import { phoneComplete } from './phone';
-import { belowCondition, type PromoRefusal } from './promo';
+import { belowCondition, promoKindOf, type PromoKind, type PromoRefusal } from './promo';
 import { deliversTo, placesServing, type ZonedPlace } from './zones';
+import { deliveryPrice, deliveryTerms, type DeliveryTerms, type ZoneTerms } from './zoneTerms';
 
 /**
  * Whether an order may be placed (seed, section 5): the one decision, pure and browser-safe. The server
@@ -26,9 +27,11 @@ export interface CheckoutLine {
   stock?: number | null;
 }
 
-/** A place as the checks read it: its delivery zone and its week. */
+/** A place as the checks read it: its delivery zone, its zone's terms and its week. */
 export interface CheckoutPlace extends ZonedPlace {
   week: WeekHours | null | undefined;
+  /** The zone's own delivery price, free-from sum, minimum and time (absent: the shop's). */
+  terms?: ZoneTerms | null;
 }
 
 /** The order form's answers, by the form's field names. */
@@ -50,6 +53,9 @@ export interface CheckoutShop {
   /** The required flags (client_name, …), as stored or answered; missing ones take the seed's defaults. */
   required: Record<string, unknown> | null | undefined;
   minSum: number;
+  /** The shop's delivery price and the goods' sum it is free from (0 = never); a zone's terms override them. */
+  deliveryCost: number;
+  freeDeliveryFrom: number;
   /** Purchases stopped: every product is unavailable. */
   stopPurchase: boolean;
   /** The address comes from the map with its point (controls.map). */
@@ -62,7 +68,11 @@ export interface CheckoutShop {
 
 /** The promo code sent, as far as it is known: its percent, a refusal known without the sum, its minimum sum. */
 export interface CheckoutPromo {
+  /** What the code gives (absent: percent, the seed's only kind). */
+  kind?: PromoKind;
   percent: number;
+  /** The fixed sum off the goods of a 'fixed' code. */
+  amount?: number;
   refusal: PromoRefusal | null;
   /** The minimum sum of goods (before the discount) it works from; 0 = any. */
   condition: number;
@@ -126,17 +136,50 @@ export function orderPlace<P extends CheckoutPlace>(facts: { receiving: Receivin
   return (facts.point ? placesServing(places, facts.point)[0] : undefined) ?? places[0] ?? null;
 }
 
+/** The terms the order is delivered on: for a delivery to a point, the first zone holding it; else the shop's. */
+export function orderTerms(facts: Pick<CheckoutFacts, 'receiving' | 'point' | 'places' | 'shop'>): DeliveryTerms {
+  const shop = { deliveryCost: facts.shop.deliveryCost, freeFrom: facts.shop.freeDeliveryFrom, minSum: facts.shop.minSum };
+  const zone = facts.receiving === 'delivery' && facts.point ? placesServing(facts.places, facts.point)[0]?.terms : null;
+  return deliveryTerms(shop, zone);
+}
+
+/** The delivery the order is charged: the terms' price, free from their sum (of the goods after the promo) and for pickup. */
+export function orderDelivery(facts: Pick<CheckoutFacts, 'receiving' | 'point' | 'places' | 'shop' | 'lines' | 'promo'>): number {
+  if (appliedPromo(facts) === 'free_delivery') return 0;
+  return deliveryPrice(orderTerms(facts), orderSums(facts).total, facts.receiving);
+}
+
 /** The promo's refusal, counting its minimum sum against these goods (before the discount). */
 export function promoRefusal(promo: CheckoutPromo | null, goods: number): PromoRefusal | null {
   if (!promo) return null;
   return promo.refusal ?? (belowCondition(promo.condition, goods) ? 'min_sum' : null);
 }
 
-/** The order's sums: the lines that can be ordered, with the promo's percent when the code applies. */
+// Here, not in promo.ts: only the checkout needs it (promo.ts is part of the storefront's first screen).
+/** A fixed sum off goods worth `goods`: never below 0, never more than the goods, to the kopeck. */
+export function fixedDiscount(amount: number | null | undefined, goods: number): number {
+  const a = Number(amount);
+  if (!Number.isFinite(a) || a <= 0 || goods <= 0) return 0;
+  return Math.round(Math.min(a, goods) * 100) / 100;
+}
+
+/** The kind of the promo that applies to these lines (its minimum sum counted), or null. */
+export function appliedPromo(facts: Pick<CheckoutFacts, 'lines' | 'promo'>): PromoKind | null {
+  return facts.promo && !promoRefusal(facts.promo, priceOrder(facts.lines).goods) ? promoKindOf(facts.promo.kind) : null;
+}
+
+/**
+ * The order's sums with the promo that applies: a percent off each unit (rounded per unit), or a fixed sum
+ * off the goods (never more than the goods); a free-delivery code leaves the goods as they are.
+ */
 export function orderSums(facts: Pick<CheckoutFacts, 'lines' | 'promo'>): OrderSums {
-  const goods = priceOrder(facts.lines).goods;
-  const percent = facts.promo && !promoRefusal(facts.promo, goods) ? facts.promo.percent : 0;
-  return priceOrder(facts.lines, percent);
+  const kind = appliedPromo(facts);
+  if (kind === 'fixed') {
+    const full = priceOrder(facts.lines);
+    const discount = fixedDiscount(facts.promo!.amount, full.goods);
+    return { ...full, total: round2(full.goods - discount), discount };
+  }
+  return priceOrder(facts.lines, kind === 'percent' ? facts.promo!.percent : 0);
 }
 
 /** Check 5: the empty required fields, in the form's order (the store's flags, the seed's defaults). */
@@ -177,9 +220,9 @@ export function checkOrder(facts: CheckoutFacts): Refusal | null {
   // 3. Within the hours of the places that count.
   const hours = checkHours(placesForHours(facts).map((p) => p.week), facts.now);
   if (!hours.open) return refusal('out_of_hours', [], { from: hours.from, to: hours.to });
-  // 4. The minimum sum, of the goods after a promo that applies.
-  const minSum = facts.shop.minSum > 0 ? facts.shop.minSum : 0;
-  if (minSum > 0 && orderSums(facts).total < minSum) return refusal('min_sum', [], { sum: formatRoubles(minSum) });
+  // 4. The minimum sum (the zone's own where it set one), of the goods after a promo that applies.
+  const terms = orderTerms(facts);
+  if (terms.minSum > 0 && orderSums(facts).total < terms.minSum) return refusal(terms.zoneMinimum ? 'zone_min_sum' : 'min_sum', [], { sum: formatRoubles(terms.minSum) });
   // 5. The required fields.
   const missing = missingFields(facts);
   if (missing.length) return refusal('required_fields_error', missing);

@@ -6,6 +6,7 @@ export * from './promo';
 export * from './order';
 export * from './links';
 export * from './zones';
+export * from './zoneTerms';
 export * from './signIn';
 export * from './priceChange';
 export * from './listAddress';

@@ -24,6 +24,13 @@ export function discountedUnitPrice(price: number, percent: number): number {
   return Math.round((price * (100 - p)) / 100);
 }
 
+/** What a code gives: a percent off each unit (the seed's), a fixed sum off the goods, or free delivery. */
+export const PROMO_KINDS = ['percent', 'fixed', 'free_delivery'] as const;
+export type PromoKind = (typeof PROMO_KINDS)[number];
+
+/** A stored or answered kind; anything else (a code stored before kinds) is a percent code. */
+export const promoKindOf = (v: unknown): PromoKind => ((PROMO_KINDS as readonly unknown[]).includes(v) ? (v as PromoKind) : 'percent');
+
 /** Why a code is refused; each has its text in i18n (errors.promo_<reason>). */
 export type PromoRefusal = 'not_found' | 'not_started' | 'expired' | 'used' | 'min_sum';
 

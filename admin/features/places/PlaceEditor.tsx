@@ -13,7 +13,7 @@ import { ConfirmDialog, EditorActions, EditorCard, EditorHeader, ResultDialog, U
 import { ColourInput } from '../../components/ColourInput';
 import { WeekScheduleInput } from './WeekScheduleInput';
 import { suggestCountries } from './countries';
-import { checkDraft, clearDraft, draftFromRecord, loadDraft, newPlaceDraft, restData, sameDraft, storeDraft, type PlaceDraft } from './placeDraft';
+import { ZONE_AMOUNTS, checkDraft, clearDraft, draftFromRecord, loadDraft, newPlaceDraft, restData, sameDraft, storeDraft, type PlaceDraft } from './placeDraft';
 
 const label = (name: string) => `resources.places.fields.${name}`;
 
@@ -215,6 +215,38 @@ function Editor() {
               </Button>
             </Box>
           ) : null}
+        </Stack>
+      </EditorCard>
+      <EditorCard>
+        <Stack spacing={2} component="section" aria-labelledby="zone-terms">
+          <Box>
+            <Typography variant="h6" id="zone-terms" component="h2">
+              {translate('admin.places.terms')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('admin.places.terms_hint')}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {ZONE_AMOUNTS.map((name) => (
+              <TextField
+                key={name}
+                label={translate(label(name))}
+                value={draft[name]}
+                onChange={(e) => set({ [name]: e.target.value.replace(/[^\d.,]/g, '').slice(0, 12) })}
+                slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' }, input: { endAdornment: <Typography color="text.secondary">₽</Typography> } }}
+                fullWidth
+              />
+            ))}
+            <TextField
+              label={translate(label('delivery_time'))}
+              value={draft.delivery_time}
+              placeholder={translate('admin.places.time_hint')}
+              onChange={(e) => set({ delivery_time: e.target.value })}
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+              fullWidth
+            />
+          </Box>
         </Stack>
       </EditorCard>
       <EditorCard>

@@ -17,7 +17,16 @@ export interface PlaceDraft {
   week: WeekSchedule;
   coords: LatLng[];
   color: string;
+  /** The zone's terms as typed ('' = the shop's setting). */
+  delivery_cost: string;
+  free_delivery_from: string;
+  min_sum: string;
+  delivery_time: string;
 }
+
+/** The zone's terms (schemas/place.ts 685-688), in the editor's order. */
+export const ZONE_TERMS = ['delivery_cost', 'free_delivery_from', 'min_sum', 'delivery_time'] as const;
+export const ZONE_AMOUNTS = ['delivery_cost', 'free_delivery_from', 'min_sum'] as const;
 
 export const DEFAULT_PLACE_COLOUR = String(placeSchema.fields.find((f) => f.name === 'color')?.default ?? '25,113,194,1');
 
@@ -50,6 +59,10 @@ export const newPlaceDraft = (): PlaceDraft => ({
   week: fullWeek(null, true),
   coords: [],
   color: DEFAULT_PLACE_COLOUR,
+  delivery_cost: '',
+  free_delivery_from: '',
+  min_sum: '',
+  delivery_time: '',
 });
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -75,8 +88,20 @@ export function draftFromRecord(r: Record<string, unknown>): PlaceDraft {
     week: fullWeek(r.week as Partial<WeekSchedule> | null),
     coords: coordsOf(r.coords),
     color: str(r.color) || DEFAULT_PLACE_COLOUR,
+    delivery_cost: str(r.delivery_cost),
+    free_delivery_from: str(r.free_delivery_from),
+    min_sum: str(r.min_sum),
+    delivery_time: str(r.delivery_time),
   };
 }
+
+/** A typed sum: '' is none (null: the shop's setting), a comma is a decimal point, anything else is sent for the registry to judge. */
+const amountOf = (v: string): number | string | null => {
+  const t = v.trim().replace(',', '.');
+  if (!t) return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : t;
+};
 
 /** What REST receives: every field of the draft, trimmed. */
 export function restData(d: PlaceDraft): Record<string, unknown> {
@@ -91,6 +116,10 @@ export function restData(d: PlaceDraft): Record<string, unknown> {
     week: d.week,
     coords: d.coords,
     color: d.color,
+    delivery_cost: amountOf(d.delivery_cost),
+    free_delivery_from: amountOf(d.free_delivery_from),
+    min_sum: amountOf(d.min_sum),
+    delivery_time: d.delivery_time.trim() || null,
   };
 }
 

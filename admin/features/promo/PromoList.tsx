@@ -1,6 +1,7 @@
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Chip } from '@mui/material';
 import { ScreenList, authenticated, useAllRows, usePathBase } from '../../components/ScreenList';
+import { promoKindOf } from '../../../schemas/rules/promo';
 
 export const PROMO_LIST = '/promo_settings';
 
@@ -52,13 +53,21 @@ function Promos() {
         secondary: `${promoWindow(p, locale, translate)} · ${translate('admin.promo.used_times', { count: p.count ?? 0 })}`,
         end: (
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
-            <Chip size="small" color="primary" label={translate('admin.promo.discount', { discount: p.discount })} />
+            <Chip size="small" color="primary" label={promoGives(p, translate)} />
             {p.isOnceOnly ? <Chip size="small" variant="outlined" label={translate('admin.promo.once_only')} /> : null}
           </Box>
         ),
       })}
     />
   );
+}
+
+/** What a code gives, by its kind: 'Скидка 20%', 'Скидка 300 ₽' or 'Бесплатная доставка'. */
+function promoGives(p: RaRecord, translate: (key: string, options?: object) => string): string {
+  const kind = promoKindOf(p.kind);
+  if (kind === 'fixed') return translate('admin.promo.discount_fixed', { amount: p.amount ?? 0 });
+  if (kind === 'free_delivery') return translate('admin.promo.free_delivery');
+  return translate('admin.promo.discount', { discount: p.discount });
 }
 
 /** /promo_settings: the shop's promo codes — code, name, discount, dates, single use and times used. */

@@ -82,6 +82,8 @@ export default {
     day_off: 'مغلق اليوم',
     promo_discount: 'خصم الرمز {code}',
     delivery_cost: 'التوصيل',
+    free_from: 'مجاني ابتداءً من {sum}',
+    delivery_time: 'وقت التوصيل: {time}',
     submit: 'اطلب الآن',
     pay: 'الانتقال إلى الدفع',
     sending: 'جارٍ إرسال الطلب…',

@@ -82,6 +82,8 @@ export default {
     day_off: 'Heute geschlossen',
     promo_discount: 'Rabatt durch Gutschein {code}',
     delivery_cost: 'Lieferung',
+    free_from: 'Kostenlos ab {sum}',
+    delivery_time: 'Lieferzeit: {time}',
     submit: 'Bestellen',
     pay: 'Zur Zahlung',
     sending: 'Bestellung wird gesendet…',

@@ -82,6 +82,8 @@ export default {
     day_off: 'Closed today',
     promo_discount: 'Promo code {code} discount',
     delivery_cost: 'Delivery',
+    free_from: 'Free from {sum}',
+    delivery_time: 'Delivery time: {time}',
     submit: 'Place order',
     pay: 'Go to payment',
     sending: 'Sending the order…',

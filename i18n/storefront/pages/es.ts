@@ -82,6 +82,8 @@ export default {
     day_off: 'Hoy cerrado',
     promo_discount: 'Descuento del código {code}',
     delivery_cost: 'Envío',
+    free_from: 'Gratis desde {sum}',
+    delivery_time: 'Tiempo de entrega: {time}',
     submit: 'Hacer el pedido',
     pay: 'Ir al pago',
     sending: 'Enviando el pedido…',

@@ -82,6 +82,8 @@ export default {
     day_off: 'Fermé aujourd\'hui',
     promo_discount: 'Remise du code {code}',
     delivery_cost: 'Livraison',
+    free_from: 'Gratuite dès {sum}',
+    delivery_time: 'Délai de livraison : {time}',
     submit: 'Commander',
     pay: 'Passer au paiement',
     sending: 'Envoi de la commande…',

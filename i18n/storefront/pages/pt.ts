@@ -82,6 +82,8 @@ export default {
     day_off: 'Fechado hoje',
     promo_discount: 'Desconto do cupom {code}',
     delivery_cost: 'Entrega',
+    free_from: 'Grátis a partir de {sum}',
+    delivery_time: 'Tempo de entrega: {time}',
     submit: 'Fazer pedido',
     pay: 'Ir para o pagamento',
     sending: 'Enviando o pedido…',

@@ -82,6 +82,8 @@ export default {
     day_off: 'Сегодня выходной',
     promo_discount: 'Скидка по промокоду {code}',
     delivery_cost: 'Доставка',
+    free_from: 'Бесплатно от {sum}',
+    delivery_time: 'Время доставки: {time}',
     submit: 'Заказать',
     pay: 'Перейти к оплате',
     sending: 'Отправляем заказ…',

@@ -82,6 +82,8 @@ export default {
     day_off: '今天休息',
     promo_discount: '优惠码 {code} 折扣',
     delivery_cost: '配送费',
+    free_from: '满 {sum} 免运费',
+    delivery_time: '配送时间：{time}',
     submit: '提交订单',
     pay: '前往付款',
     sending: '正在提交订单…',

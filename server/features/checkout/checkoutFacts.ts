@@ -1,5 +1,5 @@
 import type { CheckoutFacts, CheckoutFields } from '../../../schemas/rules/checkout';
-import { localTime, minSumOf, checkPromo } from '../../../schemas/rules';
+import { localTime, minSumOf, checkPromo, shopDeliveryTerms, zoneTermsOf } from '../../../schemas/rules';
 import type { Executor, Store } from '../../db/types';
 import { normalizePhone } from '../auth/public';
 import { listPlaces, type Place } from '../places/public';
@@ -70,6 +70,8 @@ export async function gatherFacts(
     shop: {
       required: settings,
       minSum: minSumOf(settings),
+      deliveryCost: shopDeliveryTerms(settings).deliveryCost,
+      freeDeliveryFrom: shopDeliveryTerms(settings).freeFrom,
       stopPurchase: settings.stop_purchase === true,
       usesMap: settings.map === true,
       onlinePayment: opts.onlinePayments !== false,
@@ -79,12 +81,12 @@ export async function gatherFacts(
     receivingChosen: parsed.receivingChosen,
     payment: parsed.payment,
     point: parsed.coords,
-    places,
+    places: places.map((p) => ({ ...p, terms: zoneTermsOf(p.values) })),
     placeId: parsed.placeId === null ? null : String(parsed.placeId),
     now: localTime(opts.at, opts.timeZone),
     fields,
     // The refusals known without the sum (unknown, dates, uses); the minimum sum is the rule's to count.
-    promo: parsed.promoCode ? { percent: promo?.discount ?? 0, refusal: checkPromo(promo, { now: opts.at, timeZone: opts.timeZone }), condition: promo?.condition ?? 0 } : null,
+    promo: parsed.promoCode ? { kind: promo?.kind, percent: promo?.discount ?? 0, amount: promo?.amount ?? 0, refusal: checkPromo(promo, { now: opts.at, timeZone: opts.timeZone }), condition: promo?.condition ?? 0 } : null,
     // Only a session of that very number (the sign-in's auth form or Bearer, or a phoneNumberToken) counts.
     phoneVerified: phone !== null && (customer.user?.phone === phone || customer.verifiedPhone === phone),
   };

@@ -1,12 +1,12 @@
 import { PAYMENT_CODES } from '../../../schemas';
-import { checkOrder, orderPlace, orderSums, type Refusal } from '../../../schemas/rules/checkout';
-import { deliveryCostFor, discountedUnitPrice, formatRoubles, localTime, round2, safeTimeZone } from '../../../schemas/rules';
+import { checkOrder, orderDelivery, orderPlace, orderSums, type Refusal } from '../../../schemas/rules/checkout';
+import { discountedUnitPrice, formatRoubles, localTime, round2, safeTimeZone } from '../../../schemas/rules';
 import type { Db, Executor, Store } from '../../db/types';
 import { ApiError, badRequest, requiredFields, serverText } from '../../errors';
 import { reserveStock } from '../catalogue/public';
 import { enqueueNewOrder, notify } from '../notifications/public';
 import { factsOf, nextOrderNumber, releaseLapsedHolds, type Customer, type OrderData, type OrderLine } from '../orders/public';
-import { promoError, usePromo } from '../promo/public';
+import { promoError, promoPercent, usePromo } from '../promo/public';
 import { shopLang, storeValues } from '../../api/tenant';
 import { parseForm, type OrderForm } from './checkoutForm';
 import { gatherFacts, type ProductRow } from './checkoutFacts';
@@ -82,11 +82,13 @@ export async function placeOrder(
   const sums = orderSums(facts);
   // Past the checks, a code that was sent applies (one that does not was refused).
   const promoApplies = promo !== null;
-  const lines = priceLines(products, parsed.lines, promo?.discount ?? 0);
+  // A percent code prices each unit; a fixed sum comes off the goods' total (sums.discount), free delivery off the delivery.
+  const lines = priceLines(products, parsed.lines, promoPercent(promo));
   const place = orderPlace(facts);
   const delivery = parsed.receiving === 'delivery';
   const v = parsed.values;
-  const deliveryCost = deliveryCostFor(settings, sums.total, parsed.receiving);
+  // The zone's terms (else the shop's) decide; nothing the client sent about delivery is read.
+  const deliveryCost = orderDelivery(facts);
   const data: OrderData = {
     clientName: (v.client_name as string | null) ?? null,
     phone,
@@ -107,7 +109,8 @@ export async function placeOrder(
     goodsTotal: sums.goods,
     discount: sums.discount,
     promoCode: promoApplies ? promo!.code : null,
-    promoDiscount: promoApplies ? promo!.discount : null,
+    // The percent, for a percent code only (the order's discount holds what any code took off).
+    promoDiscount: promoApplies && promo!.kind === 'percent' ? promo!.discount : null,
     phoneNumber: form.raw.phoneNumber?.slice(0, 30) || null,
     phoneVerified: facts.phoneVerified,
     utm: utmOf(form.raw),

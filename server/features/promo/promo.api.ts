@@ -2,7 +2,7 @@ import { normalizePromoCode } from '../../../schemas';
 import { badRequest } from '../../errors';
 import { safeTimeZone } from '../../../schemas/rules/hours';
 import { checkPromo } from '../../../schemas/rules/promo';
-import { findPromo, promoMessage } from './promo';
+import { findPromo, promoMessage, promoPercent } from './promo';
 import { storeValues } from '../../api/tenant';
 import type { Handler } from '../../api/context';
 
@@ -24,5 +24,5 @@ export const promo: Handler = async (ctx) => {
   const reason = checkPromo(p, { now: new Date(), timeZone: safeTimeZone(storeValues(ctx.store).timezone), goodsTotal: total });
   // The minimum sum comes as data too (errors.promo_min_sum names it); `message` is the protocol's Russian text.
   if (reason) return { promo: { code, discount: 0, status: 'error', reason, message: promoMessage(reason, p), condition: p?.condition ?? 0 } };
-  return { promo: { code, discount: p!.discount, status: 'proved', reason: null, message: null, condition: p!.condition } };
+  return { promo: { code, kind: p!.kind, discount: promoPercent(p), amount: p!.kind === 'fixed' ? p!.amount : 0, status: 'proved', reason: null, message: null, condition: p!.condition } };
 };

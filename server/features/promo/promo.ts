@@ -2,7 +2,7 @@ import { fromRow, normalizePromoCode, promoCodeSchema, toApiObject, toRow } from
 import type { Executor } from '../../db/types';
 import { ApiError, errorText } from '../../errors';
 import { formatRoubles } from '../../../schemas/rules/money';
-import { useLimit, type PromoRefusal, type PromoTerms } from '../../../schemas/rules/promo';
+import { promoKindOf, useLimit, type PromoKind, type PromoRefusal, type PromoTerms } from '../../../schemas/rules/promo';
 
 /**
  * Promo codes as the server keeps them (table promo_codes): reading a code, its owner's view, counting a
@@ -17,8 +17,15 @@ export interface Promo extends PromoTerms {
   id: number;
   code: string;
   name?: string;
+  kind: PromoKind;
+  /** Percent off each unit (kind 'percent'). */
   discount: number;
+  /** The sum off the goods (kind 'fixed'). */
+  amount: number;
 }
+
+/** The percent a code takes off each unit: its discount for a percent code, 0 for the other kinds. */
+export const promoPercent = (p: Pick<Promo, 'kind' | 'discount'> | null | undefined): number => (p && p.kind === 'percent' ? p.discount : 0);
 
 /** A refusal's params: the reason and the code's minimum sum; its text is i18n `errors.promo_<reason>`. */
 export const promoParams = (reason: PromoRefusal, promo?: Pick<Promo, 'condition'> | null) => ({ reason, sum: formatRoubles(promo?.condition ?? 0) });
@@ -34,7 +41,9 @@ export function promoFromRow(row: PromoRow): Promo {
     ...(v as object),
     id: row.id,
     code: row.code,
+    kind: promoKindOf(v.kind),
     discount: Number(v.discount ?? 0),
+    amount: Number(v.amount ?? 0) || 0,
     isOnceOnly: v.isOnceOnly === true,
     maxUses: Number(v.maxUses) > 0 ? Math.floor(Number(v.maxUses)) : null,
     condition: Number(v.condition ?? 0) || 0,

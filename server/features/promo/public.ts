@@ -1,2 +1,2 @@
 /** What the other features may use of promo (they import nothing else of it). */
-export { findPromo, promoError, usePromo, type Promo } from './promo';
+export { findPromo, promoError, promoPercent, usePromo, type Promo } from './promo';

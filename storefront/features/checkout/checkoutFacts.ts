@@ -1,4 +1,6 @@
-import type { CheckoutFacts } from '../../../schemas/rules/checkout';
+import { orderDelivery, orderSums, orderTerms, type CheckoutFacts } from '../../../schemas/rules/checkout';
+import type { OrderSums } from '../../../schemas/rules/order';
+import { shopDeliveryTerms, zoneTermsOf, type DeliveryTerms } from '../../../schemas/rules/zoneTerms';
 import type { LocalTime } from '../../../schemas/rules/hours';
 import { minSumOf } from '../../../schemas/rules/order';
 import { zoneOf } from '../../../schemas/rules/zones';
@@ -36,6 +38,8 @@ export function checkoutFacts(s: CheckoutState): CheckoutFacts {
     shop: {
       required: store?.required_fields as Record<string, unknown> | undefined,
       minSum: minSumOf(store),
+      deliveryCost: shopDeliveryTerms(store).deliveryCost,
+      freeDeliveryFrom: shopDeliveryTerms(store).freeFrom,
       stopPurchase: (store?.controls as Record<string, unknown> | undefined)?.stop_purchase === '1',
       usesMap: map,
       onlinePayment: store?.online_payment === '1',
@@ -46,7 +50,7 @@ export function checkoutFacts(s: CheckoutState): CheckoutFacts {
     receivingChosen: true,
     payment: payment || null,
     point: delivery && map && s.point ? s.point.coords : null,
-    places: s.places.map((p) => ({ id: p.id, zone: zoneOf(p.coords), week: p.week })),
+    places: s.places.map((p) => ({ id: p.id, zone: zoneOf(p.coords), week: p.week, terms: zoneTermsOf(p) })),
     placeId: !delivery && form.place_id ? form.place_id : null,
     now: s.now,
     fields: {
@@ -61,7 +65,18 @@ export function checkoutFacts(s: CheckoutState): CheckoutFacts {
       client_comment: form.client_comment,
     },
     // A proved code is sent with what the shop said of it; a refused one is not sent at all.
-    promo: s.promo.code && s.promo.status === 'proved' ? { percent: s.promo.discount, refusal: null, condition: s.promo.condition } : null,
+    promo: s.promo.code && s.promo.status === 'proved' ? { kind: s.promo.kind, percent: s.promo.discount, amount: s.promo.amount, refusal: null, condition: s.promo.condition } : null,
     phoneVerified: s.phoneVerified,
   };
+}
+
+/**
+ * What the page shows as the server will charge it: the sums of the orderable lines with the promo that
+ * applies (percent, fixed sum), the delivery (the zone's terms, else the shop's; 0 with a free-delivery code)
+ * and those terms.
+ */
+export function checkoutPreview(s: CheckoutState): { sums: OrderSums; delivery: number; terms: DeliveryTerms } {
+  const facts = checkoutFacts(s);
+  const orderable = { ...facts, lines: facts.lines.filter((l) => l.available) };
+  return { sums: orderSums(orderable), delivery: orderDelivery(orderable), terms: orderTerms(facts) };
 }

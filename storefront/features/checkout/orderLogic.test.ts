@@ -52,7 +52,7 @@ describe('the checkout’s facts (what the rule decides on)', () => {
     lines: [{ id: '1', categoryId: '11', name: 'A', price: 300, quantity: 2 }],
     point,
     places: [place(1, week('10:00', '22:00'), zone), place(2, week('08:00', '12:00'))],
-    promo: { code: '', status: 'wait', discount: 0, condition: 0, reason: null, checking: false },
+    promo: { code: '', status: 'wait', kind: 'percent', discount: 0, amount: 0, condition: 0, reason: null, checking: false },
     now: { day: 'monday', minutes: 12 * 60 },
     ios: false,
     phoneVerified: false,
@@ -70,7 +70,7 @@ describe('the checkout’s facts (what the rule decides on)', () => {
   });
 
   it('count a proved promo code with its minimum sum, and leave out one that was refused', () => {
-    const proved = { code: 'SALE20', status: 'proved' as const, discount: 20, condition: 0, reason: null, checking: false };
+    const proved = { code: 'SALE20', status: 'proved' as const, kind: 'percent' as const, discount: 20, amount: 0, condition: 0, reason: null, checking: false };
     expect(checkOrder(checkoutFacts(state({ promo: proved })))).toMatchObject({ code: 'min_sum', params: { sum: '500' } });
     expect(checkoutFacts(state({ promo: { ...proved, status: 'error', discount: 0, reason: 'used' } })).promo).toBeNull();
   });

@@ -5,5 +5,5 @@ import type { PromoRefusal } from '../../../schemas/rules/promo';
 export const promoParams = (code: string, goodsTotal: number): Params => ({ code, total: String(goodsTotal) });
 
 export interface PromoAnswer {
-  promo?: { code?: string; discount?: number; condition?: number; status?: string; reason?: PromoRefusal | null };
+  promo?: { code?: string; kind?: string; discount?: number; amount?: number; condition?: number; status?: string; reason?: PromoRefusal | null };
 }

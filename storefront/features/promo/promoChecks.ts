@@ -19,7 +19,7 @@ export function* verifyPromo(code: string) {
     const res: PromoAnswer = yield call(callWithRetry, 'promo', promoParams(code, totals.goods), PROMO_RETRY);
     const p = res.promo ?? {};
     const proved = p.status === 'proved';
-    yield put(promoChecked({ code, status: proved ? 'proved' : 'error', discount: Number(p.discount) || 0, condition: Number(p.condition) || 0, reason: proved ? null : (p.reason ?? 'not_found') }));
+    yield put(promoChecked({ code, status: proved ? 'proved' : 'error', kind: p.kind, discount: Number(p.discount) || 0, amount: Number(p.amount) || 0, condition: Number(p.condition) || 0, reason: proved ? null : (p.reason ?? 'not_found') }));
   } catch (e) {
     console.warn('promo', e);
     yield put(promoCheckFailed(code));

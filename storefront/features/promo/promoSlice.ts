@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { normalizePromoCode, type PromoRefusal } from '../../../schemas/rules/promo';
+import { normalizePromoCode, promoKindOf, type PromoKind, type PromoRefusal } from '../../../schemas/rules/promo';
 import { readString } from '../../lib/storage';
 import { cartCleared } from '../cart/public';
 
@@ -15,8 +15,12 @@ export type PromoStatus = 'wait' | 'error' | 'proved';
 export interface PromoState {
   code: string;
   status: PromoStatus;
-  /** Percent off each unit while proved. */
+  /** What the code gives (schemas/rules/promo.ts): percent, a fixed sum or free delivery. */
+  kind: PromoKind;
+  /** Percent off each unit while proved (a percent code). */
   discount: number;
+  /** The sum off the goods while proved (a fixed-sum code). */
+  amount: number;
   /** The minimum sum of goods (before the discount) the code works from (also why it was refused); 0 = any. */
   condition: number;
   /** Why the shop refused the code. */
@@ -24,12 +28,14 @@ export interface PromoState {
   checking: boolean;
 }
 
-const emptyPromo = (code = ''): PromoState => ({ code, status: 'wait', discount: 0, condition: 0, reason: null, checking: false });
+const emptyPromo = (code = ''): PromoState => ({ code, status: 'wait', kind: 'percent', discount: 0, amount: 0, condition: 0, reason: null, checking: false });
 
 export interface PromoVerdict {
   code: string;
   status: 'proved' | 'error';
+  kind?: unknown;
   discount?: number;
+  amount?: number;
   condition?: number;
   reason?: PromoRefusal | null;
 }
@@ -54,7 +60,9 @@ const promoSlice = createSlice({
       return {
         code: p.code,
         status: p.status,
+        kind: promoKindOf(p.kind),
         discount: proved ? Math.min(100, Math.max(0, Number(p.discount) || 0)) : 0,
+        amount: proved ? Math.max(0, Number(p.amount) || 0) : 0,
         condition: Math.max(0, Number(p.condition) || 0),
         reason: proved ? null : (p.reason ?? 'not_found'),
         checking: false,

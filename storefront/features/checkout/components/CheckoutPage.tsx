@@ -6,12 +6,11 @@ import { useShopContext } from '../../../components/ShopContext';
 import { useT } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
 import { useScrollTop } from '../../../lib/scroll';
-import { Popup, UnavailableItemsPopup, cartRefreshRequested, selectCart, selectCartTotals } from '../../cart/public';
+import { Popup, UnavailableItemsPopup, cartRefreshRequested, selectCart } from '../../cart/public';
 import { selectPromo } from '../../promo/public';
 import { selectDeliveryPoint } from '../../places/public';
 import {
   changeShown,
-  deliveryCostOf,
   effectiveChoices,
   formatIosPhone,
   formatPhone,
@@ -30,6 +29,7 @@ import SmsCheckPopup from './SmsCheckPopup';
 import { AddressLink } from '../../share/public';
 import { Field, FieldError, Star, invalidProps } from './checkoutParts';
 import OrderSummary from './OrderSummary';
+import { checkoutPreview } from '../checkoutFacts';
 
 const IOS = platform === 'ios';
 
@@ -46,7 +46,6 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const { store } = useShopContext();
   const cart = useSelector(selectCart);
-  const totals = useSelector(selectCartTotals);
   const order = useSelector(selectOrder);
   const point = useSelector(selectDeliveryPoint);
   const promo = useSelector(selectPromo);
@@ -75,8 +74,9 @@ export default function CheckoutPage() {
   const errors = order.fieldErrors;
   const missing = new Set(order.missing);
   const set = (name: keyof OrderFormValues) => (value: string) => dispatch(orderFieldChanged({ name, value }));
-  const deliveryCost = deliveryCostOf(store, totals.total, receiving);
   const lines = cart.items.filter((l) => l.quantity > 0);
+  // The same facts and rule the order button and the server use: the zone's price and free-from sum, else the shop's.
+  const preview = checkoutPreview({ form, store, lines, point, places: order.places, promo, now, ios: IOS, phoneVerified: false });
 
   // 'Продолжить' leaves for the order's page: the emptied cart must not send the page to / on the way.
   if (!lines.length && !order.result) return leaving.current ? null : <Navigate to="/" replace />;
@@ -250,7 +250,7 @@ export default function CheckoutPage() {
           </section>
         </div>
 
-        <OrderSummary lines={lines} totals={totals} promoCode={promo.code} deliveryCost={deliveryCost} delivery={receiving === 'delivery'} sending={sending} online={payment === 'online'} />
+        <OrderSummary lines={lines} totals={preview.sums} promoCode={promo.code} deliveryCost={preview.delivery} terms={preview.terms} delivery={receiving === 'delivery'} sending={sending} online={payment === 'online'} />
       </form>
 
       {order.result?.kind === 'success' && (

@@ -4,6 +4,7 @@ import { useT } from '../../../lib/i18n';
 import { TotalsRow } from '../../../components/Totals';
 import type { CartLine } from '../../../lib/types';
 import type { CartTotals } from '../../cart/public';
+import type { DeliveryTerms } from '../../../../schemas/rules/zoneTerms';
 
 /** The order form's summary beside it: the lines, the totals as the server will charge them, the order button. */
 export default function OrderSummary({
@@ -11,6 +12,7 @@ export default function OrderSummary({
   totals,
   promoCode,
   deliveryCost,
+  terms,
   delivery,
   sending,
   online,
@@ -19,6 +21,8 @@ export default function OrderSummary({
   totals: CartTotals;
   promoCode: string;
   deliveryCost: number;
+  /** The delivery's terms: their free-from sum and time are shown under the price. */
+  terms: DeliveryTerms;
   delivery: boolean;
   sending: boolean;
   online: boolean;
@@ -44,7 +48,27 @@ export default function OrderSummary({
       <dl className="totals">
         <TotalsRow label={t('cart.goods', { n: totals.quantity })} value={formatPrice(totals.goods, currency)} />
         {totals.discount > 0 && <TotalsRow kind="discount" label={t('checkout.promo_discount', { code: promoCode })} value={`−${formatPrice(totals.discount, currency)}`} />}
-        {delivery && <TotalsRow label={t('checkout.delivery_cost')} value={deliveryCost > 0 ? formatPrice(deliveryCost, currency) : t('item.free_shipping')} />}
+        {delivery && (
+          <TotalsRow
+            label={
+              <>
+                {t('checkout.delivery_cost')}
+                {deliveryCost > 0 && terms.freeFrom > 0 && (
+                  <span className="order__terms" data-testid="order-free-from">
+                    {t('checkout.free_from', { sum: formatPrice(terms.freeFrom, currency) })}
+                  </span>
+                )}
+                {terms.time && (
+                  <span className="order__terms" data-testid="order-delivery-time">
+                    {t('checkout.delivery_time', { time: terms.time })}
+                  </span>
+                )}
+              </>
+            }
+            value={deliveryCost > 0 ? formatPrice(deliveryCost, currency) : t('item.free_shipping')}
+            testId="order-delivery"
+          />
+        )}
         <TotalsRow kind="total" label={t('cart.total')} value={formatPrice(totals.total + deliveryCost, currency)} testId="order-total" />
       </dl>
       <button type="submit" className="button button--client button--wide" disabled={sending} aria-busy={sending || undefined}>

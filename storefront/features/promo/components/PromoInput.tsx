@@ -8,7 +8,10 @@ import '../promo.css';
 /** What the shop said of the code: its discount, or why it does not apply (i18n errors.promo_<reason>). */
 export function promoHint(promo: PromoState, t: ReturnType<typeof useT>): string {
   if (!promo.code) return '';
-  if (promo.status === 'proved') return t('cart.promo_proved', { n: promo.discount });
+  if (promo.status === 'proved') {
+    if (promo.kind === 'fixed') return t('cart.promo_proved_fixed', { sum: `${formatRoubles(promo.amount)} ₽` });
+    return promo.kind === 'free_delivery' ? t('cart.promo_proved_delivery') : t('cart.promo_proved', { n: promo.discount });
+  }
   if (promo.status === 'error') return t(`errors.promo_${promo.reason ?? 'not_found'}`, { sum: formatRoubles(promo.condition) });
   return promo.checking ? t('cart.promo_checking') : '';
 }
