@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Params } from '../../../dataProvider/apiClient';
 import { createAppStore } from '../../app/store';
 import type { OfferCard } from '../../lib/types';
+import { cleanRange, encodeFilters } from './filterValues';
 import { listKeyOf } from './catalogueApi';
 import { listOpened } from './catalogueSlice';
 import {
@@ -10,8 +11,6 @@ import {
   draftSelectToggled,
   draftSortChanged,
   draftValueChanged,
-  cleanRange,
-  encodeFilters,
   filtersApplied,
   filtersOpened,
   filtersReset,

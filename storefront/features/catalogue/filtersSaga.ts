@@ -8,7 +8,6 @@ import {
   draftFilterCleared,
   draftSelectToggled,
   draftValueChanged,
-  encodeFilters,
   filtersApplied,
   filtersOpened,
   filtersReset,
@@ -44,26 +43,21 @@ function* onOpened(action: PayloadAction<{ path: string; categoryId: string }>) 
   yield put(paramsRequested(action.payload.categoryId));
 }
 
-function* apply(action: PayloadAction<{ path: string; categoryId: string }>) {
-  const { path, categoryId } = action.payload;
-  const draft: Draft | null = yield select(selectDraft);
-  const entry: ParamsEntry | undefined = yield select(selectParams, categoryId);
-  const query = draft && draft.path === path ? { sort: draft.sort, filters: encodeFilters(entry?.items ?? [], draft.values) } : DEFAULT_QUERY;
-  yield call(forgetScroll, `list:c:${categoryId}|`);
-  yield put(queryApplied({ path, categoryId, query }));
-}
-
 function* reset(action: PayloadAction<{ path: string; categoryId: string; query?: AppliedQuery }>) {
   yield call(forgetScroll, `list:c:${action.payload.categoryId}|`);
   yield put(queryApplied({ ...action.payload, query: action.payload.query ?? DEFAULT_QUERY }));
 }
 
-/** "Показать N товаров": the count's worker loads with the first change (filterCount.ts), not with the first screen. */
-const loadCount = () => import('./filterCount');
+/** The filter page's workers (apply, "Показать N товаров") load with that page's first action, not with the first screen. */
+const loadPage = () => import('./filterPageSaga');
 function* countDraft(): Generator<unknown, void, any> {
   if (!(yield select(selectDraft))) return;
-  const m: Awaited<ReturnType<typeof loadCount>> = yield call(loadCount);
+  const m: Awaited<ReturnType<typeof loadPage>> = yield call(loadPage);
   yield* m.countDraft();
+}
+function* apply(action: PayloadAction<{ path: string; categoryId: string }>): Generator<unknown, void, any> {
+  const m: Awaited<ReturnType<typeof loadPage>> = yield call(loadPage);
+  yield* m.apply(action);
 }
 
 export default function* filtersSaga() {

@@ -11,10 +11,8 @@ import { t, tPlural, useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
 import { listKeyOf, SORTS } from '../catalogueApi';
 import {
-  cleanRange,
   draftSortChanged,
   draftValueChanged,
-  encodeFilters,
   filtersApplied,
   filtersOpened,
   filtersReset,
@@ -29,6 +27,7 @@ import {
   type RangeValue,
 } from '../filtersSlice';
 import { filterTitle } from './filterTitle';
+import { cleanRange, encodeFilters } from '../filterValues';
 import '../filters.css';
 
 /** The reset and apply buttons at the foot of both filter pages. */
