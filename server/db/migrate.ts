@@ -24,6 +24,7 @@ import * as domainProof from './migrations/2026112801_domain_proof';
 import * as orderNumbers from './migrations/2026112901_order_numbers';
 import * as orderHolds from './migrations/2026112902_order_holds';
 import * as searchWords from './migrations/2026112903_search_words';
+import * as ordersNewCount from './migrations/2026112920_orders_new_count';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -55,6 +56,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112901_order_numbers', orderNumbers],
   ['2026112902_order_holds', orderHolds],
   ['2026112903_search_words', searchWords],
+  ['2026112920_orders_new_count', ordersNewCount],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
