@@ -14,6 +14,8 @@ import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
 import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import { UploadProgress } from './UploadProgress';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { LiveOrdersProvider } from '../features/orders/liveOrders';
+import { OrderAlertsButton } from '../features/orders/OrderAlertsButton';
 
 /** The panel's menu: the resources, the seed's screens, then a link to the storefront. */
 function AdminMenu() {
@@ -38,12 +40,13 @@ function AdminMenu() {
   );
 }
 
-/** The top bar: the page title, the language switcher, the loading indicator and the user menu (sign-out). */
+/** The top bar: the page title, the new-order alerts' bell, the language switcher, the loading indicator and the user menu (sign-out). */
 function AdminAppBar() {
   return (
     <AppBar
       toolbar={
         <>
+          <OrderAlertsButton />
           <LanguageSwitcher />
           <LoadingIndicator />
         </>
@@ -56,9 +59,12 @@ function AdminAppBar() {
 
 export function AdminLayout({ children, ...rest }: LayoutProps & { children?: ReactNode }) {
   return (
-    <Layout {...rest} menu={AdminMenu} appBar={AdminAppBar}>
-      {children}
-      <UploadProgress />
-    </Layout>
+    // The live count of new orders feeds the menu's badge, the alerts and the lists' refresh.
+    <LiveOrdersProvider>
+      <Layout {...rest} menu={AdminMenu} appBar={AdminAppBar}>
+        {children}
+        <UploadProgress />
+      </Layout>
+    </LiveOrdersProvider>
   );
 }

@@ -626,6 +626,30 @@ export default {
       cancel_payment_text: 'سيُلغى الطلب ويُشعَر العميل.',
       cancel_payment_paid: "دُفع الطلب عبر الموقع. يُعاد المبلغ إلى العميل عبر مزود الدفع (مع إيصال استرداد)؛ ويُلغى الطلب ويُشعَر العميل.",
       set_status: 'تغيير الحالة',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "طلبات جديدة: {count}",
+        alerts_off: "تشغيل الصوت والإشعارات للطلبات الجديدة",
+        alerts_on: "الصوت والإشعارات للطلبات الجديدة مفعّلة — انقر للإيقاف",
+        notification_title: "طلب جديد رقم {id}",
+        notification_body: "طلبات جديدة: {count}",
+      },
+      // Cancelling asks for a reason (issue 35)
+      cancel: {
+        title: "إلغاء الطلب رقم {id}؟",
+        text: "سيتلقى العميل إشعارًا بسبب الإلغاء.",
+        reason: "سبب الإلغاء",
+        other: "سبب آخر",
+        confirm: "إلغاء الطلب",
+        keep: "عدم الإلغاء",
+        required: "اذكر سبب الإلغاء",
+        presets: {
+          out_of_stock: "المنتج غير متوفر",
+          customer_asked: "طلب العميل الإلغاء",
+          no_answer: "تعذّر التواصل مع العميل",
+          no_delivery: "لا يمكننا التوصيل إلى هذا العنوان",
+        },
+      },
     },
     questions: {
       of_order: 'أسئلة حول الطلب',

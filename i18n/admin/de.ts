@@ -622,6 +622,30 @@ export default {
       cancel_payment_text: 'Die Bestellung wird storniert und der Kunde benachrichtigt.',
       cancel_payment_paid: "Die Bestellung wurde online bezahlt. Das Geld wird über den Zahlungsanbieter erstattet (mit Erstattungsbeleg); die Bestellung wird storniert und der Kunde benachrichtigt.",
       set_status: 'Status ändern',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "Neue Bestellungen: {count}",
+        alerts_off: "Ton und Benachrichtigungen für neue Bestellungen einschalten",
+        alerts_on: "Ton und Benachrichtigungen für neue Bestellungen sind an – zum Ausschalten klicken",
+        notification_title: "Neue Bestellung Nr. {id}",
+        notification_body: "Neue Bestellungen: {count}",
+      },
+      // Cancelling asks for a reason (issue 35)
+      cancel: {
+        title: "Bestellung Nr. {id} stornieren?",
+        text: "Der Kunde wird mit dem Grund benachrichtigt.",
+        reason: "Grund der Stornierung",
+        other: "Anderer Grund",
+        confirm: "Bestellung stornieren",
+        keep: "Nicht stornieren",
+        required: "Geben Sie einen Grund für die Stornierung an",
+        presets: {
+          out_of_stock: "Der Artikel ist nicht vorrätig",
+          customer_asked: "Der Kunde hat um Stornierung gebeten",
+          no_answer: "Wir konnten den Kunden nicht erreichen",
+          no_delivery: "Wir können an diese Adresse nicht liefern",
+        },
+      },
     },
     questions: {
       of_order: 'Fragen zur Bestellung',

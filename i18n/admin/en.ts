@@ -439,6 +439,30 @@ export default {
       cancel_payment_text: 'The order will be cancelled and the customer notified.',
       cancel_payment_paid: "The order was paid on the site. The money goes back to the customer through the acquirer (with a refund receipt); the order is cancelled and the customer notified.",
       set_status: 'Change status',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "New orders: {count}",
+        alerts_off: "Turn on sound and notifications for new orders",
+        alerts_on: "Sound and notifications for new orders are on — click to turn off",
+        notification_title: "New order #{id}",
+        notification_body: "New orders: {count}",
+      },
+      // Cancelling asks for a reason (issue 35)
+      cancel: {
+        title: "Cancel order #{id}?",
+        text: "The customer will be notified with the reason.",
+        reason: "Reason for cancelling",
+        other: "Another reason",
+        confirm: "Cancel order",
+        keep: "Keep the order",
+        required: "Give a reason for cancelling",
+        presets: {
+          out_of_stock: "The item is out of stock",
+          customer_asked: "The customer asked to cancel",
+          no_answer: "We could not reach the customer",
+          no_delivery: "We cannot deliver to this address",
+        },
+      },
     },
     questions: {
       of_order: 'Questions about the order',

@@ -438,6 +438,30 @@ export default {
       cancel_payment_text: 'La commande sera annulée et le client prévenu.',
       cancel_payment_paid: "La commande a été payée en ligne. Le client est remboursé par l’acquéreur (avec un reçu de remboursement) ; la commande est annulée et le client prévenu.",
       set_status: 'Changer l’état',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "Nouvelles commandes : {count}",
+        alerts_off: "Activer le son et les notifications des nouvelles commandes",
+        alerts_on: "Son et notifications des nouvelles commandes activés — cliquez pour les couper",
+        notification_title: "Nouvelle commande n° {id}",
+        notification_body: "Nouvelles commandes : {count}",
+      },
+      // Cancelling asks for a reason (issue 35)
+      cancel: {
+        title: "Annuler la commande n° {id} ?",
+        text: "Le client sera prévenu avec le motif.",
+        reason: "Motif de l’annulation",
+        other: "Autre motif",
+        confirm: "Annuler la commande",
+        keep: "Ne pas annuler",
+        required: "Indiquez le motif de l’annulation",
+        presets: {
+          out_of_stock: "L’article est en rupture de stock",
+          customer_asked: "Le client a demandé l’annulation",
+          no_answer: "Impossible de joindre le client",
+          no_delivery: "Livraison impossible à cette adresse",
+        },
+      },
     },
     questions: {
       of_order: 'Questions sur la commande',

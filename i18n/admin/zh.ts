@@ -623,6 +623,30 @@ export default {
       cancel_payment_text: '订单将被取消，并通知顾客。',
       cancel_payment_paid: "该订单已在线支付。款项将通过收单机构退还给顾客（附退款收据）；订单将被取消并通知顾客。",
       set_status: '更改状态',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "新订单:{count}",
+        alerts_off: "开启新订单的声音和通知",
+        alerts_on: "新订单的声音和通知已开启——点击关闭",
+        notification_title: "新订单 #{id}",
+        notification_body: "新订单:{count}",
+      },
+      // Cancelling asks for a reason (issue 35)
+      cancel: {
+        title: "取消订单 #{id}?",
+        text: "顾客将收到含取消原因的通知。",
+        reason: "取消原因",
+        other: "其他原因",
+        confirm: "取消订单",
+        keep: "不取消",
+        required: "请填写取消原因",
+        presets: {
+          out_of_stock: "商品缺货",
+          customer_asked: "顾客要求取消",
+          no_answer: "无法联系到顾客",
+          no_delivery: "无法配送到该地址",
+        },
+      },
     },
     questions: {
       of_order: '关于订单的问题',
