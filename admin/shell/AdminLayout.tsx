@@ -14,8 +14,8 @@ import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
 import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import { UploadProgress } from './UploadProgress';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { LiveOrdersProvider } from '../features/orders/liveOrders';
-import { OrderAlertsButton } from '../features/orders/OrderAlertsButton';
+import LiveOrdersFollower from '../features/orders/LiveOrdersFollower';
+import OrderAlertsButton from '../features/orders/OrderAlertsButton';
 
 /** The panel's menu: the resources, the seed's screens, then a link to the storefront. */
 function AdminMenu() {
@@ -59,12 +59,11 @@ function AdminAppBar() {
 
 export function AdminLayout({ children, ...rest }: LayoutProps & { children?: ReactNode }) {
   return (
-    // The live count of new orders feeds the menu's badge, the alerts and the lists' refresh.
-    <LiveOrdersProvider>
-      <Layout {...rest} menu={AdminMenu} appBar={AdminAppBar}>
-        {children}
-        <UploadProgress />
-      </Layout>
-    </LiveOrdersProvider>
+    <Layout {...rest} menu={AdminMenu} appBar={AdminAppBar}>
+      {children}
+      <UploadProgress />
+      {/* The live count of new orders: the menu's badge, the lists' refresh, the alerts. */}
+      <LiveOrdersFollower />
+    </Layout>
   );
 }

@@ -634,22 +634,6 @@ export default {
         notification_title: "طلب جديد رقم {id}",
         notification_body: "طلبات جديدة: {count}",
       },
-      // Cancelling asks for a reason (issue 35)
-      cancel: {
-        title: "إلغاء الطلب رقم {id}؟",
-        text: "سيتلقى العميل إشعارًا بسبب الإلغاء.",
-        reason: "سبب الإلغاء",
-        other: "سبب آخر",
-        confirm: "إلغاء الطلب",
-        keep: "عدم الإلغاء",
-        required: "اذكر سبب الإلغاء",
-        presets: {
-          out_of_stock: "المنتج غير متوفر",
-          customer_asked: "طلب العميل الإلغاء",
-          no_answer: "تعذّر التواصل مع العميل",
-          no_delivery: "لا يمكننا التوصيل إلى هذا العنوان",
-        },
-      },
     },
     questions: {
       of_order: 'أسئلة حول الطلب',

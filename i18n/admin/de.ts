@@ -630,22 +630,6 @@ export default {
         notification_title: "Neue Bestellung Nr. {id}",
         notification_body: "Neue Bestellungen: {count}",
       },
-      // Cancelling asks for a reason (issue 35)
-      cancel: {
-        title: "Bestellung Nr. {id} stornieren?",
-        text: "Der Kunde wird mit dem Grund benachrichtigt.",
-        reason: "Grund der Stornierung",
-        other: "Anderer Grund",
-        confirm: "Bestellung stornieren",
-        keep: "Nicht stornieren",
-        required: "Geben Sie einen Grund für die Stornierung an",
-        presets: {
-          out_of_stock: "Der Artikel ist nicht vorrätig",
-          customer_asked: "Der Kunde hat um Stornierung gebeten",
-          no_answer: "Wir konnten den Kunden nicht erreichen",
-          no_delivery: "Wir können an diese Adresse nicht liefern",
-        },
-      },
     },
     questions: {
       of_order: 'Fragen zur Bestellung',

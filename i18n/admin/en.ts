@@ -447,22 +447,6 @@ export default {
         notification_title: "New order #{id}",
         notification_body: "New orders: {count}",
       },
-      // Cancelling asks for a reason (issue 35)
-      cancel: {
-        title: "Cancel order #{id}?",
-        text: "The customer will be notified with the reason.",
-        reason: "Reason for cancelling",
-        other: "Another reason",
-        confirm: "Cancel order",
-        keep: "Keep the order",
-        required: "Give a reason for cancelling",
-        presets: {
-          out_of_stock: "The item is out of stock",
-          customer_asked: "The customer asked to cancel",
-          no_answer: "We could not reach the customer",
-          no_delivery: "We cannot deliver to this address",
-        },
-      },
     },
     questions: {
       of_order: 'Questions about the order',

@@ -630,22 +630,6 @@ export default {
         notification_title: "Nuevo pedido n.º {id}",
         notification_body: "Pedidos nuevos: {count}",
       },
-      // Cancelling asks for a reason (issue 35)
-      cancel: {
-        title: "¿Cancelar el pedido n.º {id}?",
-        text: "El cliente recibirá un aviso con el motivo.",
-        reason: "Motivo de la cancelación",
-        other: "Otro motivo",
-        confirm: "Cancelar pedido",
-        keep: "No cancelar",
-        required: "Indique el motivo de la cancelación",
-        presets: {
-          out_of_stock: "El artículo está agotado",
-          customer_asked: "El cliente pidió cancelarlo",
-          no_answer: "No pudimos contactar con el cliente",
-          no_delivery: "No podemos entregar en esta dirección",
-        },
-      },
     },
     questions: {
       of_order: 'Preguntas sobre el pedido',

@@ -446,22 +446,6 @@ export default {
         notification_title: "Nouvelle commande n° {id}",
         notification_body: "Nouvelles commandes : {count}",
       },
-      // Cancelling asks for a reason (issue 35)
-      cancel: {
-        title: "Annuler la commande n° {id} ?",
-        text: "Le client sera prévenu avec le motif.",
-        reason: "Motif de l’annulation",
-        other: "Autre motif",
-        confirm: "Annuler la commande",
-        keep: "Ne pas annuler",
-        required: "Indiquez le motif de l’annulation",
-        presets: {
-          out_of_stock: "L’article est en rupture de stock",
-          customer_asked: "Le client a demandé l’annulation",
-          no_answer: "Impossible de joindre le client",
-          no_delivery: "Livraison impossible à cette adresse",
-        },
-      },
     },
     questions: {
       of_order: 'Questions sur la commande',

@@ -630,22 +630,6 @@ export default {
         notification_title: "Novo pedido n.º {id}",
         notification_body: "Pedidos novos: {count}",
       },
-      // Cancelling asks for a reason (issue 35)
-      cancel: {
-        title: "Cancelar o pedido n.º {id}?",
-        text: "O cliente receberá um aviso com o motivo.",
-        reason: "Motivo do cancelamento",
-        other: "Outro motivo",
-        confirm: "Cancelar pedido",
-        keep: "Não cancelar",
-        required: "Informe o motivo do cancelamento",
-        presets: {
-          out_of_stock: "O produto está esgotado",
-          customer_asked: "O cliente pediu o cancelamento",
-          no_answer: "Não conseguimos falar com o cliente",
-          no_delivery: "Não entregamos neste endereço",
-        },
-      },
     },
     questions: {
       of_order: 'Perguntas sobre o pedido',

@@ -451,22 +451,6 @@ export default {
         notification_title: "Новый заказ №{id}",
         notification_body: "Новых заказов: {count}",
       },
-      // Cancelling asks for a reason (issue 35)
-      cancel: {
-        title: "Отменить заказ №{id}?",
-        text: "Покупатель получит уведомление с причиной отмены.",
-        reason: "Причина отмены",
-        other: "Другая причина",
-        confirm: "Отменить заказ",
-        keep: "Не отменять",
-        required: "Укажите причину отмены",
-        presets: {
-          out_of_stock: "Товара нет в наличии",
-          customer_asked: "Покупатель попросил отменить",
-          no_answer: "Не удалось связаться с покупателем",
-          no_delivery: "Не можем доставить по этому адресу",
-        },
-      },
     },
     questions: {
       of_order: 'Вопросы по заказу',

@@ -631,22 +631,6 @@ export default {
         notification_title: "新订单 #{id}",
         notification_body: "新订单:{count}",
       },
-      // Cancelling asks for a reason (issue 35)
-      cancel: {
-        title: "取消订单 #{id}?",
-        text: "顾客将收到含取消原因的通知。",
-        reason: "取消原因",
-        other: "其他原因",
-        confirm: "取消订单",
-        keep: "不取消",
-        required: "请填写取消原因",
-        presets: {
-          out_of_stock: "商品缺货",
-          customer_asked: "顾客要求取消",
-          no_answer: "无法联系到顾客",
-          no_delivery: "无法配送到该地址",
-        },
-      },
     },
     questions: {
       of_order: '关于订单的问题',

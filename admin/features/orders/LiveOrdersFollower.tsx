@@ -1,18 +1,11 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useStore, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router';
+import { useTranslate } from 'react-admin';
 import type { NewOrdersEvent } from '../../../schemas';
 import { createAuthStorage } from '../../../dataProvider/authStorage';
 import { beep } from './beep';
+import { setLiveOrders, useOrderAlerts } from './liveOrdersStore';
 
-/** The shop's new orders as the live stream last told them (null: not heard yet). */
-const LiveOrdersContext = createContext<NewOrdersEvent | null>(null);
-
-export const useLiveOrders = () => useContext(LiveOrdersContext);
-
-/** The owner's opt-in to a sound and a browser notification on each new order (react-admin's store: localStorage). */
-export const useOrderAlerts = () => useStore<boolean>('orders.alerts', false);
 
 const RETRY_MS = 3000;
 
@@ -26,7 +19,7 @@ async function followLiveOrders(signal: AbortSignal, onEvent: (e: NewOrdersEvent
     const auth = createAuthStorage().get();
     if (!auth) return;
     try {
-      const res = await fetch('/rest/orders/live', { headers: { authorization: `Bearer ${auth.token}`, accept: 'text/event-stream' }, signal });
+      const res = await fetch('/rest/orders/live', { headers: { authorization: `Bearer ${auth.token}` }, signal });
       if (res.status === 401 || res.status === 403) return;
       if (res.ok && res.body) {
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -39,9 +32,9 @@ async function followLiveOrders(signal: AbortSignal, onEvent: (e: NewOrdersEvent
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, cut);
             buffer = buffer.slice(cut + 2);
-            const lines = block.split('\n');
-            const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
-            if (data && lines.includes('event: orders')) onEvent(JSON.parse(data) as NewOrdersEvent);
+            // The server's events are one `event: orders` line and one `data:` line; comments are heartbeats.
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (data && block.startsWith('event: orders')) onEvent(JSON.parse(data) as NewOrdersEvent);
           }
         }
       }
@@ -53,22 +46,21 @@ async function followLiveOrders(signal: AbortSignal, onEvent: (e: NewOrdersEvent
 }
 
 /**
- * Keeps the panel told of new orders: the count for the menu's badge; when a newer order arrives, the order
- * list and the dashboard read again and, if the owner opted in, a sound and a browser notification.
+ * Keeps the panel told of new orders (rendered once in the layout, draws nothing): the count for the menu's
+ * badge; when a newer order arrives, the order list and the dashboard read again and, if the owner opted in,
+ * a sound and a browser notification.
  */
-export function LiveOrdersProvider({ children }: { children: ReactNode }) {
-  const [figures, setFigures] = useState<NewOrdersEvent | null>(null);
+export default function LiveOrdersFollower() {
   const queryClient = useQueryClient();
   const translate = useTranslate();
-  const navigate = useNavigate();
   const [alerts] = useOrderAlerts();
-  const latest = useRef({ alerts, translate, navigate });
-  latest.current = { alerts, translate, navigate };
+  const latest = useRef({ alerts, translate });
+  latest.current = { alerts, translate };
   useEffect(() => {
     const abort = new AbortController();
     let last: number | null | undefined;
     void followLiveOrders(abort.signal, (event) => {
-      setFigures(event);
+      setLiveOrders(event);
       const arrived = last !== undefined && event.last !== null && (last === null || event.last > last);
       last = event.last;
       if (!arrived) return;
@@ -78,14 +70,13 @@ export function LiveOrdersProvider({ children }: { children: ReactNode }) {
       beep();
       if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
         const t = latest.current.translate;
-        const n = new Notification(t('admin.orders.live.notification_title', { id: event.last }), { body: t('admin.orders.live.notification_body', { count: event.count }), tag: 'new-order' });
-        n.onclick = () => {
-          window.focus();
-          latest.current.navigate(`/orders/${event.last}`);
-        };
+        new Notification(t('admin.orders.live.notification_title', { id: event.last }), { body: t('admin.orders.live.notification_body', { count: event.count }) });
       }
     });
-    return () => abort.abort();
+    return () => {
+      abort.abort();
+      setLiveOrders(null);
+    };
   }, [queryClient]);
-  return <LiveOrdersContext.Provider value={figures}>{children}</LiveOrdersContext.Provider>;
+  return null;
 }
