@@ -72,7 +72,7 @@ test.describe('stock and orders', () => {
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const id = placed.body.orders![0];
     const row = mobile ? page.getByRole('link', { name: new RegExp(`Заказ №${id} `) }) : page.getByRole('row', { name: new RegExp(`№ ${id}\\b`) });
-    // No reload: the list polls (ORDERS_POLL_MS = 10 s).
+    // No reload: the live stream (GET /rest/orders/live) refreshes the list.
     await expect(row).toBeVisible({ timeout: 25_000 });
     await expect(row.getByText('Не просмотрен', { exact: true }).first()).toBeVisible();
     await page.screenshot({ path: `test-results/orders-new-${info.project.name}.png` });

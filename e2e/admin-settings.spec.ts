@@ -39,6 +39,8 @@ test.describe('admin settings', () => {
     const before = await storeOf(shop.url, ownerAuth);
     // The page's clock is ours: the undo grouping below moves it on instead of sleeping.
     await page.clock.install();
+    // The live stream of new orders stays open: without it the page can go network-idle below.
+    await page.route('**/rest/orders/live', (route) => route.abort());
     await page.goto('/admin/settings/delivery');
     const editor = page.getByRole('textbox', { name: 'Доставка' });
     await expect(editor).toContainText('Курьером по Санкт-Петербургу');
@@ -113,6 +115,8 @@ test.describe('admin settings', () => {
   test('rich text: italic, bullet list, paragraph, headings 2 and 3, undo; the link popup applies with OK and clears with Remove', async ({ adminPage: page, shop, ownerAuth }) => {
     const before = await storeOf(shop.url, ownerAuth);
     await page.clock.install();
+    // The live stream of new orders stays open: without it the page can go network-idle below.
+    await page.route('**/rest/orders/live', (route) => route.abort());
     await page.goto('/admin/settings/payment');
     const editor = page.getByRole('textbox', { name: 'Оплата' });
     await expect(editor).not.toBeEmpty();

@@ -31,6 +31,8 @@ async function scriptsUntilIdle(page: Page, url: string, ready?: () => Promise<v
       ),
     );
   });
+  // The admin's live stream of new orders stays open on every signed-in screen: 'networkidle' would never come.
+  await page.route('**/rest/orders/live', (route) => route.abort());
   await page.goto(url, { waitUntil: 'networkidle' });
   // A lazy screen (the admin's dashboard) may ask for its chunks after a first quiet moment: its content first.
   if (ready) {

@@ -118,3 +118,11 @@ export const orderSchema: EntitySchema = {
     { no: 735, key: 'lang', type: 'varchar', readOnly: true, maxLength: 2, pattern: LANG_CODE, column: 'lang' },
   ]),
 };
+
+/** What GET /rest/orders/live sends (event `orders`) whenever it changes: the shop's new orders and its latest order's number. */
+export interface NewOrdersEvent {
+  /** Orders in the status 'new' (not taken by the owner yet). */
+  count: number;
+  /** The number of the shop's latest order, null before the first. */
+  last: number | null;
+}

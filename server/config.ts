@@ -59,6 +59,10 @@ export interface Config {
   holdSweepMs: number;
   /** Memory per process for whole answers of public catalogue reads (api/responseCache.ts): RESPONSE_CACHE_MB, default 64; 0 turns it off. */
   responseCacheMb: number;
+  /** How often each process reads the new-order count of the shops whose owners have the live stream open (GET /rest/orders/live): LIVE_ORDERS_MS, default 2000. */
+  liveOrdersMs: number;
+  /** A comment line on each open live stream this often, so proxies keep it: LIVE_HEARTBEAT_MS, default 15 s. */
+  liveHeartbeatMs: number;
 }
 
 /** A whole number of at least 0 from the environment, else the default. */
@@ -98,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     anonHoldMinutes: count(env.ANON_HOLD_MINUTES, 30),
     holdSweepMs: count(env.HOLD_SWEEP_MS, 60_000),
     responseCacheMb: Number(env.RESPONSE_CACHE_MB) >= 0 && env.RESPONSE_CACHE_MB !== '' && env.RESPONSE_CACHE_MB !== undefined ? Number(env.RESPONSE_CACHE_MB) : 64,
+    liveOrdersMs: count(env.LIVE_ORDERS_MS, 2000) || 2000,
+    liveHeartbeatMs: count(env.LIVE_HEARTBEAT_MS, 15_000) || 15_000,
     ...overrides,
   };
   return { ...config, platformHosts: overrides.platformHosts ?? platformHostsOf(config.publicUrl, env.PLATFORM_HOSTS) };

@@ -14,6 +14,8 @@ import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
 import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import { UploadProgress } from './UploadProgress';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import LiveOrdersFollower from '../features/orders/LiveOrdersFollower';
+import OrderAlertsButton from '../features/orders/OrderAlertsButton';
 
 /** The panel's menu: the resources, the seed's screens, then a link to the storefront. */
 function AdminMenu() {
@@ -38,12 +40,13 @@ function AdminMenu() {
   );
 }
 
-/** The top bar: the page title, the language switcher, the loading indicator and the user menu (sign-out). */
+/** The top bar: the page title, the new-order alerts' bell, the language switcher, the loading indicator and the user menu (sign-out). */
 function AdminAppBar() {
   return (
     <AppBar
       toolbar={
         <>
+          <OrderAlertsButton />
           <LanguageSwitcher />
           <LoadingIndicator />
         </>
@@ -59,6 +62,8 @@ export function AdminLayout({ children, ...rest }: LayoutProps & { children?: Re
     <Layout {...rest} menu={AdminMenu} appBar={AdminAppBar}>
       {children}
       <UploadProgress />
+      {/* The live count of new orders: the menu's badge, the lists' refresh, the alerts. */}
+      <LiveOrdersFollower />
     </Layout>
   );
 }

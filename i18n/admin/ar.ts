@@ -651,6 +651,14 @@ export default {
       cancel_payment_text: 'سيُلغى الطلب ويُشعَر العميل.',
       cancel_payment_paid: "دُفع الطلب عبر الموقع. يُعاد المبلغ إلى العميل عبر مزود الدفع (مع إيصال استرداد)؛ ويُلغى الطلب ويُشعَر العميل.",
       set_status: 'تغيير الحالة',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "طلبات جديدة: {count}",
+        alerts_off: "تشغيل الصوت والإشعارات للطلبات الجديدة",
+        alerts_on: "الصوت والإشعارات للطلبات الجديدة مفعّلة — انقر للإيقاف",
+        notification_title: "طلب جديد رقم {id}",
+        notification_body: "طلبات جديدة: {count}",
+      },
     },
     questions: {
       of_order: 'أسئلة حول الطلب',

@@ -647,6 +647,14 @@ export default {
       cancel_payment_text: 'Die Bestellung wird storniert und der Kunde benachrichtigt.',
       cancel_payment_paid: "Die Bestellung wurde online bezahlt. Das Geld wird über den Zahlungsanbieter erstattet (mit Erstattungsbeleg); die Bestellung wird storniert und der Kunde benachrichtigt.",
       set_status: 'Status ändern',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "Neue Bestellungen: {count}",
+        alerts_off: "Ton und Benachrichtigungen für neue Bestellungen einschalten",
+        alerts_on: "Ton und Benachrichtigungen für neue Bestellungen sind an – zum Ausschalten klicken",
+        notification_title: "Neue Bestellung Nr. {id}",
+        notification_body: "Neue Bestellungen: {count}",
+      },
     },
     questions: {
       of_order: 'Fragen zur Bestellung',

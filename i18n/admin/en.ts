@@ -464,6 +464,14 @@ export default {
       cancel_payment_text: 'The order will be cancelled and the customer notified.',
       cancel_payment_paid: "The order was paid on the site. The money goes back to the customer through the acquirer (with a refund receipt); the order is cancelled and the customer notified.",
       set_status: 'Change status',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "New orders: {count}",
+        alerts_off: "Turn on sound and notifications for new orders",
+        alerts_on: "Sound and notifications for new orders are on — click to turn off",
+        notification_title: "New order #{id}",
+        notification_body: "New orders: {count}",
+      },
     },
     questions: {
       of_order: 'Questions about the order',

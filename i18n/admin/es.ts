@@ -647,6 +647,14 @@ export default {
       cancel_payment_text: 'El pedido se cancelará y se avisará al cliente.',
       cancel_payment_paid: "El pedido se pagó en línea. El dinero se devuelve al cliente a través del adquirente (con recibo de devolución); el pedido se cancela y se avisa al cliente.",
       set_status: 'Cambiar el estado',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "Pedidos nuevos: {count}",
+        alerts_off: "Activar sonido y avisos de pedidos nuevos",
+        alerts_on: "Sonido y avisos de pedidos nuevos activados: pulse para desactivarlos",
+        notification_title: "Nuevo pedido n.º {id}",
+        notification_body: "Pedidos nuevos: {count}",
+      },
     },
     questions: {
       of_order: 'Preguntas sobre el pedido',

@@ -463,6 +463,14 @@ export default {
       cancel_payment_text: 'La commande sera annulée et le client prévenu.',
       cancel_payment_paid: "La commande a été payée en ligne. Le client est remboursé par l’acquéreur (avec un reçu de remboursement) ; la commande est annulée et le client prévenu.",
       set_status: 'Changer l’état',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "Nouvelles commandes : {count}",
+        alerts_off: "Activer le son et les notifications des nouvelles commandes",
+        alerts_on: "Son et notifications des nouvelles commandes activés — cliquez pour les couper",
+        notification_title: "Nouvelle commande n° {id}",
+        notification_body: "Nouvelles commandes : {count}",
+      },
     },
     questions: {
       of_order: 'Questions sur la commande',

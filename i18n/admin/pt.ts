@@ -647,6 +647,14 @@ export default {
       cancel_payment_text: 'O pedido será cancelado e o cliente avisado.',
       cancel_payment_paid: "O pedido foi pago online. O dinheiro é devolvido ao cliente pelo adquirente (com recibo de devolução); o pedido é cancelado e o cliente avisado.",
       set_status: 'Mudar a situação',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "Pedidos novos: {count}",
+        alerts_off: "Ativar som e notificações de pedidos novos",
+        alerts_on: "Som e notificações de pedidos novos ativados — clique para desativar",
+        notification_title: "Novo pedido n.º {id}",
+        notification_body: "Pedidos novos: {count}",
+      },
     },
     questions: {
       of_order: 'Perguntas sobre o pedido',

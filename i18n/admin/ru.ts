@@ -468,6 +468,14 @@ export default {
       cancel_payment_text: 'Заказ будет отменён, покупатель получит уведомление.',
       cancel_payment_paid: "Заказ оплачен на сайте. Деньги вернутся покупателю через эквайринг (с чеком возврата), заказ будет отменён и покупатель получит уведомление.",
       set_status: 'Сменить статус',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "Новых заказов: {count}",
+        alerts_off: "Включить звук и уведомления о новых заказах",
+        alerts_on: "Звук и уведомления о новых заказах включены — нажмите, чтобы выключить",
+        notification_title: "Новый заказ №{id}",
+        notification_body: "Новых заказов: {count}",
+      },
     },
     questions: {
       of_order: 'Вопросы по заказу',

@@ -648,6 +648,14 @@ export default {
       cancel_payment_text: '订单将被取消，并通知顾客。',
       cancel_payment_paid: "该订单已在线支付。款项将通过收单机构退还给顾客（附退款收据）；订单将被取消并通知顾客。",
       set_status: '更改状态',
+      // The live counter of new orders and its alerts (issue 35)
+      live: {
+        badge: "新订单:{count}",
+        alerts_off: "开启新订单的声音和通知",
+        alerts_on: "新订单的声音和通知已开启——点击关闭",
+        notification_title: "新订单 #{id}",
+        notification_body: "新订单:{count}",
+      },
     },
     questions: {
       of_order: '关于订单的问题',

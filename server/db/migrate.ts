@@ -25,6 +25,7 @@ import * as orderNumbers from './migrations/2026112901_order_numbers';
 import * as orderHolds from './migrations/2026112902_order_holds';
 import * as searchWords from './migrations/2026112903_search_words';
 import * as ymlJobMode from './migrations/2026112910_yml_job_mode';
+import * as ordersNewCount from './migrations/2026112920_orders_new_count';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -57,6 +58,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112902_order_holds', orderHolds],
   ['2026112903_search_words', searchWords],
   ['2026112910_yml_job_mode', ymlJobMode],
+  ['2026112920_orders_new_count', ordersNewCount],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

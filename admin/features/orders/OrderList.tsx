@@ -9,8 +9,11 @@ import { LtrTextField } from '../../components/Ltr';
 const statusChoices = ORDER_STATUSES.map((id) => ({ id, name: `resources.orders.status.${id}` }));
 const paymentChoices = PAYMENT_STATUSES.map((id) => ({ id, name: `admin.orders.payment_status.${id}` }));
 
-/** The list asks the server again this often, so a new order shows up without a reload. */
-export const ORDERS_POLL_MS = 10_000;
+/**
+ * A new order shows up at once through the live stream (liveOrders.tsx refreshes the list); this slow poll
+ * only catches status changes made in another tab or by another person.
+ */
+export const ORDERS_POLL_MS = 60_000;
 
 const filtersOf = (translate: (k: string) => string) => [
   <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.orders.search')} />,
@@ -34,7 +37,7 @@ export function NoOrders() {
 
 /**
  * /orders: the shop's orders, newest first (REST /rest/orders), filtered by day, status (several), payment
- * state, place and a number or phone; a row opens the order. The list polls every ORDERS_POLL_MS; a new
+ * state, place and a number or phone; a row opens the order. The live stream refreshes it on a new order; a new
  * order not opened yet in this browser is marked until it is opened.
  */
 export default function OrderList() {

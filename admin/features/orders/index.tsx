@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route } from 'react-router';
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import { OrdersMenuIcon } from './OrdersMenuIcon';
 import type { ResourceDefinition } from '../../components/buildResource';
 
 /** Orders (REST /rest/orders): a list with filters and one order's screen; orders are made by customers only. */
@@ -8,7 +8,8 @@ export const orders: ResourceDefinition = {
   name: 'orders',
   list: lazy(() => import('./OrderList')),
   edit: lazy(() => import('./OrderEdit')),
-  icon: ReceiptLongOutlined,
+  // The menu's icon carries the live count of new orders (LiveOrdersProvider in the shell).
+  icon: OrdersMenuIcon,
   recordRepresentation: (r) => `№ ${r.id}`,
 };
 

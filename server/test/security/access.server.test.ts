@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_PHONE, OWNER_PHONE, snapshot, startTestServer, type Auth, type Reply, type TestServer } from '../helpers';
 import { newDevice, orderForm, rest, setupShop, type Shop } from '../checkoutFixtures';
+import { openEventStream } from '../eventStream';
 
 const Y_DOMAIN = 'shop-y.example';
 const OWNER_Y = '+79995550077';
@@ -144,6 +145,12 @@ describe('access matrix (issue 14, item 5)', () => {
     ] as const) {
       await check(`GET /rest/${res}/${id}`, { ...OWNER_ONLY, ownerX: 200 }, (who) => restAs(who, 'GET', `/${res}/${id}`));
     }
+    // The owner's live counter of new orders (server-sent events): the status only, the stream closed at once.
+    await check('GET /rest/orders/live', { ...OWNER_ONLY, ownerX: 200 }, async (who) => {
+      const stream = await openEventStream(server.port, '/rest/orders/live', { token: who === 'anon' ? undefined : auth[who].token });
+      stream.close();
+      return { status: stream.status, headers: stream.headers, body: stream.events };
+    });
     await check('GET /rest/offers/param_usage', { ...OWNER_ONLY, ownerX: 200 }, (who) => restAs(who, 'GET', '/offers/param_usage?categoryId=1'));
     // Public reads.
     for (const name of ['stores', 'offers', 'offers_category', 'offers_params', 'offers_params_values', 'shop_banners', 'token_check']) {
