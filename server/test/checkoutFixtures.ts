@@ -363,3 +363,11 @@ export async function orderDetail(server: TestServer, id: number, who: { device_
   if (r.status !== 200) throw new Error(`api=orders orderId=${id} answered ${r.status}: ${JSON.stringify(r.body)}`);
   return r.body.orders[0];
 }
+
+/** Places an order of these lines from a new device (fails unless it is taken) and reads it back as that device: what the server charged. */
+export async function chargedOrder(server: TestServer, items: Record<string, number>, over: Record<string, string | number> = {}) {
+  const device = newDevice();
+  const r = await server.api('orders', orderForm(items, { device_id: device, ...over }) as Record<string, string>);
+  if (r.status !== 200) throw new Error(`api=orders answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return orderDetail(server, r.body.orders[0], { device_id: device });
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshot, type Auth, type TestServer } from '../../test/helpers';
 import { startCheckoutShop } from '../../test/checkoutShop';
-import { INSIDE, newDevice, orderDetail, orderForm, rest, SECOND_ZONE, type Shop } from '../../test/checkoutFixtures';
+import { chargedOrder, INSIDE, orderForm, rest, SECOND_ZONE, type Shop } from '../../test/checkoutFixtures';
 
 /**
  * A zone's own delivery terms (schemas/place.ts 685-688, schemas/rules/zones.ts deliveryTerms): the owner
@@ -19,12 +19,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const order = (form: Record<string, unknown>) => server.api('orders', form as Record<string, string>);
-async function charged(items: Record<string, number>, over: Record<string, string | number> = {}) {
-  const device = newDevice();
-  const r = await order(orderForm(items, { device_id: device, ...over }));
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return orderDetail(server, r.body.orders[0], { device_id: device });
-}
+const charged = (items: Record<string, number>, over: Record<string, string | number> = {}) => chargedOrder(server, items, over);
 
 describe('zone terms', () => {
   it('are stored and answered by /rest/places to anyone; a zone without them answers none', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshot, type Auth, type TestServer } from '../../test/helpers';
 import { startCheckoutShop } from '../../test/checkoutShop';
-import { newDevice, orderDetail, orderForm, rest, type Shop } from '../../test/checkoutFixtures';
+import { chargedOrder, orderForm, rest, type Shop } from '../../test/checkoutFixtures';
 
 /**
  * Promo kinds over real HTTP (issue 35): the owner makes a fixed-sum and a free-delivery code over REST;
@@ -29,12 +29,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const order = (form: Record<string, unknown>) => server.api('orders', form as Record<string, string>);
-async function charged(items: Record<string, number>, over: Record<string, string | number> = {}) {
-  const device = newDevice();
-  const r = await order(orderForm(items, { device_id: device, ...over }));
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return orderDetail(server, r.body.orders[0], { device_id: device });
-}
+const charged = (items: Record<string, number>, over: Record<string, string | number> = {}) => chargedOrder(server, items, over);
 async function refused(form: Record<string, unknown>, reason: string) {
   const before = await snapshot(server.db, TABLES);
   const r = await order(form);
