@@ -108,6 +108,12 @@ test('a fixed-sum code and a free-delivery code at checkout: the page shows what
     const number = Number((await heading.textContent())?.replace(/\D/g, ''));
     const detail = (await (await fetch(`${shop.url}/rest/orders/${number}`, { headers: auth })).json()) as Record<string, unknown>;
     expect(detail).toMatchObject(charged);
+    // The order's own page names a fixed-sum code without a percent (it has none).
+    if (shown.discount) {
+      await page.getByRole('dialog').getByRole('button', { name: 'Продолжить' }).click();
+      await expect(page).toHaveURL(new RegExp(`/order/${number}$`));
+      await expect(page.locator('dt', { hasText: 'Скидка по промокоду' })).toHaveText(`Скидка по промокоду ${code}`);
+    }
   };
 
   await orderWith(`MINUS${suffix}`, 'Промокод применён: скидка 300 ₽', { delivery: '350 ₽', discount: '−300 ₽', total: '1 340 ₽' }, { deliveryCost: 350, discount: 300, total: 1340 });

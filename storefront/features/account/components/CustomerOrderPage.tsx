@@ -150,7 +150,10 @@ function Lines({ order }: { order: OrderDetail }) {
         </div>
         {order.discount > 0 && (
           <div className="order-totals__discount">
-            <dt>{order.promoCode ? t('account.promo', { code: order.promoCode, percent: order.promoDiscount ?? '' }) : t('account.discount')}</dt>
+            <dt>
+              {/* A percent code says its percent; a fixed-sum code (no percent stored) only its name. */}
+              {!order.promoCode ? t('account.discount') : order.promoDiscount ? t('account.promo', { code: order.promoCode, percent: order.promoDiscount }) : t('checkout.promo_discount', { code: order.promoCode })}
+            </dt>
             <dd dir="ltr">−{formatPrice(order.discount)}</dd>
           </div>
         )}
