@@ -90,6 +90,8 @@ test('a fixed-sum code and a free-delivery code at checkout: the page shows what
     await promo.press('Enter');
     await expect(promo).toHaveAttribute('data-status', 'proved');
     await expect(page.getByText(hint)).toBeVisible();
+    // The cart's total is the goods less the code's sum, as the order will charge them (delivery comes at checkout).
+    await expect(page.getByTestId('cart-total')).toHaveText(charged.discount ? '990 ₽' : '1 290 ₽');
     await page.goto('/order');
     await expect(page.getByTestId('order-delivery')).toHaveText(shown.delivery);
     const discount = page.getByRole('complementary', { name: 'Итог заказа' }).getByText(`Скидка по промокоду ${code}`);

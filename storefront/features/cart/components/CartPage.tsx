@@ -10,6 +10,7 @@ import { useScrollTop } from '../../../lib/scroll';
 import { formatRoubles, minSumOf } from '../cartLogic';
 import { cartLeft, cartRefreshRequested, selectCart, selectCartTotals } from '../cartSlice';
 import CartLineRow from './CartLineRow';
+import { fixedDiscount } from '../../../../schemas/rules/checkout';
 import { PromoInput, selectPromo } from '../../promo/public';
 import '../cart.css';
 import UnavailableItemsPopup from './UnavailableItemsPopup';
@@ -23,7 +24,7 @@ export default function CartPage() {
   const t = useT();
   const dispatch = useDispatch();
   const cart = useSelector(selectCart);
-  const totals = useSelector(selectCartTotals);
+  const lineTotals = useSelector(selectCartTotals);
   const promo = useSelector(selectPromo);
   const { store } = useShopContext();
   const { tree } = useCategoryTree();
@@ -37,7 +38,10 @@ export default function CartPage() {
   }, [dispatch]);
 
   const currency = cart.items[0]?.currencyId;
-  const promoPercent = promo.status === 'proved' ? promo.discount : 0;
+  const promoPercent = promo.status === 'proved' && promo.kind !== 'fixed' ? promo.discount : 0;
+  // A fixed-sum code comes off the goods as the order will charge it (schemas/rules/checkout.ts); a percent one per line.
+  const fixed = promo.status === 'proved' && promo.kind === 'fixed' ? fixedDiscount(promo.amount, lineTotals.goods) : 0;
+  const totals = fixed ? { ...lineTotals, discount: fixed, total: Math.round((lineTotals.goods - fixed) * 100) / 100 } : lineTotals;
   const minSum = minSumOf(store);
 
   if (cart.items.length === 0) {
