@@ -41,7 +41,7 @@ describe('operation tables', () => {
 
   it('declares each api= operation’s access in one place', () => {
     const levels = (t: typeof offers) => Object.fromEntries(t.operations.map((o) => [o.name, o.access]));
-    expect(levels(offers)).toEqual({ delete: 'owner', create: 'owner', update: 'owner', one: 'public', 'stop list': 'public', 'by ids': 'public', 'list or search': 'public' });
+    expect(levels(offers)).toEqual({ delete: 'owner', create: 'owner', update: 'owner', one: 'public', 'stop list': 'public', 'by ids': 'public', count: 'public', 'list or search': 'public' });
     expect(levels(orders)).toEqual({ place: 'public', one: 'customer', 'place orders of a day': 'owner', 'own list': 'customer' });
     // The last row of each table is its default.
     for (const t of [offers, orders]) expect(t.operations.at(-1)!.when).toBeUndefined();
