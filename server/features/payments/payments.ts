@@ -188,14 +188,12 @@ export function receiptOf(store: Store, row: OrderRow): { bundle: OrderBundle; t
   const s = storeValues(store);
   if (s.receipts === false) return undefined;
   const d = orderData(row);
-  const bundle = orderBundle({
-    createdAt: row.created_at,
-    email: d.email,
-    phone: d.phone,
-    lines: d.products,
-    deliveryCost: Number(row.delivery_cost),
-    taxType: Number(s.vat_rate ?? 0) || 0,
-  });
+  const deliveryCost = Number(row.delivery_cost);
+  // The lines carry a percent code's discount in their prices; what the order took off the goods beyond them
+  // (a fixed-sum code) is spread over the positions.
+  const lineKopecks = d.products.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 0);
+  const offGoods = lineKopecks + Math.round(deliveryCost * 100) - amountInKopecks(row);
+  const bundle = orderBundle({ createdAt: row.created_at, email: d.email, phone: d.phone, lines: d.products, deliveryCost, taxType: Number(s.vat_rate ?? 0) || 0, offGoods: Math.max(0, offGoods) });
   // The acquirer refuses a basket whose sum is not the amount: better no receipt data than no payment.
   if (bundleTotal(bundle.cartItems.items) !== amountInKopecks(row)) return undefined;
   return { bundle, taxSystem: String(s.tax_system ?? '1') };

@@ -30,4 +30,30 @@ describe('54-FZ orderBundle', () => {
       }),
     );
   });
+  it('spreads a sum off the goods (a fixed-sum code) over the positions, each price × quantity, summing to the amount paid', () => {
+    const items = orderBundle({ createdAt: '', email: null, phone: null, lines: [{ id: 'a', name: 'A', price: 100, quantity: 3 }, { id: 'b', name: 'B', price: 50, quantity: 1 }], deliveryCost: 200, taxType: 0, offGoods: 10_000 }).cartItems.items;
+    // 350 ₽ of goods less 100 ₽ in proportion: A 300 → 214.29 ₽ over 3 units (two positions), B 50 → 35.71 ₽; delivery untouched.
+    expect(bundleTotal(items)).toBe(35_000 - 10_000 + 20_000);
+    for (const i of items) expect(i.itemAmount).toBe(i.itemPrice * i.quantity.value);
+    expect(items.filter((i) => i.itemCode === 'a').reduce((n, i) => n + i.quantity.value, 0)).toBe(3);
+    expect(items.at(-1)).toMatchObject({ itemCode: 'delivery', itemAmount: 20_000 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ kop: fc.integer({ min: 1, max: 1_000_000 }), q: fc.integer({ min: 1, max: 99 }) }), { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (lines, delivery, part) => {
+          const priced = lines.map((l, i) => ({ id: String(i), name: 'x', price: l.kop / 100, quantity: l.q }));
+          const goods = lines.reduce((s, l) => s + l.kop * l.q, 0);
+          const off = Math.floor(goods * part);
+          const got = orderBundle({ createdAt: '', email: null, phone: null, lines: priced, deliveryCost: delivery / 100, taxType: 0, offGoods: off }).cartItems.items;
+          expect(bundleTotal(got)).toBe(goods - off + delivery);
+          for (const i of got) {
+            expect(i.itemAmount).toBe(i.itemPrice * i.quantity.value);
+            expect(i.itemPrice).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
+    );
+  });
 });

@@ -53,6 +53,19 @@ describe('54-FZ receipts in the card payment', () => {
     expect(reg.amount).toBe(260000);
   });
 
+  it('spreads a fixed-sum code over the positions: each price × quantity, the basket equal to the amount', async () => {
+    const made = await rest(server, 'POST', '/promo_codes', { token: owner, json: { name: 'Минус 100', code: 'MINUS100', kind: 'fixed', amount: 100 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    // 2 × 300 + 150 = 750 less 100 = 650, delivery 200 (free only from 3000): 850.
+    const { reg } = await paidOnlineOrder({ [shop.offers.mid]: 2, [shop.offers.cheap]: 1 }, { client_promocode: 'MINUS100' });
+    expect(reg.amount).toBe(85000);
+    const items = reg.orderBundle!.cartItems.items;
+    expect(items.reduce((s, i) => s + i.itemAmount, 0)).toBe(85000);
+    for (const i of items) expect(i.itemAmount).toBe(i.itemPrice * i.quantity.value);
+    expect(items.filter((i) => i.itemCode === shop.offers.mid).reduce((n, i) => n + i.quantity.value, 0)).toBe(2);
+    expect(items.at(-1)).toMatchObject({ itemCode: 'delivery', itemAmount: 20000 });
+  });
+
   it('sends no basket when the owner turned receipts off', async () => {
     await storeSettings(server, owner, { receipts: false });
     try {
