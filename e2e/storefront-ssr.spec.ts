@@ -200,6 +200,9 @@ test('a tap on the item’s cart button before hydration is kept and adds the it
   const opened = page.goto('/category/1-11/item/1003');
   const main = page.getByRole('main');
   const button = main.getByRole('button', { name: 'В корзину' });
+  // Both layouts' buttons are in the HTML until the width is known; the page's stylesheet shows one (a browser paints
+  // nothing before it, but the DOM can be queried before it has loaded).
+  await expect(button).toHaveCount(1);
   await button.click();
   // An impatient second tap on the same button: still one item.
   await button.click();
