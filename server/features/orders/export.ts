@@ -17,7 +17,9 @@ export const EXPORT_LIMIT = 100_000;
 const COLUMNS = ['id', 'date', 'created', 'status', 'payment', 'payment_status', 'receiving', 'place', 'client', 'phone', 'email', 'address', 'products', 'goods', 'discount', 'promo', 'delivery', 'total'] as const;
 const headersOf = (lang: Lang) => COLUMNS.map((c) => serverText(lang, `export.headers.${c}`));
 
-type Cell = string | number | null;
+import { csvCell, type Cell } from '../../lib/csv';
+
+export { csvCell };
 
 /** The seed's stored payment label (CASH, ELECTRON, ONLINE) as the way its name is kept under (i18n/orders payment). */
 const WAY_OF_CODE = new Map(Object.entries(PAYMENT_CODES).map(([way, code]) => [code as string, way]));
@@ -56,24 +58,8 @@ function rowOf(r: OrderRow, places: Map<number, string>, lang: Lang, timeZone: s
   ];
 }
 
-/** A phone as the server stores it: '+' and digits only. */
-const PHONE = /^\+\d{7,15}$/;
-
-/**
- * A CSV cell: quoted when needed; a text starting like a formula gets a leading apostrophe (CSV injection).
- * A stored phone ('+' and digits, nothing a formula could do) is written as the text formula ="+7…", which
- * Excel and LibreOffice show as the phone itself (an apostrophe would show, a bare '+7…' would become a number).
- */
-export function csvCell(v: Cell): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return String(v);
-  if (PHONE.test(v)) return `"=""${v}"""`;
-  const s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** CSV for Excel and LibreOffice in a Russian locale: UTF-8 with a BOM, ';' between cells, CRLF lines. */
-export const toCsv = (rows: Cell[][], lang: Lang = 'ru') => '\ufeff' + [headersOf(lang), ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
+export const toCsv = (rows: Cell[][], lang: Lang = 'ru') => '\ufeff' + [headersOf(lang), ...rows].map((r) => r.map((c) => csvCell(c)).join(';')).join('\r\n') + '\r\n';
 
 export async function toXlsx(rows: Cell[][], title: string, lang: Lang = 'ru'): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { csvCell } from '../../../lib/csv';
 
 /** Offer ids kept per warning kind in the report. */
 export const IDS_PER_KIND = 20;
@@ -9,7 +10,7 @@ export function warningOfferId(message: string): string | null {
   return /^offer (\S+?)(?::| \(| appears)/.exec(message)?.[1] ?? null;
 }
 
-const cell = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const cell = (v: string) => csvCell(v, ',');
 
 /**
  * Every warning of an import as CSV (kind, offer id, message) in a file, appended in chunks so that a feed
