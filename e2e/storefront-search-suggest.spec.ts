@@ -7,18 +7,24 @@ import { shot } from './shots';
  * (categories and products, corrected for typos), recent searches on focus, and a misspelt query's results
  * with a note saying what was searched instead. The demo shop's kettles are in Дом и кухня → Посуда → Чайники.
  */
-/** Opens / with the page's clock standing still after the load: the 150 ms and 700 ms pauses pass when the test says. */
-async function openWithClockStopped(page: Page) {
+/**
+ * Opens /, focuses the search field and stops the page's clock once the field's drop-list is there: the 150 ms
+ * and 700 ms pauses then pass when the test says. The drop-list's code loads on that first focus, and React
+ * shows a component that arrived late after a pause of its own, which a clock stopped before it would hold.
+ */
+async function focusSearchWithClockStopped(page: Page) {
   await page.clock.install({ time: new Date('2026-11-20T10:00:00') });
   await page.goto('/');
+  const input = page.getByRole('searchbox', { name: 'Поиск по товарам' });
+  await input.click();
+  await expect(page.locator('#search-drop')).toBeAttached();
   await page.clock.pauseAt(new Date('2026-11-20T10:01:00'));
+  return input;
 }
 
 test.describe('storefront search suggestions', () => {
   test('typing shows suggestions; a product opens its page and the typed word does not search over it', async ({ page }, info) => {
-    await openWithClockStopped(page);
-    const input = page.getByRole('searchbox', { name: 'Поиск по товарам' });
-    await input.click();
+    const input = await focusSearchWithClockStopped(page);
     await input.fill('чайн');
     // The suggestions' pause (150 ms), not yet the search's (700 ms).
     await page.clock.runFor(200);
@@ -37,9 +43,7 @@ test.describe('storefront search suggestions', () => {
   });
 
   test('the arrows move through the suggestions and Enter opens one; a category opens its list', async ({ page }) => {
-    await openWithClockStopped(page);
-    const input = page.getByRole('searchbox', { name: 'Поиск по товарам' });
-    await input.click();
+    const input = await focusSearchWithClockStopped(page);
     await input.fill('наушн');
     await page.clock.runFor(200);
     const suggestions = page.getByRole('region', { name: 'Подсказки' });
@@ -75,9 +79,7 @@ test.describe('storefront search suggestions', () => {
   });
 
   test('a misspelt or wrong-layout query shows the intended products with a note; suggestions correct typos too', async ({ page }, info) => {
-    await openWithClockStopped(page);
-    const input = page.getByRole('searchbox', { name: 'Поиск по товарам' });
-    await input.click();
+    const input = await focusSearchWithClockStopped(page);
     await input.fill('чйни');
     await page.clock.runFor(200);
     const suggestions = page.getByRole('region', { name: 'Подсказки' });

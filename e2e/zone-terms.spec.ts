@@ -42,6 +42,7 @@ test('the owner prices a zone in the place editor; the shopper in it sees that p
   }, POINT);
   await page.goto('/order');
   const summary = page.getByRole('complementary', { name: 'Итог заказа' });
+  await expect(summary).toContainText('Смартфон Квант A5 64 ГБ');
   await expect(page.getByTestId('order-delivery')).toHaveText('350 ₽');
   await expect(page.getByTestId('order-free-from')).toHaveText('Бесплатно от 50 000 ₽');
   await expect(page.getByTestId('order-delivery-time')).toHaveText('Время доставки: 60–90 мин');

@@ -80,7 +80,8 @@ export default function SearchDrop({ word, words, input }: { word: string; words
   const productHref = (s: Suggestion) => `/category/${pathOf(tree, String(s.categoryId))}/item/${s.id}`;
   const categoryHref = (s: Suggestion) => `/category/${pathOf(tree, s.id)}/1`;
 
-  if (!history.length && !items.length) return null;
+  // Empty, the list is still there (hidden): the field's aria-controls names it, and it says the drop-list's code has loaded.
+  if (!history.length && !items.length) return <div id="search-drop" hidden />;
   return (
     <div id="search-drop" ref={box} className="search-drop search-drop--suggest" onKeyDown={onKeyDown} onPointerDown={() => dispatch(suggestionsBrowsed())}>
       {!!history.length && (
