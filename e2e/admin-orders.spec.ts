@@ -117,7 +117,7 @@ test.describe('admin orders', () => {
     await expect(question).toHaveCount(0);
   });
 
-  test("a place's orders of a day: today's order is there, another day's list is empty; 'Отменить платеж' cancels it", async ({ adminPage: page, shop }) => {
+  test("a place's orders of a day: today's order is there, another day's list is empty; 'Отменить платеж' cancels it with a reason", async ({ adminPage: page, shop }) => {
     const device = `e2e-place-orders-${test.info().project.name}-${Date.now()}`;
     const id = await placeOrder(shop.url, device, `+7999${String(Date.now()).slice(-7)}`);
     const order = await customerOrder(shop.url, device, id);
@@ -148,9 +148,9 @@ test.describe('admin orders', () => {
     await expect(page.getByRole('table', { name: 'Товары' })).toContainText('Смартфон');
     await page.getByRole('button', { name: 'Меню заказа' }).click();
     await page.getByRole('menuitem', { name: 'Отменить платеж' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Отменить платеж?' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Отменить платеж' }).click();
+    const dialog = page.getByRole('dialog', { name: `Отменить заказ №${id}?` });
+    await dialog.getByRole('button', { name: 'Не дозвонились до покупателя' }).click();
+    await dialog.getByRole('button', { name: 'Отменить заказ' }).click();
     await expect(page.getByText('Статус заказа: Отменён. Покупатель получит уведомление')).toBeVisible();
     await expect.poll(async () => (await customerOrder(shop.url, device, id)).status).toBe('cancelled');
 

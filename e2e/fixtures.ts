@@ -15,6 +15,8 @@ export interface ShopServer {
    * from an earlier sign-in is never taken for the new one.
    */
   smsCode(phone: string, opts?: { since?: number }): Promise<string>;
+  /** The texts of every SMS the console adapter wrote for this phone (+7...), oldest first. */
+  sms(phone: string): string[];
   /** Stops the server (offline tests); `start()` brings it back on the same port and data. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -89,6 +91,10 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer;
         fakes,
         start,
         stop,
+        sms(phone) {
+          const prefix = `sms to +${phone.replace(/\D/g, '')}: `;
+          return lines.filter((l) => l.text.startsWith(prefix)).map((l) => l.text.slice(prefix.length));
+        },
         async smsCode(phone, opts = {}) {
           const deadline = Date.now() + 10_000;
           const digits = phone.replace(/\D/g, '');

@@ -18,6 +18,11 @@ export type ReceivingWay = (typeof RECEIVING_WAYS)[number];
 export const ORDER_STATUSES = ['new', 'accepted', 'preparing', 'delivering', 'done', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+export { statusKey } from './rules/orderStatus';
+
+/** The longest reason an owner can give for cancelling an order (it goes into the customer's SMS). */
+export const CANCEL_REASON_MAX = 200;
+
 /** The customer's order form: plain keys (`client_name=...`), as the seed sends them. */
 export const orderFormSchema: EntitySchema = {
   name: 'order_form',
@@ -90,6 +95,8 @@ export const orderSchema: EntitySchema = {
       options: ORDER_STATUSES.map((id) => ({ id, label: `resources.orders.status.${id}` })),
       column: 'status',
     },
+    /** Why the owner cancelled the order (PUT with status 'cancelled'); the customer's page, SMS and e-mail say it. */
+    { no: 737, key: 'cancel_reason', name: 'cancelReason', type: 'varchar', maxLength: CANCEL_REASON_MAX },
     { no: 720, key: 'view_datetime', name: 'viewDatetime', type: 'date', readOnly: true },
     { no: 721, key: 'ready_datetime', name: 'readyDatetime', type: 'date', readOnly: true },
     { no: 722, key: 'start_prepare_datetime', name: 'startPrepareDatetime', type: 'date', readOnly: true },

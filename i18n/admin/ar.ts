@@ -647,9 +647,22 @@ export default {
       status_saved: 'حالة الطلب: {status}. سيتم إشعار العميل',
       menu: 'قائمة الطلب',
       cancel_payment: 'إلغاء الدفع',
-      cancel_payment_quest: 'إلغاء الدفع؟',
-      cancel_payment_text: 'سيُلغى الطلب ويُشعَر العميل.',
       cancel_payment_paid: "دُفع الطلب عبر الموقع. يُعاد المبلغ إلى العميل عبر مزود الدفع (مع إيصال استرداد)؛ ويُلغى الطلب ويُشعَر العميل.",
+      cancel: {
+        title: "إلغاء الطلب رقم {id}؟",
+        text: "سيُلغى الطلب وتعود منتجاته إلى المخزون.",
+        common: "أسباب شائعة",
+        reasons: {
+          out_of_stock: "غير متوفر",
+          customer_asked: "طلب العميل الإلغاء",
+          unreachable: "تعذّر الوصول إلى العميل",
+          duplicate: "طلب مكرر",
+        },
+        required: "اذكر سبب الإلغاء",
+        hint: "سيرى العميل السبب في صفحة الطلب ويتلقاه في رسالة نصية",
+        confirm: "إلغاء الطلب",
+        keep: "عدم الإلغاء",
+      },
       set_status: 'تغيير الحالة',
       // The live counter of new orders and its alerts (issue 35)
       live: {
@@ -692,6 +705,7 @@ export default {
         new_order: "طلب جديد",
         order_confirmation: "تأكيد الطلب",
         order_status: "حالة الطلب",
+        order_sms: "رسالة نصية للعميل",
         question: "سؤال العميل",
         import_failed: "فشل الاستيراد",
         low_stock: "مخزون منخفض",
@@ -699,6 +713,7 @@ export default {
       channel: {
         email: "البريد",
         telegram: "تيليجرام",
+        sms: "رسالة نصية",
       },
       retry: "إرسال مجددًا",
       retried: "عاد الإشعار إلى قائمة الانتظار",
@@ -1028,6 +1043,7 @@ export default {
         status: 'الحالة',
         paymentStatus: 'الدفع',
         placeId: 'نقطة البيع',
+        cancelReason: "سبب الإلغاء",
         total: 'الإجمالي',
       },
       status: orderTexts.status,

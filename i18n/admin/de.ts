@@ -643,9 +643,22 @@ export default {
       status_saved: 'Bestellstatus: {status}. Der Kunde wird benachrichtigt',
       menu: 'Bestellmenü',
       cancel_payment: 'Zahlung stornieren',
-      cancel_payment_quest: 'Zahlung stornieren?',
-      cancel_payment_text: 'Die Bestellung wird storniert und der Kunde benachrichtigt.',
       cancel_payment_paid: "Die Bestellung wurde online bezahlt. Das Geld wird über den Zahlungsanbieter erstattet (mit Erstattungsbeleg); die Bestellung wird storniert und der Kunde benachrichtigt.",
+      cancel: {
+        title: "Bestellung Nr. {id} stornieren?",
+        text: "Die Bestellung wird storniert, die Artikel gehen zurück in den Bestand.",
+        common: "Häufige Gründe",
+        reasons: {
+          out_of_stock: "Nicht vorrätig",
+          customer_asked: "Der Kunde bat um Stornierung",
+          unreachable: "Kunde nicht erreichbar",
+          duplicate: "Doppelte Bestellung",
+        },
+        required: "Geben Sie den Stornogrund an",
+        hint: "Der Kunde sieht ihn auf der Bestellseite und erhält ihn per SMS",
+        confirm: "Bestellung stornieren",
+        keep: "Nicht stornieren",
+      },
       set_status: 'Status ändern',
       // The live counter of new orders and its alerts (issue 35)
       live: {
@@ -688,6 +701,7 @@ export default {
         new_order: "Neue Bestellung",
         order_confirmation: "Bestellbestätigung",
         order_status: "Bestellstatus",
+        order_sms: "SMS an den Kunden",
         question: "Kundenfrage",
         import_failed: "Import fehlgeschlagen",
         low_stock: "Geringer Bestand",
@@ -695,6 +709,7 @@ export default {
       channel: {
         email: "E-Mail",
         telegram: "Telegram",
+        sms: "SMS",
       },
       retry: "Erneut senden",
       retried: "Die Benachrichtigung ist wieder in der Warteschlange",
@@ -1024,6 +1039,7 @@ export default {
         status: 'Status',
         paymentStatus: 'Zahlung',
         placeId: 'Verkaufsstelle',
+        cancelReason: "Stornogrund",
         total: 'Summe',
       },
       status: orderTexts.status,

@@ -460,9 +460,22 @@ export default {
       status_saved: 'Order status: {status}. The customer will be notified',
       menu: 'Order menu',
       cancel_payment: 'Cancel payment',
-      cancel_payment_quest: 'Cancel the payment?',
-      cancel_payment_text: 'The order will be cancelled and the customer notified.',
       cancel_payment_paid: "The order was paid on the site. The money goes back to the customer through the acquirer (with a refund receipt); the order is cancelled and the customer notified.",
+      cancel: {
+        title: "Cancel order #{id}?",
+        text: "The order will be cancelled and its items returned to stock.",
+        common: "Common reasons",
+        reasons: {
+          out_of_stock: "Out of stock",
+          customer_asked: "The customer asked to cancel",
+          unreachable: "Could not reach the customer",
+          duplicate: "Duplicate order",
+        },
+        required: "Give the reason for cancelling",
+        hint: "The customer will see it on the order's page and get it by SMS",
+        confirm: "Cancel the order",
+        keep: "Keep the order",
+      },
       set_status: 'Change status',
       // The live counter of new orders and its alerts (issue 35)
       live: {
@@ -505,6 +518,7 @@ export default {
         new_order: "New order",
         order_confirmation: "Order confirmation",
         order_status: "Order status",
+        order_sms: "SMS to the customer",
         question: "Customer's question",
         import_failed: "Failed import",
         low_stock: "Low stock",
@@ -512,6 +526,7 @@ export default {
       channel: {
         email: "E-mail",
         telegram: "Telegram",
+        sms: "SMS",
       },
       retry: "Send again",
       retried: "The notification is queued again",
@@ -842,6 +857,7 @@ export default {
         status: 'Status',
         paymentStatus: 'Payment',
         placeId: 'Place',
+        cancelReason: "Cancellation reason",
         total: 'Total',
       },
       status: orderTexts.status,

@@ -643,9 +643,22 @@ export default {
       status_saved: 'Estado del pedido: {status}. Se avisará al cliente',
       menu: 'Menú del pedido',
       cancel_payment: 'Anular el pago',
-      cancel_payment_quest: '¿Anular el pago?',
-      cancel_payment_text: 'El pedido se cancelará y se avisará al cliente.',
       cancel_payment_paid: "El pedido se pagó en línea. El dinero se devuelve al cliente a través del adquirente (con recibo de devolución); el pedido se cancela y se avisa al cliente.",
+      cancel: {
+        title: "¿Cancelar el pedido n.º {id}?",
+        text: "El pedido se cancelará y los productos volverán al stock.",
+        common: "Motivos frecuentes",
+        reasons: {
+          out_of_stock: "Sin existencias",
+          customer_asked: "El cliente pidió cancelar",
+          unreachable: "No se pudo contactar con el cliente",
+          duplicate: "Pedido duplicado",
+        },
+        required: "Indique el motivo de la cancelación",
+        hint: "El cliente lo verá en la página del pedido y lo recibirá por SMS",
+        confirm: "Cancelar el pedido",
+        keep: "No cancelar",
+      },
       set_status: 'Cambiar el estado',
       // The live counter of new orders and its alerts (issue 35)
       live: {
@@ -688,6 +701,7 @@ export default {
         new_order: "Pedido nuevo",
         order_confirmation: "Confirmación de pedido",
         order_status: "Estado del pedido",
+        order_sms: "SMS al cliente",
         question: "Pregunta del cliente",
         import_failed: "Importación fallida",
         low_stock: "Poco stock",
@@ -695,6 +709,7 @@ export default {
       channel: {
         email: "Correo",
         telegram: "Telegram",
+        sms: "SMS",
       },
       retry: "Enviar de nuevo",
       retried: "La notificación vuelve a estar en cola",
@@ -1024,6 +1039,7 @@ export default {
         status: 'Estado',
         paymentStatus: 'Pago',
         placeId: 'Punto de venta',
+        cancelReason: "Motivo de la cancelación",
         total: 'Total',
       },
       status: orderTexts.status,

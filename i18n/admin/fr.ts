@@ -459,9 +459,22 @@ export default {
       status_saved: 'État de la commande : {status}. Le client sera prévenu',
       menu: 'Menu de la commande',
       cancel_payment: 'Annuler le paiement',
-      cancel_payment_quest: 'Annuler le paiement ?',
-      cancel_payment_text: 'La commande sera annulée et le client prévenu.',
       cancel_payment_paid: "La commande a été payée en ligne. Le client est remboursé par l’acquéreur (avec un reçu de remboursement) ; la commande est annulée et le client prévenu.",
+      cancel: {
+        title: "Annuler la commande n° {id} ?",
+        text: "La commande sera annulée et ses articles remis en stock.",
+        common: "Motifs fréquents",
+        reasons: {
+          out_of_stock: "En rupture de stock",
+          customer_asked: "Le client a demandé l’annulation",
+          unreachable: "Client injoignable",
+          duplicate: "Commande en double",
+        },
+        required: "Indiquez le motif de l’annulation",
+        hint: "Le client le verra sur la page de la commande et le recevra par SMS",
+        confirm: "Annuler la commande",
+        keep: "Ne pas annuler",
+      },
       set_status: 'Changer l’état',
       // The live counter of new orders and its alerts (issue 35)
       live: {
@@ -504,6 +517,7 @@ export default {
         new_order: "Nouvelle commande",
         order_confirmation: "Confirmation de commande",
         order_status: "Statut de commande",
+        order_sms: "SMS au client",
         question: "Question du client",
         import_failed: "Import échoué",
         low_stock: "Stock bas",
@@ -511,6 +525,7 @@ export default {
       channel: {
         email: "E-mail",
         telegram: "Telegram",
+        sms: "SMS",
       },
       retry: "Renvoyer",
       retried: "La notification est de nouveau en file",
@@ -840,6 +855,7 @@ export default {
         status: 'État',
         paymentStatus: 'Paiement',
         placeId: 'Point de vente',
+        cancelReason: "Motif d'annulation",
         total: 'Total',
       },
       status: orderTexts.status,

@@ -643,9 +643,22 @@ export default {
       status_saved: 'Situação do pedido: {status}. O cliente será avisado',
       menu: 'Menu do pedido',
       cancel_payment: 'Cancelar o pagamento',
-      cancel_payment_quest: 'Cancelar o pagamento?',
-      cancel_payment_text: 'O pedido será cancelado e o cliente avisado.',
       cancel_payment_paid: "O pedido foi pago online. O dinheiro é devolvido ao cliente pelo adquirente (com recibo de devolução); o pedido é cancelado e o cliente avisado.",
+      cancel: {
+        title: "Cancelar o pedido n.º {id}?",
+        text: "O pedido será cancelado e os artigos voltam ao stock.",
+        common: "Motivos frequentes",
+        reasons: {
+          out_of_stock: "Sem stock",
+          customer_asked: "O cliente pediu para cancelar",
+          unreachable: "Não foi possível contactar o cliente",
+          duplicate: "Pedido duplicado",
+        },
+        required: "Indique o motivo do cancelamento",
+        hint: "O cliente verá o motivo na página do pedido e recebê-lo-á por SMS",
+        confirm: "Cancelar o pedido",
+        keep: "Não cancelar",
+      },
       set_status: 'Mudar a situação',
       // The live counter of new orders and its alerts (issue 35)
       live: {
@@ -688,6 +701,7 @@ export default {
         new_order: "Novo pedido",
         order_confirmation: "Confirmação do pedido",
         order_status: "Estado do pedido",
+        order_sms: "SMS ao cliente",
         question: "Pergunta do cliente",
         import_failed: "Importação com falha",
         low_stock: "Stock baixo",
@@ -695,6 +709,7 @@ export default {
       channel: {
         email: "E-mail",
         telegram: "Telegram",
+        sms: "SMS",
       },
       retry: "Enviar novamente",
       retried: "A notificação voltou à fila",
@@ -1024,6 +1039,7 @@ export default {
         status: 'Situação',
         paymentStatus: 'Pagamento',
         placeId: 'Ponto de venda',
+        cancelReason: "Motivo do cancelamento",
         total: 'Total',
       },
       status: orderTexts.status,

@@ -464,9 +464,22 @@ export default {
       status_saved: 'Статус заказа: {status}. Покупатель получит уведомление',
       menu: 'Меню заказа',
       cancel_payment: 'Отменить платеж',
-      cancel_payment_quest: 'Отменить платеж?',
-      cancel_payment_text: 'Заказ будет отменён, покупатель получит уведомление.',
       cancel_payment_paid: "Заказ оплачен на сайте. Деньги вернутся покупателю через эквайринг (с чеком возврата), заказ будет отменён и покупатель получит уведомление.",
+      cancel: {
+        title: "Отменить заказ №{id}?",
+        text: "Заказ будет отменён, товары вернутся в остатки.",
+        common: "Частые причины",
+        reasons: {
+          out_of_stock: "Нет в наличии",
+          customer_asked: "Покупатель попросил отменить",
+          unreachable: "Не дозвонились до покупателя",
+          duplicate: "Повторный заказ",
+        },
+        required: "Укажите причину отмены",
+        hint: "Покупатель увидит её на странице заказа и получит в SMS",
+        confirm: "Отменить заказ",
+        keep: "Не отменять",
+      },
       set_status: 'Сменить статус',
       // The live counter of new orders and its alerts (issue 35)
       live: {
@@ -509,6 +522,7 @@ export default {
         new_order: "Новый заказ",
         order_confirmation: "Подтверждение заказа",
         order_status: "Статус заказа",
+        order_sms: "SMS покупателю",
         question: "Вопрос покупателя",
         import_failed: "Ошибка импорта",
         low_stock: "Товар заканчивается",
@@ -516,6 +530,7 @@ export default {
       channel: {
         email: "E-mail",
         telegram: "Telegram",
+        sms: "SMS",
       },
       retry: "Отправить снова",
       retried: "Уведомление снова в очереди",
@@ -846,6 +861,7 @@ export default {
         status: 'Статус',
         paymentStatus: 'Оплата',
         placeId: 'Место',
+        cancelReason: "Причина отмены",
         total: 'Сумма',
       },
       status: orderTexts.status,

@@ -644,9 +644,22 @@ export default {
       status_saved: '订单状态：{status}。将通知顾客',
       menu: '订单菜单',
       cancel_payment: '取消支付',
-      cancel_payment_quest: '取消支付？',
-      cancel_payment_text: '订单将被取消，并通知顾客。',
       cancel_payment_paid: "该订单已在线支付。款项将通过收单机构退还给顾客（附退款收据）；订单将被取消并通知顾客。",
+      cancel: {
+        title: "取消订单 #{id}？",
+        text: "订单将被取消，商品退回库存。",
+        common: "常见原因",
+        reasons: {
+          out_of_stock: "缺货",
+          customer_asked: "顾客要求取消",
+          unreachable: "联系不上顾客",
+          duplicate: "重复订单",
+        },
+        required: "请填写取消原因",
+        hint: "顾客会在订单页面看到原因，并收到短信",
+        confirm: "取消订单",
+        keep: "不取消",
+      },
       set_status: '更改状态',
       // The live counter of new orders and its alerts (issue 35)
       live: {
@@ -689,6 +702,7 @@ export default {
         new_order: "新订单",
         order_confirmation: "订单确认",
         order_status: "订单状态",
+        order_sms: "给顾客的短信",
         question: "顾客问题",
         import_failed: "导入失败",
         low_stock: "库存不足",
@@ -696,6 +710,7 @@ export default {
       channel: {
         email: "邮件",
         telegram: "Telegram",
+        sms: "短信",
       },
       retry: "重新发送",
       retried: "通知已重新排队",
@@ -1025,6 +1040,7 @@ export default {
         status: '状态',
         paymentStatus: '支付',
         placeId: '门店',
+        cancelReason: "取消原因",
         total: '合计',
       },
       status: orderTexts.status,

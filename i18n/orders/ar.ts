@@ -8,6 +8,7 @@ export default {
     accepted: 'مقبول',
     preparing: 'قيد التجهيز',
     delivering: 'تم تسليمه للمندوب',
+    ready: 'جاهز للاستلام',
     done: 'مكتمل',
     cancelled: 'ملغى',
   },

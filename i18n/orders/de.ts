@@ -8,6 +8,7 @@ export default {
     accepted: 'Angenommen',
     preparing: 'Wird vorbereitet',
     delivering: 'An den Kurier übergeben',
+    ready: 'Abholbereit',
     done: 'Abgeschlossen',
     cancelled: 'Storniert',
   },

@@ -8,6 +8,7 @@ export default {
     accepted: 'Accepted',
     preparing: 'Being prepared',
     delivering: 'Handed to the courier',
+    ready: 'Ready for pickup',
     done: 'Completed',
     cancelled: 'Cancelled',
   },

@@ -8,6 +8,7 @@ export default {
     accepted: 'Aceptado',
     preparing: 'En preparación',
     delivering: 'Entregado al repartidor',
+    ready: 'Listo para recoger',
     done: 'Completado',
     cancelled: 'Cancelado',
   },

@@ -8,6 +8,7 @@ export default {
     accepted: 'Acceptée',
     preparing: 'En préparation',
     delivering: 'Remise au livreur',
+    ready: 'Prête à retirer',
     done: 'Terminée',
     cancelled: 'Annulée',
   },

@@ -8,6 +8,7 @@ export default {
     accepted: 'Aceito',
     preparing: 'Em preparação',
     delivering: 'Entregue ao entregador',
+    ready: 'Pronto para levantar',
     done: 'Concluído',
     cancelled: 'Cancelado',
   },

@@ -10,6 +10,8 @@ export default {
     accepted: 'Принят',
     preparing: 'Готовится',
     delivering: 'Передан курьеру',
+    /** A pickup order's 'delivering': it waits at the place (statusKey in schemas/order.ts). */
+    ready: 'Готов к выдаче',
     done: 'Выполнен',
     cancelled: 'Отменён',
   },

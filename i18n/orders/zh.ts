@@ -8,6 +8,7 @@ export default {
     accepted: '已接单',
     preparing: '备货中',
     delivering: '已交给快递员',
+    ready: '可以自取',
     done: '已完成',
     cancelled: '已取消',
   },

@@ -1,7 +1,7 @@
 import { Datagrid, DateInput, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, SimpleList, TextField, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Chip, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { ORDER_STATUSES } from '../../../schemas';
-import { PAYMENT_STATUSES, StatusChip, useDateTime, useMoney } from './orderParts';
+import { PAYMENT_STATUSES, StatusChip, useDateTime, useMoney, useStatusText } from './orderParts';
 import { useOpenedOrders } from './openedOrders';
 import { OrderListActions } from './ExportButtons';
 import { LtrTextField } from '../../components/Ltr';
@@ -45,6 +45,7 @@ export default function OrderList() {
   const money = useMoney();
   const dateTime = useDateTime();
   const translate = useTranslate();
+  const statusText = useStatusText();
   const { isUnseen } = useOpenedOrders();
   // A new order not opened yet: a tinted row with a 'new' mark (text, not colour alone).
   const rowSx = (r: RaRecord) => (isUnseen(r) ? { bgcolor: 'rgba(25, 118, 210, 0.10)', '& td:first-of-type, & .MuiListItemText-primary': { fontWeight: 600 } } : {});
@@ -68,7 +69,7 @@ export default function OrderList() {
               {unseenMark(r)}
             </Box>
           )}
-          secondaryText={(r: RaRecord) => `${dateTime(r.datetime)} · ${translate(`resources.orders.status.${r.status}`)}`}
+          secondaryText={(r: RaRecord) => `${dateTime(r.datetime)} · ${statusText(r.status, r.receiving)}`}
           tertiaryText={(r: RaRecord) => money(r.total)}
           linkType="edit"
         />
@@ -87,7 +88,7 @@ export default function OrderList() {
           <FunctionField source="datetime" label="resources.orders.fields.datetime" render={(r: RaRecord) => dateTime(r.datetime)} />
           <TextField source="clientName" label="resources.orders.fields.clientName" sortable={false} />
           <LtrTextField source="phone" label="resources.orders.fields.phone" sortable={false} />
-          <FunctionField source="status" label="resources.orders.fields.status" render={(r: RaRecord) => <StatusChip status={r.status} />} />
+          <FunctionField source="status" label="resources.orders.fields.status" render={(r: RaRecord) => <StatusChip status={r.status} receiving={r.receiving} />} />
           <FunctionField source="paymentStatus" label="resources.orders.fields.paymentStatus" sortable={false} render={(r: RaRecord) => translate(`admin.orders.payment_status.${r.paymentStatus}`, { _: String(r.paymentStatus ?? '') })} />
           <ReferenceField source="placeId" reference="places" label="resources.orders.fields.placeId" link={false} emptyText="—" sortable={false}>
             <TextField source="name" />

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useGetOne, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { Box, Button, CircularProgress, Link, Typography } from '@mui/material';
@@ -6,23 +6,40 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { useOpenedOrders } from './openedOrders';
 import { EditorCard, EditorHeader } from '../../components/EditorParts';
 import { OrderQuestions } from '../questions/OrderQuestions';
+import { CancelOrderDialog } from './CancelOrderDialog';
 import { ClientBlock, OrderLines, Section, StatusChip, StatusSelect, useDateTime } from './orderParts';
+import { statusKey } from '../../../schemas';
 
-/** Saves an order's status (PUT /rest/orders/{id}; the server tells the customer). */
+/**
+ * Saves an order's status (PUT /rest/orders/{id}; the server tells the customer). Cancelling first asks for
+ * a reason in `dialog` (render it): `save('cancelled')` settles once the owner confirmed and it saved, or
+ * changed their mind.
+ */
 export function useSaveStatus(order: RaRecord | undefined) {
   const notify = useNotify();
   const translate = useTranslate();
   const [update, { isPending }] = useUpdate();
-  const save = async (status: string) => {
-    if (!order || status === order.status) return;
+  const [asking, setAsking] = useState(false);
+  const answered = useRef<(reason: string | null) => void>(() => {});
+  const put = async (data: { status: string; cancelReason?: string }) => {
+    if (!order) return;
     try {
-      await update('orders', { id: order.id, data: { status }, previousData: order }, { mutationMode: 'pessimistic', returnPromise: true });
-      notify(translate('admin.orders.status_saved', { status: translate(`resources.orders.status.${status}`) }), { type: 'success' });
+      await update('orders', { id: order.id, data, previousData: order }, { mutationMode: 'pessimistic', returnPromise: true });
+      notify(translate('admin.orders.status_saved', { status: translate(`resources.orders.status.${statusKey(data.status, order.receiving)}`) }), { type: 'success' });
     } catch (e) {
       notify(translate((e as Error).message, { _: translate('errors.error_msg') }), { type: 'error' });
     }
   };
-  return { save, isPending };
+  const save = async (status: string) => {
+    if (!order || status === order.status) return;
+    if (status !== 'cancelled') return put({ status });
+    setAsking(true);
+    const reason = await new Promise<string | null>((resolve) => (answered.current = resolve));
+    setAsking(false);
+    if (reason !== null) await put({ status, cancelReason: reason });
+  };
+  const dialog = <CancelOrderDialog order={asking ? (order ?? null) : null} onConfirm={(r) => answered.current(r)} onClose={() => answered.current(null)} />;
+  return { save, isPending, dialog };
 }
 
 function PlaceName({ id }: { id: unknown }) {
@@ -43,7 +60,7 @@ export function OrderView({ id, back: backOf, menu }: { id: string; back: string
   const translate = useTranslate();
   const dateTime = useDateTime();
   const { data: order, isPending, error } = useGetOne('orders', { id }, { retry: false });
-  const { save, isPending: saving } = useSaveStatus(order);
+  const { save, isPending: saving, dialog } = useSaveStatus(order);
   const { markOpened } = useOpenedOrders();
   useEffect(() => {
     if (order) markOpened(order.id);
@@ -77,7 +94,7 @@ export function OrderView({ id, back: backOf, menu }: { id: string; back: string
       />
       <Section title={translate('admin.orders.summary')}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 1 }}>
-          <StatusChip status={order.status} size="medium" />
+          <StatusChip status={order.status} receiving={order.receiving} size="medium" />
           <Typography variant="body2" color="text.secondary">
             {dateTime(order.datetime)}
           </Typography>
@@ -88,9 +105,15 @@ export function OrderView({ id, back: backOf, menu }: { id: string; back: string
           ) : null}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <StatusSelect value={String(order.status)} onChange={(s) => void save(s)} disabled={saving} />
+          <StatusSelect value={String(order.status)} receiving={order.receiving} onChange={(s) => void save(s)} disabled={saving} />
           {saving ? <CircularProgress size={20} /> : null}
         </Box>
+        {order.status === 'cancelled' && order.cancelReason ? (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {translate('resources.orders.fields.cancelReason')}: {String(order.cancelReason)}
+          </Typography>
+        ) : null}
+        {dialog}
       </Section>
       <ClientBlock order={order} />
       <OrderLines order={order} />

@@ -1,6 +1,6 @@
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Chip, Divider, Link, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, type ChipProps } from '@mui/material';
-import { ORDER_STATUSES } from '../../../schemas';
+import { ORDER_STATUSES, statusKey } from '../../../schemas';
 import { mapLinkOf } from '../../../schemas/rules/links';
 import { useImageUrl } from '../../components/shopApi';
 import { addressNumbers } from './orderAddress';
@@ -15,19 +15,29 @@ export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'failed', 'refunded'
 
 const STATUS_COLOURS: Record<string, ChipProps['color']> = { new: 'info', accepted: 'primary', preparing: 'warning', delivering: 'secondary', done: 'success', cancelled: 'default' };
 
-export function StatusChip({ status, size = 'small' }: { status: unknown; size?: ChipProps['size'] }) {
+/** An order's status as its customer reads it: a pickup order's 'delivering' is 'Готов к выдаче'. */
+export function useStatusText() {
   const translate = useTranslate();
-  const s = String(status ?? 'new');
-  return <Chip size={size} color={STATUS_COLOURS[s] ?? 'default'} label={translate(`resources.orders.status.${s}`, { _: s })} variant={s === 'cancelled' ? 'outlined' : 'filled'} />;
+  return (status: unknown, receiving: unknown) => {
+    const s = String(status ?? 'new');
+    return translate(`resources.orders.status.${statusKey(s, receiving)}`, { _: s });
+  };
 }
 
-export function StatusSelect({ value, onChange, disabled }: { value: string; onChange: (status: string) => void; disabled?: boolean }) {
+export function StatusChip({ status, receiving, size = 'small' }: { status: unknown; receiving: unknown; size?: ChipProps['size'] }) {
+  const statusText = useStatusText();
+  const s = String(status ?? 'new');
+  return <Chip size={size} color={STATUS_COLOURS[s] ?? 'default'} label={statusText(s, receiving)} variant={s === 'cancelled' ? 'outlined' : 'filled'} />;
+}
+
+export function StatusSelect({ value, receiving, onChange, disabled }: { value: string; receiving: unknown; onChange: (status: string) => void; disabled?: boolean }) {
   const translate = useTranslate();
+  const statusText = useStatusText();
   return (
     <TextField select size="small" label={translate('resources.orders.fields.status')} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled} sx={{ minWidth: 200 }}>
       {ORDER_STATUSES.map((s) => (
         <MenuItem key={s} value={s}>
-          {translate(`resources.orders.status.${s}`)}
+          {statusText(s, receiving)}
         </MenuItem>
       ))}
     </TextField>

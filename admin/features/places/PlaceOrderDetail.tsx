@@ -5,24 +5,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Divider, IconButton, ListSubheader, Menu, MenuItem, Tooltip } from '@mui/material';
 import MoreVert from '@mui/icons-material/MoreVert';
 import { ORDER_STATUSES } from '../../../schemas';
-import { ConfirmDialog } from '../../components/EditorParts';
 import { OrderView } from '../orders/OrderView';
+import { useStatusText } from '../orders/orderParts';
 
 /**
- * The header menu of a place's order: 'Отменить платеж' (after a confirmation the order is cancelled:
- * status 'cancelled' through PUT /rest/orders/{id}, which tells the customer) and the other statuses.
+ * The header menu of a place's order: 'Отменить платеж' (the order view asks for the reason, then the order
+ * is cancelled: status 'cancelled' through PUT /rest/orders/{id}, which tells the customer) and the other statuses.
  */
 function OrderMenu({ order, save, busy }: { order: RaRecord; save: (status: string) => Promise<void>; busy: boolean }) {
   const translate = useTranslate();
+  const statusText = useStatusText();
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [ask, setAsk] = useState(false);
   const change = async (status: string) => {
     setAnchor(null);
     await save(status);
     await queryClient.invalidateQueries({ queryKey: ['placeOrders'] });
   };
-  const paidOnline = order.paymentStatus === 'paid';
   return (
     <>
       <Tooltip title={translate('admin.orders.menu')}>
@@ -33,10 +32,7 @@ function OrderMenu({ order, save, busy }: { order: RaRecord; save: (status: stri
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         <MenuItem
           disabled={order.status === 'cancelled'}
-          onClick={() => {
-            setAnchor(null);
-            setAsk(true);
-          }}
+          onClick={() => void change('cancelled')}
           sx={{ color: 'error.main' }}
         >
           {translate('admin.orders.cancel_payment')}
@@ -45,22 +41,10 @@ function OrderMenu({ order, save, busy }: { order: RaRecord; save: (status: stri
         <ListSubheader>{translate('admin.orders.set_status')}</ListSubheader>
         {ORDER_STATUSES.filter((s) => s !== 'cancelled').map((s) => (
           <MenuItem key={s} selected={order.status === s} onClick={() => void change(s)}>
-            {translate(`resources.orders.status.${s}`)}
+            {statusText(s, order.receiving)}
           </MenuItem>
         ))}
       </Menu>
-      <ConfirmDialog
-        open={ask}
-        title={translate('admin.orders.cancel_payment_quest')}
-        text={translate(paidOnline ? 'admin.orders.cancel_payment_paid' : 'admin.orders.cancel_payment_text')}
-        confirmLabel={translate('admin.orders.cancel_payment')}
-        onConfirm={() => {
-          setAsk(false);
-          void change('cancelled');
-        }}
-        onCancel={() => setAsk(false)}
-        danger
-      />
     </>
   );
 }

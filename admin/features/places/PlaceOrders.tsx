@@ -63,7 +63,7 @@ function Orders() {
         end: (
           <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row-reverse' }, alignItems: { xs: 'flex-end', sm: 'center' }, gap: { xs: 0.5, sm: 2 } }}>
             <Typography sx={{ fontWeight: 500, whiteSpace: 'nowrap', minWidth: { sm: 90 }, textAlign: 'right' }}>{money(o.total)}</Typography>
-            <StatusChip status={o.status} />
+            <StatusChip status={o.status} receiving={o.receiving} />
           </Box>
         ),
         chevron: true,

@@ -177,6 +177,7 @@ export default {
     total: 'الإجمالي',
     status_label: 'الحالة',
     payment_status_label: 'الدفع',
+    cancel_reason: "سبب الإلغاء",
     pay: 'ادفع الطلب',
     paying: 'جارٍ الانتقال إلى الدفع…',
     status: orderTexts.status,

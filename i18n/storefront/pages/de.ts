@@ -177,6 +177,7 @@ export default {
     total: 'Gesamt',
     status_label: 'Status',
     payment_status_label: 'Zahlung',
+    cancel_reason: "Stornogrund",
     pay: 'Bestellung bezahlen',
     paying: 'Weiter zur Zahlung…',
     status: orderTexts.status,

@@ -177,6 +177,7 @@ export default {
     total: 'Total',
     status_label: 'Status',
     payment_status_label: 'Payment',
+    cancel_reason: "Cancellation reason",
     pay: 'Pay for the order',
     paying: 'Going to the payment…',
     status: orderTexts.status,

@@ -177,6 +177,7 @@ export default {
     total: 'Total',
     status_label: 'Estado',
     payment_status_label: 'Pago',
+    cancel_reason: "Motivo de la cancelación",
     pay: 'Pagar el pedido',
     paying: 'Pasando al pago…',
     status: orderTexts.status,

@@ -177,6 +177,7 @@ export default {
     total: 'Total',
     status_label: 'Statut',
     payment_status_label: 'Paiement',
+    cancel_reason: "Motif d'annulation",
     pay: 'Payer la commande',
     paying: 'Redirection vers le paiement…',
     status: orderTexts.status,

@@ -177,6 +177,7 @@ export default {
     total: 'Total',
     status_label: 'Estado',
     payment_status_label: 'Pagamento',
+    cancel_reason: "Motivo do cancelamento",
     pay: 'Pagar o pedido',
     paying: 'Indo para o pagamento…',
     status: orderTexts.status,

@@ -177,6 +177,7 @@ export default {
     total: 'Итого',
     status_label: 'Статус',
     payment_status_label: 'Оплата',
+    cancel_reason: "Причина отмены",
     pay: 'Оплатить заказ',
     paying: 'Переходим к оплате…',
     status: orderTexts.status,

@@ -177,6 +177,7 @@ export default {
     total: '合计',
     status_label: '状态',
     payment_status_label: '支付',
+    cancel_reason: "取消原因",
     pay: '支付订单',
     paying: '正在前往支付…',
     status: orderTexts.status,

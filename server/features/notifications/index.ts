@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerRestRoutes } from '../../rest/routes';
 import { registerNotificationsRest } from './rest';
 import { registerSubscriptions } from './subscriptions.rest';
-import { consoleMailAdapter, smtpAdapter, startSender, telegramAdapter, type ChannelAdapter } from './sender';
+import { consoleMailAdapter, smsAdapter, smtpAdapter, startSender, telegramAdapter, type ChannelAdapter } from './sender';
 
 export interface NotificationsOptions {
   /** The channels (default: SMTP or the log for e-mail, the Bot API for Telegram). */
@@ -30,6 +30,7 @@ export const notificationsFeature: FastifyPluginAsync<NotificationsOptions> = as
             }
           : consoleMailAdapter((l) => app.log.info(l)),
       telegram: telegramAdapter(config.telegramApiUrl),
+      sms: smsAdapter(app.services.sms),
     };
     const sender = startSender(db, { adapters, intervalMs: config.notifyIntervalMs, retryBaseMs: config.notifyRetryBaseMs, maxAttempts: config.notifyMaxAttempts, log });
     app.addHook('onClose', () => sender.stop());

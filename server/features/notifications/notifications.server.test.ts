@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
-import { orderForm, rest, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
+import { newDevice, orderForm, rest, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
 import { startFakeTelegram, startSmtpCatcher, type FakeTelegram, type SmtpCatcher } from '../../test/fakeNotifications';
 
 let server: TestServer;
@@ -99,6 +99,74 @@ describe('notifications', () => {
     await storeSettings(server, owner, { notify_customers: true });
     expect((await outbox(quiet)).map((r) => r.event)).toEqual(['new_order', 'new_order']);
     expect((await outbox(off)).map((r) => r.event)).toEqual(['new_order', 'new_order']);
+  });
+
+  it('texts the order’s phone when a pickup order is ready and when an order is cancelled, with the owner’s reason', async () => {
+    const PICKUP = { client_receiving: 'pickup', 'p[751_delivery]': 0, client_address: '', client_coords: '', 'p[674_place_id]': shop.places.main };
+    const texts = (phone: string, id: number) => () => server.smsLines.filter((l) => l.startsWith(`sms to ${phone}: `) && new RegExp(`[№#]${id} `).test(l));
+    // A pickup order the customer placed in English: 'delivering' is "Ready for pickup", in their language.
+    const pickup = await placeOrder({ ...PICKUP, client_phone: '+7 (921) 555-01-01', lang: 'en' });
+    await rest(server, 'PUT', `/orders/${pickup}`, { token: owner, json: { status: 'accepted' } });
+    await rest(server, 'PUT', `/orders/${pickup}`, { token: owner, json: { status: 'delivering' } });
+    const ready = await until('the ready SMS', () => texts('+79215550101', pickup)().at(0));
+    expect(ready).toBe(`sms to +79215550101: Тестовый магазин: order #${pickup} — Ready for pickup.`);
+    expect(texts('+79215550101', pickup)()).toHaveLength(1);
+    const owned = await rest(server, 'GET', '/orders', { token: owner, query: { filter: { id: [pickup] } } });
+    expect(owned.body[0]).toMatchObject({ status: 'delivering', receiving: 'pickup', cancelReason: null });
+
+    // A delivery order handed to the courier is not texted; cancelled, it is, with the reason.
+    const device = newDevice();
+    const delivery = await placeOrder({ client_phone: '+7 (921) 555-02-02', device_id: device });
+    await rest(server, 'PUT', `/orders/${delivery}`, { token: owner, json: { status: 'delivering' } });
+    const seq = Number((await server.api('inner_push', { device_id: device })).body.seq);
+    const cancelled = await rest(server, 'PUT', `/orders/${delivery}`, { token: owner, json: { status: 'cancelled', cancelReason: '  Нет в наличии,\n  привезём через неделю ' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'Нет в наличии, привезём через неделю' });
+    const sms = await until('the cancel SMS', () => texts('+79215550202', delivery)().at(0));
+    expect(sms).toBe(`sms to +79215550202: «Тестовый магазин»: заказ №${delivery} — Отменён. Причина: Нет в наличии, привезём через неделю`);
+    expect(texts('+79215550202', delivery)()).toHaveLength(1);
+    const rows = await until('sent rows', async () => {
+      const r = (await outbox(delivery)).filter((x) => x.channel === 'sms');
+      return r.length && r.every((x) => x.status === 'sent') ? r : null;
+    });
+    expect(rows.map((r) => [r.event, r.recipient])).toEqual([['order_sms', '+79215550202']]);
+    // The customer reads the reason on the order's page and in the shop's notice.
+    expect((await server.api('orders', { orderId: delivery, device_id: device })).body.orders[0]).toMatchObject({ status: 'cancelled', cancelReason: 'Нет в наличии, привезём через неделю' });
+    const notices = (await server.api('inner_push', { seq, device_id: device })).body.inner_push.map((n: { desc: string }) => n.desc);
+    expect(notices).toEqual(['Статус заказа: Отменён. Причина: Нет в наличии, привезём через неделю']);
+
+    // Reopened, the reason is gone from the order (its history keeps it).
+    const reopened = await rest(server, 'PUT', `/orders/${delivery}`, { token: owner, json: { status: 'accepted' } });
+    expect(reopened.body).toMatchObject({ status: 'accepted', cancelReason: null });
+    const data = JSON.parse((await server.db.selectFrom('orders').select('data').where('number', '=', delivery).executeTakeFirstOrThrow()).data);
+    expect(data.statusHistory.map((h: { status: string; reason?: string }) => [h.status, h.reason ?? null])).toEqual([
+      ['new', null],
+      ['delivering', null],
+      ['cancelled', 'Нет в наличии, привезём через неделю'],
+      ['accepted', null],
+    ]);
+  });
+
+  it('refuses a reason without a cancel or longer than 200 characters, changing nothing; a shop that tells customers nothing texts nobody', async () => {
+    const id = await placeOrder({ client_phone: '+7 (921) 555-03-03' });
+    const before = await server.db.selectFrom('orders').select(['status', 'data']).where('number', '=', id).executeTakeFirstOrThrow();
+    for (const json of [
+      { status: 'accepted', cancelReason: 'Нет в наличии' },
+      { cancelReason: 'Нет в наличии' },
+      { status: 'cancelled', cancelReason: 'я'.repeat(201) },
+      { status: 'cancelled', cancelReason: 42 },
+    ]) {
+      const r = await rest(server, 'PUT', `/orders/${id}`, { token: owner, json });
+      expect(r.status, JSON.stringify(json)).toBe(400);
+      expect(r.body.error.fields?.map((f: string | { field: string }) => (typeof f === 'string' ? f : f.field)), JSON.stringify(r.body)).toEqual(['cancelReason']);
+    }
+    expect(await server.db.selectFrom('orders').select(['status', 'data']).where('number', '=', id).executeTakeFirstOrThrow()).toEqual(before);
+    // A shop that writes to no customer sends no SMS either; a cancel without a reason is still a cancel.
+    await storeSettings(server, owner, { notify_customers: false });
+    const r = await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'cancelled' } });
+    await storeSettings(server, owner, { notify_customers: true });
+    expect(r.body).toMatchObject({ status: 'cancelled', cancelReason: null });
+    expect((await outbox(id)).filter((x) => x.channel === 'sms')).toEqual([]);
   });
 
   it('tells the owner of a customer’s question', async () => {

@@ -3,8 +3,10 @@ import type { Executor, Store } from '../../db/types';
 import { now } from '../../db/database';
 import { storeValues } from '../../api/tenant';
 import { render, text, type NotificationEvent } from './templates';
+import { statusKey } from '../../../schemas';
 
-export type Channel = 'email' | 'telegram';
+/** `sms` goes through the same gateway as the sign-in codes (services.sms). */
+export type Channel = 'email' | 'telegram' | 'sms';
 export interface Destination {
   channel: Channel;
   recipient: string;
@@ -70,6 +72,8 @@ export interface OrderFacts {
   total: number;
   receiving: string;
   status?: string;
+  /** Why the owner cancelled it. */
+  reason?: string | null;
   /** The language the customer ordered in (null: the shop's): the customer's messages speak it. */
   lang?: Lang | null;
   clientName: string | null;
@@ -94,7 +98,8 @@ function orderVars(o: OrderFacts, lang: unknown): Record<string, string | number
     comment: o.comment ?? none,
     payment: o.payment ?? none,
     lines: o.products.map((l) => `${l.name} × ${l.quantity} = ${money(l.sum)}`).join('\n'),
-    status: o.status ? text(lang, `status.${o.status}`) : '',
+    status: o.status ? text(lang, `status.${statusKey(o.status, o.receiving)}`) : '',
+    reason: o.reason ? ` ${text(lang, 'reason')}: ${o.reason}` : '',
   };
 }
 
@@ -115,11 +120,23 @@ export async function enqueueNewOrder(db: Executor, store: Store, o: OrderFacts)
   await enqueue(db, store, 'order_confirmation', customerEmail(settings, o), orderVars(o, lang), o.id, lang);
 }
 
-/** The order's new status, to the customer's e-mail, in the customer's language. */
+/**
+ * The order's phone gets an SMS at the two steps a customer must act on: a pickup order is ready, an order is
+ * cancelled (with the owner's reason). The owner caused it, so the phone need not be checked; a shop that
+ * tells customers nothing (notify_customers off) sends none.
+ */
+const customerSms = (settings: Record<string, unknown>, o: OrderFacts & { status: string }): Destination[] => {
+  const digits = (o.phone ?? '').replace(/\D/g, '');
+  const wanted = o.status === 'cancelled' || statusKey(o.status, o.receiving) === 'ready';
+  return settings.notify_customers !== false && wanted && digits.length >= 10 ? [{ channel: 'sms', recipient: `+${digits}` }] : [];
+};
+
+/** The order's new status, to the customer's e-mail and (when ready for pickup or cancelled) phone, in the customer's language. */
 export async function enqueueStatusChange(db: Executor, store: Store, o: OrderFacts & { status: string }): Promise<void> {
   const settings = storeValues(store);
   const lang = customerLang(settings, o);
   await enqueue(db, store, 'order_status', customerEmail(settings, o), orderVars(o, lang), o.id, lang);
+  await enqueue(db, store, 'order_sms', customerSms(settings, o), orderVars(o, lang), o.id, lang);
 }
 
 /** A customer's question about an order, to the owner. */

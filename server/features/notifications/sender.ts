@@ -44,6 +44,11 @@ export function telegramAdapter(baseUrl: string): ChannelAdapter {
   };
 }
 
+/** SMS through the shop's gateway (the sign-in codes' adapter): the message's whole text. */
+export function smsAdapter(sms: { send(phone: string, text: string): Promise<void> }): ChannelAdapter {
+  return async (m) => sms.send(m.recipient, m.body);
+}
+
 export interface SenderOptions {
   adapters: Record<string, ChannelAdapter>;
   /** The first retry's delay; each next one doubles it (capped at an hour). */

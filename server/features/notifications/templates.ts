@@ -4,7 +4,7 @@ import { SERVER_TEXTS as CATALOGUES } from '../../../i18n/server';
 const ru = CATALOGUES.ru;
 
 /** The messages the shop sends; each has a default text per language and an owner's override (tpl_<event>). */
-export const EVENTS = ['new_order', 'order_confirmation', 'order_status', 'question', 'import_failed', 'low_stock', 'signin_guessed'] as const;
+export const EVENTS = ['new_order', 'order_confirmation', 'order_status', 'order_sms', 'question', 'import_failed', 'low_stock', 'signin_guessed'] as const;
 export type NotificationEvent = (typeof EVENTS)[number];
 
 export interface Message {

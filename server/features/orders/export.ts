@@ -7,7 +7,7 @@ import { shopLang, storeValues } from '../../api/tenant';
 import { localTime, safeTimeZone } from '../../../schemas/rules';
 import type { Lang } from '../../../i18n';
 import { amountDue, floorOf, orderData, selectOrders, type OrderRow } from './orders';
-import { PAYMENT_CODES, type OrderStatus } from '../../../schemas';
+import { PAYMENT_CODES, statusKey, type OrderStatus } from '../../../schemas';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** At most this many orders in one file (a year of a busy shop); a longer period is refused, not cut. */
@@ -40,7 +40,7 @@ function rowOf(r: OrderRow, places: Map<number, string>, lang: Lang, timeZone: s
     r.number,
     r.date,
     shopClock(r.created_at, timeZone),
-    serverText(lang, `statuses.${r.status}`),
+    serverText(lang, `statuses.${statusKey(r.status, r.receiving)}`),
     way ? serverText(lang, `export.payment.${way}`) : (d.payment ?? null),
     serverText(lang, `export.payment_status.${r.payment_status || 'none'}`),
     serverText(lang, `export.receiving.${r.receiving === 'pickup' ? 'pickup' : 'delivery'}`),

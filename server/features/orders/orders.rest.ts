@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ORDER_STATUSES } from '../../../schemas';
+import { CANCEL_REASON_MAX, ORDER_STATUSES } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import { badRequest, notFound } from '../../errors';
 import { orderByNumber, orderToApi, selectOrders, updateOrder } from './orders';
@@ -76,12 +76,19 @@ export function registerOrders(rest: FastifyInstance, services: AppServices) {
     const owner = requireOwner(call);
     const id = idParam(request);
     const body = bodyOf(request);
-    const change: { status?: string; placeId?: number | null } = {};
+    const change: { status?: string; placeId?: number | null; cancelReason?: string | null } = {};
     if (body.status !== undefined) {
       if (typeof body.status !== 'string' || !(ORDER_STATUSES as readonly string[]).includes(body.status)) {
         throw badRequest('invalid_input', undefined, [{ field: 'status', label: 'resources.orders.fields.status', code: 'not_option' }]);
       }
       change.status = body.status;
+    }
+    // A reason goes with a cancel only (the customer's page, SMS and e-mail say it); blank is none.
+    if (body.cancelReason !== undefined && body.cancelReason !== null) {
+      const reason = typeof body.cancelReason === 'string' ? body.cancelReason.replace(/\s+/g, ' ').trim() : null;
+      if (reason === null || change.status !== 'cancelled') throw badRequest('invalid_input', undefined, ['cancelReason']);
+      if (reason.length > CANCEL_REASON_MAX) throw badRequest('invalid_input', undefined, [{ field: 'cancelReason', label: 'resources.orders.fields.cancelReason', code: 'too_long' }]);
+      change.cancelReason = reason || null;
     }
     if (body.placeId !== undefined) {
       if (body.placeId === null || body.placeId === '') change.placeId = null;

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, PAYMENT_LABELS, PAYMENT_UNKNOWN_LABEL, fromRow, orderSchema, toApiObject } from '../../../schemas';
+import { ORDER_STATUSES, statusKey, PAYMENT_LABELS, PAYMENT_UNKNOWN_LABEL, fromRow, orderSchema, toApiObject } from '../../../schemas';
 import type { Selectable } from 'kysely';
 import type { Db, Executor, OrdersTable, Store } from '../../db/types';
 import { now } from '../../db/database';
@@ -68,7 +68,9 @@ export interface OrderData {
   phoneNumber: string | null;
   phoneVerified: boolean;
   utm: Record<string, string>;
-  statusHistory: { status: string; at: string }[];
+  statusHistory: { status: string; at: string; reason?: string }[];
+  /** Why the owner cancelled it (null once reopened). */
+  cancelReason?: string | null;
   /** The order's hold on counted stock lapsed (no checked phone, not taken in time): its units went back. */
   holdLapsed?: boolean;
 }
@@ -136,6 +138,7 @@ export function orderToApi(row: OrderRow): Record<string, unknown> {
     floor: floorOf(d),
     flat: d.flat ?? null,
     total: amountDue(row),
+    cancelReason: row.status === 'cancelled' ? (d.cancelReason ?? null) : null,
   };
   return {
     ...toApiObject(orderSchema, values),
@@ -210,7 +213,7 @@ export const parseOrderId = (raw: string | undefined | number, field = 'orderId'
  * The owner changes an order's status (or its place), the order named by its number in the shop: the
  * customer gets a notification of a new status. Returns the updated row.
  */
-export async function updateOrder(db: Db, store: Store, number: number, change: { status?: string; placeId?: number | null }, by: SessionUser): Promise<OrderRow> {
+export async function updateOrder(db: Db, store: Store, number: number, change: { status?: string; placeId?: number | null; cancelReason?: string | null }, by: SessionUser): Promise<OrderRow> {
   if (change.status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(change.status)) throw badRequest('invalid_input', undefined, ['status']);
   return db.transaction().execute(async (tx) => {
     const row = await orderByNumber(tx, store.id, number);
@@ -223,7 +226,11 @@ export async function updateOrder(db: Db, store: Store, number: number, change: 
     const at = now();
     const statusChanged = change.status !== undefined && change.status !== row.status;
     const data = orderData(row);
-    if (statusChanged) data.statusHistory = [...(data.statusHistory ?? []), { status: change.status!, at }];
+    const reason = change.status === 'cancelled' ? change.cancelReason || null : null;
+    if (statusChanged) {
+      data.statusHistory = [...(data.statusHistory ?? []), { status: change.status!, at, ...(reason ? { reason } : {}) }];
+      data.cancelReason = reason;
+    }
     // A cancelled order gives its units back; reopening one takes them again (refused when too few are left),
     // and so does taking one whose hold on the stock lapsed (stockHolds.ts).
     if (statusChanged && change.status === 'cancelled') await releaseStock(tx, store.id, data.products);
@@ -246,17 +253,18 @@ export async function updateOrder(db: Db, store: Store, number: number, change: 
     if (statusChanged) {
       // The customer hears in the language they ordered in, else the shop's.
       const customerLang = isLang(row.lang) ? row.lang : shopLang(store);
+      const statusText = serverText(customerLang, 'status_desc', { status: serverText(customerLang, `statuses.${statusKey(change.status!, row.receiving)}`) });
       await notify(tx, {
         storeId: store.id,
         userId: row.user_id,
         deviceId: row.device_id,
         header: serverText(customerLang, 'order_header', { id: number }),
-        desc: serverText(customerLang, 'status_desc', { status: serverText(customerLang, `statuses.${change.status}`) }),
+        desc: reason ? `${statusText}. ${serverText(customerLang, 'cancel_reason', { reason })}` : statusText,
         img: data.products[0]?.picture ?? null,
         fromId: by.id,
         orderId: id,
       });
-      await enqueueStatusChange(tx, store, { ...factsOf(number, data, amountDue(row), row.receiving, customerLang), status: change.status! });
+      await enqueueStatusChange(tx, store, { ...factsOf(number, data, amountDue(row), row.receiving, customerLang), status: change.status!, reason });
     }
     return (await selectOrders(tx, store.id).where('id', '=', id).executeTakeFirst())!;
   });

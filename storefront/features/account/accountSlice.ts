@@ -54,6 +54,8 @@ export interface OrderDetail extends OrderSummary {
   flat?: string | null;
   comment?: string | null;
   oddMoney?: number | null;
+  /** Why the shop cancelled it. */
+  cancelReason?: string | null;
   products: OrderLine[];
   goodsTotal: number;
   discount: number;

@@ -205,7 +205,7 @@ export default function CustomerOrderPage() {
         <div className="order-summary">
           <div>
             <span className="account-muted">{t('account.status_label')}</span>
-            <span className={`status-chip status-chip--${order.status}`}>{statusText(t, order.status)}</span>
+            <span className={`status-chip status-chip--${order.status}`}>{statusText(t, order)}</span>
           </div>
           <div>
             <span className="account-muted">{t('account.payment_status_label')}</span>
@@ -213,6 +213,11 @@ export default function CustomerOrderPage() {
               {hasText(`account.payment_status.${order.paymentStatus}`) ? t(`account.payment_status.${order.paymentStatus}`) : order.paymentStatus}
             </span>
           </div>
+          {order.status === 'cancelled' && order.cancelReason && (
+            <p className="order-summary__reason">
+              {t('account.cancel_reason')}: {order.cancelReason}
+            </p>
+          )}
           {canPayOnline(order) && (
             <button type="button" className="button order-summary__pay" disabled={paying} onClick={() => dispatch(orderPayRequested(id))}>
               <Icon name="card" size={20} />

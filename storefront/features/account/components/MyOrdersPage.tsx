@@ -10,8 +10,13 @@ import { useScrollTop } from '../../../lib/scroll';
 import { myOrdersRequested, selectMyOrders, selectSession, type OrderSummary } from '../accountSlice';
 import { orderDate } from '../format';
 import '../account.css';
+import { statusKey } from '../../../../schemas/rules/orderStatus';
 
-export const statusText = (t: (k: string) => string, status: string) => (hasText(`account.status.${status}`) ? t(`account.status.${status}`) : status);
+/** An order's status in words; a pickup order's 'delivering' reads 'Готов к выдаче' (statusKey). */
+export const statusText = (t: (k: string) => string, order: { status: string; receiving: string }) => {
+  const key = statusKey(order.status, order.receiving);
+  return hasText(`account.status.${key}`) ? t(`account.status.${key}`) : order.status;
+};
 
 function OrderRow({ order }: { order: OrderSummary }) {
   const t = useT();
@@ -27,7 +32,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
           <span className="order-row__total" dir="ltr">
             {formatPrice(order.total)}
           </span>
-          <span className={`status-chip status-chip--${order.status}`}>{statusText(t, order.status)}</span>
+          <span className={`status-chip status-chip--${order.status}`}>{statusText(t, order)}</span>
           {awaitingPayment && <span className="order-row__pay">{t(`account.payment_status.${order.paymentStatus}`)}</span>}
         </span>
         <Icon name="forward" size={20} className="order-row__arrow flip-rtl" />

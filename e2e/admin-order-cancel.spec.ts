@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './adminFixtures';
+
+/**
+ * What an order's customer hears of it (issue 35), at 390 and 1280 px: cancelling asks the owner for a
+ * reason, which the customer reads on the order's page and gets by SMS; a pickup order's 'delivering' is
+ * 'Готов к выдаче' for the owner and the customer, and texts the customer (the pickup popup promises it).
+ */
+
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
+
+async function placeOrder(url: string, device: string, phone: string, pickup: boolean): Promise<number> {
+  const places = (await (await fetch(`${url}/rest/places?range=[0,499]`)).json()) as { id: number }[];
+  const body = new URLSearchParams({
+    lang: 'ru',
+    idempotency_key: `e2e-${device}`,
+    device_id: device,
+    'item[1001]': '1',
+    client_name: 'Вера',
+    client_phone: phone,
+    client_payment: 'cash',
+    ...(pickup ? { client_receiving: 'pickup', 'p[751_delivery]': '0', 'p[674_place_id]': String(places[0].id) } : { client_receiving: 'delivery', client_address: 'Каменноостровский пр., 20', client_coords: '59.962,30.311' }),
+  });
+  const res = await fetch(`${url}/api?api=orders`, { method: 'POST', body });
+  const json = (await res.json()) as { orders: number[] };
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  return json.orders[0];
+}
+
+const customerStatus = async (url: string, device: string, id: number) =>
+  ((await (await fetch(`${url}/api?api=orders`, { method: 'POST', body: new URLSearchParams({ orderId: String(id), device_id: device }) })).json()) as { orders: { status: string }[] }).orders[0].status;
+
+/** Opens the customer's order page on their device. */
+async function asCustomer(page: Page, device: string, path: string) {
+  await page.goto('/404');
+  await page.evaluate((d) => localStorage.setItem('device_id', d), device);
+  await page.goto(path);
+}
+
+test('cancelling asks for a reason; the customer reads it on the order’s page and gets it by SMS', async ({ adminPage: page, shop }) => {
+  const run = `${test.info().project.name}-${Date.now()}`;
+  const device = `e2e-cancel-${run}`;
+  const phone = `+7921${String(Date.now()).slice(-7)}`;
+  const id = await placeOrder(shop.url, device, phone, false);
+
+  await page.goto(`/admin/orders/${id}`);
+  const status = page.getByRole('combobox', { name: 'Статус' });
+  // Changing their mind keeps the order as it was.
+  await status.click();
+  await page.getByRole('option', { name: 'Отменён' }).click();
+  const dialog = page.getByRole('dialog', { name: `Отменить заказ №${id}?` });
+  await expect(dialog).toContainText('товары вернутся в остатки');
+  await dialog.getByRole('button', { name: 'Не отменять' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(status).toHaveText('Новый');
+  expect(await customerStatus(shop.url, device, id)).toBe('new');
+
+  // A reason is asked for; a common one is a tap away and can be edited.
+  await status.click();
+  await page.getByRole('option', { name: 'Отменён' }).click();
+  await dialog.getByRole('button', { name: 'Отменить заказ' }).click();
+  await expect(dialog.getByText('Укажите причину отмены')).toBeVisible();
+  expect(await customerStatus(shop.url, device, id)).toBe('new');
+  await dialog.getByRole('button', { name: 'Нет в наличии' }).click();
+  const reason = dialog.getByRole('textbox', { name: 'Причина отмены' });
+  await expect(reason).toHaveValue('Нет в наличии');
+  await reason.fill('Нет в наличии, привезём через неделю');
+  await shot(page, 'order-cancel-dialog');
+  await dialog.getByRole('button', { name: 'Отменить заказ' }).click();
+  await expect(page.getByText('Статус заказа: Отменён. Покупатель получит уведомление')).toBeVisible();
+  await expect(page.getByText('Причина отмены: Нет в наличии, привезём через неделю')).toBeVisible();
+  await expect.poll(() => shop.sms(phone)).toEqual([`«Демо-магазин»: заказ №${id} — Отменён. Причина: Нет в наличии, привезём через неделю`]);
+
+  await asCustomer(page, device, `/order/${id}`);
+  await expect(page.getByText('Отменён', { exact: true })).toBeVisible();
+  await expect(page.getByText('Причина отмены: Нет в наличии, привезём через неделю')).toBeVisible();
+  await shot(page, 'order-cancelled-customer');
+});
+
+test('a pickup order is “Готов к выдаче” for the owner and the customer, and the customer gets an SMS', async ({ adminPage: page, shop }) => {
+  const run = `${test.info().project.name}-${Date.now()}`;
+  const device = `e2e-ready-${run}`;
+  const phone = `+7922${String(Date.now()).slice(-7)}`;
+  const id = await placeOrder(shop.url, device, phone, true);
+
+  await page.goto(`/admin/orders/${id}`);
+  await page.getByRole('combobox', { name: 'Статус' }).click();
+  await expect(page.getByRole('option', { name: 'Передан курьеру' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Готов к выдаче' }).click();
+  await expect(page.getByText('Статус заказа: Готов к выдаче. Покупатель получит уведомление')).toBeVisible();
+  await expect.poll(() => shop.sms(phone)).toEqual([`«Демо-магазин»: заказ №${id} — Готов к выдаче.`]);
+
+  await asCustomer(page, device, '/my_orders');
+  await expect(page.getByRole('link', { name: new RegExp(`№\\s?${id}`) })).toContainText('Готов к выдаче');
+});
