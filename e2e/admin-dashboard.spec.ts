@@ -36,10 +36,10 @@ test.describe('dashboard and notifications', () => {
   test('notification settings on the common settings page, an order reaches e-mail and Telegram, the outbox shows it sent', async ({ adminPage: page, shop, ownerAuth }, info) => {
     const chat = info.project.name === 'mobile' ? '-100390' : '-1001280';
     await page.goto('/admin/settings/common_settings');
-    await page.getByLabel('E-mail для новых заказов').fill('owner@example.com');
+    await page.getByLabel('E-mail для новых заказов (пусто — на почту для заказов)').fill('owner@example.com');
     await page.getByLabel('Telegram-чат для новых заказов').fill(chat);
     await page.getByLabel('Токен Telegram-бота').fill(BOT_TOKEN);
-    await page.getByLabel('E-mail для новых заказов').scrollIntoViewIfNeeded();
+    await page.getByLabel('E-mail для новых заказов (пусто — на почту для заказов)').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/notification-settings-${info.project.name}.png` });
     await page.getByRole('button', { name: 'Принять' }).first().click();
     await page.getByRole('dialog', { name: 'Сохранить изменения?' }).getByRole('button', { name: 'Отправить' }).click();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { RevenueChart } from './RevenueChart';
+import { SetupChecklist } from './SetupChecklist';
 import type { Dashboard, Period } from '../../../schemas/dashboard';
 import { Loading, Title, useGetList, useGetOne, useLocale, useTranslate } from 'react-admin';
 
@@ -52,6 +53,7 @@ export default function Dashboard() {
   return (
     <Box sx={{ py: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Title title={t('title')} />
+      <SetupChecklist />
       {failed ? (
         <Alert severity="warning" action={<Button component={RouterLink} to={`/notifications?filter=${encodeURIComponent(JSON.stringify({ status: 'failed' }))}`}>{t('show')}</Button>}>
           {t('failed_notifications', { count: failed })}

@@ -12,10 +12,15 @@ export interface Destination {
   recipient: string;
 }
 
-/** Where the owner wants to hear of a kind of event: the e-mail and the Telegram chat of its settings. */
+/**
+ * Where the owner wants to hear of a kind of event: the e-mail and the Telegram chat of its settings. With no
+ * e-mail of its own, the shop's required 'Почта для заказов' (`email`) hears of it: one address set at sign-up
+ * is enough for an owner never to miss an order.
+ */
 export function ownerDestinations(settings: Record<string, unknown>, kind: 'orders' | 'questions' | 'imports'): Destination[] {
   const out: Destination[] = [];
-  const email = settings[`notify_${kind}_email`];
+  const own = settings[`notify_${kind}_email`];
+  const email = typeof own === 'string' && own.trim() ? own : settings.email;
   const chat = settings[`notify_${kind}_telegram`];
   if (typeof email === 'string' && email.trim()) out.push({ channel: 'email', recipient: email.trim() });
   // A chat without the bot's token could never be sent: not queued (the settings page says so).
