@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './adminFixtures';
+import { shot } from './shots';
 
 /**
  * 'Первые шаги' on the admin's home (issue 35), at 390 and 1280 px: the five steps of a shop's first day as
@@ -9,7 +9,6 @@ import { test, expect } from './adminFixtures';
  */
 test.use({ ownShop: true });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: true });
 
 test('the first steps say what is set up and link to the rest; new orders go to the shop’s address', async ({ adminPage: page, shop, ownerAuth }) => {
   await page.route('**/rest/orders/live', (r) => r.abort());
@@ -22,7 +21,7 @@ test('the first steps say what is set up and link to the rest; new orders go to 
   await expect(card).toContainText('Магазин открыт по адресу localhost');
   await expect(card).toContainText('Новые заказы приходят на shop@example.com');
   await expect(card.getByRole('link')).toHaveCount(1);
-  await shot(page, 'first-steps');
+  await shot(page, `first-steps-${test.info().project.name}`);
   await card.getByRole('link', { name: 'Подключить' }).click();
   await expect(page).toHaveURL(/\/admin\/settings\/common_settings$/);
 

@@ -48,15 +48,16 @@ test.describe('live new orders', () => {
     // Browser notifications are recorded, not shown: the spec checks what the panel asked the browser to show.
     await page.context().grantPermissions(['notifications']);
     await page.addInitScript(() => {
-      const shown: { title: string; body?: string }[] = [];
+      const shown: { title: string; body?: string; click: () => void }[] = [];
       (window as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
       class RecordedNotification {
         static permission = 'granted';
         static requestPermission = async () => 'granted';
         onclick: (() => void) | null = null;
         constructor(title: string, opts?: { body?: string }) {
-          shown.push({ title, body: opts?.body });
+          shown.push({ title, body: opts?.body, click: () => this.onclick?.() });
         }
+        close() {}
       }
       (window as unknown as { Notification: unknown }).Notification = RecordedNotification;
     });
@@ -73,6 +74,14 @@ test.describe('live new orders', () => {
     const id = await placeOrder(shop.url, `e2e-live-${info.project.name}-${Date.now()}`);
     await expect(badge(page, 1)).toBeVisible();
     await expect(ordersItem).toContainText('1');
+    // On a phone the app bar shows it too, the drawer closed.
+    const barButton = page.getByRole('link', { name: 'Новых заказов: 1' });
+    if (mobile) {
+      await page.keyboard.press('Escape');
+      await expect(barButton).toBeVisible();
+      await shot(page, `live-orders-bar-${info.project.name}`);
+      await page.getByRole('button', { name: 'Открыть меню' }).click();
+    } else await expect(barButton).toBeHidden();
     await shot(page, `live-orders-badge-${info.project.name}`);
     if (mobile) await page.keyboard.press('Escape');
     // The open list shows the order without a reload (its own poll is a minute: the stream did it).
@@ -95,5 +104,10 @@ test.describe('live new orders', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { shownNotifications: { title: string }[] }).shownNotifications.map((n) => n.title))).toEqual([`Новый заказ №${next}`]);
     if (mobile) await page.getByRole('button', { name: 'Открыть меню' }).click();
     await expect(badge(page, 2)).toBeVisible();
+    if (mobile) await page.keyboard.press('Escape');
+    // Clicking the notification opens that order.
+    await page.evaluate(() => (window as unknown as { shownNotifications: { click: () => void }[] }).shownNotifications[0].click());
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${next}$`));
+    await expect(page.getByRole('heading', { name: `Заказ №${next}` }).first()).toBeVisible();
   });
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './adminFixtures';
+import { shot } from './shots';
 
 /**
  * What an order's customer hears of it (issue 35), at 390 and 1280 px: cancelling asks the owner for a
@@ -7,7 +8,6 @@ import { test, expect } from './adminFixtures';
  * 'Готов к выдаче' for the owner and the customer, and texts the customer (the pickup popup promises it).
  */
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
 
 async function placeOrder(url: string, device: string, phone: string, pickup: boolean): Promise<number> {
   const places = (await (await fetch(`${url}/rest/places?range=[0,499]`)).json()) as { id: number }[];
@@ -65,7 +65,7 @@ test('cancelling asks for a reason; the customer reads it on the order’s page 
   const reason = dialog.getByRole('textbox', { name: 'Причина отмены' });
   await expect(reason).toHaveValue('Нет в наличии');
   await reason.fill('Нет в наличии, привезём через неделю');
-  await shot(page, 'order-cancel-dialog');
+  await shot(page, `order-cancel-dialog-${test.info().project.name}`);
   await dialog.getByRole('button', { name: 'Отменить заказ' }).click();
   await expect(page.getByText('Статус заказа: Отменён. Покупатель получит уведомление')).toBeVisible();
   await expect(page.getByText('Причина отмены: Нет в наличии, привезём через неделю')).toBeVisible();
@@ -74,7 +74,7 @@ test('cancelling asks for a reason; the customer reads it on the order’s page 
   await asCustomer(page, device, `/order/${id}`);
   await expect(page.getByText('Отменён', { exact: true })).toBeVisible();
   await expect(page.getByText('Причина отмены: Нет в наличии, привезём через неделю')).toBeVisible();
-  await shot(page, 'order-cancelled-customer');
+  await shot(page, `order-cancelled-customer-${test.info().project.name}`);
 });
 
 test('a pickup order is “Готов к выдаче” for the owner and the customer, and the customer gets an SMS', async ({ adminPage: page, shop }) => {

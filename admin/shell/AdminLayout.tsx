@@ -16,6 +16,7 @@ import { UploadProgress } from './UploadProgress';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import LiveOrdersFollower from '../features/orders/LiveOrdersFollower';
 import OrderAlertsButton from '../features/orders/OrderAlertsButton';
+import NewOrdersBarButton from '../features/orders/NewOrdersBarButton';
 
 /** The panel's menu: the resources, the seed's screens, then a link to the storefront. */
 function AdminMenu() {
@@ -40,12 +41,13 @@ function AdminMenu() {
   );
 }
 
-/** The top bar: the page title, the new-order alerts' bell, the language switcher, the loading indicator and the user menu (sign-out). */
+/** The top bar: the page title, the new orders' count on a phone, the new-order alerts' bell, the language switcher, the loading indicator and the user menu (sign-out). */
 function AdminAppBar() {
   return (
     <AppBar
       toolbar={
         <>
+          <NewOrdersBarButton />
           <OrderAlertsButton />
           <LanguageSwitcher />
           <LoadingIndicator />

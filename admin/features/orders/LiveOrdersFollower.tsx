@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router';
 import type { NewOrdersEvent } from '../../../schemas';
 import { createAuthStorage } from '../../../dataProvider/authStorage';
 import { beep } from './beep';
@@ -53,9 +54,10 @@ async function followLiveOrders(signal: AbortSignal, onEvent: (e: NewOrdersEvent
 export default function LiveOrdersFollower() {
   const queryClient = useQueryClient();
   const translate = useTranslate();
+  const navigate = useNavigate();
   const [alerts] = useOrderAlerts();
-  const latest = useRef({ alerts, translate });
-  latest.current = { alerts, translate };
+  const latest = useRef({ alerts, translate, navigate });
+  latest.current = { alerts, translate, navigate };
   useEffect(() => {
     const abort = new AbortController();
     let last: number | null | undefined;
@@ -70,7 +72,14 @@ export default function LiveOrdersFollower() {
       beep();
       if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
         const t = latest.current.translate;
-        new Notification(t('admin.orders.live.notification_title', { id: event.last }), { body: t('admin.orders.live.notification_body', { count: event.count }) });
+        const shown = new Notification(t('admin.orders.live.notification_title', { id: event.last }), { body: t('admin.orders.live.notification_body', { count: event.count }) });
+        // A click brings the panel forward on that order.
+        const order = event.last;
+        shown.onclick = () => {
+          window.focus();
+          latest.current.navigate(`/orders/${order}`);
+          shown.close();
+        };
       }
     });
     return () => {
