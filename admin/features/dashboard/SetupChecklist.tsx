@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { useGetList, useGetOne, useStore, useTranslate, type RaRecord } from 'react-admin';
-import { Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 
@@ -62,24 +62,29 @@ export function SetupChecklist() {
             {t('progress', { done, total: steps.length })}
           </Typography>
         </Box>
-        <LinearProgress variant="determinate" value={(done / steps.length) * 100} sx={{ my: 1.5, borderRadius: 1 }} aria-hidden />
-        <List dense disablePadding>
+        <Box aria-hidden sx={{ height: 4, my: 1.5, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }}>
+          <Box sx={{ height: '100%', width: `${(done / steps.length) * 100}%`, bgcolor: 'primary.main' }} />
+        </Box>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {steps.map((s) => (
-            <ListItem
-              key={s.key}
-              disableGutters
-              sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
-            >
-              <ListItemIcon sx={{ minWidth: 36 }}>{s.done ? <CheckCircle color="success" titleAccess={t('done')} /> : <RadioButtonUnchecked color="disabled" titleAccess={t('todo')} />}</ListItemIcon>
-              <ListItemText primary={t(`steps.${s.key}`)} secondary={s.text} sx={{ flex: '1 1 200px' }} />
+            <Box component="li" key={s.key} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 0.75, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+              {s.done ? <CheckCircle color="success" titleAccess={t('done')} /> : <RadioButtonUnchecked color="disabled" titleAccess={t('todo')} />}
+              <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                  {t(`steps.${s.key}`)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {s.text}
+                </Typography>
+              </Box>
               {s.done ? null : (
                 <Button component={RouterLink} to={s.to} size="small" variant="outlined" sx={{ ml: { xs: 4.5, sm: 0 }, whiteSpace: 'nowrap' }}>
                   {t(`actions.${s.key}`)}
                 </Button>
               )}
-            </ListItem>
+            </Box>
           ))}
-        </List>
+        </Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
           <Button size="small" color="inherit" onClick={() => setHidden(true)}>
             {t('hide')}
