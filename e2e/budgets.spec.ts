@@ -43,7 +43,7 @@ async function scriptsUntilIdle(page: Page, url: string, ready?: () => Promise<v
   }
   await Promise.all(pending);
   const kb = files.reduce((n, f) => n + f.gz, 0) / 1024;
-  console.log(`${url}: ${kb.toFixed(1)} KB gzipped in ${files.length} scripts\n${files.sort((a, b) => b.gz - a.gz).map((f) => `  ${(f.gz / 1024).toFixed(1)} ${f.url}`).join('\n')}`);
+  console.log(`${url}: ${kb.toFixed(2)} KB gzipped in ${files.length} scripts\n${files.sort((a, b) => b.gz - a.gz).map((f) => `  ${(f.gz / 1024).toFixed(1)} ${f.url}`).join('\n')}`);
   return { kb, files };
 }
 

@@ -1,16 +1,18 @@
 import type { FieldError } from '../schemas';
 import { format, isLang, lookup, type Catalogue, type Lang } from '../i18n';
 import ru from '../i18n/common/ru';
+import adminRu from '../i18n/admin/ru';
 import { SERVER_TEXTS } from '../i18n/server';
 
 /**
- * Errors as data: a code (a key of i18n/common `errors`) and its params. The answer carries both, plus the
+ * Errors as data: a code (a key of i18n/common `errors`, or i18n/admin `errors` for the owner's) and its params. The answer carries both, plus the
  * protocol's `message`: the code's Russian text (the seed's texts) with the params filled in, so every text
  * lives once, in i18n/. 'token error' is the seed's literal token message.
  */
 export type ErrorParams = Record<string, string | number>;
 
-const CATALOGUE = ru as unknown as Catalogue;
+/** The shared error texts and the owner-only ones (kept in the admin's catalogue, out of the storefront's). */
+const CATALOGUE = { errors: { ...ru.errors, ...adminRu.errors } } as unknown as Catalogue;
 
 /** The Russian text of an error code with its params ({name} placeholders). */
 export function errorText(code: string, params?: ErrorParams): string {

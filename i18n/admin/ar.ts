@@ -12,6 +12,24 @@ import orderTexts from '../orders/ar';
 const plural = (one: string, many: string) => [many, one, many, many, many, many].join(' |||| ');
 
 export default {
+  // Errors only the owner's panel (or an API client) meets: kept out of the storefront's first download.
+  errors: {
+    token_in_query: 'لا يجوز إرسال الرمز في عنوان الطلب: أرسله في جسم الطلب أو في ترويسة Authorization',
+    domain_reserved: 'النطاق {domain} تابع للمنصة ولا يمكن أن يكون لمتجر',
+    domain_taken: 'النطاق {domain} مرتبط بالفعل بمتجر آخر',
+    domain_not_proven: 'لم يُعثر على إثبات للنطاق {domain}: لا سجل TXT {record} بالقيمة {value} ولا الملف الذي يحوي الرمز. قد تستغرق تغييرات DNS بعض الوقت',
+    domain_nothing_to_prove: 'لا يوجد نطاق بانتظار الإثبات',
+    unsupported_media_type: 'هذا الطلب لا يقبل الملفات',
+    too_many_fields: 'عدد الحقول في الطلب كبير جدًا (الحد الأقصى {max})',
+    length_required: 'يجب أن يحدد الطلب طوله',
+    yml_error: 'خطأ في ملف YML',
+    import_mode_unknown: "وضع استيراد غير معروف: اختر \"replace\" (إخفاء المنتجات غير الموجودة في الملف) أو \"merge\" (الإضافة والتحديث فقط)",
+    import_preview_gone: "المعاينة غير موجودة أو استُخدمت بالفعل: ارفع الملف مرة أخرى",
+    kind_fixed: 'لا يمكن تغيير نوع عامل تصفية موجود',
+    refund_not_configured: 'الدفع عبر الموقع غير مُعدّ: لا يمكن إعادة المال',
+    refund_no_payment: 'لم يُعثر على دفعة الطلب',
+    refund_refused: 'تعذّر استرداد المبلغ: {reason}',
+  },
   ra: {
     action: {
       add_filter: 'إضافة عامل تصفية',

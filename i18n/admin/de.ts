@@ -8,6 +8,24 @@ import orderTexts from '../orders/de';
  * ones. The shared texts (`errors`, `common`) are in ../common/de.ts.
  */
 export default {
+  // Errors only the owner's panel (or an API client) meets: kept out of the storefront's first download.
+  errors: {
+    token_in_query: 'Ein Token darf nicht in der Adresse stehen: senden Sie es im Body oder im Authorization-Header',
+    domain_reserved: 'Die Domain {domain} gehört der Plattform und kann keinem Shop gehören',
+    domain_taken: 'Die Domain {domain} gehört bereits einem anderen Shop',
+    domain_not_proven: 'Kein Nachweis für die Domain {domain} gefunden: weder der TXT-Eintrag {record} mit dem Wert {value} noch die Datei mit dem Code. DNS-Änderungen können dauern',
+    domain_nothing_to_prove: 'Keine Domain wartet auf ihren Nachweis',
+    unsupported_media_type: 'Diese Anfrage nimmt keine Dateien an',
+    too_many_fields: 'Zu viele Felder in der Anfrage (höchstens {max})',
+    length_required: 'Die Anfrage muss ihre Länge angeben',
+    yml_error: 'Fehler in der YML-Datei',
+    import_mode_unknown: "Unbekannter Importmodus: „replace“ (Produkte ausblenden, die in der Datei fehlen) oder „merge“ (nur hinzufügen und aktualisieren) wählen",
+    import_preview_gone: "Die Vorschau fehlt oder wurde schon verwendet: Datei erneut hochladen",
+    kind_fixed: 'Der Typ eines bestehenden Filters kann nicht geändert werden',
+    refund_not_configured: 'Die Kartenzahlung auf der Website ist nicht eingerichtet: das Geld kann nicht erstattet werden',
+    refund_no_payment: 'Die Zahlung der Bestellung wurde nicht gefunden',
+    refund_refused: 'Die Erstattung ist fehlgeschlagen: {reason}',
+  },
   ra: {
     action: {
       add_filter: 'Filter hinzufügen',

@@ -4,6 +4,24 @@ import orderTexts from '../orders/en';
 
 /** English texts of the owner's panel; the same keys as ru.ts. */
 export default {
+  // Errors only the owner's panel (or an API client) meets: kept out of the storefront's first download.
+  errors: {
+    token_in_query: 'A token may not travel in the address: send it in the body or the Authorization header',
+    domain_reserved: 'The domain {domain} belongs to the platform and cannot be a shop\'s',
+    domain_taken: 'The domain {domain} is already another shop\'s',
+    domain_not_proven: 'No proof of the domain {domain} was found: neither the TXT record {record} with the value {value} nor the file with the code. DNS changes may take a while',
+    domain_nothing_to_prove: 'No domain is waiting to be proven',
+    unsupported_media_type: 'This request does not take files',
+    too_many_fields: 'Too many fields in the request (at most {max})',
+    length_required: 'The request must state its length',
+    yml_error: 'Error in the YML file',
+    import_mode_unknown: "Unknown import mode: choose \"replace\" (hide the products the file lacks) or \"merge\" (add and update only)",
+    import_preview_gone: "The preview is not found or already used: upload the file again",
+    kind_fixed: 'The kind of an existing filter cannot change',
+    refund_not_configured: 'Card payment on the site is not set up: the money cannot be returned',
+    refund_no_payment: 'The order\'s payment was not found',
+    refund_refused: 'The refund failed: {reason}',
+  },
   admin: {
     title: 'Shop management',
     language: 'Language',

@@ -8,6 +8,24 @@ import orderTexts from '../orders/es';
  * English ones. The shared texts (`errors`, `common`) are in ../common/es.ts.
  */
 export default {
+  // Errors only the owner's panel (or an API client) meets: kept out of the storefront's first download.
+  errors: {
+    token_in_query: 'El token no puede ir en la dirección: envíelo en el cuerpo o en la cabecera Authorization',
+    domain_reserved: 'El dominio {domain} pertenece a la plataforma y no puede ser de una tienda',
+    domain_taken: 'El dominio {domain} ya pertenece a otra tienda',
+    domain_not_proven: 'No se encontró la prueba del dominio {domain}: ni el registro TXT {record} con el valor {value} ni el archivo con el código. Los cambios de DNS pueden tardar',
+    domain_nothing_to_prove: 'No hay ningún dominio pendiente de verificación',
+    unsupported_media_type: 'Esta solicitud no admite archivos',
+    too_many_fields: 'Demasiados campos en la solicitud (máximo {max})',
+    length_required: 'La solicitud debe indicar su longitud',
+    yml_error: 'Error en el archivo YML',
+    import_mode_unknown: "Modo de importación desconocido: elija «replace» (ocultar los productos que no están en el archivo) o «merge» (solo añadir y actualizar)",
+    import_preview_gone: "La vista previa no existe o ya se usó: vuelva a subir el archivo",
+    kind_fixed: 'No se puede cambiar el tipo de un filtro existente',
+    refund_not_configured: 'El pago en la web no está configurado: no se puede devolver el dinero',
+    refund_no_payment: 'No se encontró el pago del pedido',
+    refund_refused: 'No se pudo hacer el reembolso: {reason}',
+  },
   ra: {
     action: {
       add_filter: 'Añadir filtro',

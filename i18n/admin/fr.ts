@@ -7,6 +7,24 @@ import orderTexts from '../orders/fr';
  * ra-language-french. The shared texts (`errors`, `common`) are in ../common/fr.ts.
  */
 export default {
+  // Errors only the owner's panel (or an API client) meets: kept out of the storefront's first download.
+  errors: {
+    token_in_query: 'Un jeton ne peut pas passer dans l’adresse : envoyez-le dans le corps ou l’en-tête Authorization',
+    domain_reserved: 'Le domaine {domain} appartient à la plateforme et ne peut pas être celui d’une boutique',
+    domain_taken: 'Le domaine {domain} est déjà celui d’une autre boutique',
+    domain_not_proven: 'Aucune preuve du domaine {domain} trouvée : ni l’enregistrement TXT {record} de valeur {value}, ni le fichier avec le code. Les changements DNS peuvent prendre du temps',
+    domain_nothing_to_prove: 'Aucun domaine n’attend de vérification',
+    unsupported_media_type: 'Cette requête n’accepte pas de fichiers',
+    too_many_fields: 'Trop de champs dans la requête ({max} au maximum)',
+    length_required: 'La requête doit indiquer sa longueur',
+    yml_error: 'Erreur dans le fichier YML',
+    import_mode_unknown: "Mode d'import inconnu : choisissez « replace » (masquer les produits absents du fichier) ou « merge » (seulement ajouter et mettre à jour)",
+    import_preview_gone: "L'aperçu est introuvable ou déjà utilisé : téléversez le fichier à nouveau",
+    kind_fixed: 'Le type d’un filtre existant ne peut pas être modifié',
+    refund_not_configured: 'Le paiement sur le site n’est pas configuré : impossible de rembourser',
+    refund_no_payment: 'Le paiement de la commande est introuvable',
+    refund_refused: 'Le remboursement a échoué : {reason}',
+  },
   admin: {
     title: 'Gestion de la boutique',
     language: 'Langue',

@@ -8,6 +8,24 @@ import orderTexts from '../orders/pt';
  * English ones. The shared texts (`errors`, `common`) are in ../common/pt.ts.
  */
 export default {
+  // Errors only the owner's panel (or an API client) meets: kept out of the storefront's first download.
+  errors: {
+    token_in_query: 'O token não pode ir no endereço: envie-o no corpo ou no cabeçalho Authorization',
+    domain_reserved: 'O domínio {domain} pertence à plataforma e não pode ser de uma loja',
+    domain_taken: 'O domínio {domain} já é de outra loja',
+    domain_not_proven: 'Nenhuma prova do domínio {domain} encontrada: nem o registro TXT {record} com o valor {value}, nem o arquivo com o código. Mudanças de DNS podem demorar',
+    domain_nothing_to_prove: 'Nenhum domínio aguarda verificação',
+    unsupported_media_type: 'Esta solicitação não aceita arquivos',
+    too_many_fields: 'Campos demais na solicitação (no máximo {max})',
+    length_required: 'A solicitação deve informar seu tamanho',
+    yml_error: 'Erro no arquivo YML',
+    import_mode_unknown: "Modo de importação desconhecido: escolha \"replace\" (ocultar os produtos que não estão no arquivo) ou \"merge\" (apenas adicionar e atualizar)",
+    import_preview_gone: "A pré-visualização não existe ou já foi usada: envie o arquivo novamente",
+    kind_fixed: 'Não é possível mudar o tipo de um filtro existente',
+    refund_not_configured: 'O pagamento no site não está configurado: não é possível devolver o dinheiro',
+    refund_no_payment: 'O pagamento do pedido não foi encontrado',
+    refund_refused: 'O reembolso falhou: {reason}',
+  },
   ra: {
     action: {
       add_filter: 'Adicionar filtro',

@@ -8,6 +8,24 @@ import orderTexts from '../orders/ru';
  * react-admin's own messages (ra-language-russian) and i18n/common.
  */
 export default {
+  // Errors only the owner's panel (or an API client) meets: kept out of the storefront's first download.
+  errors: {
+    token_in_query: 'Токен нельзя передавать в адресе запроса: отправьте его в теле запроса или в заголовке Authorization',
+    domain_reserved: 'Домен {domain} принадлежит платформе, его нельзя выбрать для магазина',
+    domain_taken: 'Домен {domain} уже подключён к другому магазину',
+    domain_not_proven: 'Не нашли подтверждения домена {domain}: TXT-записи {record} со значением {value} или файла с кодом. Изменения DNS могут появиться не сразу',
+    domain_nothing_to_prove: 'Нет домена, ждущего подтверждения',
+    unsupported_media_type: 'Этот запрос не принимает файлы',
+    too_many_fields: 'Слишком много полей в запросе (не больше {max})',
+    length_required: 'Запрос без указанной длины не принимается',
+    yml_error: 'Ошибка в YML-файле',
+    import_mode_unknown: "Неизвестный режим импорта: выберите «replace» (скрыть товары, которых нет в файле) или «merge» (только добавить и обновить)",
+    import_preview_gone: "Предпросмотр не найден или уже использован: загрузите файл снова",
+    kind_fixed: 'Тип существующего фильтра изменить нельзя',
+    refund_not_configured: 'Оплата на сайте не настроена: вернуть деньги нельзя',
+    refund_no_payment: 'Платёж заказа не найден',
+    refund_refused: 'Возврат не выполнен: {reason}',
+  },
   admin: {
     title: 'Управление магазином',
     language: 'Язык',

@@ -9,6 +9,24 @@ import orderTexts from '../orders/zh';
  * ../common/zh.ts.
  */
 export default {
+  // Errors only the owner's panel (or an API client) meets: kept out of the storefront's first download.
+  errors: {
+    token_in_query: '令牌不能放在请求地址中：请放在请求体或 Authorization 头中发送',
+    domain_reserved: '域名 {domain} 属于平台，不能用于商店',
+    domain_taken: '域名 {domain} 已属于另一家商店',
+    domain_not_proven: '未找到域名 {domain} 的验证：没有值为 {value} 的 TXT 记录 {record}，也没有包含代码的文件。DNS 更改可能需要一段时间才能生效',
+    domain_nothing_to_prove: '没有等待验证的域名',
+    unsupported_media_type: '此请求不接受文件',
+    too_many_fields: '请求中的字段过多（最多 {max} 个）',
+    length_required: '请求必须注明长度',
+    yml_error: 'YML 文件有误',
+    import_mode_unknown: "未知的导入模式：请选择“replace”（隐藏文件中没有的商品）或“merge”（仅添加和更新）",
+    import_preview_gone: "未找到预览或预览已被使用：请重新上传文件",
+    kind_fixed: '已有筛选的类型不能修改',
+    refund_not_configured: '网站在线支付未设置：无法退款',
+    refund_no_payment: '未找到该订单的付款',
+    refund_refused: '退款失败：{reason}',
+  },
   ra: {
     action: {
       add_filter: '添加筛选',
