@@ -704,7 +704,7 @@ export default {
           duplicate: "Doppelte Bestellung",
         },
         required: "Geben Sie den Stornogrund an",
-        hint: "Der Kunde sieht ihn auf der Bestellseite und erhält ihn per SMS",
+        hint: "Der Kunde sieht ihn auf der Bestellseite, per SMS, wenn seine Nummer bestätigt ist",
         confirm: "Bestellung stornieren",
         keep: "Nicht stornieren",
       },

@@ -521,7 +521,7 @@ export default {
           duplicate: "Duplicate order",
         },
         required: "Give the reason for cancelling",
-        hint: "The customer will see it on the order's page and get it by SMS",
+        hint: "The customer will see it on the order's page, and by SMS if their number was confirmed",
         confirm: "Cancel the order",
         keep: "Keep the order",
       },

@@ -704,7 +704,7 @@ export default {
           duplicate: "Pedido duplicado",
         },
         required: "Indique el motivo de la cancelación",
-        hint: "El cliente lo verá en la página del pedido y lo recibirá por SMS",
+        hint: "El cliente lo verá en la página del pedido, y por SMS si confirmó su número",
         confirm: "Cancelar el pedido",
         keep: "No cancelar",
       },

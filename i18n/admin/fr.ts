@@ -520,7 +520,7 @@ export default {
           duplicate: "Commande en double",
         },
         required: "Indiquez le motif de l’annulation",
-        hint: "Le client le verra sur la page de la commande et le recevra par SMS",
+        hint: "Le client le verra sur la page de la commande, et par SMS si son numéro est confirmé",
         confirm: "Annuler la commande",
         keep: "Ne pas annuler",
       },

@@ -704,7 +704,7 @@ export default {
           duplicate: "Pedido duplicado",
         },
         required: "Indique o motivo do cancelamento",
-        hint: "O cliente verá o motivo na página do pedido e recebê-lo-á por SMS",
+        hint: "O cliente verá o motivo na página do pedido, e por SMS se o número estiver confirmado",
         confirm: "Cancelar o pedido",
         keep: "Não cancelar",
       },

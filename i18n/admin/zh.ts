@@ -705,7 +705,7 @@ export default {
           duplicate: "重复订单",
         },
         required: "请填写取消原因",
-        hint: "顾客会在订单页面看到原因，并收到短信",
+        hint: "顾客会在订单页面看到原因；已验证手机号的顾客还会收到短信",
         confirm: "取消订单",
         keep: "不取消",
       },

@@ -4,6 +4,7 @@ import { now } from '../../db/database';
 import { storeValues } from '../../api/tenant';
 import { render, text, type NotificationEvent } from './templates';
 import { statusKey } from '../../../schemas';
+import { smsShopName } from '../../lib/smsShopName';
 
 /** `sms` goes through the same gateway as the sign-in codes (services.sms). */
 export type Channel = 'email' | 'telegram' | 'sms';
@@ -127,8 +128,8 @@ export async function enqueueNewOrder(db: Executor, store: Store, o: OrderFacts)
 
 /**
  * The order's phone gets an SMS at the two steps a customer must act on: a pickup order is ready, an order is
- * cancelled (with the owner's reason). The owner caused it, so the phone need not be checked; a shop that
- * tells customers nothing (notify_customers off) sends none.
+ * cancelled. The owner caused it, so the phone need not be checked (the text is then the platform's alone);
+ * a shop that tells customers nothing (notify_customers off) sends none.
  */
 const customerSms = (settings: Record<string, unknown>, o: OrderFacts & { status: string }): Destination[] => {
   const digits = (o.phone ?? '').replace(/\D/g, '');
@@ -141,7 +142,11 @@ export async function enqueueStatusChange(db: Executor, store: Store, o: OrderFa
   const settings = storeValues(store);
   const lang = customerLang(settings, o);
   await enqueue(db, store, 'order_status', customerEmail(settings, o), orderVars(o, lang), o.id, lang);
-  await enqueue(db, store, 'order_sms', customerSms(settings, o), orderVars(o, lang), o.id, lang);
+  // The SMS is the platform's template: anyone may type any phone into an order, so its free texts are not
+  // for a number nobody proved: the shop's name is cleaned as the sign-in SMS's, the owner's reason only to a
+  // checked phone (else the order's page and e-mail say it).
+  const sms = { ...orderVars(o, lang), shop: smsShopName(store.name), ...(o.phoneVerified ? {} : { reason: '' }) };
+  await enqueue(db, store, 'order_sms', customerSms(settings, o), sms, o.id, lang);
 }
 
 /** A customer's question about an order, to the owner. */
