@@ -7,7 +7,7 @@ import { shot } from './shots';
  * linking to where it is done; new orders reach the one required address when no alert address was set;
  * hidden on request.
  */
-test.use({ ownShop: true });
+test.use({ ownShop: 'admin-first-steps' });
 
 
 test('the first steps say what is set up and link to the rest; new orders go to the shop’s address', async ({ adminPage: page, shop, ownerAuth }) => {

@@ -8,7 +8,7 @@ import { shot } from './shots';
  * once the owner turned the alerts on, raises a browser notification; cancelling an order asks for a reason.
  */
 
-test.use({ ownShop: true });
+test.use({ ownShop: 'admin-live-orders' });
 
 async function placeOrder(url: string, key: string): Promise<number> {
   const body = new URLSearchParams({

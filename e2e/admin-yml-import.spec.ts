@@ -17,7 +17,7 @@ async function importAfterPreview(page: Page) {
  * refresh schedule of the store's link.
  */
 // The import replaces the catalogue (what the feed lacks is hidden): the other specs keep their demo shop.
-test.use({ ownShop: true });
+test.use({ ownShop: 'admin-yml-import' });
 
 test.describe('admin YML import', () => {
   test('upload a feed, read its report, watch and cancel a link import, set the schedule', async ({ adminPage: page, shop, ownerAuth }, info) => {

@@ -6,7 +6,7 @@ import { ymlFeed } from './fakes';
  * the shop's products the file lacks, 'Только добавить и обновить' keeps the first catalogue on sale, and a
  * re-import of the same file says its products are unchanged.
  */
-test.use({ ownShop: true });
+test.use({ ownShop: 'admin-yml-modes' });
 
 /** The product as the shop sells it: [] when it is not on sale (404). */
 const offer = async (shopUrl: string, id: string) => {

@@ -35,10 +35,12 @@ const NO_ORDER_LIMITS = { ANON_ORDERS_PER_ADDRESS: '0', ANON_ORDERS_PER_DEVICE: 
  * One real server per worker: `server/main.ts` on a free port with a fresh SQLite demo shop in a temp
  * folder, serving the built apps from dist/ (npm test builds them first).
  */
-export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer; ownShop: boolean }>({
+export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer; ownShop: string | false }>({
   /**
-   * `test.use({ ownShop: true })` gives a spec a demo shop of its own (a worker of its own): for specs that
-   * replace the catalogue, such as a YML import, which hides every demo product the feed does not have.
+   * `test.use({ ownShop: '<the spec's name>' })` gives a spec a demo shop of its own (a worker of its own): for
+   * specs that replace the catalogue, such as a YML import, which hides every demo product the feed does not
+   * have, and for specs that count on the demo as it is. Playwright shares a worker between specs with equal
+   * options, so each such spec names itself: with `true` for all, an import spec hid a product zone-terms sold.
    */
   ownShop: [false, { scope: 'worker', option: true }],
   shop: [

@@ -5,7 +5,7 @@ import { test, expect, ownerApi } from './adminFixtures';
  * customers' order links: the product, 'Товар больше не продаётся', no buy button, its category's products
  * below, noindex; on a first load (the server's page) and after the app's own navigation alike.
  */
-test.use({ ownShop: true });
+test.use({ ownShop: 'storefront-retired-item' });
 
 test('a hidden product\'s page says it is no longer sold, sells nothing and shows its category\'s products', async ({ page, shop, ownerAuth }, info) => {
   const id = '1003';

@@ -6,7 +6,7 @@ import { test, expect } from './adminFixtures';
  * price, free-from sum and time in the place editor; a shopper whose address is in that zone sees the
  * zone's price, "Бесплатно от …" and the time at checkout, and the server charges that total.
  */
-test.use({ ownShop: true });
+test.use({ ownShop: 'zone-terms' });
 
 const POINT = { address: 'Каменноостровский пр., 20', coords: [59.962, 30.311] as [number, number] };
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: true });
