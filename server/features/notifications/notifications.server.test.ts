@@ -178,6 +178,18 @@ describe('notifications', () => {
     expect((await outbox(id)).filter((x) => x.channel === 'sms')).toEqual([]);
   });
 
+  it('checks the reason by the registry’s field 737: its length counted after folding, its error the registry’s', async () => {
+    const id = await placeOrder({ client_phone: '+7 (921) 555-04-04' });
+    const long = await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'cancelled', cancelReason: `${'я'.repeat(100)} ${'ю'.repeat(100)}` } });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatchObject({ code: 'invalid_input', fields: [{ field: 'cancelReason', label: 'resources.orders.fields.cancelReason', code: 'too_long' }] });
+    // 200 characters once the runs of blanks are one space: taken.
+    const folded = `  ${'я'.repeat(99)} \n\t ${'ю'.repeat(100)}  `;
+    const r = await rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'cancelled', cancelReason: folded } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.cancelReason).toBe(`${'я'.repeat(99)} ${'ю'.repeat(100)}`);
+  });
+
   it('tells the owner of a customer’s question', async () => {
     const id = await placeOrder({}, customer);
     const r = await rest(server, 'POST', '/questions', { token: customer, json: { orderId: id, contact: 'anna@mail.ru', message: 'Где мой заказ?' } });

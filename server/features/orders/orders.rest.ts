@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { CANCEL_REASON_MAX, ORDER_STATUSES } from '../../../schemas';
+import { fieldByName, ORDER_STATUSES, orderSchema, validateFields } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import { badRequest, notFound } from '../../errors';
 import { orderByNumber, orderToApi, selectOrders, updateOrder } from './orders';
-import { bodyOf, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
+import { bodyOf, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn, throwFieldErrors } from '../../rest/common';
 import { refundOrder } from '../payments/public';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The registry's field 737: its length and type are checked by the registry's validator, as every REST write's. */
+const CANCEL_REASON = fieldByName(orderSchema, 'cancelReason');
 
 /**
  * /rest/orders (owner only): the list with filters `date` (the store's day, YYYY-MM-DD), `status` (one or
@@ -85,10 +87,13 @@ export function registerOrders(rest: FastifyInstance, services: AppServices) {
     }
     // A reason goes with a cancel only (the customer's page, SMS and e-mail say it); blank is none.
     if (body.cancelReason !== undefined && body.cancelReason !== null) {
-      const reason = typeof body.cancelReason === 'string' ? body.cancelReason.replace(/\s+/g, ' ').trim() : null;
-      if (reason === null || change.status !== 'cancelled') throw badRequest('invalid_input', undefined, ['cancelReason']);
-      if (reason.length > CANCEL_REASON_MAX) throw badRequest('invalid_input', undefined, [{ field: 'cancelReason', label: 'resources.orders.fields.cancelReason', code: 'too_long' }]);
-      change.cancelReason = reason || null;
+      if (change.status !== 'cancelled') throw badRequest('invalid_input', undefined, ['cancelReason']);
+      // Text only: the registry's varchar validator would take a number as its digits.
+      if (typeof body.cancelReason !== 'string') throw badRequest('invalid_input', undefined, [{ field: CANCEL_REASON.name, label: CANCEL_REASON.label, code: 'invalid' }]);
+      // Folded to one line first (it goes into an SMS), then the registry's check (its maxLength, blank is none).
+      const { values, errors } = validateFields([CANCEL_REASON], { [CANCEL_REASON.name]: body.cancelReason.replace(/\s+/g, ' ') });
+      throwFieldErrors(errors);
+      change.cancelReason = (values[CANCEL_REASON.name] as string | null) || null;
     }
     if (body.placeId !== undefined) {
       if (body.placeId === null || body.placeId === '') change.placeId = null;
