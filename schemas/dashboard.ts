@@ -17,3 +17,16 @@ export interface Dashboard {
   receiving: { receiving: string; orders: number; revenue: number }[];
   places: { placeId: number | null; name: string | null; orders: number; revenue: number }[];
 }
+
+/**
+ * GET /rest/dashboard/products (the admin's first steps): the shop's products counted up to a cap, never all of
+ * them (a shop of a million products would count them on every open of the admin's home).
+ */
+export const PRODUCTS_COUNT_CAP = 1000;
+export interface ProductsCount {
+  id: 'products';
+  /** Products not deleted (hidden ones too), at most the cap. */
+  count: number;
+  /** Whether there are more than `count`. */
+  more: boolean;
+}

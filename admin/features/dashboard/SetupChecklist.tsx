@@ -3,6 +3,7 @@ import { useGetList, useGetOne, useStore, useTranslate, type RaRecord } from 're
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import type { ProductsCount } from '../../../schemas/dashboard';
 
 interface Step {
   key: 'products' | 'delivery' | 'payment' | 'domain' | 'alerts';
@@ -14,18 +15,19 @@ interface Step {
 
 const hasZone = (p: RaRecord) => Array.isArray(p.coords) && p.coords.length >= 3;
 
-/** The five steps of a shop's first day, from what the admin already reads: the settings, the products' count, the places. */
+/** The five steps of a shop's first day, from what the admin already reads: the settings, the places; and the products counted up to a cap (never a count of them all). */
 function useSteps(): Step[] | null {
   const translate = useTranslate();
   const t = (k: string, o?: Record<string, unknown>) => translate(`admin.dashboard.setup.${k}`, o);
   const { data: store } = useGetOne('stores', { id: 'current' }, { retry: false });
-  const { total: products } = useGetList('offers', { pagination: { page: 1, perPage: 1 }, filter: {} }, { retry: false });
+  const { data: products } = useGetOne<ProductsCount>('dashboard', { id: 'products' }, { retry: false });
   const { data: places } = useGetList('places', { pagination: { page: 1, perPage: 100 } }, { retry: false });
-  if (!store || products === undefined || !places) return null;
+  if (!store || !products || !places) return null;
+  const shown = products.more ? `${products.count}+` : products.count;
   const alertsTo = [store.notify_orders_email || store.email, store.notify_orders_telegram && store.telegram_bot_token ? 'Telegram' : null].filter(Boolean).join(', ');
   const zones = places.filter(hasZone).length;
   return [
-    { key: 'products', done: products > 0, text: products > 0 ? t('products_done', { count: products }) : t('products_todo'), to: '/yml_import' },
+    { key: 'products', done: products.count > 0, text: products.count > 0 ? t('products_done', { count: shown }) : t('products_todo'), to: '/yml_import' },
     { key: 'delivery', done: zones > 0, text: zones > 0 ? t('delivery_done', { count: zones }) : t('delivery_todo'), to: '/place_settings' },
     { key: 'payment', done: store.online_payment === true, text: store.online_payment ? t('payment_done') : t('payment_todo'), to: '/settings/common_settings' },
     {

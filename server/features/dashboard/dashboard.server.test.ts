@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import { PRODUCTS_COUNT_CAP } from '../../../schemas/dashboard';
 import { orderForm, rest, SECOND_ZONE, setupShop, type Shop } from '../../test/checkoutFixtures';
 import { localTime } from '../../../schemas/rules';
 import { addDays } from './dashboard';
@@ -87,5 +88,30 @@ describe('/rest/dashboard', () => {
     expect((await rest(server, 'GET', '/dashboard/year', { token: owner })).status).toBe(400);
     expect((await rest(server, 'GET', '/dashboard/week', { token: owner })).body).toMatchObject({ id: 'week', period: 'week' });
     expect((await rest(server, 'GET', '/dashboard', { token: owner, query: { from: '2026-13-45' } })).status).toBe(400);
+  });
+
+  it('counts the products for the first steps only up to a cap: none, some, more than asked; the shop’s own, not deleted', async () => {
+    const products = (query?: Record<string, unknown>, token: Auth = owner, host?: string) => rest(server, 'GET', '/dashboard/products', { token, query, host });
+    const stored = async (storeId: number) =>
+      Number((await server.db.selectFrom('offers').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).where('deleted', '=', 0).executeTakeFirstOrThrow()).n);
+    const some = await stored(server.storeId);
+    expect(some).toBeGreaterThan(2);
+    expect(some).toBeLessThan(PRODUCTS_COUNT_CAP);
+    expect((await products()).body).toEqual({ id: 'products', count: some, more: false });
+    // Asked to stop early, the answer says there are more.
+    expect((await products({ upTo: '2' })).body).toEqual({ id: 'products', count: 2, more: true });
+    expect((await products({ upTo: String(some) })).body).toEqual({ id: 'products', count: some, more: false });
+    // A deleted product is not counted.
+    await server.db.updateTable('offers').set({ deleted: 1 }).where('store_id', '=', server.storeId).where('id', '=', shop.offers.cheap).execute();
+    expect((await products()).body.count).toBe(some - 1);
+    await server.db.updateTable('offers').set({ deleted: 0 }).where('store_id', '=', server.storeId).where('id', '=', shop.offers.cheap).execute();
+    // Another shop with no products: none (the first shop's are not its).
+    const host = 'empty-shop.example';
+    await server.addStore({ name: 'Пустой', domain: host, ownerPhone: '+79995550077' });
+    const emptyOwner = await server.signIn('+79995550077', { host });
+    expect((await products(undefined, emptyOwner, host)).body).toEqual({ id: 'products', count: 0, more: false });
+    // The owner's only; upTo within 1..cap.
+    expect((await products(undefined, customer)).status).toBe(403);
+    for (const upTo of ['0', '-1', 'x', '1.5', String(PRODUCTS_COUNT_CAP + 1)]) expect((await products({ upTo })).status, upTo).toBe(400);
   });
 });

@@ -2,7 +2,7 @@ import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Db } from '../../db/types';
 import { localTime, safeTimeZone } from '../../../schemas/rules';
-import type { Dashboard, Period } from '../../../schemas/dashboard';
+import type { Dashboard, Period, ProductsCount } from '../../../schemas/dashboard';
 
 /** How many buckets the chart shows by default: 30 days, 12 weeks, 12 months. */
 const DEFAULT_SPAN: Record<Period, number> = { day: 30, week: 12, month: 12 };
@@ -116,4 +116,18 @@ export async function dashboard(db: Db, dialect: Dialect, storeId: number, timeZ
     receiving: receiving.map((r) => ({ receiving: r.receiving, orders: Number(r.orders), revenue: round2(r.revenue) })),
     places: places.map((r) => ({ placeId: r.placeId, name: r.name, orders: Number(r.orders), revenue: round2(r.revenue) })),
   };
+}
+
+/**
+ * The store's products (not deleted, hidden ones too, as the owner's list) counted up to `cap`: the database
+ * stops after cap + 1 rows of the (store_id, deleted, …) index instead of counting every product.
+ */
+export async function productsUpTo(db: Db, storeId: number, cap: number): Promise<ProductsCount> {
+  const first = db.selectFrom('offers').select(sql<number>`1`.as('one')).where('store_id', '=', storeId).where('deleted', '=', 0).limit(cap + 1);
+  const row = await db
+    .selectFrom(first.as('t'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  const n = Number(row?.n ?? 0);
+  return { id: 'products', count: Math.min(n, cap), more: n > cap };
 }
