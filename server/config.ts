@@ -53,6 +53,12 @@ export interface Config {
    * phone (ANON_ORDERS_PER_ADDRESS 10, ANON_ORDERS_PER_DEVICE 5, ANON_ORDERS_PER_PHONE 5; 0: no limit).
    */
   anonOrderLimits: { address: number; device: number; phone: number };
+  /**
+   * SMS to an order's phone (ready for pickup, cancelled), at most this many per shop and UTC day: ORDER_SMS_PER_DAY,
+   * default 200; 0: no limit. Anyone may type any phone into an order; over the cap the SMS is skipped (the
+   * e-mail still goes), so orders placed and cancelled in bulk cannot make a shop text without end.
+   */
+  orderSmsPerDay: number;
   /** Counted stock held by such an order goes back after this many minutes unless the owner took the order or it was paid: ANON_HOLD_MINUTES, default 30. */
   anonHoldMinutes: number;
   /** How often each process gives back lapsed holds: HOLD_SWEEP_MS, default 60 s; 0 turns it off (the next order of the shop still does it). */
@@ -99,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notifyRetryBaseMs: Number(env.NOTIFY_RETRY_BASE_MS ?? 30_000),
     notifyMaxAttempts: Number(env.NOTIFY_MAX_ATTEMPTS ?? 8),
     anonOrderLimits: { address: count(env.ANON_ORDERS_PER_ADDRESS, 10), device: count(env.ANON_ORDERS_PER_DEVICE, 5), phone: count(env.ANON_ORDERS_PER_PHONE, 5) },
+    orderSmsPerDay: count(env.ORDER_SMS_PER_DAY, 200),
     anonHoldMinutes: count(env.ANON_HOLD_MINUTES, 30),
     holdSweepMs: count(env.HOLD_SWEEP_MS, 60_000),
     responseCacheMb: Number(env.RESPONSE_CACHE_MB) >= 0 && env.RESPONSE_CACHE_MB !== '' && env.RESPONSE_CACHE_MB !== undefined ? Number(env.RESPONSE_CACHE_MB) : 64,

@@ -748,6 +748,7 @@ export default {
         pending: "في الانتظار",
         sent: "أُرسل",
         failed: "لم يُرسل",
+        skipped: "تم تخطيه: حد اليوم",
       },
       events: {
         signin_guessed: 'تخمين رمز الدخول',

@@ -744,6 +744,7 @@ export default {
         pending: "In der Warteschlange",
         sent: "Gesendet",
         failed: "Nicht gesendet",
+        skipped: "Übersprungen: Tageslimit",
       },
       events: {
         signin_guessed: 'Erraten des Anmeldecodes',

@@ -561,6 +561,7 @@ export default {
         pending: "Queued",
         sent: "Sent",
         failed: "Not sent",
+        skipped: "Skipped: daily limit",
       },
       events: {
         signin_guessed: 'Sign-in code guessing',

@@ -744,6 +744,7 @@ export default {
         pending: "En cola",
         sent: "Enviada",
         failed: "No enviada",
+        skipped: "Omitida: límite diario",
       },
       events: {
         signin_guessed: 'Intento de adivinar el código',

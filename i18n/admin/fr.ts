@@ -560,6 +560,7 @@ export default {
         pending: "En file d'attente",
         sent: "Envoyée",
         failed: "Non envoyée",
+        skipped: "Ignorée : limite du jour",
       },
       events: {
         signin_guessed: 'Code de connexion deviné',

@@ -744,6 +744,7 @@ export default {
         pending: "Na fila",
         sent: "Enviada",
         failed: "Não enviada",
+        skipped: "Ignorada: limite diário",
       },
       events: {
         signin_guessed: 'Tentativa de adivinhar o código',

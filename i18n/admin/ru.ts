@@ -565,6 +565,7 @@ export default {
         pending: "В очереди",
         sent: "Отправлено",
         failed: "Не отправлено",
+        skipped: "Пропущено: дневной лимит",
       },
       events: {
         signin_guessed: 'Подбор кода входа',

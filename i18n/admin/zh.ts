@@ -745,6 +745,7 @@ export default {
         pending: "排队中",
         sent: "已发送",
         failed: "未发送",
+        skipped: "已跳过：每日上限",
       },
       events: {
         signin_guessed: '登录验证码被猜测',

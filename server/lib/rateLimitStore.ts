@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/types';
+import { DAY_KEY_PREFIX, DAY_MS } from './dailyCount';
 
 type Hit = { current: number; ttl: number };
 type Callback = (err: Error | null, res?: Hit) => void;
 
-/** Rows whose window ended this long ago are deleted now and then (the longest window in use is a minute). */
+/**
+ * Rows whose window started this long ago are deleted now and then (the plugin's longest window is a minute,
+ * the orders' an hour); the per-day counters (lib/dailyCount.ts, keys `day:…`) a day later.
+ */
 const KEEP_MS = 60 * 60_000;
 const SWEEP_EVERY = 500;
 
@@ -30,7 +34,11 @@ export function databaseRateLimitStore(db: Db) {
     const { hits, window_start } = row.rows[0];
     if (++sinceSweep >= SWEEP_EVERY) {
       sinceSweep = 0;
-      await db.deleteFrom('rate_limits').where('window_start', '<', now - KEEP_MS).execute();
+      await db
+        .deleteFrom('rate_limits')
+        .where('window_start', '<', now - KEEP_MS)
+        .where((eb) => eb.or([eb('key', 'not like', `${DAY_KEY_PREFIX}%`), eb('window_start', '<', now - DAY_MS - KEEP_MS)]))
+        .execute();
     }
     return { current: Number(hits), ttl: Math.max(0, Number(window_start) + timeWindow - now) };
   };

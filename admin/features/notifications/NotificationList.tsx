@@ -2,7 +2,7 @@ import { Button, Datagrid, SimpleList, type RaRecord, DateField, FunctionField, 
 import { Chip, useMediaQuery, type Theme } from '@mui/material';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 
-const STATUS_COLOURS: Record<string, 'default' | 'success' | 'error'> = { pending: 'default', sent: 'success', failed: 'error' };
+const STATUS_COLOURS: Record<string, 'default' | 'success' | 'error' | 'warning'> = { pending: 'default', sent: 'success', failed: 'error', skipped: 'warning' };
 
 /** 'Отправить снова' for a message that could not be sent: POST /rest/notifications/:id/retry. */
 function RetryButton() {
@@ -31,7 +31,7 @@ export default function NotificationList() {
   const translate = useTranslate();
   const small = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   const filters = [
-    <SelectInput key="status" source="status" alwaysOn choices={['pending', 'sent', 'failed'].map((id) => ({ id, name: `resources.notifications.status.${id}` }))} />,
+    <SelectInput key="status" source="status" alwaysOn choices={['pending', 'sent', 'failed', 'skipped'].map((id) => ({ id, name: `resources.notifications.status.${id}` }))} />,
   ];
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false}>

@@ -32,7 +32,14 @@ export const notificationsFeature: FastifyPluginAsync<NotificationsOptions> = as
       telegram: telegramAdapter(config.telegramApiUrl),
       sms: smsAdapter(app.services.sms),
     };
-    const sender = startSender(db, { adapters, intervalMs: config.notifyIntervalMs, retryBaseMs: config.notifyRetryBaseMs, maxAttempts: config.notifyMaxAttempts, log });
+    const sender = startSender(db, {
+      adapters,
+      intervalMs: config.notifyIntervalMs,
+      retryBaseMs: config.notifyRetryBaseMs,
+      maxAttempts: config.notifyMaxAttempts,
+      orderSmsPerDay: config.orderSmsPerDay,
+      log,
+    });
     app.addHook('onClose', () => sender.stop());
   }
 };

@@ -20,11 +20,11 @@ const toApi = (r: Row) => ({
   sentAt: r.sent_at,
 });
 const COLUMNS = ['id', 'event', 'channel', 'recipient', 'subject', 'status', 'attempts', 'next_at', 'last_error', 'order_id', 'created_at', 'sent_at'] as const;
-const STATUSES = ['pending', 'sent', 'failed'];
+const STATUSES = ['pending', 'sent', 'failed', 'skipped'];
 
 /**
- * /rest/notifications (owner): the outbox, newest first, filterable by status (pending, sent, failed), so a
- * message that could not be sent is seen with its error; POST /rest/notifications/:id/retry queues it again.
+ * /rest/notifications (owner): the outbox, newest first, filterable by status (pending, sent, failed, skipped: an
+ * order SMS over the shop's daily cap), so a message that could not be sent is seen with its error; POST /rest/notifications/:id/retry queues it again.
  */
 export function registerNotificationsRest(rest: FastifyInstance, services: AppServices) {
   rest.get('/notifications', async (request, reply) => {

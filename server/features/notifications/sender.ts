@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/types';
 import { now } from '../../db/database';
 import { storeValues } from '../../api/tenant';
+import { countDaily, utcDayStart } from '../../lib/dailyCount';
 
 export interface OutgoingMessage {
   recipient: string;
@@ -55,6 +56,8 @@ export interface SenderOptions {
   retryBaseMs: number;
   /** Attempts before a row is marked failed. */
   maxAttempts: number;
+  /** Order SMS (`order_sms`) per shop and UTC day (config.orderSmsPerDay); over it a row is skipped. 0 or unset: no limit. */
+  orderSmsPerDay?: number;
   /** How long a sender holds a row it took (another process leaves it alone meanwhile). */
   leaseMs?: number;
   batch?: number;
@@ -65,16 +68,40 @@ export const backoffMs = (attempts: number, baseMs: number) => Math.min(baseMs *
 
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 
+/** The shops (and UTC day) whose cap this process already logged: one line a day per shop, not one per SMS. */
+const capLogged = new Set<string>();
+
+/**
+ * Whether an order SMS may go: counts it against the shop's daily cap (rate_limits, atomic across processes)
+ * on its first attempt only, so a gateway's failure retried later is not counted twice.
+ */
+async function orderSmsAllowed(db: Db, row: { store_id: number; channel: string; event: string; attempts: number }, opts: SenderOptions): Promise<boolean> {
+  const cap = opts.orderSmsPerDay ?? 0;
+  if (cap <= 0 || row.channel !== 'sms' || row.event !== 'order_sms' || row.attempts > 0) return true;
+  const at = new Date();
+  if ((await countDaily(db, `order_sms:${row.store_id}`, cap, at)) !== null) return true;
+  const logged = `${row.store_id}:${utcDayStart(at)}`;
+  if (!capLogged.has(logged)) {
+    if (capLogged.size > 10_000) capLogged.clear();
+    capLogged.add(logged);
+    opts.log?.(`store ${row.store_id}: ${cap} order SMS today (UTC), the rest of the day's are skipped (ORDER_SMS_PER_DAY)`);
+  }
+  return false;
+}
+
+/** The outbox's reason for an order SMS over the shop's daily cap (the admin's list shows it). */
+export const smsCapReason = (cap: number) => `Not sent: the shop's limit of ${cap} order SMS a day (UTC) is reached`;
+
 /**
  * Sends the due rows once: each row is taken by moving its next_at forward (only one process wins that
- * update), then sent; a success marks it sent, a failure counts the attempt, keeps the error and sets the
+ * update), then sent (an order SMS over its shop's daily cap is marked skipped instead); a success marks it sent, a failure counts the attempt, keeps the error and sets the
  * next try by doubling backoff, and after maxAttempts marks it failed (the admin lists and can retry it).
  * Returns how many rows were tried.
  */
 export async function sendDue(db: Db, opts: SenderOptions): Promise<number> {
   const due = await db
     .selectFrom('outbox')
-    .select(['id', 'store_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'next_at'])
+    .select(['id', 'store_id', 'event', 'channel', 'recipient', 'subject', 'body', 'attempts', 'next_at'])
     .where('status', '=', 'pending')
     .where('next_at', '<=', now())
     .orderBy('next_at')
@@ -91,6 +118,11 @@ export async function sendDue(db: Db, opts: SenderOptions): Promise<number> {
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) continue;
     tried++;
+    // Over the shop's daily cap an order SMS is skipped: not sent, not retried, not one of the failed ones the owner is warned of.
+    if (!(await orderSmsAllowed(db, row, opts))) {
+      await db.updateTable('outbox').set({ status: 'skipped', last_error: smsCapReason(opts.orderSmsPerDay!) }).where('id', '=', row.id).execute();
+      continue;
+    }
     const attempts = row.attempts + 1;
     try {
       const adapter = opts.adapters[row.channel];
