@@ -67,7 +67,7 @@ const fields = [
   { no: 320, key: 'available', type: 'bool', default: true, column: 'available' },
   { no: 321, key: 'year', type: 'number', min: 0, max: 9999, offerTypes: ['book', 'audiobook', 'artist.title', 'common', 'vendor.model'], yml: 'text' },
   { no: 322, key: 'month', type: 'number', min: 1, max: 12, yml: 'text' },
-  { no: 560, key: 'groupId', type: 'varchar', maxLength: 80 },
+  { no: 560, key: 'groupId', type: 'varchar', maxLength: 80, column: 'group_id' },
   { no: 561, key: 'mainCatId', type: 'varchar', readOnly: true },
   { no: 562, key: 'active', type: 'bool', default: true, column: 'active' },
   { no: 563, key: 'deleted', type: 'bool', default: false, readOnly: true, column: 'deleted' },

@@ -26,6 +26,7 @@ import * as orderHolds from './migrations/2026112902_order_holds';
 import * as searchWords from './migrations/2026112903_search_words';
 import * as ymlJobMode from './migrations/2026112910_yml_job_mode';
 import * as ordersNewCount from './migrations/2026112920_orders_new_count';
+import * as offerGroups from './migrations/2026112930_offer_groups';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -59,6 +60,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112903_search_words', searchWords],
   ['2026112910_yml_job_mode', ymlJobMode],
   ['2026112920_orders_new_count', ordersNewCount],
+  ['2026112930_offer_groups', offerGroups],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

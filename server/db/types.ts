@@ -78,6 +78,10 @@ export interface OffersTable {
   manufacturer_warranty: Generated<number | null>;
   /** The last import's `<feed offer hash>:<row hash>` (migrations/2026112512_offer_feed_hash.ts); null otherwise. */
   feed_hash: Generated<string | null>;
+  /** YML `group_id` (field 560): the variants of one product (db/offerGroups.ts). */
+  group_id: Generated<string | null>;
+  /** 1: an offer of a group other than its head, left out of the lists (db/offerGroups.ts). */
+  folded: Generated<number>;
 }
 export interface OfferParamsTable {
   store_id: number;

@@ -7,6 +7,7 @@ import { categoryPath, chain, type CategoryTree } from '../../db/categoryPath';
 import { categoryTree } from './categoryTree';
 import { loadParams, scopeOf, type ParamInfo } from './params';
 import { bumpCatalogue } from '../../db/catalogueVersion';
+import { foldGroups } from '../../db/offerGroups';
 
 /**
  * The owner's bulk actions on selected products (the admin's product list): show, hide, move to a
@@ -94,6 +95,7 @@ export async function runBulk(db: Db, dialect: Dialect, storeId: number, req: Bu
         await moveOffers(tx, storeId, rows, req.categoryId!, tree!, stamp);
         break;
     }
+    await foldGroups(tx, storeId);
     await bumpCatalogue(tx, storeId);
     return { changed: rows.length };
   });

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
 import { rebaseMovedParams } from './params';
 import { bumpCatalogue, cachedByVersion } from '../../db/catalogueVersion';
+import { foldGroups } from '../../db/offerGroups';
 import { categoryTree, descendants } from './categoryTree';
 import { loadTree, repathOffers, type CategoryNode, type CategoryTree } from '../../db/categoryPath';
 
@@ -82,6 +83,7 @@ export async function deleteCategory(db: Db, storeId: number, id: string) {
   const ids = descendants(tree, id);
   await db.transaction().execute(async (tx) => {
     await tx.updateTable('offers').set({ deleted: 1, updated_at: new Date().toISOString() }).where('store_id', '=', storeId).where('category_id', 'in', ids).execute();
+    await foldGroups(tx, storeId);
     await tx.deleteFrom('categories').where('store_id', '=', storeId).where('id', 'in', ids).execute();
     await bumpCatalogue(tx, storeId);
   });

@@ -5,7 +5,8 @@ import type { Db, Executor, OfferRow } from '../../db/types';
 import { notFound } from '../../errors';
 import { categoryTree, mainCategoryOf } from './categoryTree';
 import { type CategoryTree } from '../../db/categoryPath';
-import { paramsInScope, type ParamInfo } from './params';
+import { paramsInScope, selectValueNames } from './params';
+import { variantsOf } from './variants';
 
 export interface OfferImage {
   id: string;
@@ -87,6 +88,8 @@ export async function getOffer(db: Db, storeId: number, id: string, opts: { incl
       })
       .filter((x) => x !== null)
       .concat(displayOnlyParams(row.data)),
+    // The other offers of its YML group_id: the item page's size or colour picker.
+    ...(row.group_id ? await variantsOf(db, storeId, row.group_id, !!opts.includeHidden && !!opts.ownFlags) : null),
   };
 }
 
@@ -96,14 +99,6 @@ function displayOnlyParams(data: string) {
   return props.map((p) => ({ baseId: 0, name: p.name, kind: 'varchar' as const, unit: p.unit ?? null, value: p.value, valueName: p.value }));
 }
 
-async function selectValueNames(db: Executor, storeId: number, baseIds: number[], params: Map<number, ParamInfo>) {
-  const ids = [...new Set(baseIds.map((b) => params.get(b)).filter((p) => p?.kind === 'select').map((p) => p!.id))];
-  const out = new Map<string, string>();
-  if (!ids.length) return out;
-  const rows = await db.selectFrom('param_values').select(['param_id', 'id', 'name']).where('store_id', '=', storeId).where('param_id', 'in', ids).execute();
-  for (const r of rows) out.set(`${r.param_id}:${r.id}`, r.name);
-  return out;
-}
 
 /** Cart lines by id: live products of this store, in the order asked; unknown or deleted ones are left out. */
 export async function offersByIds(db: Db, storeId: number, ids: string[], opts: { includeHidden?: boolean } = {}) {

@@ -1,4 +1,6 @@
 /** api=offers lists: a category (with everything below it) or a search, filtered and sorted, a page at a time. */
+import { sql } from 'kysely';
+import { COMMON_FILTERS } from '../../../schemas';
 import { type Dialect } from '../../db/database';
 import type { Db } from '../../db/types';
 import { categoryTree } from './categoryTree';
@@ -11,6 +13,10 @@ import { DEFERRED_FROM, ListQuery, applyFilters, applySort, baseQuery } from './
 import { matchCount, searchPage } from './offerSearch';
 import { correctSearch } from './searchCorrection';
 
+const UNFOLDING = new Set<number>([COMMON_FILTERS.price, COMMON_FILTERS.shop, COMMON_FILTERS.warranty]);
+/** A filter by one of the products' own params: it may name a variant other than its group's card. */
+const paramFiltered = (filters: Map<number, string>) => [...filters].some(([baseId, v]) => !UNFOLDING.has(baseId) && v.trim() !== '');
+
 /** The list's offers (the category with everything below it, the filters) as a query; null for an unknown category. */
 async function listScope(db: Db, dialect: Dialect, storeId: number, query: Omit<ListQuery, 'page' | 'sort'>) {
   // Filters are the base ids of the list's category path (see params.ts: a base id is unique on a path).
@@ -20,6 +26,8 @@ async function listScope(db: Db, dialect: Dialect, storeId: number, query: Omit<
   /** keyed: see baseQuery. */
   const scoped = (keyed = false) => {
     let q = baseQuery(db, storeId, query.includeHidden, keyed && dialect === 'sqlite');
+    // One card a group (db/offerGroups.ts); a param filter (a size, a colour) finds the variants it names.
+    if (!query.includeHidden && !paramFiltered(query.filters)) q = q.where(keyed && dialect === 'sqlite' ? sql<number>`+o.folded` : 'o.folded', '=', 0);
     if (node && !node.children.length) q = q.where('o.category_id', '=', node.id);
     else if (node) {
       // The category and everything below it: one range of the stored path (each order's index carries it).

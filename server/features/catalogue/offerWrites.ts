@@ -9,6 +9,7 @@ import { categoryPath } from '../../db/categoryPath';
 import { paramsInScope, type ParamInfo } from './params';
 import type { ImageStore } from '../images/public';
 import { bumpCatalogue } from '../../db/catalogueVersion';
+import { foldGroups } from '../../db/offerGroups';
 import { searchDoc, searchSource, type SearchDoc } from '../../lib/searchText';
 import { addSearchWords, countNameWords } from '../../lib/searchWords';
 import { displayNameOf } from './displayName';
@@ -58,7 +59,8 @@ async function nextOfferId(db: Executor, storeId: number): Promise<string> {
  * are checked against the store's params; the description is sanitised; the search index follows.
  */
 export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, storeId: number, userId: number, id: string | null, write: OfferWrite): Promise<string> {
-  const oldCategory = id === null ? undefined : (await db.selectFrom('offers').select('category_id').where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst())?.category_id;
+  const old = id === null ? undefined : await db.selectFrom('offers').select(['category_id', 'group_id']).where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+  const oldCategory = old?.category_id;
   const category = write.values.categoryId !== undefined ? String(write.values.categoryId) : oldCategory;
   // An offer's params are those of its category's path, by base id.
   const [tree, params, oldParams] = await Promise.all([
@@ -145,6 +147,7 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       data: JSON.stringify({ ...data, images: kept }),
     } as Record<string, unknown>;
     delete row.deleted;
+    if ('group_id' in row) row.group_id = String(row.group_id ?? '').trim() || null;
     if (id === null) await tx.insertInto('offers').values({ ...row, created_at: now(), deleted: 0 } as never).execute();
     else await tx.updateTable('offers').set(row as never).where('store_id', '=', storeId).where('id', '=', id).execute();
     if (write.params.size || oldParams) {
@@ -159,6 +162,7 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
     const named = { ...merged, name: displayNameOf(merged) };
     await indexOffer(tx, dialect, storeId, offerId!, searchDoc(named));
     await addSearchWords(tx, storeId, countNameWords([searchSource(named).name]));
+    await foldGroups(tx, storeId, [old?.group_id, row.group_id as string | null | undefined]);
     await bumpCatalogue(tx, storeId);
   });
   return offerId!;
@@ -166,8 +170,10 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
 
 export async function deleteOffer(db: Db, dialect: Dialect, storeId: number, id: string) {
   await db.transaction().execute(async (tx) => {
-    const r = await tx.updateTable('offers').set({ deleted: 1, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw notFound();
+    const row = await tx.selectFrom('offers').select('group_id').where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    if (!row) throw notFound();
+    await tx.updateTable('offers').set({ deleted: 1, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', id).execute();
+    await foldGroups(tx, storeId, [row.group_id]);
     await indexOffer(tx, dialect, storeId, id, null);
     await bumpCatalogue(tx, storeId);
   });

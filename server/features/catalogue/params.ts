@@ -327,3 +327,13 @@ export async function numericRanges(db: Executor, storeId: number, params: Param
 }
 
 export const tooManyParams = () => new ApiError(409, 'conflict');
+
+/** The names of select params' values, by `<param id>:<value id>`, for these base ids. */
+export async function selectValueNames(db: Executor, storeId: number, baseIds: number[], params: Map<number, ParamInfo>) {
+  const ids = [...new Set(baseIds.map((b) => params.get(b)).filter((p) => p?.kind === 'select').map((p) => p!.id))];
+  const out = new Map<string, string>();
+  if (!ids.length) return out;
+  const rows = await db.selectFrom('param_values').select(['param_id', 'id', 'name']).where('store_id', '=', storeId).where('param_id', 'in', ids).execute();
+  for (const r of rows) out.set(`${r.param_id}:${r.id}`, r.name);
+  return out;
+}

@@ -16,7 +16,7 @@ const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 <currencies><currency id="RUR" rate="1"/></currencies>
 <categories><category id="1">Кухня</category><category id="2" parentId="1">Чайники &amp; кофе</category><category id="3">Текстиль</category></categories>
 <offers>
-<offer id="t1" available="true"><name>Чайник "Стекло" &lt;1,7 л&gt;</name><vendor>Альфа</vendor><price>1990</price><oldprice>2490</oldprice><currencyId>RUR</currencyId><categoryId>2</categoryId>
+<offer id="t1" group_id="kettle-17" available="true"><name>Чайник "Стекло" &lt;1,7 л&gt;</name><vendor>Альфа</vendor><price>1990</price><oldprice>2490</oldprice><currencyId>RUR</currencyId><categoryId>2</categoryId>
 <picture>https://img.example/t1a.jpg</picture><picture>https://img.example/t1b.jpg</picture><description><![CDATA[<p>Прозрачный <b>чайник</b>.</p>]]></description>
 <param name="Цвет">прозрачный</param><param name="Объём" unit="л">1.7</param><param name="Съёмный фильтр">да</param></offer>
 <offer id="t2" available="false"><name>Плед</name><price>3500</price><currencyId>RUR</currencyId><categoryId>3</categoryId><picture>https://img.example/t2.jpg</picture>
@@ -42,6 +42,7 @@ async function catalogue(storeId: number) {
       oldprice: o.oldprice,
       available: o.available,
       categoryId: o.category_id,
+      groupId: o.group_id,
       description: data.description ?? null,
       pictures: data.images.map((i: { img: string }) => i.img),
       params: ps
@@ -65,6 +66,7 @@ describe('YML export', () => {
     const text = await res.text();
     expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<yml_catalog date="\d{4}-\d\d-\d\d \d\d:\d\d">/);
     expect(text).toContain('<category id="2" parentId="1">Чайники &amp; кофе</category>');
+    expect(text).toContain('<offer id="t1" group_id="kettle-17" available="true">');
 
     const empty = await createStore(server.db, { name: 'Копия' });
     const report = await importFeed({ db: server.db, dialect: server.dialect, storeId: empty, input: Readable.from([Buffer.from(text)]) });

@@ -63,7 +63,7 @@ export async function* exportYml(db: Db, storeId: number, opts: ExportOptions): 
   for (;;) {
     const rows = await db
       .selectFrom('offers')
-      .select(['id', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'data'])
+      .select(['id', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'group_id', 'data'])
       .where('store_id', '=', storeId)
       .where('deleted', '=', 0)
       .where('active', '=', 1)
@@ -86,7 +86,7 @@ export async function* exportYml(db: Db, storeId: number, opts: ExportOptions): 
     for (const r of rows) {
       const params = await scopeOf(r.category_id);
       const data = JSON.parse(r.data) as { images?: { img: string }[]; description?: string; currencyId?: string; props?: { name: string; unit?: string; value: string }[] };
-      out += `<offer id="${xml(r.id)}" available="${r.available ? 'true' : 'false'}">`;
+      out += `<offer id="${xml(r.id)}"${r.group_id ? ` group_id="${xml(r.group_id)}"` : ''} available="${r.available ? 'true' : 'false'}">`;
       out += `<name>${xml(r.name)}</name>`;
       if (r.vendor) out += `<vendor>${xml(r.vendor)}</vendor>`;
       out += `<price>${r.price}</price>`;

@@ -26,7 +26,7 @@ export const BATCH = 500;
 
 export const OFFER_COLUMNS = [
   'store_id', 'id', 'type', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'active', 'deleted',
-  'picture', 'thumb', 'sort', 'stock', 'created_at', 'updated_at', 'data', 'cat_path', 'feed_hash', 'shop', 'manufacturer_warranty',
+  'picture', 'thumb', 'sort', 'stock', 'created_at', 'updated_at', 'data', 'cat_path', 'feed_hash', 'shop', 'manufacturer_warranty', 'group_id',
 ] as const;
 /** Position of a column in an offer's values (OFFER_COLUMNS order). */
 export const COL = Object.fromEntries(OFFER_COLUMNS.map((c, i) => [c, i])) as Record<(typeof OFFER_COLUMNS)[number], number>;
@@ -39,7 +39,7 @@ export const SEARCH_WIDTH = SEARCH_COLUMNS.length;
  * writes but the stamps, sort, visibility (written again anyway) and the thumbnail (made from the picture
  * later, then kept).
  */
-export const HASHED_COLUMNS = ['type', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'deleted', 'picture', 'stock', 'cat_path', 'data', 'shop', 'manufacturer_warranty'] as const;
+export const HASHED_COLUMNS = ['type', 'name', 'vendor', 'price', 'oldprice', 'category_id', 'available', 'deleted', 'picture', 'stock', 'cat_path', 'data', 'shop', 'manufacturer_warranty', 'group_id'] as const;
 export type HashedRow = Record<(typeof HASHED_COLUMNS)[number], unknown>;
 export const hash = (text: string) => crypto.hash('sha1', text, 'base64url');
 const hashValue = (v: unknown) => (v === null || v === undefined ? '\u0001' : String(v));
@@ -274,6 +274,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
       null,
       (columns.shop as number | undefined) ?? 0,
       (columns.manufacturer_warranty as number | undefined) ?? null,
+      (columns.group_id as string | undefined) ?? null,
     );
     const paramsJson = offer.params.length ? JSON.stringify(offer.params) : null;
     if (warned) b.warned.push(b.ids.length);

@@ -50,7 +50,7 @@ const PG_TYPES: Record<string, string> = {
   store_id: 'integer', id: 'text', type: 'text', name: 'text', vendor: 'text', price: 'float8', oldprice: 'float8',
   category_id: 'text', available: 'integer', active: 'integer', deleted: 'integer', picture: 'text', thumb: 'text',
   sort: 'integer', stock: 'integer', created_at: 'text', updated_at: 'text', data: 'text', cat_path: 'text',
-  feed_hash: 'text', offer_id: 'text', text: 'text', base_id: 'integer', value: 'text', num: 'float8', param_id: 'integer',
+  feed_hash: 'text', group_id: 'text', offer_id: 'text', text: 'text', base_id: 'integer', value: 'text', num: 'float8', param_id: 'integer',
 };
 
 /** insertRows of rows laid end to end: `values` holds `columns.length` values per row. */

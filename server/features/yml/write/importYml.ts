@@ -8,6 +8,7 @@ import { badRequest } from '../../../errors';
 import type { ImageStore } from '../../images/public';
 import { rebaseMovedParams, type OfferImage } from '../../catalogue/public';
 import { bumpCatalogue } from '../../../db/catalogueVersion';
+import { foldGroups } from '../../../db/offerGroups';
 import { analyzeCatalogue } from '../../../db/statistics';
 import { categoryPath, loadTree, repathOffers } from '../../../db/categoryPath';
 import { insertFlat, updateSorts } from './bulkInsert';
@@ -332,6 +333,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       // Paths follow the tree as this feed left it (offers it no longer has, moved or hidden categories); the
       // offers of a first import have theirs already (a feed category's parents are the feed's).
       if (!emptyShop) await repathOffers(tx, storeId);
+      await foldGroups(tx, storeId);
       if (opts.preview) throw new PreviewRollback();
     });
   } catch (e) {
