@@ -79,6 +79,8 @@ export default {
     next_picture: 'الصورة التالية',
     zoom: 'صورة مكبرة',
     groups: { main: 'أساسي', type: 'تفاصيل', params: 'المعايير' },
+    variants: 'الخيارات',
+    variant_unavailable: 'غير متوفر',
   },
   info: {
     not_found_info: 'لم يتم العثور على معلومات لطلبك',

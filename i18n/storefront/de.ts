@@ -79,6 +79,8 @@ export default {
     next_picture: 'Nächstes Foto',
     zoom: 'Vergrößertes Foto',
     groups: { main: 'Allgemein', type: 'Details', params: 'Parameter' },
+    variants: 'Varianten',
+    variant_unavailable: 'Nicht vorrätig',
   },
   info: {
     not_found_info: 'Zu Ihrer Anfrage wurden keine Informationen gefunden',

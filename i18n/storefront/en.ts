@@ -79,6 +79,8 @@ export default {
     next_picture: 'Next photo',
     zoom: 'Zoomed photo',
     groups: { main: 'Main', type: 'Details', params: 'Parameters' },
+    variants: 'Options',
+    variant_unavailable: 'Out of stock',
   },
   info: {
     not_found_info: 'No information found for your request',

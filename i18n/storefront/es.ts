@@ -79,6 +79,8 @@ export default {
     next_picture: 'Foto siguiente',
     zoom: 'Foto ampliada',
     groups: { main: 'General', type: 'Detalles', params: 'Parámetros' },
+    variants: 'Variantes',
+    variant_unavailable: 'Agotado',
   },
   info: {
     not_found_info: 'No se encontró información para su consulta',

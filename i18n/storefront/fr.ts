@@ -79,6 +79,8 @@ export default {
     next_picture: 'Photo suivante',
     zoom: 'Photo agrandie',
     groups: { main: 'Général', type: 'Détails', params: 'Paramètres' },
+    variants: 'Variantes',
+    variant_unavailable: 'En rupture de stock',
   },
   info: {
     not_found_info: 'Aucune information trouvée pour votre demande',

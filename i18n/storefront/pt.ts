@@ -79,6 +79,8 @@ export default {
     next_picture: 'Próxima foto',
     zoom: 'Foto ampliada',
     groups: { main: 'Geral', type: 'Detalhes', params: 'Parâmetros' },
+    variants: 'Variantes',
+    variant_unavailable: 'Esgotado',
   },
   info: {
     not_found_info: 'Nenhuma informação encontrada para a sua consulta',

@@ -79,6 +79,8 @@ export default {
     next_picture: 'Следующее фото',
     zoom: 'Увеличенное фото',
     groups: { main: 'Основные', type: 'Подробности', params: 'Параметры' },
+    variants: 'Варианты',
+    variant_unavailable: 'Нет в наличии',
   },
   info: {
     not_found_info: 'Информация не найдена',

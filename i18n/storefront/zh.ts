@@ -79,6 +79,8 @@ export default {
     next_picture: '下一张照片',
     zoom: '放大的照片',
     groups: { main: '基本信息', type: '详细信息', params: '参数' },
+    variants: '款式',
+    variant_unavailable: '缺货',
   },
   info: {
     not_found_info: '未找到相关信息',

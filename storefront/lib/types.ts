@@ -38,8 +38,23 @@ export type Offer = Omit<OfferCard, 'images'> &
   Omit<OfferValues, keyof OfferCard | 'images'> & {
     images: OfferImage[];
     params?: OfferParam[];
+    /** The params the offers of its YML group differ in (a size, a colour), with `variants`. */
+    dimensions?: string[];
+    /** The offers of its group, itself among them (server/features/catalogue/variants.ts). */
+    variants?: OfferVariant[];
     [field: string]: unknown;
   };
+
+export interface OfferVariant {
+  id: string;
+  categoryId: string;
+  name: string;
+  price: number;
+  oldprice: number | null;
+  available: '1' | '0';
+  thumb: string | null;
+  options: Record<string, string>;
+}
 
 /** The shop (api=stores): its registry fields, grouped ones nested (controls, required_fields, colors). */
 export type StoreSettings = Present<ApiObjectOf<typeof storeSchema>, 'id' | 'userId' | 'name'> & { [field: string]: unknown };

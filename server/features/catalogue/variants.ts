@@ -13,6 +13,8 @@ const READ_CAP = 200;
 
 export interface Variant {
   id: string;
+  /** Its own item address is under its own category. */
+  categoryId: string;
   name: string;
   price: number;
   oldprice: number | null;
@@ -76,9 +78,10 @@ export async function variantsOf(db: Db, storeId: number, groupId: string, inclu
         .filter((v) => v.offer_id === r.id && params.has(v.base_id))
         .map((v) => {
           const p = params.get(v.base_id)!;
-          return { name: p.name, value: p.kind === 'select' ? (names.get(`${p.id}:${v.value}`) ?? v.value) : v.value };
+          const value = p.kind === 'select' ? (names.get(`${p.id}:${v.value}`) ?? v.value) : v.value;
+          return { name: p.name, value: p.unit ? `${value} ${p.unit}` : value };
         }),
-      ...((JSON.parse(r.data) as { props?: { name: string; value: string }[] }).props ?? []).map((p) => ({ name: p.name, value: p.value })),
+      ...((JSON.parse(r.data) as { props?: { name: string; unit?: string; value: string }[] }).props ?? []).map((p) => ({ name: p.name, value: p.unit ? `${p.value} ${p.unit}` : p.value })),
     ],
   }));
   const { dimensions, options } = variantDimensions(named);
@@ -86,6 +89,7 @@ export async function variantsOf(db: Db, storeId: number, groupId: string, inclu
     dimensions,
     variants: rows.map((r) => ({
       id: r.id,
+      categoryId: r.category_id,
       name: r.name,
       price: r.price,
       oldprice: r.oldprice,

@@ -6,7 +6,7 @@ import common from '../../../i18n/common/ru';
 import { deepMerge } from '../../lib/i18n';
 import type { Offer } from '../../lib/types';
 import { miniatureCount } from './components/DesktopGallery';
-import { daysText, isRetired, mainProperties, relatedCards, paramProperties, sizeProperties, termsOf, typeProperties, yesNo } from './itemView';
+import { daysText, isRetired, mainProperties, relatedCards, paramProperties, sizeProperties, termsOf, typeProperties, variantChoices, yesNo } from './itemView';
 
 setTexts('ru', deepMerge(deepMerge(common, ru), ruPages));
 
@@ -92,5 +92,24 @@ describe('item page view rules', () => {
     expect(isRetired({ id: '1' })).toBe(false);
     const cards = Array.from({ length: 12 }, (_, i) => ({ id: String(i) }));
     expect(relatedCards(cards, '3').map((c) => c.id)).toEqual(['0', '1', '2', '4', '5', '6', '7', '8']);
+  });
+});
+
+describe('variant picker', () => {
+  const v = (id: string, options: Record<string, string>, available: '1' | '0' = '1') => ({ id, categoryId: '1', name: `Футболка ${id}`, price: 990, oldprice: null, available, thumb: null, options });
+  const group = [v('s-blue', { Размер: 'S', Цвет: 'синий' }, '0'), v('m-blue', { Размер: 'M', Цвет: 'синий' }), v('l-blue', { Размер: 'L', Цвет: 'синий' }), v('m-red', { Размер: 'M', Цвет: 'красный' })];
+  const item = (id: string): Offer => ({ ...base, id, dimensions: ['Размер', 'Цвет'], variants: group });
+  const row = (id: string, d: string) => variantChoices(item(id)).find((r) => r.dimension === d)!.choices.map((c) => `${c.value}>${c.variant.id}${c.current ? '*' : ''}`);
+
+  it('keeps the other choices where the group has the combination, else opens an available variant of the value', () => {
+    expect(row('l-blue', 'Размер')).toEqual(['S>s-blue', 'M>m-blue', 'L>l-blue*']);
+    expect(row('l-blue', 'Цвет')).toEqual(['синий>l-blue*', 'красный>m-red']);
+    expect(row('m-red', 'Размер')).toEqual(['S>s-blue', 'M>m-red*', 'L>l-blue']);
+  });
+
+  it('names the variants when they differ in no param, and shows nothing for a product of no group', () => {
+    const plain: Offer = { ...base, id: 'a', dimensions: [], variants: [v('a', {}), v('b', {})] };
+    expect(variantChoices(plain)).toEqual([{ dimension: null, choices: [expect.objectContaining({ value: 'Футболка a', current: true }), expect.objectContaining({ value: 'Футболка b', current: false })] }]);
+    expect(variantChoices(base)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { formatPrice } from '../../../schemas/rules/money';
-import type { Offer, OfferParam } from '../../lib/types';
+import type { Offer, OfferParam, OfferVariant } from '../../lib/types';
 
 /**
  * How an item's fields read on the item page: which properties show in which group, booleans as
@@ -116,3 +116,36 @@ export const isRetired = (item: Pick<Offer, 'id'> & { active?: unknown }): boole
 
 /** The category's other products shown under a retired one: at most `max`, never itself. */
 export const relatedCards = <T extends { id: string | number }>(cards: T[], itemId: string, max = 8): T[] => cards.filter((c) => String(c.id) !== itemId).slice(0, max);
+
+export interface VariantChoice {
+  value: string;
+  /** The variant a tap opens: this value with the item's other choices kept where the group has it. */
+  variant: OfferVariant;
+  current: boolean;
+}
+
+/**
+ * The item's variant picker: a row of choices a dimension (its param's values in the group's order), or one row
+ * of the variants by name when they differ in no param. A value whose exact combination the group lacks opens
+ * its first available variant.
+ */
+export function variantChoices(item: Offer): { dimension: string | null; choices: VariantChoice[] }[] {
+  const variants = item.variants ?? [];
+  if (variants.length < 2) return [];
+  const self = variants.find((v) => v.id === String(item.id));
+  if (!self) return [];
+  const dimensions = item.dimensions ?? [];
+  if (!dimensions.length) return [{ dimension: null, choices: variants.map((v) => ({ value: v.name, variant: v, current: v === self })) }];
+  return dimensions.map((d) => {
+    const values = [...new Set(variants.map((v) => v.options[d]))].filter((v) => v !== '');
+    return {
+      dimension: d,
+      choices: values.map((value) => {
+        const same = variants.filter((v) => v.options[d] === value);
+        const exact = same.find((v) => dimensions.every((o) => o === d || v.options[o] === self.options[o]));
+        const variant = value === self.options[d] ? self : (exact ?? same.find((v) => v.available === '1') ?? same[0]);
+        return { value, variant, current: variant === self };
+      }),
+    };
+  });
+}

@@ -20,6 +20,7 @@ import { itemOpened, itemRetried, selectItemEntry } from '../itemSlice';
 import { isRetired, mainProperties, paramProperties, sizeProperties, termsOf, typeProperties, type Property } from '../itemView';
 import Gallery from './Gallery';
 import Retired from './Retired';
+import Variants from './Variants';
 import { ShareButton } from '../../share/public';
 import '../item.css';
 
@@ -128,6 +129,7 @@ export default function ItemPage() {
             </div>
             <Price price={item.price} oldprice={item.oldprice} currencyId={item.currencyId} size="lg" />
             {retired ? <Retired.Note /> : unavailable && <p className="card__unavailable">{t('catalog.unavailable')}</p>}
+            <Variants item={item} />
             {/* Phones buy from the sticky bar below (one button a layout; both, one hidden by CSS, until the width is known). */}
             {actions && wide !== false && <div className={wide === null ? 'item__actions wide-only' : 'item__actions'}>{actions(item)}</div>}
             {!retired && <Terms item={item} />}
