@@ -1,4 +1,5 @@
 import { test, expect, ownerApi, type OwnerAuth } from './adminFixtures';
+import { shot } from './shots';
 
 /**
  * Variants (a feed's group_id, here set by the owner): the two Kvant A5 are one card in their category; the
@@ -35,6 +36,24 @@ test('a group is one card in its list, and its item page picks a colour and a me
     await buy().click();
     // Each variant is a cart line of its own.
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('Cart') ?? '[]').map((l: { id: string }) => l.id).sort())).toEqual(['1001', '1002']);
+  } finally {
+    await group(shop.url, ownerAuth, '');
+  }
+});
+
+test("the owner's editor lists the product's group and opens a variant", async ({ adminPage: page, shop, ownerAuth }) => {
+  await page.route('**/rest/orders/live', (r) => r.abort());
+  await group(shop.url, ownerAuth, 'kvant-a5');
+  try {
+    await page.goto('/admin/item_editor/1-11/1001');
+    const section = page.getByRole('region', { name: 'Варианты товара (группа «kvant-a5»)' });
+    await expect(section).toContainText('В магазине это один товар с выбором: Цвет, Объём памяти.');
+    await expect(section.locator('[aria-current="true"]')).toHaveText('чёрный · 64 ГБ');
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'admin-variants');
+    await section.getByRole('link', { name: 'синий · 128 ГБ' }).click();
+    await expect(page).toHaveURL(/\/admin\/item_editor\/1-11\/1002$/);
+    await expect(page.getByLabel('Название')).toHaveValue('Смартфон Квант A5 128 ГБ');
   } finally {
     await group(shop.url, ownerAuth, '');
   }

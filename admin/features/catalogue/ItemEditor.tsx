@@ -19,6 +19,7 @@ import { PhotosInput, type PhotoValue } from './PhotosInput';
 import { markRequired, paramLabel, type ParamRecord } from './ParamsInputs';
 import { arrangedOrder } from './photoOrder';
 import { fieldsBySection } from './itemSections';
+import { ItemVariants } from './ItemVariants';
 import { Inputs, MoreSection, ParamsSection, Section, SeoSection, useEditorParams } from './ItemSections';
 
 const TYPE = fieldByName(offerSchema, 'type');
@@ -175,6 +176,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
         <Inputs fields={sections.delivery} />
       </Section>
       <ParamsSection {...editorParams} />
+      <ItemVariants record={record} />
       <SeoSection fields={sections.seo} address={storefrontAddress} />
       <MoreSection fields={sections.more} />
       {current.current ? (
