@@ -250,7 +250,9 @@ test.describe('admin settings', () => {
     await expect(page.getByRole('dialog', { name: 'Сохранить изменения?' })).toHaveCount(0);
     await name.fill('Демо-магазин Плюс');
 
-    // An element toggle and the 'Обязательные поля' sub-view.
+    // An element toggle and the 'Обязательные поля' sub-view, on their tab.
+    await page.getByRole('tab', { name: 'Заказы и элементы' }).click();
+    await expect(page).toHaveURL(/\?tab=orders$/);
     await page.getByRole('switch', { name: 'Остановить приём заказов' }).check();
     await page.getByRole('button', { name: 'Обязательные поля' }).click();
     const sub = page.getByRole('dialog', { name: 'Обязательные поля' });
@@ -259,6 +261,7 @@ test.describe('admin settings', () => {
     await sub.getByRole('button', { name: 'Готово' }).click();
 
     // A palette colour: hex typed in lower case shows as '#' and upper case; alpha above 1 becomes 1.
+    await page.getByRole('tab', { name: 'Оформление' }).click();
     const hex = page.getByLabel('Основной фон HEX');
     const alpha = page.getByLabel('Основной фон alpha');
     await hex.fill('abcdef');
@@ -266,7 +269,8 @@ test.describe('admin settings', () => {
     await alpha.fill('3');
     await expect(alpha).toHaveValue('1');
     await alpha.fill('0.5');
-    // Clearing the hex disables the alpha.
+    // Clearing the hex disables the alpha (a detailed colour, under the other colours).
+    await page.getByRole('button', { name: /^Остальные цвета \(40\)$/ }).click();
     const shadowHex = page.getByLabel('Тень HEX');
     await shadowHex.fill('');
     await expect(page.getByLabel('Тень alpha')).toBeDisabled();

@@ -10,9 +10,10 @@ import { clampAlphaTyping, normaliseHexTyping, splitRgba } from './colour';
  * the value and disables the alpha; the value is derived only once the hex has 7 characters; an empty
  * alpha counts as 1 and anything above 1 is clamped to 1.
  */
-export function ColourInput(props: Omit<InputProps, 'source'> & { source: string; disabled?: boolean }) {
+export function ColourInput(props: Omit<InputProps, 'source'> & { source: string; disabled?: boolean; /** The owner's own change (not a reset): a brand colour sets those that follow it. */ onValue?: (value: string) => void }) {
   const translate = useTranslate();
-  const { field, fieldState, id, isRequired } = useInput({ ...props, format: (v) => v ?? '', parse: (v) => v });
+  const { onValue, ...inputProps } = props;
+  const { field, fieldState, id, isRequired } = useInput({ ...inputProps, format: (v) => v ?? '', parse: (v) => v });
   const [hex, setHex] = useState(() => splitRgba(field.value).hex);
   const [alpha, setAlpha] = useState(() => splitRgba(field.value).alpha);
   const last = useRef<string>(field.value ?? '');
@@ -34,6 +35,7 @@ export function ColourInput(props: Omit<InputProps, 'source'> & { source: string
     if (value !== null && value !== last.current) {
       last.current = value;
       field.onChange(value);
+      onValue?.(value);
     }
   };
 

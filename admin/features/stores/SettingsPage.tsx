@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { Authenticated, BooleanInput, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { AppBar, Box, Button, CircularProgress, Dialog, Divider, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Stack, Toolbar, Typography } from '@mui/material';
+import { AppBar, Box, Button, CircularProgress, Dialog, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Tab, Tabs, Toolbar, Typography } from '@mui/material';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Close from '@mui/icons-material/Close';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
@@ -13,7 +13,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import { CONTROLS, REQUIRED_ORDER_FIELDS, RICH_TEXT_PAGES, THEME_COLOURS, isBlank, storeSchema, type FieldDef } from '../../../schemas';
 import { FieldInput } from '../../components/fieldWidgets';
-import { ColourInput } from '../../components/ColourInput';
+import { BrandColours } from './BrandColours';
 import { StoreImageInput } from './StoreImageInput';
 import { DomainStatus } from './DomainStatus';
 import { registryValidator } from '../../components/validation';
@@ -100,61 +100,83 @@ function RequiredFieldsView() {
   );
 }
 
+/** The tabs of common_settings: the shop's own fields, what the customer meets on ordering, and the look. */
+const TABS = ['store', 'orders', 'look'] as const;
+type SettingsTab = (typeof TABS)[number];
+
+function TabPanel({ tab, current, children }: { tab: SettingsTab; current: SettingsTab; children: ReactNode }) {
+  // Every panel stays mounted (hidden): the form keeps their inputs, and the save checks all of them.
+  return (
+    <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} hidden={tab !== current}>
+      {children}
+    </div>
+  );
+}
+
 function CommonSettings() {
   const translate = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: SettingsTab = (TABS as readonly string[]).includes(asked ?? '') ? (asked as SettingsTab) : 'store';
   return (
     <>
       <EditorCard>
         <SettingsLinks />
       </EditorCard>
-      <EditorCard>
-        <Box component="section" aria-labelledby="store-fields-title">
-          {sectionTitle(translate('admin.settings.store'), 'store-fields-title')}
-          {COMMON_FIELDS.map((f) => (
-            <Box key={f.name}>
-              <FieldInput field={f} validate={f.required ? [markRequired] : []} />
-              {f.name === 'domain' ? <DomainStatus /> : null}
-              {f.secret ? (
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: -0.5, mb: 1, ml: 1.5 }}>
-                  {translate(SECRET_HELP)}
-                </Typography>
-              ) : null}
-            </Box>
+      <Box sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 2, bgcolor: 'background.default', mb: 2 }}>
+        <Tabs value={tab} onChange={(_, next: SettingsTab) => setParams(next === 'store' ? {} : { tab: next }, { replace: true })} variant="fullWidth" aria-label={translate('admin.settings.common_settings')}>
+          {TABS.map((t) => (
+            <Tab key={t} value={t} id={`settings-tab-${t}`} aria-controls={`settings-panel-${t}`} label={translate(`admin.settings.tab.${t}`)} />
           ))}
-        </Box>
-      </EditorCard>
-      <EditorCard>
-        <Box component="section" aria-labelledby="images-title">
-          {sectionTitle(translate('admin.settings.images'), 'images-title')}
-          {IMAGE_FIELDS.map((f) => (
-            <StoreImageInput key={f.name} field={f} />
-          ))}
-        </Box>
-      </EditorCard>
-      <EditorCard>
-        <Box component="section" aria-labelledby="controls-title">
-          {sectionTitle(translate('admin.settings.controls'), 'controls-title')}
-          {CONTROLS.map(([key]) => (
-            <BooleanInput key={key} source={`controls.${key}`} label={`resources.stores.controls.${key}`} helperText={false} />
-          ))}
-          <Box sx={{ mt: 1 }}>
-            <RequiredFieldsView />
-          </Box>
-        </Box>
-      </EditorCard>
-      <EditorCard>
-        <Box component="section" aria-labelledby="palette-title">
-          {sectionTitle(translate('admin.settings.palette'), 'palette-title')}
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {translate('admin.settings.palette_hint')}
-          </Typography>
-          <Stack divider={<Divider flexItem />} spacing={0.5}>
-            {THEME_COLOURS.map(([name]) => (
-              <ColourInput key={name} source={`colors.${name}`} label={`resources.stores.colors.${name}`} />
+        </Tabs>
+      </Box>
+      <TabPanel tab="store" current={tab}>
+        <EditorCard>
+          <Box component="section" aria-labelledby="store-fields-title">
+            {sectionTitle(translate('admin.settings.store'), 'store-fields-title')}
+            {COMMON_FIELDS.map((f) => (
+              <Box key={f.name}>
+                <FieldInput field={f} validate={f.required ? [markRequired] : []} />
+                {f.name === 'domain' ? <DomainStatus /> : null}
+                {f.secret ? (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: -0.5, mb: 1, ml: 1.5 }}>
+                    {translate(SECRET_HELP)}
+                  </Typography>
+                ) : null}
+              </Box>
             ))}
-          </Stack>
-        </Box>
-      </EditorCard>
+          </Box>
+        </EditorCard>
+        <EditorCard>
+          <Box component="section" aria-labelledby="images-title">
+            {sectionTitle(translate('admin.settings.images'), 'images-title')}
+            {IMAGE_FIELDS.map((f) => (
+              <StoreImageInput key={f.name} field={f} />
+            ))}
+          </Box>
+        </EditorCard>
+      </TabPanel>
+      <TabPanel tab="orders" current={tab}>
+        <EditorCard>
+          <Box component="section" aria-labelledby="controls-title">
+            {sectionTitle(translate('admin.settings.controls'), 'controls-title')}
+            {CONTROLS.map(([key]) => (
+              <BooleanInput key={key} source={`controls.${key}`} label={`resources.stores.controls.${key}`} helperText={false} />
+            ))}
+            <Box sx={{ mt: 1 }}>
+              <RequiredFieldsView />
+            </Box>
+          </Box>
+        </EditorCard>
+      </TabPanel>
+      <TabPanel tab="look" current={tab}>
+        <EditorCard>
+          <Box component="section" aria-labelledby="palette-title">
+            {sectionTitle(translate('admin.settings.palette'), 'palette-title')}
+            <BrandColours />
+          </Box>
+        </EditorCard>
+      </TabPanel>
     </>
   );
 }
@@ -236,12 +258,15 @@ function SettingsForm({ page, record }: { page: SettingsPageName; record: RaReco
     <Box sx={{ maxWidth: 900 }}>
       <EditorHeader title={title} back="/" onConfirm={confirm} confirmDisabled={!isDirty || busy} />
       {common ? <CommonSettings /> : <RichPage page={page} />}
-      <EditorFooter>
-        <span />
-        <Button variant="contained" onClick={confirm} disabled={!isDirty || busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
-          {translate('admin.editor.accept')}
-        </Button>
-      </EditorFooter>
+      {/* One save for every tab, always in reach at the bottom of the window. */}
+      <Box sx={{ position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.default', pt: 1 }}>
+        <EditorFooter>
+          <span />
+          <Button variant="contained" onClick={confirm} disabled={!isDirty || busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
+            {translate('admin.editor.accept')}
+          </Button>
+        </EditorFooter>
+      </Box>
       <ConfirmDialog open={asking} title={translate('admin.settings.settings_quest')} text={translate('admin.settings.settings_quest_text')} confirmLabel={translate('admin.editor.send')} onConfirm={() => void save()} onCancel={() => setAsking(false)} />
       <ResultDialog result={result?.kind ?? null} message={result?.message} onContinue={() => setResult(null)} />
       <UnsavedChangesPrompt

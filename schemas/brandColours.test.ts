@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { BRAND_COLOURS, BRAND_PRESETS, RGBA_PATTERN, THEME_COLOURS, brandColourValues, presetValues, textOn } from './colours';
+
+describe('brand colours', () => {
+  it('writes dark text on light colours and white on dark ones', () => {
+    expect(textOn('255,212,59,1')).toBe('33,37,41,1');
+    expect(textOn('255,255,255,1')).toBe('33,37,41,1');
+    expect(textOn('25,113,194,1')).toBe('255,255,255,1');
+    expect(textOn('33,37,41,1')).toBe('255,255,255,1');
+  });
+
+  it('a brand colour sets those that follow it and the text on it', () => {
+    expect(brandColourValues('button_background', '10,20,30,1')).toEqual({ button_background: '10,20,30,1', button_border: '10,20,30,1', links: '10,20,30,1', dropdown_active_text: '10,20,30,1', button_text: '255,255,255,1' });
+    expect(brandColourValues('background_main', '250,250,250,1')).toEqual({ background_main: '250,250,250,1' });
+  });
+
+  it('every preset sets valid colours of the theme, and the classic one keeps the default brand colours', () => {
+    const names = new Set<string>(THEME_COLOURS.map(([n]) => n));
+    const defaults = Object.fromEntries(THEME_COLOURS);
+    for (const preset of Object.keys(BRAND_PRESETS)) {
+      for (const [name, value] of Object.entries(presetValues(preset))) {
+        expect(names.has(name), name).toBe(true);
+        expect(value).toMatch(RGBA_PATTERN);
+      }
+    }
+    for (const b of BRAND_COLOURS) expect(BRAND_PRESETS.classic[b.name]).toBe(defaults[b.name]);
+  });
+});
