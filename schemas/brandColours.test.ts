@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_COLOURS, BRAND_PRESETS, RGBA_PATTERN, THEME_COLOURS, brandColourValues, presetValues, textOn } from './colours';
+import { RGBA_PATTERN, THEME_COLOURS } from './colours';
+import { BRAND_COLOURS, BRAND_PRESETS, brandColourValues, presetValues, textOn } from './brandColours';
 
 describe('brand colours', () => {
   it('writes dark text on light colours and white on dark ones', () => {

@@ -1,5 +1,6 @@
 export * from './field';
 export * from './colours';
+export * from './brandColours';
 export * from './store';
 export * from './offer';
 export * from './category';
