@@ -1,4 +1,5 @@
 import { test, expect, ownerApi } from './adminFixtures';
+import { shot } from './shots';
 import { tinyMp4 } from '../server/test/media';
 
 /** Banners: /admin/banner_settings and /admin/banner_settings/banner/{id} ('new' creates). */
@@ -87,5 +88,24 @@ test.describe('admin banners', () => {
     await expect(page.getByText('Удалено')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/banner_settings$/);
     await expect(items).toHaveCount(before.length);
+  });
+
+  test("a banner's link picked from the shop's categories and products found by name", async ({ adminPage: page }) => {
+    await page.route('**/rest/orders/live', (r) => r.abort());
+    await page.goto('/admin/banner_settings/banner/new');
+    const link = page.getByRole('combobox', { name: 'Ссылка' });
+    await link.fill('смартф');
+    await expect(page.getByRole('group', { name: 'Категории' }).or(page.getByText('Категории', { exact: true }))).toBeVisible();
+    const category = page.getByRole('option', { name: /^Смартфоны\s*\/category\/1-11$/ });
+    await expect(category).toBeVisible();
+    const product = page.getByRole('option', { name: /Смартфон Квант A5 64 ГБ\s*\/category\/1-11\/item\/1001/ });
+    await expect(product).toBeVisible();
+    await shot(page, `admin-banner-link-${test.info().project.name}`);
+    await product.click();
+    await expect(link).toHaveValue('/category/1-11/item/1001');
+    // A typed path or address stays as typed.
+    await link.fill('https://example.com/sale');
+    await expect(link).toHaveValue('https://example.com/sale');
+    await expect(page.getByRole('option')).toHaveCount(0);
   });
 });

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { test, expect, ownerApi } from './adminFixtures';
+import { shot } from './shots';
 
 /** The categories tree and its editor at /admin/category_editor/{categoryPath}/{id} ('new' creates). */
 test.describe('admin categories', () => {
@@ -96,5 +98,32 @@ test.describe('admin categories', () => {
   test('an unknown category opens /admin/404', async ({ adminPage: page }) => {
     await page.goto('/admin/category_editor/0/99999');
     await expect(page).toHaveURL(/\/admin\/404$/);
+  });
+
+  test("an icon uploaded from the owner's files is stored and served", async ({ adminPage: page, shop, ownerAuth }) => {
+    const name = `Иконка ${test.info().project.name}`;
+    const made = await ownerApi<{ offers_category: { categoryId: string }[] }>(shop.url, ownerAuth, 'offers_category', { set: '1', 'p[487_category]': name, 'p[488_sub_id]': '0' });
+    const id = made.offers_category[0].categoryId;
+    try {
+      await page.route('**/rest/orders/live', (r) => r.abort());
+      await page.goto(`/admin/category_editor/0/${id}`);
+      await expect(page.getByLabel('Название')).toHaveValue(name);
+      const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 30, g: 140, b: 90 } } }).png().toBuffer();
+      await page.getByLabel('Загрузить').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png });
+      await expect(page.getByText('Файл: icon.png — загрузится при сохранении')).toBeVisible();
+      await shot(page, `admin-category-icon-${test.info().project.name}`);
+      await page.getByRole('button', { name: 'Принять' }).last().click();
+      await expect(page.getByText('Изменения сохранены')).toBeVisible();
+      const { offers_category: [stored] } = await ownerApi<{ offers_category: { picture: string }[] }>(shop.url, ownerAuth, 'offers_category', { 'p[486_category_id]': id });
+      expect(stored.picture).toMatch(/^[\w/.-]+\.(webp|png|jpe?g)$/);
+      const served = await fetch(`${shop.url}/images/${stored.picture}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toMatch(/^image\//);
+      // The editor shows the stored icon's path now, and nothing left to save.
+      await expect(page.getByRole('textbox', { name: 'Иконка', exact: true })).toHaveValue(stored.picture);
+      await expect(page.getByRole('button', { name: 'Принять' }).last()).toBeDisabled();
+    } finally {
+      await ownerApi(shop.url, ownerAuth, 'offers_category', { del: '1', 'p[486_category_id]': id });
+    }
   });
 });

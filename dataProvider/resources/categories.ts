@@ -1,7 +1,8 @@
 import { type RaRecord } from 'ra-core';
 import type { Adapter, AdapterContext } from './adapter';
 import { categorySchema } from '../../schemas/category';
-import { asBool, CATEGORY_ID, fieldParams, localList, withTreeInfo } from '../apiFields';
+import { fieldByName } from '../../schemas/field';
+import { asBool, CATEGORY_ID, fieldParams, localList, pKey, withTreeInfo } from '../apiFields';
 
 /** api=offers_category: the whole tree (with depth, path and order) listed locally, one category, saves. */
 export function categoriesAdapter({ call, src }: AdapterContext): Adapter {
@@ -13,6 +14,9 @@ export function categoriesAdapter({ call, src }: AdapterContext): Adapter {
   };
   async function saveCategory(data: Record<string, unknown>, previous?: Record<string, unknown>) {
     const params = fieldParams(categorySchema.fields, data, previous);
+    // An icon picked from a file is uploaded in the picture's slot (the server stores it and answers its path).
+    const file = (data.pictureFile as { rawFile?: File } | undefined)?.rawFile;
+    if (file) params[pKey(fieldByName(categorySchema, 'picture'))] = file;
     if (previous) Object.assign(params, { update: 1, [CATEGORY_ID]: String(previous.id) });
     else params.set = 1;
     const body = await call<{ offers_category: Record<string, unknown>[] }>('offers_category', params);

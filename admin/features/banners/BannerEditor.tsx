@@ -12,6 +12,7 @@ import { answered } from '../../components/editorWork';
 import { registryValidator } from '../../components/validation';
 import { BannerMedia } from './BannerList';
 import { BANNER_ACCEPT, bannerFileKind } from './bannerFiles';
+import { LinkPicker } from './LinkPicker';
 
 const F = {
   link: fieldByName(bannerSchema, 'link'),
@@ -148,7 +149,7 @@ function Editor() {
             ))}
           </TextField>
           <TextField label={translate(F.sort.label)} type="number" value={draft.sort} onChange={(e) => set({ sort: e.target.value.replace(/\D/g, '') })} slotProps={{ htmlInput: { min: 0, inputMode: 'numeric' } }} sx={{ maxWidth: 200 }} />
-          <TextField label={translate(F.link.label)} value={draft.link} onChange={(e) => set({ link: e.target.value })} placeholder="/category/1" helperText={translate('admin.banners.link_hint')} fullWidth />
+          <LinkPicker label={translate(F.link.label)} value={draft.link} onChange={(link) => set({ link })} helperText={translate('admin.banners.link_hint')} />
         </Stack>
       </EditorCard>
       <EditorActions busy={busy} dirty={dirty} onDelete={isNew ? undefined : () => setAskDelete(true)} onAccept={() => void save()} acceptLabel="admin.editor.save" />

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { Authenticated, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Box, CircularProgress, Stack, TextField } from '@mui/material';
+import { Avatar, Box, Button, CircularProgress, Stack, TextField } from '@mui/material';
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { CATEGORY_PATH_SEPARATOR, ROOT_CATEGORY_ID, categorySchema, fieldByName, imageUrlFor } from './categoryShared';
 import { useCategoryTree } from '../../components/CategorySelectInput';
@@ -16,6 +17,8 @@ import { registryValidator } from '../../components/validation';
 interface CategoryForm {
   category: string;
   picture: string;
+  /** An icon picked from the owner's files: uploaded on save in the picture's slot. */
+  file: File | null;
   sort: string;
   subId: string | null;
 }
@@ -46,15 +49,16 @@ export function CategoryEditor() {
 
   const pathIds = categoryPath.split(CATEGORY_PATH_SEPARATOR).filter((x) => x && x !== ROOT_CATEGORY_ID);
   const initial = useMemo<CategoryForm | null>(() => {
-    if (isNew) return { category: '', picture: '', sort: '', subId: pathIds.at(-1) ?? ROOT_CATEGORY_ID };
+    if (isNew) return { category: '', picture: '', file: null, sort: '', subId: pathIds.at(-1) ?? ROOT_CATEGORY_ID };
     if (!record) return null;
-    return { category: String(record.category ?? ''), picture: String(record.picture ?? ''), sort: record.sort === undefined || record.sort === null ? '' : String(record.sort), subId: String(record.subId ?? ROOT_CATEGORY_ID) };
+    return { category: String(record.category ?? ''), picture: String(record.picture ?? ''), file: null, sort: record.sort === undefined || record.sort === null ? '' : String(record.sort), subId: String(record.subId ?? ROOT_CATEGORY_ID) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isNew, record, categoryPath]);
   const { draft: values, setDraft: setValues, saved, setSaved, dirty, set } = useDraft(initial);
   const { busy, askDelete, setAskDelete, result, run, removeRecord, resultDialog } = useEditorSave();
 
   const removed = useLeaveWhenMissing(error);
+  const picker = useRef<HTMLInputElement>(null);
 
   const blocked = useMemo(() => (isNew ? new Set<string>() : subtreeIds(tree as TreeCategory[], categoryId)), [tree, categoryId, isNew]);
   const list = '/offers_category';
@@ -73,7 +77,7 @@ export function CategoryEditor() {
       notify(`${translate('admin.validation.invalid')}: ${invalid.map((k) => translate(FIELD[k].label)).join(', ')}`, { type: 'error' });
       return false;
     }
-    const data = { category: values.category.trim(), picture: values.picture.trim(), sort: values.sort === '' ? 0 : Number(values.sort), subId: values.subId };
+    const data = { category: values.category.trim(), picture: values.picture.trim(), sort: values.sort === '' ? 0 : Number(values.sort), subId: values.subId, ...(values.file ? { pictureFile: { rawFile: values.file } } : {}) };
     return run(
       async () => {
         const stored = isNew ? answered(await dataProvider.create('offers_category', { data })).data : answered(await dataProvider.update('offers_category', { id: categoryId, data, previousData: record! })).data;
@@ -103,7 +107,9 @@ export function CategoryEditor() {
 
   const title = translate(isNew ? 'admin.categories.new' : 'admin.categories.edit');
   const loading = treePending || (!isNew && recordPending) || !values;
-  const icon = values?.picture.trim() ? imageUrlFor(values.picture.trim()) : null;
+  const picked = useMemo(() => (values?.file ? URL.createObjectURL(values.file) : null), [values?.file]);
+  useEffect(() => () => void (picked && URL.revokeObjectURL(picked)), [picked]);
+  const icon = picked ?? (values?.picture.trim() ? imageUrlFor(values.picture.trim()) : null);
 
   return (
     <Box sx={{ maxWidth: 720 }}>
@@ -115,11 +121,32 @@ export function CategoryEditor() {
           <EditorCard>
             <Stack spacing={2}>
               <TextField label={translate(FIELD.category.label)} required value={values.category} onChange={(e) => set({ category: e.target.value })} slotProps={{ htmlInput: { maxLength: FIELD.category.maxLength } }} fullWidth autoFocus={isNew} />
-              <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+              <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Avatar variant="rounded" src={icon ?? undefined} alt="" sx={{ width: 48, height: 48, bgcolor: 'grey.100' }}>
                   <ImageOutlined color="disabled" />
                 </Avatar>
-                <TextField label={translate(FIELD.picture.label)} helperText={translate('admin.categories.icon_hint')} value={values.picture} onChange={(e) => set({ picture: e.target.value })} fullWidth />
+                <TextField
+                  label={translate(FIELD.picture.label)}
+                  helperText={values.file ? translate('admin.categories.icon_file', { name: values.file.name }) : translate('admin.categories.icon_hint')}
+                  value={values.file ? '' : values.picture}
+                  onChange={(e) => set({ picture: e.target.value, file: null })}
+                  sx={{ flex: '1 1 220px' }}
+                />
+                <input
+                  ref={picker}
+                  type="file"
+                  hidden
+                  accept="image/jpeg,image/png,image/gif,image/webp"
+                  aria-label={translate('admin.categories.icon_upload')}
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    if (file) set({ file });
+                    e.target.value = '';
+                  }}
+                />
+                <Button variant="outlined" onClick={() => picker.current?.click()} startIcon={<AddPhotoAlternateOutlined />} sx={{ flex: 'none' }}>
+                  {translate('admin.categories.icon_upload')}
+                </Button>
               </Box>
               <TextField label={translate(FIELD.sort.label)} type="number" value={values.sort} onChange={(e) => set({ sort: e.target.value.replace(/[^\d-]/g, '') })} sx={{ maxWidth: 200 }} />
               <CategoryTreeRadio

@@ -1,4 +1,4 @@
-import { categorySchema, validateFields } from '../../../schemas';
+import { categorySchema, fieldByName, validateFields } from '../../../schemas';
 import { badRequest, notFound, requiredFields } from '../../errors';
 import { categoryToApi, deleteCategory, categoryList, saveCategory } from './categories';
 import { categoryTree } from './categoryTree';
@@ -6,6 +6,7 @@ import type { ApiContext, Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
 
 const ID_NO = 486;
+const PICTURE_NO = fieldByName(categorySchema, 'picture').no;
 
 /** Reads (not set/update/del) are public catalogue answers, cached per catalogue version. */
 export const isRead = (ctx: ApiContext) => !flag(ctx.input, 'del') && !flag(ctx.input, 'set') && !flag(ctx.input, 'update');
@@ -28,6 +29,9 @@ export const offersCategory: Handler = Object.assign(async (ctx: ApiContext) => 
     const missing = errors.filter((e) => e.code === 'required');
     if (missing.length) throw requiredFields(missing);
     if (errors.length) throw badRequest('invalid_input', undefined, errors);
+    // The owner's uploaded icon comes as a file in the picture's slot (p[489_picture]), checked by its bytes.
+    const file = input.files.get(PICTURE_NO);
+    if (file) values.picture = (await ctx.services.images.saveImage(store.id, 'category', file.data)).img;
     const savedId = await saveCategory(ctx.db, store.id, creating ? null : id, values);
     const tree = await categoryTree(ctx.db, store.id);
     return { offers_category: [categoryToApi(tree.byId.get(savedId)!, store.id)] };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_TABLES, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import { CATALOGUE_TABLES, pngImage, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 
 let server: TestServer, owner: Auth, customer: Auth;
 beforeAll(async () => {
@@ -175,5 +175,25 @@ describe('api=offers_category', () => {
     const missing = await server.api('offers_category', { del: 1 }, { token: owner });
     expect(missing.status).toBe(400);
     expect(missing.body.error.code).toBe('required_fields_error');
+  });
+});
+
+describe("a category's uploaded icon", () => {
+  it('saves an uploaded picture as the icon and serves it; a file that is not a picture changes nothing', async () => {
+    const made = await server.api('offers_category', { set: 1, 'p[487_category]': 'Посуда', 'p[488_sub_id]': '0' }, { token: owner, files: { 'p[489_picture]': await pngImage(120, 120) } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const icon = made.body.offers_category[0].picture as string;
+    expect(icon).toMatch(/\.(webp|png|jpe?g)$/);
+    const served = await server.get(`/images/${icon}`);
+    expect(served.status).toBe(200);
+    const id = made.body.offers_category[0].categoryId as string;
+
+    const before = await snapshot(server.db, CATALOGUE_TABLES);
+    const bad = await server.api('offers_category', { update: 1, 'p[486_category_id]': id }, { token: owner, files: { 'p[489_picture]': Buffer.from('<svg onload="alert(1)"/>') } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('unsupported_file');
+    expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
+    // A customer cannot upload one.
+    expect((await server.api('offers_category', { update: 1, 'p[486_category_id]': id }, { token: customer, files: { 'p[489_picture]': await pngImage(10, 10) } })).status).toBe(403);
   });
 });
