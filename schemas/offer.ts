@@ -148,3 +148,17 @@ export type SortId = (typeof SORTS)[number];
 
 /** The fields an offer of this type has: the common ones and its type's own. */
 export const offerFieldsFor = (type: string) => offerSchema.fields.filter((f) => fieldAppliesTo(f, type));
+
+/** One offer of an item's YML group (api=offers item `variants`, server/features/catalogue/variants.ts). */
+export interface OfferVariant {
+  id: string;
+  /** Its own item address is under its own category. */
+  categoryId: string;
+  name: string;
+  price: number;
+  oldprice: number | null;
+  available: '1' | '0';
+  thumb: string | null;
+  /** The variant's value of each of the group's dimensions ('' when it has none). */
+  options: Record<string, string>;
+}

@@ -1,8 +1,10 @@
 import type { ApiObjectOf, Present } from '../../schemas/field';
 import type { BannerApi } from '../../schemas/banner';
-import type { offerSchema } from '../../schemas/offer';
+import type { offerSchema, OfferVariant } from '../../schemas/offer';
 import type { placeSchema } from '../../schemas/place';
 import type { storeSchema } from '../../schemas/store';
+
+export type { OfferVariant };
 
 /**
  * Shapes of the api= answers the storefront reads (the *.api.ts files in server/features). Offers and the
@@ -45,16 +47,6 @@ export type Offer = Omit<OfferCard, 'images'> &
     [field: string]: unknown;
   };
 
-export interface OfferVariant {
-  id: string;
-  categoryId: string;
-  name: string;
-  price: number;
-  oldprice: number | null;
-  available: '1' | '0';
-  thumb: string | null;
-  options: Record<string, string>;
-}
 
 /** The shop (api=stores): its registry fields, grouped ones nested (controls, required_fields, colors). */
 export type StoreSettings = Present<ApiObjectOf<typeof storeSchema>, 'id' | 'userId' | 'name'> & { [field: string]: unknown };

@@ -2,6 +2,7 @@
  * The variants of an item (offers of one YML group_id, db/offerGroups.ts): each keeps its own id, price,
  * stock, pictures and cart line; the item page offers them by the params they differ in (a size, a colour).
  */
+import type { OfferVariant } from '../../../schemas';
 import type { Db } from '../../db/types';
 import { stockAllows } from './stock';
 import { paramsInScope, selectValueNames, type ParamInfo } from './params';
@@ -11,18 +12,6 @@ export const MAX_VARIANTS = 50;
 /** Rows of a group read by its index before choosing: a bound whatever a feed puts into one group. */
 const READ_CAP = 200;
 
-export interface Variant {
-  id: string;
-  /** Its own item address is under its own category. */
-  categoryId: string;
-  name: string;
-  price: number;
-  oldprice: number | null;
-  available: '1' | '0';
-  thumb: string | null;
-  /** The variant's value of each of the group's dimensions ('' when it has none). */
-  options: Record<string, string>;
-}
 
 type Named = { id: string; name: string; params: { name: string; value: string }[] };
 
@@ -46,7 +35,7 @@ export function variantDimensions(offers: Named[]): { dimensions: string[]; opti
 }
 
 /** The live offers of a group (hidden ones too for the owner), the item's own among them; null for fewer than two. */
-export async function variantsOf(db: Db, storeId: number, groupId: string, includeHidden: boolean): Promise<{ dimensions: string[]; variants: Variant[] } | null> {
+export async function variantsOf(db: Db, storeId: number, groupId: string, includeHidden: boolean): Promise<{ dimensions: string[]; variants: OfferVariant[] } | null> {
   // By the group's index alone; the flags are checked here (a `deleted = 0` in the query may lead SQLite without
   // statistics to a list order's index instead, as offersByIds says).
   const rows = (
