@@ -17,7 +17,8 @@ async function withoutInlinedShop(page: Page) {
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const res = await route.fetch();
-      const html = (await res.text()).replace(/<script id="shop-data"[^>]*>[\s\S]*?<\/script>/, '');
+      // The rendered page's state goes too: the app draws the page itself and asks for all it needs.
+      const html = (await res.text()).replace(/<script id="shop-data"[^>]*>[\s\S]*?<\/script>/, '').replace(/<script type="application\/json" id="ssr-data">[\s\S]*?<\/script>/, '');
       await route.fulfill({ response: res, body: html, headers: { ...res.headers(), 'content-length': String(Buffer.byteLength(html)) } });
     },
   );

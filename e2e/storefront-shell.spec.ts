@@ -76,9 +76,9 @@ test('adding to the cart shows a toast for 3 s', async ({ page }) => {
 
 test("a broken /config.json shows the broken-url page with a reload button", async ({ page }) => {
   await page.route('**/config.json', (route) => route.fulfill({ status: 200, json: { API_HOST: '' } }));
-  // A device page (the cart) is drawn by the app, which asks for /config.json; a server-rendered page brings
-  // the server's own config in its HTML and never asks.
-  await page.goto('/cart');
+  // A page the app draws itself (the legacy product address) asks for /config.json; a server-rendered page (the
+  // device pages' shells too) brings the server's own config in its HTML and never asks.
+  await page.goto('/product/1001');
   await expect(page.getByRole('heading', { name: 'Проблемы с подключением к серверу, попробуйте перезагрузить страницу' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Перезагрузить' })).toBeVisible();
 });

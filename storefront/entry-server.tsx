@@ -8,8 +8,9 @@
  *
  * Every public page is rendered: the home, category pages, list pages (`/category/x/N` shows page N, as
  * the browser's ProductListPage starts there, in the sort and with the filters its ?sort=&f= name), item
- * pages, search pages (the first page of results, likewise), the info pages and 404. Device-dependent pages
- * (cart, order, favourites, account, map, filters) are not: null, and the browser renders them.
+ * pages, search pages (the first page of results, likewise), the info pages and 404. Of the device-dependent
+ * pages (cart, order, favourites, account, map, filters) only the shell is: the header, menu and footer, with
+ * the page's own part left to the browser (lib/clientOnly), which draws it while it hydrates the rest.
  */
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -18,6 +19,8 @@ import { DEFAULT_LANG, type Catalogue, type Lang } from '../i18n';
 import { createApiClient, type ShopConfig } from '../dataProvider/apiClient';
 import { parseListAddress } from '../schemas/rules/listAddress';
 import App from './app/App';
+import { isDevicePage } from './app/routes';
+import { CLIENT_ONLY } from './lib/clientOnly';
 import { createAppStore, type RootState } from './app/store';
 import { categoryPageParams, listKeyOf } from './features/catalogue/catalogueApi';
 import { loadCategoryPage } from './features/catalogue/catalogueSaga';
@@ -77,7 +80,8 @@ type Route =
   | { kind: 'item'; path: string; id: string }
   | { kind: 'search'; word: string }
   | { kind: 'info'; page: InfoPageName }
-  | { kind: 'plain' };
+  | { kind: 'plain' }
+  | { kind: 'device' };
 
 /** A path segment as the router's useParams gives it (react-router's decodePath: an encoded '/' stays %2F); null when malformed. */
 function routerParam(segment: string): string | null {
@@ -112,7 +116,7 @@ export function routeOf(url: string): Route | null {
   }
   m = /^\/([a-z_]+)$/.exec(url);
   if (m && (INFO_PAGES as readonly string[]).includes(m[1])) return { kind: 'info', page: m[1] as InfoPageName };
-  return null;
+  return isDevicePage(url) ? { kind: 'device' } : null;
 }
 
 const texts = new Map<Lang, Promise<Catalogue>>();
@@ -137,7 +141,9 @@ function serial<T>(job: () => Promise<T>): Promise<T> {
  */
 async function renderHtml(app: ReactNode): Promise<string> {
   let error: unknown = null;
-  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (e) => void (error ??= e) });
+  // A device page's own part (lib/clientOnly) is no failure: its boundary goes out as its fallback, marked for the browser.
+  const onError = (e: unknown) => ((e as { digest?: unknown })?.digest === CLIENT_ONLY ? CLIENT_ONLY : void (error ??= e));
+  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY, onError });
   let html = '';
   prelude.setEncoding('utf8');
   for await (const chunk of prelude) html += chunk as string;
@@ -212,8 +218,9 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     // Only the categories the first screen draws go with the page (#shop-data) and the page is drawn with
     // them, so the browser hydrates with exactly these; a path the whole tree rejects keeps the whole list
     // (its page is the 404's, not a pending one).
+    // A device page carries the whole list: its lines (cart, favourites, orders) link under any category.
     const pagePath = 'path' in route ? route.path : ROOT_PATH;
-    if (isValidPath(tree, pagePath)) {
+    if (route.kind !== 'device' && isValidPath(tree, pagePath)) {
       // A list's cards too: each links to its product's one address, under its own category's path.
       const { catalogue, shop: _shop, ...named } = store.getState();
       const first = firstScreenCategories(categories, pagePath, { ...named, lists: catalogue.lists });

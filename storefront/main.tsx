@@ -12,6 +12,7 @@ import { shopLoaded } from './features/stores/shopSlice';
 import { langFromSearch, legacyHashPath } from './features/seo/legacyHash';
 import { partialOf, readInlineShop, setInlineShop } from './features/stores/inlineShop';
 import { Hydrated } from './lib/hydrated';
+import { CLIENT_ONLY } from './lib/clientOnly';
 import { lcpPictureDrawn } from './features/seo/lcpPicture';
 import { setShopConfig } from './lib/config';
 import { nextTask } from './lib/nextTask';
@@ -91,7 +92,8 @@ async function hydrate(ssr: SsrData, container: HTMLElement) {
   store.startSagas();
   await nextTask();
   hydrateRoot(container, <Hydrated><App store={store} serverState={serverState} /></Hydrated>, {
-    onRecoverableError: (e) => console.error('hydration', e),
+    // A device page's own part, left to the browser by the server (lib/clientOnly), is no hydration error.
+    onRecoverableError: (e) => (e as { digest?: unknown })?.digest !== CLIENT_ONLY && console.error('hydration', e),
   });
 }
 

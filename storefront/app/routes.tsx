@@ -2,6 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from '../lib/router';
 import { lazyPage as lazyModule } from '../lib/i18n';
 import Later from '../components/Later';
+import ClientOnly from '../lib/clientOnly';
 import Loader from '../components/Loader';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
 import { INFO_PAGES } from '../features/info/pages';
@@ -18,46 +19,76 @@ const withFeature = <T,>(feature: Promise<unknown>, page: Promise<T>) => Promise
  * is still loading (back from an item page just opened) replaces the boundary with the next page at once.
  * On a server-rendered page it is one of the parts that hydrate after the shell (components/Later).
  */
-function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
+function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>, device = false) {
   const Page = lazyModule(factory) as unknown as ComponentType<any>;
   return function LazyPage(props: Record<string, unknown>) {
-    return (
-      <Later fallback={loader}>
-        <Page {...props} />
-      </Later>
-    );
+    return <Later fallback={loader}>{device ? <ClientOnly>{<Page {...props} />}</ClientOnly> : <Page {...props} />}</Later>;
   };
 }
+
+/** A page whose content lives on this device: the server sends the page's shell, the browser draws the page (lib/clientOnly). */
+const devicePage = <T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) => lazyPage(factory, true);
 const loader = <Loader />;
 
 // The catalogue pages are in the first bundle (/ leads there); everything else loads when opened.
 const itemPage = () => withFeature(import('../features/item/feature'), import('../features/item/components/ItemPage'));
 const searchPage = () => import('../features/search/components/SearchPage');
 const infoPage = () => withFeature(import('../features/info/feature'), import('../features/info/components/InfoPage'));
+const filtersPage = () => import('../features/catalogue/components/FiltersPage');
+const filterValuesPage = () => import('../features/catalogue/components/FilterValuesPage');
+const favouritesPage = () => import('../features/favourites/components/FavouritesPage');
+// The map (Leaflet and its CSS) loads only with /map.
+const mapPage = () => withFeature(import('../features/places/feature'), import('../features/places/components/MapPage'));
+const successPaymentPage = () => withFeature(import('../features/payments/feature'), import('../features/payments/components/SuccessPaymentPage'));
+const failPaymentPage = () => withFeature(import('../features/payments/feature'), import('../features/payments/components/FailPaymentPage'));
+const signInPage = () => import('../features/account/components/SignInPage');
+const myOrdersPage = () => import('../features/account/components/MyOrdersPage');
+const customerOrderPage = () => import('../features/account/components/CustomerOrderPage');
+const orderReviewPage = () => import('../features/account/components/OrderReviewPage');
+const cartPage = () => import('../features/cart/components/CartPage');
+const checkoutPage = () => withFeature(import('../features/checkout/feature'), import('../features/checkout/components/CheckoutPage'));
 const ItemPage = lazyPage(itemPage);
 const SearchPage = lazyPage(searchPage);
-const FiltersPage = lazyPage(() => import('../features/catalogue/components/FiltersPage'));
-const FilterValuesPage = lazyPage(() => import('../features/catalogue/components/FilterValuesPage'));
-const FavouritesPage = lazyPage(() => import('../features/favourites/components/FavouritesPage'));
 const InfoPage = lazyPage(infoPage);
 const LegacyProductPage = lazyPage(() => withFeature(import('../features/item/feature'), import('../features/item/components/LegacyProductPage')));
-// The map (Leaflet and its CSS) loads only with /map.
-const MapPage = lazyPage(() => withFeature(import('../features/places/feature'), import('../features/places/components/MapPage')));
-const SuccessPaymentPage = lazyPage(() => withFeature(import('../features/payments/feature'), import('../features/payments/components/SuccessPaymentPage')));
-const FailPaymentPage = lazyPage(() => withFeature(import('../features/payments/feature'), import('../features/payments/components/FailPaymentPage')));
-const SignInPage = lazyPage(() => import('../features/account/components/SignInPage'));
-const MyOrdersPage = lazyPage(() => import('../features/account/components/MyOrdersPage'));
-const CustomerOrderPage = lazyPage(() => import('../features/account/components/CustomerOrderPage'));
-const OrderReviewPage = lazyPage(() => import('../features/account/components/OrderReviewPage'));
-const CartPage = lazyPage(() => import('../features/cart/components/CartPage'));
-const CheckoutPage = lazyPage(() => withFeature(import('../features/checkout/feature'), import('../features/checkout/components/CheckoutPage')));
+const FiltersPage = devicePage(filtersPage);
+const FilterValuesPage = devicePage(filterValuesPage);
+const FavouritesPage = devicePage(favouritesPage);
+const MapPage = devicePage(mapPage);
+const SuccessPaymentPage = devicePage(successPaymentPage);
+const FailPaymentPage = devicePage(failPaymentPage);
+const SignInPage = devicePage(signInPage);
+const MyOrdersPage = devicePage(myOrdersPage);
+const CustomerOrderPage = devicePage(customerOrderPage);
+const OrderReviewPage = devicePage(orderReviewPage);
+const CartPage = devicePage(cartPage);
+const CheckoutPage = devicePage(checkoutPage);
 
-/** Pages people land on from outside (shared links, search engines) that are not in the first bundle. */
+/** The device pages: the server sends their shell (entry-server.tsx), so their chunks load with the app. */
+const DEVICE_LANDINGS: [RegExp, () => Promise<unknown>][] = [
+  [/^\/cart$/, cartPage],
+  [/^\/order$/, checkoutPage],
+  [/^\/order\/[^/]+$/, customerOrderPage],
+  [/^\/order\/[^/]+\/review$/, orderReviewPage],
+  [/^\/favourites$/, favouritesPage],
+  [/^\/login$/, signInPage],
+  [/^\/my_orders$/, myOrdersPage],
+  [/^\/map$/, mapPage],
+  [/^\/success_payment$/, successPaymentPage],
+  [/^\/fail_payment$/, failPaymentPage],
+  [/^\/filters\/[^/]+$/, filtersPage],
+  [/^\/filters\/[^/]+\/[^/]+$/, filterValuesPage],
+];
+/** Pages people land on from outside (shared links, search engines, a refresh) that are not in the first bundle. */
 const LANDINGS: [RegExp, () => Promise<unknown>][] = [
   [/^\/category\/[^/]+\/item\//, itemPage],
   [/^\/search\//, searchPage],
   [/^\/(about_company|delivery|payment|contacts)$/, infoPage],
+  ...DEVICE_LANDINGS,
 ];
+
+/** Whether the page's content is this device's: the server sends its shell and the browser draws it (lib/clientOnly). */
+export const isDevicePage = (pathname: string) => DEVICE_LANDINGS.some(([re]) => re.test(pathname));
 
 /** Whether the page is one of the lazy landing pages (its module and the later pages' texts load with it). */
 export const isLazyLanding = (pathname: string) => LANDINGS.some(([re]) => re.test(pathname));

@@ -139,14 +139,22 @@ describe('server-rendered storefront pages', () => {
     expect(titleOf(category.body)).toBe('Кухня — Лавка');
   });
 
-  it('a price change shows on the next render (kept pages go with the catalogue version), device pages and unknown items are left to the browser', async () => {
+  it('a price change shows on the next render (kept pages go with the catalogue version), device pages are shells, unknown items are left to the browser', async () => {
     const url = `/category/${ids.kitchen}/1`;
     expect(rootOf((await page(url)).body)).toMatch(price('250 ₽'));
     await server.db.updateTable('offers').set({ price: 275 }).where('id', '=', ids.mug).execute();
     await bumpCatalogue(server.db, server.storeId);
     forgetSeoPages();
     expect(rootOf((await page(url)).body)).toMatch(price('275 ₽'));
-    for (const u of ['/cart', '/favourites', '/my_orders', `/filters/${ids.kitchen}`, `/category/${ids.kitchen}/0`]) {
+    // A device page (issue 36): the shop's shell is rendered and paints before the app; the page's own part is the browser's.
+    for (const u of ['/cart', '/favourites', '/my_orders', '/login', '/order/5', `/filters/${ids.kitchen}`]) {
+      const body = (await page(u)).body;
+      expect(dataOf(body), u).not.toBeNull();
+      expect(rootOf(body), u).toContain('<header class="header">');
+      expect(rootOf(body), u).toContain('<!--$!--><template data-dgst="client-only">');
+      expect(body, u).toContain('id="app-start"');
+    }
+    for (const u of [`/category/${ids.kitchen}/0`]) {
       const body = (await page(u)).body;
       expect(dataOf(body), u).toBeNull();
       // The browser draws these: their scripts are preloaded from the head; a rendered page's are not.
@@ -329,10 +337,13 @@ describe('server-rendered storefront pages', () => {
     const unknown = await page('/no/such/page');
     expect(shopData(unknown.body)).toMatchObject({ offers_category_partial: { complete: ['0'] } });
     expect(shopData(unknown.body).offers_category).toHaveLength(2);
-    // Pages the browser draws itself, and a bad id the browser's router shows: the whole list, no flag.
+    // The device pages (their shell rendered, the page's own part left to the browser), and a bad id the browser's
+    // router shows (drawn by the browser): the whole list, no flag.
     for (const u of ['/cart', '/favourites', '/my_orders', '/map', `/filters/${ids.kitchen}`, `/product/${ids.evil}`]) {
       const res = await page(u);
-      expect(dataOf(res.body), u).toBeNull();
+      const device = !u.startsWith('/product/');
+      expect(dataOf(res.body) !== null, u).toBe(device);
+      if (device) expect(rootOf(res.body), u).toContain('data-dgst="client-only"');
       expect(shopData(res.body).offers_category_partial, u).toBeUndefined();
       expect(shopData(res.body).offers_category.map((c) => c.category).sort(), u).toEqual(ALL);
     }
