@@ -57,6 +57,7 @@ interface Target {
   price: number;
   oldprice: number | null;
   category_id: string;
+  group_id: string | null;
 }
 
 /** Runs one bulk action; answers how many products it changed. */
@@ -65,7 +66,7 @@ export async function runBulk(db: Db, dialect: Dialect, storeId: number, req: Bu
   const tree = req.action === 'move' ? await categoryTree(db, storeId) : null;
   if (tree && !tree.byId.has(req.categoryId!)) throw badRequest('invalid_input', 'Unknown category', ['categoryId']);
   return db.transaction().execute(async (tx) => {
-    let select = tx.selectFrom('offers').select(['id', 'price', 'oldprice', 'category_id']).where('store_id', '=', storeId).where('deleted', '=', 0).where('id', 'in', req.ids);
+    let select = tx.selectFrom('offers').select(['id', 'price', 'oldprice', 'category_id', 'group_id']).where('store_id', '=', storeId).where('deleted', '=', 0).where('id', 'in', req.ids);
     // PostgreSQL: the rows stay as read until the end (a save in between waits); SQLite's write lock is taken at begin.
     if (dialect === 'postgres') select = select.forUpdate();
     const rows = (await select.execute()) as Target[];
@@ -95,7 +96,9 @@ export async function runBulk(db: Db, dialect: Dialect, storeId: number, req: Bu
         await moveOffers(tx, storeId, rows, req.categoryId!, tree!, stamp);
         break;
     }
-    await foldGroups(tx, storeId);
+    // A group's card is chosen by what is live and available, the owner's order and id: a price or a category
+    // changes no card, and the rest refold only the groups they touched (not every group of the shop).
+    if (req.action !== 'price' && req.action !== 'move') await foldGroups(tx, storeId, rows.map((r) => r.group_id));
     await bumpCatalogue(tx, storeId);
     return { changed: rows.length };
   });

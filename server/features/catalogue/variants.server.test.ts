@@ -97,6 +97,9 @@ describe('variants of one group_id', () => {
   it("the owner's editor moves an offer out of its group, and a feed without group_id unfolds them all", async () => {
     await rest(server, 'POST', '/offers/bulk', { token: owner, json: { action: 'show', ids: ['s-m'] } });
     expect(await list()).toEqual(['cap', 's-m']);
+    // A price change keeps the card (it is chosen by availability, the owner's order and id, not by price).
+    expect((await rest(server, 'POST', '/offers/bulk', { token: owner, json: { action: 'price', ids: ['s-m', 's-s'], percent: 10 } })).status).toBe(200);
+    expect(await list()).toEqual(['cap', 's-m']);
     const save = await server.api('offers', { update: 1, 'p[478_offer_id]': 'r-m', 'p[560_groupId]': '' }, { token: owner });
     expect(save.status).toBe(200);
     expect(await list()).toEqual(['cap', 'r-m', 's-m']);
