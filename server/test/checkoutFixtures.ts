@@ -4,8 +4,8 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { defaultWeek, formKey, placeSchema, promoCodeSchema, storeSchema, toRow, WEEK_DAYS, type WeekSchedule } from '../../schemas';
+import { startFakeHttp } from './fakeHttp';
 import type { Auth, TestServer } from './helpers';
 
 /** A point inside the first place's zone (the seed's map centre) and one outside every zone. */
@@ -275,85 +275,75 @@ export async function startFakeAcquirer(): Promise<FakeAcquirer> {
       o.status = status;
       o.reportedAmount = amount ?? o.amount;
     },
-    // A browser keeps its connection to the payment page alive: close those too, or close() waits for them.
-    close: () =>
-      new Promise((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      }),
+    close: () => service.close(),
   };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const p = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      const send = (body: unknown) => {
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(body));
-      };
-      const url = new URL(req.url ?? '/', fake.url);
-      if (req.method === 'GET' && url.pathname === '/payment/merchants/pay.html') {
-        const id = url.searchParams.get('mdOrder') ?? '';
-        res.setHeader('content-type', 'text/html; charset=utf-8');
-        return res.end(payPage(id, fake.registered.find((r) => r.id === id)));
+  const service = await startFakeHttp((req, raw, res) => {
+    const p = new URLSearchParams(raw);
+    const send = (body: unknown) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(body));
+    };
+    const url = new URL(req.url ?? '/', fake.url);
+    if (req.method === 'GET' && url.pathname === '/payment/merchants/pay.html') {
+      const id = url.searchParams.get('mdOrder') ?? '';
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      return res.end(payPage(id, fake.registered.find((r) => r.id === id)));
+    }
+    if (req.method === 'POST' && url.pathname === '/payment/merchants/decide') {
+      const id = p.get('mdOrder') ?? '';
+      const reg = fake.registered.find((r) => r.id === id);
+      if (!reg) {
+        res.statusCode = 404;
+        return res.end('not found');
       }
-      if (req.method === 'POST' && url.pathname === '/payment/merchants/decide') {
-        const id = p.get('mdOrder') ?? '';
-        const reg = fake.registered.find((r) => r.id === id);
-        if (!reg) {
-          res.statusCode = 404;
-          return res.end('not found');
-        }
-        const paid = p.get('action') === 'pay';
-        fake.settle(id, paid ? PAID : DECLINED);
-        res.statusCode = 303;
-        res.setHeader('location', paid ? reg.returnUrl : reg.failUrl);
-        return res.end();
+      const paid = p.get('action') === 'pay';
+      fake.settle(id, paid ? PAID : DECLINED);
+      res.statusCode = 303;
+      res.setHeader('location', paid ? reg.returnUrl : reg.failUrl);
+      return res.end();
+    }
+    if (p.get('userName') !== ACQUIRER_LOGIN || p.get('password') !== ACQUIRER_PASSWORD) return send({ errorCode: '5', errorMessage: 'Доступ запрещён' });
+    if (req.url?.endsWith('/register.do')) {
+      if (fake.refuseRegister) return send({ errorCode: '1', errorMessage: fake.refuseRegister });
+      const orderNumber = p.get('orderNumber')!;
+      if ([...orders.values()].some((o) => o.orderNumber === orderNumber)) return send({ errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' });
+      const id = crypto.randomUUID();
+      const amount = Number(p.get('amount'));
+      const orderBundle = p.get('orderBundle') ? JSON.parse(p.get('orderBundle')!) : undefined;
+      if (orderBundle) {
+        const bad = bundleError(orderBundle.cartItems?.items, amount);
+        if (bad) return send({ errorCode: '1', errorMessage: bad });
       }
-      if (p.get('userName') !== ACQUIRER_LOGIN || p.get('password') !== ACQUIRER_PASSWORD) return send({ errorCode: '5', errorMessage: 'Доступ запрещён' });
-      if (req.url?.endsWith('/register.do')) {
-        if (fake.refuseRegister) return send({ errorCode: '1', errorMessage: fake.refuseRegister });
-        const orderNumber = p.get('orderNumber')!;
-        if ([...orders.values()].some((o) => o.orderNumber === orderNumber)) return send({ errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' });
-        const id = crypto.randomUUID();
-        const amount = Number(p.get('amount'));
-        const orderBundle = p.get('orderBundle') ? JSON.parse(p.get('orderBundle')!) : undefined;
-        if (orderBundle) {
-          const bad = bundleError(orderBundle.cartItems?.items, amount);
-          if (bad) return send({ errorCode: '1', errorMessage: bad });
-        }
-        orders.set(id, { orderNumber, amount, status: 0, reportedAmount: amount });
-        fake.registered.push({ orderNumber, amount, returnUrl: p.get('returnUrl')!, failUrl: p.get('failUrl')!, userName: p.get('userName')!, password: p.get('password')!, id, orderBundle, taxSystem: p.get('taxSystem') ?? undefined });
-        return send({ orderId: id, formUrl: `${fake.url}/payment/merchants/pay.html?mdOrder=${id}` });
+      orders.set(id, { orderNumber, amount, status: 0, reportedAmount: amount });
+      fake.registered.push({ orderNumber, amount, returnUrl: p.get('returnUrl')!, failUrl: p.get('failUrl')!, userName: p.get('userName')!, password: p.get('password')!, id, orderBundle, taxSystem: p.get('taxSystem') ?? undefined });
+      return send({ orderId: id, formUrl: `${fake.url}/payment/merchants/pay.html?mdOrder=${id}` });
+    }
+    if (req.url?.endsWith('/refund.do')) {
+      if (fake.refuseRefund) return send({ errorCode: '7', errorMessage: fake.refuseRefund });
+      const id = p.get('orderId') ?? '';
+      const o = orders.get(id);
+      if (!o) return send({ errorCode: '6', errorMessage: 'Заказ не найден' });
+      if (o.status !== PAID) return send({ errorCode: '7', errorMessage: 'Неверный статус заказа' });
+      const amount = Number(p.get('amount'));
+      const refundItems = p.get('refundItems') ? JSON.parse(p.get('refundItems')!) : undefined;
+      if (refundItems) {
+        const bad = bundleError(refundItems.items, amount);
+        if (bad) return send({ errorCode: '7', errorMessage: bad });
       }
-      if (req.url?.endsWith('/refund.do')) {
-        if (fake.refuseRefund) return send({ errorCode: '7', errorMessage: fake.refuseRefund });
-        const id = p.get('orderId') ?? '';
-        const o = orders.get(id);
-        if (!o) return send({ errorCode: '6', errorMessage: 'Заказ не найден' });
-        if (o.status !== PAID) return send({ errorCode: '7', errorMessage: 'Неверный статус заказа' });
-        const amount = Number(p.get('amount'));
-        const refundItems = p.get('refundItems') ? JSON.parse(p.get('refundItems')!) : undefined;
-        if (refundItems) {
-          const bad = bundleError(refundItems.items, amount);
-          if (bad) return send({ errorCode: '7', errorMessage: bad });
-        }
-        o.status = 4;
-        fake.refunds.push({ id, amount, refundItems });
-        return send({ errorCode: '0', errorMessage: 'Успешно' });
-      }
-      if (req.url?.endsWith('/getOrderStatusExtended.do')) {
-        fake.statusCalls++;
-        const o = orders.get(p.get('orderId') ?? '');
-        if (!o) return send({ errorCode: '6', errorMessage: 'Заказ не найден' });
-        return send({ errorCode: '0', errorMessage: 'Успешно', orderNumber: o.orderNumber, orderStatus: o.status, amount: o.reportedAmount, currency: '643' });
-      }
-      res.statusCode = 404;
-      res.end('not found');
-    });
+      o.status = 4;
+      fake.refunds.push({ id, amount, refundItems });
+      return send({ errorCode: '0', errorMessage: 'Успешно' });
+    }
+    if (req.url?.endsWith('/getOrderStatusExtended.do')) {
+      fake.statusCalls++;
+      const o = orders.get(p.get('orderId') ?? '');
+      if (!o) return send({ errorCode: '6', errorMessage: 'Заказ не найден' });
+      return send({ errorCode: '0', errorMessage: 'Успешно', orderNumber: o.orderNumber, orderStatus: o.status, amount: o.reportedAmount, currency: '643' });
+    }
+    res.statusCode = 404;
+    res.end('not found');
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = service.url;
   return fake;
 }
 

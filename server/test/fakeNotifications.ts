@@ -1,10 +1,11 @@
 /**
  * Fakes of the notification channels on 127.0.0.1: a tiny SMTP catcher (node:net, plain SMTP as nodemailer
- * speaks it, no TLS) that decodes what it receives, and a fake Telegram Bot API answering sendMessage.
+ * speaks it, no TLS) that decodes what it receives, a fake Telegram Bot API answering sendMessage and a fake
+ * SMS gateway for the `http` SMS adapter.
  */
-import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { startFakeHttp } from './fakeHttp';
 
 export interface CaughtMail {
   from: string;
@@ -126,35 +127,42 @@ export interface FakeTelegram {
 
 /** The Bot API's POST /bot<token>/sendMessage with a JSON body, answering {ok, result}. */
 export async function startFakeTelegram(): Promise<FakeTelegram> {
-  const fake: FakeTelegram = {
-    url: '',
-    messages: [],
-    failing: null,
-    close: () =>
-      new Promise((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      }),
-  };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const send = (status: number, body: unknown) => {
-        res.statusCode = status;
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(body));
-      };
-      const m = /^\/bot([^/]+)\/sendMessage$/.exec(req.url ?? '');
-      if (!m || req.method !== 'POST') return send(404, { ok: false, error_code: 404, description: 'Not Found' });
-      if (fake.failing) return send(500, { ok: false, error_code: 500, description: fake.failing });
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { chat_id?: string; text?: string };
-      if (!body.chat_id || !body.text) return send(400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
-      fake.messages.push({ token: decodeURIComponent(m[1]), chat_id: String(body.chat_id), text: body.text });
-      send(200, { ok: true, result: { message_id: fake.messages.length, chat: { id: body.chat_id }, text: body.text } });
-    });
+  const fake: FakeTelegram = { url: '', messages: [], failing: null, close: () => service.close() };
+  const service = await startFakeHttp((req, raw, res) => {
+    const send = (status: number, body: unknown) => {
+      res.statusCode = status;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(body));
+    };
+    const m = /^\/bot([^/]+)\/sendMessage$/.exec(req.url ?? '');
+    if (!m || req.method !== 'POST') return send(404, { ok: false, error_code: 404, description: 'Not Found' });
+    if (fake.failing) return send(500, { ok: false, error_code: 500, description: fake.failing });
+    const body = JSON.parse(raw || '{}') as { chat_id?: string; text?: string };
+    if (!body.chat_id || !body.text) return send(400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
+    fake.messages.push({ token: decodeURIComponent(m[1]), chat_id: String(body.chat_id), text: body.text });
+    send(200, { ok: true, result: { message_id: fake.messages.length, chat: { id: body.chat_id }, text: body.text } });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = service.url;
+  return fake;
+}
+
+export interface FakeSmsGateway {
+  /** Where the `http` SMS adapter posts (config smsUrl / SMS_URL). */
+  url: string;
+  received: { phoneNumber: string; text: string; type: string | undefined }[];
+  /** While set, the gateway answers 503. */
+  failing: boolean;
+  close(): Promise<void>;
+}
+
+/** An SMS gateway taking the `http` adapter's form post (phoneNumber, text). */
+export async function startFakeSmsGateway(): Promise<FakeSmsGateway> {
+  const fake: FakeSmsGateway = { url: '', received: [], failing: false, close: () => service.close() };
+  const service = await startFakeHttp((req, raw, res) => {
+    const form = new URLSearchParams(raw);
+    fake.received.push({ phoneNumber: form.get('phoneNumber') ?? '', text: form.get('text') ?? '', type: req.headers['content-type'] });
+    res.writeHead(fake.failing ? 503 : 200).end('ok');
+  });
+  fake.url = `${service.url}/send`;
   return fake;
 }

@@ -310,6 +310,17 @@ export async function startWithOwner(category?: string): Promise<{ server: TestS
   return { server, owner, categoryId: category === undefined ? '' : await server.createCategory({ category }) };
 }
 
+/** Polls `get` every 25 ms until it gives a truthy value (returned); fails after 10 s naming `what`. */
+export async function until<T>(what: string, get: () => T | Promise<T>): Promise<NonNullable<T>> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const v = await get();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 export function secondConnection(server: TestServer): Database {
   const pgUrl = testDatabaseUrl();
   const schema = server.label.startsWith('postgres schema ') ? server.label.slice('postgres schema '.length) : null;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, until, type Auth, type TestServer } from '../../test/helpers';
 import { newDevice, orderForm, rest, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
 import { startFakeTelegram, startSmtpCatcher, type FakeTelegram, type SmtpCatcher } from '../../test/fakeNotifications';
 
@@ -10,17 +10,6 @@ let shop: Shop;
 let smtp: SmtpCatcher;
 let telegram: FakeTelegram;
 const BOT_TOKEN = '123456:AAbbCCddEEffGGhh_test-token';
-
-/** Waits (polling, up to 10 s) until the condition holds; the sender runs every 50 ms in these tests. */
-async function until<T>(what: string, get: () => T | Promise<T>): Promise<NonNullable<T>> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const v = await get();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function placeOrder(over: Record<string, string | number> = {}, token?: Auth): Promise<number> {
   const r = await server.api('orders', orderForm({ [shop.offers.mid]: 2 }, over) as Record<string, string>, { token });

@@ -4,41 +4,28 @@
  * cancelled in bulk must not make a shop text without end. Over the cap the SMS is skipped with its reason,
  * the e-mail still goes, and the owner is not flooded (no failed rows, no mails).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, secondConnection, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { CUSTOMER_PHONE, OWNER_PHONE, secondConnection, startTestServer, until, type Auth, type TestServer } from '../../test/helpers';
 import { orderForm, rest, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/fakeNotifications';
+import { startFakeSmsGateway, startSmtpCatcher, type FakeSmsGateway, type SmtpCatcher } from '../../test/fakeNotifications';
 import { countDaily, utcDayStart } from '../../lib/dailyCount';
 import { loadConfig } from '../../config';
 import { smsCapReason } from './sender';
 
 const CAP = 2;
-let gateway: http.Server;
-const received: { phoneNumber: string; text: string }[] = [];
+let gateway: FakeSmsGateway;
 let server: TestServer;
 let smtp: SmtpCatcher;
 let owner: Auth;
 let customer: Auth;
 let shop: Shop;
 
-async function until<T>(what: string, get: () => T | Promise<T>): Promise<NonNullable<T>> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const v = await get();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 /** Sign-in through the fake gateway: the code is the last one it received for the phone. */
 async function signIn(phone: string): Promise<Auth> {
   const digits = phone.replace(/\D/g, '');
-  const before = received.length;
+  const before = gateway.received.length;
   expect((await server.api('sms_code', { phone })).status).toBe(200);
-  const text = await until('the sign-in code', () => received.slice(before).find((m) => m.phoneNumber === digits)?.text);
+  const text = await until('the sign-in code', () => gateway.received.slice(before).find((m) => m.phoneNumber === digits)?.text);
   const login = await server.api<Auth>('login', { phone, code: /(\d{4,6})$/.exec(text)![1] });
   expect(login.status, JSON.stringify([text, login.body])).toBe(200);
   return login.body;
@@ -60,22 +47,13 @@ const settled = (orderId: number) =>
 const cancel = (id: number) => rest(server, 'PUT', `/orders/${id}`, { token: owner, json: { status: 'cancelled' } });
 
 beforeAll(async () => {
-  gateway = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      received.push({ phoneNumber: form.get('phoneNumber') ?? '', text: form.get('text') ?? '' });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+  gateway = await startFakeSmsGateway();
   smtp = await startSmtpCatcher();
   server = await startTestServer({
     env: { ORDER_SMS_PER_DAY: String(CAP) },
     config: {
       smsAdapter: 'http',
-      smsUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send`,
+      smsUrl: gateway.url,
       smtpUrl: smtp.url,
       mailFrom: 'shop@example.com',
       notifyIntervalMs: 50,
@@ -91,7 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await smtp?.close();
-  await new Promise((r) => gateway?.close(r));
+  await gateway?.close();
 });
 
 describe('the daily cap of order SMS', () => {
@@ -103,7 +81,7 @@ describe('the daily cap of order SMS', () => {
   });
 
   it('texts a shop’s first 2 cancelled orders of the day, then skips the SMS with its reason while the e-mail still goes; the owner hears nothing of it', async () => {
-    const texted = (phone: string) => received.filter((m) => m.phoneNumber === phone.replace(/\D/g, '') && /Отменён/.test(m.text));
+    const texted = (phone: string) => gateway.received.filter((m) => m.phoneNumber === phone.replace(/\D/g, '') && /Отменён/.test(m.text));
     // Two orders with phones anyone could type: each cancel texts its phone.
     for (const phone of ['+79215551101', '+79215551102']) {
       const id = await placeOrder({ client_phone: phone });
@@ -152,7 +130,7 @@ describe('the daily cap of order SMS', () => {
       return r.status === 'pending' ? null : r.status;
     });
     expect(await statusOf((await queue(other, '+79215552201')).id)).toBe('sent');
-    expect(received.filter((m) => m.phoneNumber === '79215552201')).toHaveLength(1);
+    expect(gateway.received.filter((m) => m.phoneNumber === '79215552201')).toHaveLength(1);
     // This shop is still over today's cap.
     expect(await statusOf((await queue(server.storeId, '+79215552202')).id)).toBe('skipped');
     // Its count belongs to the UTC day: yesterday's full count lets today's SMS go.
@@ -160,7 +138,7 @@ describe('the daily cap of order SMS', () => {
     expect(Number((await server.db.selectFrom('rate_limits').select('hits').where('key', '=', key).executeTakeFirstOrThrow()).hits)).toBe(CAP);
     await server.db.updateTable('rate_limits').set({ window_start: utcDayStart(new Date()) - 24 * 60 * 60_000 }).where('key', '=', key).execute();
     expect(await statusOf((await queue(server.storeId, '+79215552203')).id)).toBe('sent');
-    expect(received.filter((m) => m.phoneNumber === '79215552203')).toHaveLength(1);
+    expect(gateway.received.filter((m) => m.phoneNumber === '79215552203')).toHaveLength(1);
   });
 
   it('holds across processes: two connections counting at once pass the cap together no more than one would', async () => {
