@@ -5,15 +5,12 @@
  * redirecting to its list, a language version per ?lang= (lang, dir, title, canonical, hreflang), and a
  * sitemap whose every address answers 200 with itself as canonical.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSsr } from '../../../scripts/build';
-import { buildApp, DIST_DIR } from '../../app';
+import { buildApp } from '../../app';
 import { saveStore } from '../stores/stores';
 import { startTestServer, type TestServer } from '../../test/helpers';
+import { makeDist, removeDist } from '../../test/shopPages';
 
 let server: TestServer;
 let app: FastifyInstance;
@@ -43,20 +40,13 @@ const itemsOf = (body: string) => {
 const priceOfName = (name: string) => 100 + (Number(name.slice(-2)) - 1) * 10;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(DIST_DIR, 'ssr', 'entry-server.js'))) await buildSsr();
   server = await startTestServer();
   const row = await server.db.selectFrom('stores').selectAll().where('id', '=', server.storeId).executeTakeFirstOrThrow();
   await saveStore(server.db, row, { title: 'Лавка' });
   ids.dishes = await server.createCategory({ category: 'Посуда' });
   ids.plates = await server.createCategory({ category: 'Тарелки', subId: ids.dishes });
   for (let i = 1; i <= PLATES; i++) await server.createOffer({ name: `Тарелка ${String(i).padStart(2, '0')}`, categoryId: ids.plates, price: String(100 + (i - 1) * 10) });
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
-  fs.mkdirSync(path.join(dist, 'storefront'));
-  fs.writeFileSync(
-    path.join(dist, 'storefront', 'index.html'),
-    '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
-  );
-  fs.symlinkSync(path.join(DIST_DIR, 'ssr'), path.join(dist, 'ssr'));
+  dist = await makeDist({ ssr: true });
   app = (await buildApp({ config: server.config, database: server.database, distDir: dist })).app;
   await app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -64,7 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await server?.close();
-  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+  removeDist(dist);
 });
 
 describe('list pages a crawler can page', () => {

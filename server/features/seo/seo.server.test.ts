@@ -1,16 +1,13 @@
 /** What a crawler without JavaScript reads: per page title, canonical, JSON-LD and content; robots and the sitemap. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { saveStore } from '../stores/stores';
 import { startTestServer, type TestServer } from '../../test/helpers';
+import { EVIL, kettleShop, makeDist, removeDist } from '../../test/shopPages';
 import { URLS_PER_FILE } from './sitemap';
 import { forgetSeoPages } from './seo';
 
-const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
 let server: TestServer;
 let app: FastifyInstance;
 let forgetStores: () => void;
@@ -30,19 +27,10 @@ const page = (url: string) => app.inject({ url, headers: HOST });
 
 beforeAll(async () => {
   server = await startTestServer();
-  const row = await server.db.selectFrom('stores').selectAll().where('id', '=', server.storeId).executeTakeFirstOrThrow();
-  await saveStore(server.db, row, { title: 'Лавка', about_company: '<p>Чайники и посуда с доставкой.</p>', delivery: '<p>Везём за день.</p>' });
-  ids.kitchen = await server.createCategory({ category: 'Кухня' });
-  ids.kettles = await server.createCategory({ category: 'Чайники', subId: ids.kitchen });
-  ids.evil = await server.createOffer({ name: EVIL, categoryId: ids.kettles, price: '1990', vendor: 'Bork', description: '<p>Кипятит за минуту.</p>' });
+  Object.assign(ids, await kettleShop(server, { about_company: '<p>Чайники и посуда с доставкой.</p>', delivery: '<p>Везём за день.</p>' }));
   ids.gone = await server.createOffer({ name: 'Кружка', categoryId: ids.kitchen, price: '250', available: '0' });
   await server.db.updateTable('offers').set({ picture: `${server.storeId}/offers/kettle.jpg` }).where('id', '=', ids.evil).execute();
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
-  fs.mkdirSync(path.join(dist, 'storefront'));
-  fs.writeFileSync(
-    path.join(dist, 'storefront', 'index.html'),
-    '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
-  );
+  dist = await makeDist();
   const built = await buildApp({ config: server.config, database: server.database, distDir: dist });
   app = built.app;
   forgetStores = () => built.services.stores.forget();
@@ -50,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await server?.close();
-  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+  removeDist(dist);
 });
 
 describe('pages for search engines', () => {

@@ -9,18 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSsr } from '../../../scripts/build';
 import { buildApp, DIST_DIR } from '../../app';
 import { bumpCatalogue } from '../../db/catalogueVersion';
-import { saveStore } from '../stores/stores';
 import { startTestServer, type TestServer } from '../../test/helpers';
+import { EVIL, kettleShop, makeDist, removeDist } from '../../test/shopPages';
 import { forgetSeoPages } from './seo';
 import { EVERY_PAGE_CHUNKS, inlineStyles, LAZY_CHUNKS, lazyStylesheets } from './ssr';
 import { cspHash } from '../../lib/securityHeaders';
 import { APP_START_HASH } from './appStart';
 import { TAP_QUEUE_HASH } from './tapQueue';
 
-const EVIL = 'Чайник </script><script>alert(1)</script> & "Ко"';
 const EVIL_HTML = 'Чайник &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Ко&quot;';
 /** The same name as the storefront's renderer (react-dom/server) writes it in #root: every '<', '>', '&' and '"' escaped. */
 const EVIL_ROOT = EVIL_HTML;
@@ -47,14 +45,8 @@ const robotsOf = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(
 const price = (s: string) => new RegExp(s.replaceAll(' ', '[\\s\\u00a0\\u202f]'));
 
 beforeAll(async () => {
-  // The renderer of this checkout (npm run build makes it; built here when missing, so the test always runs it).
-  if (!fs.existsSync(path.join(DIST_DIR, 'ssr', 'entry-server.js'))) await buildSsr();
   server = await startTestServer();
-  const row = await server.db.selectFrom('stores').selectAll().where('id', '=', server.storeId).executeTakeFirstOrThrow();
-  await saveStore(server.db, row, { title: 'Лавка', about_company: '<p>Чайники и посуда.</p>', delivery: '<h2>Доставка курьером</h2><p>По городу — 300 ₽, в тот же день.</p>' });
-  ids.kitchen = await server.createCategory({ category: 'Кухня' });
-  ids.kettles = await server.createCategory({ category: 'Чайники', subId: ids.kitchen });
-  ids.evil = await server.createOffer({ name: EVIL, categoryId: ids.kettles, price: '1990', vendor: 'Bork', description: '<p>Кипятит за минуту.</p>' });
+  Object.assign(ids, await kettleShop(server, { about_company: '<p>Чайники и посуда.</p>', delivery: '<h2>Доставка курьером</h2><p>По городу — 300 ₽, в тот же день.</p>' }));
   ids.mug = await server.createOffer({ name: 'Кружка', categoryId: ids.kitchen, price: '250' });
   // Categories off the first screens above: a third level under Чайники, another top category two levels deep.
   ids.glass = await server.createCategory({ category: 'Стеклянные', subId: ids.kettles });
@@ -62,19 +54,13 @@ beforeAll(async () => {
   ids.tools = await server.createCategory({ category: 'Инструмент', subId: ids.garden });
   ids.shovels = await server.createCategory({ category: 'Лопаты', subId: ids.tools });
   ids.shovel = await server.createOffer({ name: 'Лопата штыковая', categoryId: ids.shovels, price: '900' });
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
-  fs.mkdirSync(path.join(dist, 'storefront'));
-  fs.writeFileSync(
-    path.join(dist, 'storefront', 'index.html'),
-    '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title><link rel="modulepreload" crossorigin href="/assets/i18n.js"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
-  );
-  fs.symlinkSync(path.join(DIST_DIR, 'ssr'), path.join(dist, 'ssr'));
+  dist = await makeDist({ ssr: true, indexHtml: '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title><link rel="modulepreload" crossorigin href="/assets/i18n.js"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>' });
   app = (await buildApp({ config: server.config, database: server.database, distDir: dist })).app;
 }, 120_000);
 afterAll(async () => {
   await app?.close();
   await server?.close();
-  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+  removeDist(dist);
 });
 
 /** The kitchen list's #root as rendered: its heading and cards (the escaped evil name, names, a price). */

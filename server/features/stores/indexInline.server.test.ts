@@ -1,7 +1,4 @@
 /** The storefront's index.html carries the Host's store and categories (server/features/stores/indexInline.ts). */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -9,6 +6,7 @@ import { saveStore } from './stores';
 import { scriptSafeJson } from './indexInline';
 import { THEME_COLOURS } from '../../../schemas/colours';
 import { OWNER_PHONE, startTestServer, type TestServer } from '../../test/helpers';
+import { makeDist, removeDist } from '../../test/shopPages';
 
 const B = 'shop-b.example';
 const EVIL = 'Лавка </script><script>alert(1)</script> & <!-- "кавычки"';
@@ -38,18 +36,13 @@ beforeAll(async () => {
   await server.createCategory({ category: 'Категория Б </script>' }, storeB);
   const row = await server.db.selectFrom('stores').selectAll().where('id', '=', storeB).executeTakeFirstOrThrow();
   await saveStore(server.db, row, { name: EVIL, title: EVIL, about_company: '<p>Мы продаём <b>всё</b> &amp; везём быстро.</p>' });
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
-  fs.mkdirSync(path.join(dist, 'storefront'));
-  fs.writeFileSync(
-    path.join(dist, 'storefront', 'index.html'),
-    '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
-  );
+  dist = await makeDist();
   ({ app } = await buildApp({ config: server.config, database: server.database, distDir: dist }));
 });
 afterAll(async () => {
   await app?.close();
   await server?.close();
-  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+  removeDist(dist);
 });
 
 describe('index.html with the shop inlined', () => {
