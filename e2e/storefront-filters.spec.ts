@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { shot } from './shots';
 
 /** The filter page's apply button: "Применить", then "Показать N товаров" once the count is in. */
 const APPLY = /^(Применить|Показать|Нет товаров)/;
@@ -143,4 +144,35 @@ test('number ranges keep digits, the defaults are no filter, an empty bound is s
   await page.getByRole('button', { name: APPLY }).click();
   expect(await sentFilters(before)).toEqual([['filter[283]', '20000_0']]);
   await expect(list.getByRole('heading')).toHaveText(['Смартфон Квант X Pro 256 ГБ', 'Смартфон Пульсар Ультра 512 ГБ']);
+});
+
+test('on a wide screen the list has its filters beside it (issue 36): chosen there and applied with "Показать N товаров", the list, address and chips follow; a phone has the filter page only', async ({ page }, info) => {
+  await page.goto('/category/1-11/1');
+  const list = page.getByRole('list', { name: 'Смартфоны' });
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  await page.mouse.move(600, 400);
+  const side = page.getByRole('region', { name: 'Фильтры' });
+  if (info.project.name === 'mobile') {
+    await page.waitForLoadState('networkidle');
+    await expect(side).toHaveCount(0);
+    return;
+  }
+  await expect(side.getByRole('radio', { name: 'По умолчанию' })).toBeChecked();
+  await expect(side.getByRole('button', { name: 'Показать 5 товаров' })).toBeVisible();
+  await side.getByRole('checkbox', { name: 'чёрный' }).check();
+  await side.getByRole('radio', { name: 'Сначала дороже' }).check();
+  await side.getByRole('button', { name: 'Показать 2 товара' }).click();
+  await expect(page).toHaveURL(/\/category\/1-11\/1\?sort=price_desc&f=323%3A\d+$/);
+  await expect(list.getByRole('heading')).toHaveText(['Смартфон Пульсар Ультра 512 ГБ', 'Смартфон Квант A5 64 ГБ']);
+  await expect(page.getByRole('list', { name: 'Выбранные сортировка и фильтры' })).toContainText('чёрный');
+  // The sidebar shows what is applied, ready for the next change.
+  await expect(side.getByRole('checkbox', { name: 'чёрный' })).toBeChecked();
+  await side.getByRole('textbox', { name: 'Цена, ₽: от' }).fill('20000');
+  await side.getByRole('button', { name: 'Показать 1 товар' }).click();
+  await expect(list.getByRole('heading')).toHaveText(['Смартфон Пульсар Ультра 512 ГБ']);
+  await shot(page, `filter-sidebar-${info.project.name}`);
+  await side.getByRole('button', { name: 'Сбросить', exact: true }).click();
+  await expect(page).toHaveURL(/\/category\/1-11\/1$/);
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  await expect(side.getByRole('checkbox', { name: 'чёрный' })).not.toBeChecked();
 });

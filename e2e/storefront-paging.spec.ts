@@ -10,7 +10,8 @@ test('the catalogue list loads further pages near the bottom and stops at the en
   const list = page.getByRole('list', { name: 'Все товары' });
   await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '20');
   const requests: string[] = [];
-  page.on('request', (r) => r.url().includes('api=offers') && requests.push(r.postData() ?? ''));
+  // The list's pages (not the wide screen's filters: their params and their count).
+  page.on('request', (r) => new URL(r.url()).searchParams.get('api') === 'offers' && !/name="count"/.test(r.postData() ?? '') && requests.push(r.postData() ?? ''));
 
   for (const [count, offset] of [
     [40, 2],

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router';
 import { childrenOf, splitPath, type CategoryTree } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 
-/** The wide layout's category tree beside the product list, opened along the current path. */
-export default function CategorySidebar({ tree, path, className }: { tree: CategoryTree; path: string; className?: string }) {
+/** The wide layout's category tree beside the product list, opened along the current path; `children` below it (the list's filters). */
+export default function CategorySidebar({ tree, path, className, children }: { tree: CategoryTree; path: string; className?: string; children?: ReactNode }) {
   const t = useT();
   const open = splitPath(path);
   const level = (parentId: string, parentPath: string[], depth: number) => {
@@ -34,6 +35,7 @@ export default function CategorySidebar({ tree, path, className }: { tree: Categ
         </Link>
         {level('0', [], 0)}
       </nav>
+      {children}
     </aside>
   );
 }

@@ -68,7 +68,7 @@ export function useBackToList(path: string, steps: number) {
   };
 }
 
-function FilterControl({ p, value, path }: { p: FilterParam; value: DraftValue | undefined; path: string }) {
+export function FilterControl({ p, value, path }: { p: FilterParam; value: DraftValue | undefined; path: string }) {
   const t = useT();
   const dispatch = useDispatch();
   const title = filterTitle(p, t);

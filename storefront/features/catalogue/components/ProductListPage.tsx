@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { listAddressSearch, parseListAddress } from '../../../../schemas/rules/listAddress';
 import { Link, Navigate, useLocation, useNavigate, useParams } from '../../../lib/router';
@@ -9,7 +9,8 @@ import PathPending from '../../../components/PathPending';
 import ProductList from '../../../components/ProductList';
 import { useCategoryTree } from '../../../components/ShopContext';
 import { childrenOf, lastId, pathOf, pathState, ROOT_PATH } from '../../../lib/categories';
-import { useT } from '../../../lib/i18n';
+import { loadPageTexts, useT } from '../../../lib/i18n';
+import { useInteracted } from '../../../lib/firstInteraction';
 import { useIsWide } from '../../../lib/layout';
 import { rememberedScroll } from '../../../lib/scroll';
 import type { OfferCard } from '../../../lib/types';
@@ -22,6 +23,16 @@ import CategorySidebar from './CategorySidebar';
 import '../catalogue.css';
 
 export const CATEGORY_PAGING_MS = 100;
+/**
+ * The wide list's filters: their chunk and the filter page's texts load on the reader's first move, after the
+ * first screen (lib/firstInteraction). They are extra: a chunk that cannot come (offline) leaves them out, not the page.
+ */
+const FilterSidebar = lazy<ComponentType<{ path: string; categoryId: string }>>(() =>
+  Promise.all([import('./FilterSidebar'), loadPageTexts()]).then(
+    ([m]) => m,
+    () => ({ default: () => null }),
+  ),
+);
 /** Only a sorted or filtered list loads its chips (a plain list's first screen does not carry them). */
 const ListQueryChips = lazy(() => import('./ListQueryChips'));
 /** Rows kept rendered beyond the window on the category list (the seed's buffer of 2000). */
@@ -41,6 +52,7 @@ export default function ProductListPage() {
   const location = useLocation();
   const { tree } = useCategoryTree();
   const wide = useIsWide();
+  const interacted = useInteracted();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const goodOffset = /^\d+$/.test(offset) && Number(offset) >= 1;
@@ -100,7 +112,15 @@ export default function ProductListPage() {
 
   return (
     <div className={wide ? 'page page--list page--wide' : wide === null ? 'page page--list page--any' : 'page page--list'}>
-      {wide !== false && <CategorySidebar tree={tree} path={path} className={wide ? undefined : 'wide-only'} />}
+      {wide !== false && (
+        <CategorySidebar tree={tree} path={path} className={wide ? undefined : 'wide-only'}>
+          {wide && interacted && (
+            <Suspense fallback={null}>
+              <FilterSidebar path={path} categoryId={categoryId} />
+            </Suspense>
+          )}
+        </CategorySidebar>
+      )}
       <div className="page__main">
         {wide !== null ? (
           <Breadcrumbs crumbs={categoryCrumbs(path, (i) => tree.byId.get(i)?.category, { narrow: !wide, t })} />
