@@ -3,29 +3,9 @@ import { useDispatch, useSelector } from 'react-redux';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import { useT } from '../../../lib/i18n';
-import { SORTS } from '../catalogueApi';
-import { draftSelectToggled, draftSortChanged, filtersApplied, filtersOpened, filtersReset, paramsRequested, selectDraft, selectParams, type FilterParam } from '../filtersSlice';
-import { FilterActions, FilterControl } from './FiltersPage';
-import { filterTitle } from './filterTitle';
+import { filtersApplied, filtersOpened, filtersReset, paramsRequested, selectDraft, selectParams } from '../filtersSlice';
+import { FilterActions, FilterControl, SortChoice, ValueChecks } from './FiltersPage';
 import '../filters.css';
-
-/** A select filter's values as checkboxes in place (the phone's filter page opens them on a page of their own). */
-function SelectValues({ p, chosen }: { p: FilterParam; chosen: string[] }) {
-  const t = useT();
-  const dispatch = useDispatch();
-  const title = filterTitle(p, t);
-  return (
-    <fieldset className="filter-side__values">
-      <legend className="filter-row__title">{title}</legend>
-      {p.values.map((v) => (
-        <label key={v.id} className="check-row">
-          <input type="checkbox" checked={chosen.includes(v.id)} onChange={() => dispatch(draftSelectToggled({ baseId: p.baseId, valueId: v.id }))} />
-          <span>{v.name}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
 
 /**
  * The wide list's filters beside the products (issue 36): the sort and every filter of the category, edited as
@@ -49,7 +29,7 @@ export default function FilterSidebar({ path, categoryId }: { path: string; cate
   else
     body = entry.items.map((p) =>
       p.kind === 'select' ? (
-        <SelectValues key={p.baseId} p={p} chosen={Array.isArray(draft.values[p.baseId]) ? (draft.values[p.baseId] as string[]) : []} />
+        <ValueChecks key={p.baseId} p={p} chosen={Array.isArray(draft.values[p.baseId]) ? (draft.values[p.baseId] as string[]) : []} className="filter-side__values" legend="filter-row__title" />
       ) : (
         <FilterControl key={p.baseId} p={p} value={draft.values[p.baseId]} path={path} />
       ),
@@ -57,17 +37,7 @@ export default function FilterSidebar({ path, categoryId }: { path: string; cate
   return (
     <section className="filter-side" aria-label={t('filters.title')}>
       <h2 className="filter-side__title">{t('filters.title')}</h2>
-      {editing && (
-        <fieldset className="filter-side__sort">
-          <legend className="filter-row__title">{t('filters.sort')}</legend>
-          {SORTS.map((s) => (
-            <label key={s} className="radio-row">
-              <input type="radio" name="side-sort" value={s} checked={draft.sort === s} onChange={() => dispatch(draftSortChanged(s))} />
-              <span>{t(`filters.sorts.${s}`)}</span>
-            </label>
-          ))}
-        </fieldset>
-      )}
+      {editing && <SortChoice sort={draft.sort} className="filter-side__sort" name="side-sort" />}
       {body}
       {editing && <FilterActions onReset={() => dispatch(filtersReset({ path, categoryId }))} onApply={() => dispatch(filtersApplied({ path, categoryId }))} />}
     </section>

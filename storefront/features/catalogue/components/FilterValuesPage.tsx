@@ -8,8 +8,8 @@ import { useCategoryTree } from '../../../components/ShopContext';
 import { lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
-import { draftFilterCleared, draftSelectToggled, filtersApplied, filtersOpened, paramsRequested, selectDraft, selectParams } from '../filtersSlice';
-import { FilterActions, useBackToList } from './FiltersPage';
+import { draftFilterCleared, filtersApplied, filtersOpened, paramsRequested, selectDraft, selectParams } from '../filtersSlice';
+import { FilterActions, useBackToList, ValueChecks } from './FiltersPage';
 import { filterTitle } from './filterTitle';
 import '../filters.css';
 
@@ -43,15 +43,7 @@ export default function FilterValuesPage() {
   return (
     <div className="page page--filters">
       <h1 className="page__title">{title}</h1>
-      <fieldset className="filters__values">
-        <legend className="visually-hidden">{title}</legend>
-        {param.values.map((v) => (
-          <label key={v.id} className="check-row">
-            <input type="checkbox" checked={chosen.includes(v.id)} onChange={() => dispatch(draftSelectToggled({ baseId: param.baseId, valueId: v.id }))} />
-            <span>{v.name}</span>
-          </label>
-        ))}
-      </fieldset>
+      <ValueChecks p={param} chosen={chosen} className="filters__values" legend="visually-hidden" />
       <FilterActions
         onReset={() => {
           dispatch(draftFilterCleared(param.baseId));

@@ -9,8 +9,9 @@ import { useCategoryTree } from '../../../components/ShopContext';
 import { lastId, pathState, ROOT_PATH } from '../../../lib/categories';
 import { t, tPlural, useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
-import { listKeyOf, SORTS } from '../catalogueApi';
+import { listKeyOf, SORTS, type SortId } from '../catalogueApi';
 import {
+  draftSelectToggled,
   draftSortChanged,
   draftValueChanged,
   filtersApplied,
@@ -56,6 +57,40 @@ function useApplyLabel(): string | null {
   if (count.key !== listKeyOf(categoryId, 'default', encodeFilters(params, draft.values))) return null;
   if (count.more) return tPlural('filters.show_more', count.count);
   return count.count ? tPlural('filters.show_n', count.count) : t('filters.show_none');
+}
+
+/** The sort choice of the draft (the filter page's and the wide list's); `name` groups its radios. */
+export function SortChoice({ sort, className, name = 'sort' }: { sort: SortId; className: string; name?: string }) {
+  const t = useT();
+  const dispatch = useDispatch();
+  return (
+    <fieldset className={className}>
+      <legend>{t('filters.sort')}</legend>
+      {SORTS.map((s) => (
+        <label key={s} className="radio-row">
+          <input type="radio" name={name} value={s} checked={sort === s} onChange={() => dispatch(draftSortChanged(s))} />
+          <span>{t(`filters.sorts.${s}`)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A select filter's values as checkboxes (its own page on a phone, in place on the wide list). */
+export function ValueChecks({ p, chosen, className, legend }: { p: FilterParam; chosen: string[]; className: string; legend: string }) {
+  const t = useT();
+  const dispatch = useDispatch();
+  return (
+    <fieldset className={className}>
+      <legend className={legend}>{filterTitle(p, t)}</legend>
+      {p.values.map((v) => (
+        <label key={v.id} className="check-row">
+          <input type="checkbox" checked={chosen.includes(v.id)} onChange={() => dispatch(draftSelectToggled({ baseId: p.baseId, valueId: v.id }))} />
+          <span>{v.name}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 /** Back to the list after apply or reset: one step back, or the list itself after a deep link. */
@@ -164,15 +199,7 @@ export default function FiltersPage() {
   return (
     <div className="page page--filters">
       <h1 className="page__title">{t('filters.title')}</h1>
-      <fieldset className="filters__sort">
-        <legend>{t('filters.sort')}</legend>
-        {SORTS.map((s) => (
-          <label key={s} className="radio-row">
-            <input type="radio" name="sort" value={s} checked={draft.sort === s} onChange={() => dispatch(draftSortChanged(s))} />
-            <span>{t(`filters.sorts.${s}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <SortChoice sort={draft.sort} className="filters__sort" />
       {body}
       <FilterActions
         onReset={() => {
