@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { Route, Routes } from '../lib/router';
+import { matchPath, Route, Routes } from '../lib/router';
 import { lazyPage as lazyModule } from '../lib/i18n';
 import Later from '../components/Later';
 import ClientOnly from '../lib/clientOnly';
@@ -34,68 +34,50 @@ const loader = <Loader />;
 const itemPage = () => withFeature(import('../features/item/feature'), import('../features/item/components/ItemPage'));
 const searchPage = () => import('../features/search/components/SearchPage');
 const infoPage = () => withFeature(import('../features/info/feature'), import('../features/info/components/InfoPage'));
-const filtersPage = () => import('../features/catalogue/components/FiltersPage');
-const filterValuesPage = () => import('../features/catalogue/components/FilterValuesPage');
-const favouritesPage = () => import('../features/favourites/components/FavouritesPage');
-// The map (Leaflet and its CSS) loads only with /map.
-const mapPage = () => withFeature(import('../features/places/feature'), import('../features/places/components/MapPage'));
-const successPaymentPage = () => withFeature(import('../features/payments/feature'), import('../features/payments/components/SuccessPaymentPage'));
-const failPaymentPage = () => withFeature(import('../features/payments/feature'), import('../features/payments/components/FailPaymentPage'));
-const signInPage = () => import('../features/account/components/SignInPage');
-const myOrdersPage = () => import('../features/account/components/MyOrdersPage');
-const customerOrderPage = () => import('../features/account/components/CustomerOrderPage');
-const orderReviewPage = () => import('../features/account/components/OrderReviewPage');
-const cartPage = () => import('../features/cart/components/CartPage');
-const checkoutPage = () => withFeature(import('../features/checkout/feature'), import('../features/checkout/components/CheckoutPage'));
 const ItemPage = lazyPage(itemPage);
 const SearchPage = lazyPage(searchPage);
 const InfoPage = lazyPage(infoPage);
 const LegacyProductPage = lazyPage(() => withFeature(import('../features/item/feature'), import('../features/item/components/LegacyProductPage')));
-const FiltersPage = devicePage(filtersPage);
-const FilterValuesPage = devicePage(filterValuesPage);
-const FavouritesPage = devicePage(favouritesPage);
-const MapPage = devicePage(mapPage);
-const SuccessPaymentPage = devicePage(successPaymentPage);
-const FailPaymentPage = devicePage(failPaymentPage);
-const SignInPage = devicePage(signInPage);
-const MyOrdersPage = devicePage(myOrdersPage);
-const CustomerOrderPage = devicePage(customerOrderPage);
-const OrderReviewPage = devicePage(orderReviewPage);
-const CartPage = devicePage(cartPage);
-const CheckoutPage = devicePage(checkoutPage);
+/**
+ * The device pages, each declared once: its route and its chunk. The server sends their shell (entry-server.tsx,
+ * isDevicePage), so their chunks load with the app (preloadPage).
+ */
+const DEVICE_PAGES = (
+  [
+    ['/cart', () => import('../features/cart/components/CartPage')],
+    ['/order', () => withFeature(import('../features/checkout/feature'), import('../features/checkout/components/CheckoutPage'))],
+    ['/order/:orderId', () => import('../features/account/components/CustomerOrderPage')],
+    ['/order/:orderId/review', () => import('../features/account/components/OrderReviewPage')],
+    ['/favourites', () => import('../features/favourites/components/FavouritesPage')],
+    ['/login', () => import('../features/account/components/SignInPage')],
+    ['/my_orders', () => import('../features/account/components/MyOrdersPage')],
+    // The map (Leaflet and its CSS) loads only with /map.
+    ['/map', () => withFeature(import('../features/places/feature'), import('../features/places/components/MapPage'))],
+    ['/success_payment', () => withFeature(import('../features/payments/feature'), import('../features/payments/components/SuccessPaymentPage'))],
+    ['/fail_payment', () => withFeature(import('../features/payments/feature'), import('../features/payments/components/FailPaymentPage'))],
+    ['/filters/:path', () => import('../features/catalogue/components/FiltersPage')],
+    ['/filters/:path/:filterId', () => import('../features/catalogue/components/FilterValuesPage')],
+  ] as [string, () => Promise<{ default: ComponentType<any> }>][]
+).map(([path, load]) => ({ path, load, Page: devicePage(load) }));
+const deviceRoute = (pathname: string) => DEVICE_PAGES.find((d) => matchPath(d.path, pathname));
 
-/** The device pages: the server sends their shell (entry-server.tsx), so their chunks load with the app. */
-const DEVICE_LANDINGS: [RegExp, () => Promise<unknown>][] = [
-  [/^\/cart$/, cartPage],
-  [/^\/order$/, checkoutPage],
-  [/^\/order\/[^/]+$/, customerOrderPage],
-  [/^\/order\/[^/]+\/review$/, orderReviewPage],
-  [/^\/favourites$/, favouritesPage],
-  [/^\/login$/, signInPage],
-  [/^\/my_orders$/, myOrdersPage],
-  [/^\/map$/, mapPage],
-  [/^\/success_payment$/, successPaymentPage],
-  [/^\/fail_payment$/, failPaymentPage],
-  [/^\/filters\/[^/]+$/, filtersPage],
-  [/^\/filters\/[^/]+\/[^/]+$/, filterValuesPage],
-];
 /** Pages people land on from outside (shared links, search engines, a refresh) that are not in the first bundle. */
 const LANDINGS: [RegExp, () => Promise<unknown>][] = [
   [/^\/category\/[^/]+\/item\//, itemPage],
   [/^\/search\//, searchPage],
   [/^\/(about_company|delivery|payment|contacts)$/, infoPage],
-  ...DEVICE_LANDINGS,
 ];
 
 /** Whether the page's content is this device's: the server sends its shell and the browser draws it (lib/clientOnly). */
-export const isDevicePage = (pathname: string) => DEVICE_LANDINGS.some(([re]) => re.test(pathname));
+export const isDevicePage = (pathname: string) => deviceRoute(pathname) !== undefined;
 
 /** Whether the page is one of the lazy landing pages (its module and the later pages' texts load with it). */
-export const isLazyLanding = (pathname: string) => LANDINGS.some(([re]) => re.test(pathname));
+export const isLazyLanding = (pathname: string) => LANDINGS.some(([re]) => re.test(pathname)) || isDevicePage(pathname);
 
 /** Starts loading the landing page's chunk with the app's start, not after it (the texts load meanwhile). */
 export function preloadPage(pathname: string): Promise<unknown> {
-  return LANDINGS.find(([re]) => re.test(pathname))?.[1]().catch(() => undefined) ?? Promise.resolve();
+  const load = LANDINGS.find(([re]) => re.test(pathname))?.[1] ?? deviceRoute(pathname)?.load;
+  return load?.().catch(() => undefined) ?? Promise.resolve();
 }
 
 /** The storefront's routes (the seed's table); any unknown path goes to /404. */
@@ -110,18 +92,9 @@ export default function AppRoutes() {
         <Route path="/product/:productId" element={<LegacyProductPage />} />
         <Route path={PATHS.searchPage} element={<SearchPage />} />
         <Route path={PATHS.search} element={<SearchPage />} />
-        <Route path="/filters/:path" element={<FiltersPage />} />
-        <Route path="/filters/:path/:filterId" element={<FilterValuesPage />} />
-        <Route path="/favourites" element={<FavouritesPage />} />
-        <Route path="/map" element={<MapPage />} />
-        <Route path="/success_payment" element={<SuccessPaymentPage />} />
-        <Route path="/fail_payment" element={<FailPaymentPage />} />
-        <Route path="/login" element={<SignInPage />} />
-        <Route path="/my_orders" element={<MyOrdersPage />} />
-        <Route path="/order/:orderId" element={<CustomerOrderPage />} />
-        <Route path="/order/:orderId/review" element={<OrderReviewPage />} />
-        <Route path="/cart" element={<CartPage />} />
-        <Route path="/order" element={<CheckoutPage />} />
+        {DEVICE_PAGES.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         {INFO_PAGES.map((p) => (
           <Route key={p} path={`/${p}`} element={<InfoPage page={p} />} />
         ))}
