@@ -228,6 +228,8 @@ export interface NotificationsTable {
   from_id: string | null;
   order_id: number | null;
   created_at: string;
+  /** The shop's own number of the notification (migration 2026112950): what api=inner_push polls by. */
+  seq: Generated<number>;
 }
 export interface PushTokensTable {
   id: Generated<number>;
@@ -330,6 +332,7 @@ export interface DB {
   search_words: SearchWordsTable;
   orders: OrdersTable;
   order_numbers: { store_id: number; last: number };
+  notification_seqs: { store_id: number; last: number };
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
   notifications: NotificationsTable;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { now } from '../../db/database';
 
-/** One in-app notification (`api=inner_push`); its id is the seq the client polls from. */
+/** One in-app notification (`api=inner_push`); its seq, the shop's own number, is what the client polls from. */
 export interface NewNotification {
   storeId: number;
   /** The signed-in recipient (the owner for new orders, the customer for status changes). */
@@ -16,12 +16,27 @@ export interface NewNotification {
   orderId?: number | null;
 }
 
+/**
+ * The shop's next notification seq: one upsert on its counter row, which stays locked until the caller's
+ * transaction ends (PostgreSQL), so seqs are handed out, and committed, in order: a client polling after
+ * seq N never misses one committed later with a lower seq.
+ */
+async function nextSeq(db: Executor, storeId: number): Promise<number> {
+  const row = await sql<{ last: number }>`
+    insert into notification_seqs (store_id, last)
+    values (${storeId}, (select coalesce(max(seq), 0) + 1 from notifications where store_id = ${storeId}))
+    on conflict (store_id) do update set last = notification_seqs.last + 1
+    returning last`.execute(db);
+  return Number(row.rows[0]!.last);
+}
+
 export async function notify(db: Executor, n: NewNotification): Promise<void> {
   if (n.userId === null && !n.deviceId) return;
   await db
     .insertInto('notifications')
     .values({
       store_id: n.storeId,
+      seq: await nextSeq(db, n.storeId),
       user_id: n.userId,
       device_id: n.userId === null ? n.deviceId : (n.deviceId ?? null),
       header: n.header.slice(0, 500),
@@ -47,31 +62,25 @@ export async function notificationsAfter(db: Executor, storeId: number, who: Rec
   if (who.userId === null && !who.deviceId) return [];
   const rows = await db
     .selectFrom('notifications')
-    .select(['id', 'header', 'description', 'img', 'from_id'])
+    .select(['seq', 'header', 'description', 'img', 'from_id'])
     .where('store_id', '=', storeId)
-    .where('id', '>', seq)
+    .where('seq', '>', seq)
     .where((eb) => {
       const mine = [];
       if (who.userId !== null) mine.push(eb('user_id', '=', who.userId));
       if (who.deviceId) mine.push(eb.and([eb('device_id', '=', who.deviceId), eb('user_id', 'is', null)]));
       return eb.or(mine);
     })
-    .orderBy('id')
+    .orderBy('seq')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ seq: r.id, header: r.header, desc: r.description, img: r.img ?? '', from_id: r.from_id ?? '0' }));
+  return rows.map((r) => ({ seq: r.seq, header: r.header, desc: r.description, img: r.img ?? '', from_id: r.from_id ?? '0' }));
 }
 
-/**
- * The newest seq (where a client without one starts). Seqs are ids of one table for all stores, so the
- * table's maximum is a valid cursor for anyone, and both databases read it from the primary key at once.
- */
-export async function latestSeq(db: Executor): Promise<number> {
-  const r = await db
-    .selectFrom('notifications')
-    .select(sql<number>`coalesce(max(id), 0)`.as('seq'))
-    .executeTakeFirst();
-  return Number(r?.seq ?? 0);
+/** The shop's newest seq (where a client without one starts), from its counter row. */
+export async function latestSeq(db: Executor, storeId: number): Promise<number> {
+  const r = await db.selectFrom('notification_seqs').select('last').where('store_id', '=', storeId).executeTakeFirst();
+  return Number(r?.last ?? 0);
 }
 
 /**

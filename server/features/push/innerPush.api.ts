@@ -5,7 +5,8 @@ import { customerOf } from '../orders/public';
 
 /**
  * api=inner_push (polled every second): notifications after `seq` for the signed-in user (the owner: new
- * orders and payments; a customer: status changes) or the device → `{seq, inner_push, srv_error}`. Without a
+ * orders and payments; a customer: status changes) or the device → `{seq, inner_push, srv_error}`; seqs are
+ * the shop's own numbers (1, 2, 3...), so they tell nothing of other shops. Without a
  * seq the client starts at the newest one (no backlog of old toasts). A bad token is a 401 with "token": "error".
  */
 export const innerPush: Handler = async (ctx) => {
@@ -13,8 +14,10 @@ export const innerPush: Handler = async (ctx) => {
   const raw = (ctx.input.raw.seq ?? '').trim();
   if (raw !== '' && !/^\d{1,12}$/.test(raw)) throw badRequest('invalid_input', undefined, ['seq']);
   const recipient = { userId: who.user?.id ?? null, deviceId: who.deviceId };
-  if (raw === '') return { seq: String(await latestSeq(ctx.db)), inner_push: [], srv_error: '' };
+  if (raw === '') return { seq: String(await latestSeq(ctx.db, ctx.store.id)), inner_push: [], srv_error: '' };
   const seq = Number(raw);
   const items = await notificationsAfter(ctx.db, ctx.store.id, recipient, seq);
-  return { seq: String(items.length ? items[items.length - 1].seq : seq), inner_push: items, srv_error: '' };
+  if (items.length) return { seq: String(items[items.length - 1].seq), inner_push: items, srv_error: '' };
+  // A seq past the shop's newest (a client holding a platform-wide id from before the shop's own numbers) starts over at it.
+  return { seq: String(Math.min(seq, await latestSeq(ctx.db, ctx.store.id))), inner_push: [], srv_error: '' };
 };
