@@ -108,6 +108,19 @@ export async function setupShop(server: TestServer, owner: Auth): Promise<Shop> 
   return { categoryId, offers, places, promos };
 }
 
+/** The second shop of the cross-shop tests: its domain, its owner's phone. */
+export const Y_DOMAIN = 'shop-y.example';
+export const OWNER_Y = '+79995550101';
+
+/** A second shop "Магазин Y" on Y_DOMAIN: its owner and `customer` signed in there, one product of 700 in a category. */
+export async function addShopY(server: TestServer, customer: string) {
+  const storeId = await server.addStore({ name: 'Магазин Y', domain: Y_DOMAIN, ownerPhone: OWNER_Y });
+  const owner = await server.signIn(OWNER_Y, { host: Y_DOMAIN });
+  const signedIn = await server.signIn(customer, { host: Y_DOMAIN });
+  const offer = await server.createOffer({ categoryId: await server.createCategory({ category: 'Y' }, storeId), price: '700' }, storeId);
+  return { storeId, owner, customer: signedIn, offer };
+}
+
 export const newKey = () => crypto.randomUUID();
 export const newDevice = () => `dev_${crypto.randomBytes(12).toString('hex')}`;
 

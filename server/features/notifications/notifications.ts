@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { now } from '../../db/database';
+import { nextInShop } from '../../db/shopCounters';
 
 /** One in-app notification (`api=inner_push`); its seq, the shop's own number, is what the client polls from. */
 export interface NewNotification {
@@ -16,27 +17,15 @@ export interface NewNotification {
   orderId?: number | null;
 }
 
-/**
- * The shop's next notification seq: one upsert on its counter row, which stays locked until the caller's
- * transaction ends (PostgreSQL), so seqs are handed out, and committed, in order: a client polling after
- * seq N never misses one committed later with a lower seq.
- */
-async function nextSeq(db: Executor, storeId: number): Promise<number> {
-  const row = await sql<{ last: number }>`
-    insert into notification_seqs (store_id, last)
-    values (${storeId}, (select coalesce(max(seq), 0) + 1 from notifications where store_id = ${storeId}))
-    on conflict (store_id) do update set last = notification_seqs.last + 1
-    returning last`.execute(db);
-  return Number(row.rows[0]!.last);
-}
-
 export async function notify(db: Executor, n: NewNotification): Promise<void> {
   if (n.userId === null && !n.deviceId) return;
   await db
     .insertInto('notifications')
     .values({
       store_id: n.storeId,
-      seq: await nextSeq(db, n.storeId),
+      // The shop's own numbers, handed out and committed in order (db/shopCounters.ts): a client polling
+      // after seq N never misses one committed later with a lower seq.
+      seq: await nextInShop(db, 'notification_seqs', n.storeId),
       user_id: n.userId,
       device_id: n.userId === null ? n.deviceId : (n.deviceId ?? null),
       header: n.header.slice(0, 500),

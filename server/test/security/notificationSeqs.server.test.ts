@@ -8,10 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
 import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../helpers';
-import { newDevice, orderForm, rest, setupShop, type Shop } from '../checkoutFixtures';
-
-const Y_DOMAIN = 'shop-y.example';
-const OWNER_Y = '+79995550101';
+import { Y_DOMAIN, addShopY, newDevice, orderForm, setupShop, type Shop } from '../checkoutFixtures';
 
 let server: TestServer;
 let shop: Shop;
@@ -26,10 +23,7 @@ beforeAll(async () => {
   const owner = await server.signIn(OWNER_PHONE);
   customer = await server.signIn(CUSTOMER_PHONE);
   shop = await setupShop(server, owner);
-  storeY = await server.addStore({ name: 'Магазин Y', domain: Y_DOMAIN, ownerPhone: OWNER_Y });
-  ownerY = await server.signIn(OWNER_Y, { host: Y_DOMAIN });
-  customerY = await server.signIn(CUSTOMER_PHONE, { host: Y_DOMAIN });
-  offerY = await server.createOffer({ categoryId: await server.createCategory({ category: 'Y' }, storeY), price: '700' }, storeY);
+  ({ storeId: storeY, owner: ownerY, customer: customerY, offer: offerY } = await addShopY(server, CUSTOMER_PHONE));
 });
 afterAll(() => server?.close());
 

@@ -9,11 +9,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
 import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../helpers';
-import { newDevice, newKey, orderForm, rest, setupShop, startFakeAcquirer, type FakeAcquirer, type Shop } from '../checkoutFixtures';
+import { Y_DOMAIN, addShopY, newDevice, newKey, orderForm, rest, setupShop, startFakeAcquirer, type FakeAcquirer, type Shop } from '../checkoutFixtures';
 import { inParallel, scaled, scaleNote } from './scale';
 
-const Y_DOMAIN = 'shop-y.example';
-const OWNER_Y = '+79995550101';
 
 let server: TestServer;
 let shop: Shop;
@@ -31,10 +29,7 @@ beforeAll(async () => {
   owner = await server.signIn(OWNER_PHONE);
   customer = await server.signIn(CUSTOMER_PHONE);
   shop = await setupShop(server, owner);
-  storeY = await server.addStore({ name: 'Магазин Y', domain: Y_DOMAIN, ownerPhone: OWNER_Y });
-  ownerY = await server.signIn(OWNER_Y, { host: Y_DOMAIN });
-  customerY = await server.signIn(CUSTOMER_PHONE, { host: Y_DOMAIN });
-  offerY = await server.createOffer({ categoryId: await server.createCategory({ category: 'Y' }, storeY), price: '700' }, storeY);
+  ({ storeId: storeY, owner: ownerY, customer: customerY, offer: offerY } = await addShopY(server, CUSTOMER_PHONE));
 });
 afterAll(async () => {
   await server?.close();
