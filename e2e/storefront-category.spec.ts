@@ -184,3 +184,15 @@ test('a picture that fails to load shows the placeholder', async ({ page, shop }
   expect(await fine.locator('.product-image img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(fine.locator('.product-image__stub')).toHaveCount(0);
 });
+
+test('a list shows what can be ordered first and the unavailable products after them, in any sort (issue 36)', async ({ page }) => {
+  // Аудио: seven headphones and speakers, "Пульсар Бас" (id 1304) not available; by price it would sit among the others.
+  for (const address of ['/category/1-13/1', '/category/1-13/1?sort=price_asc', '/category/1-13/1?sort=price_desc']) {
+    await page.goto(address);
+    const cards = page.getByRole('list', { name: 'Аудио' }).getByRole('listitem');
+    await expect(cards, address).toHaveCount(7);
+    await expect(cards.last().getByRole('heading', { level: 3 }), address).toHaveText('Наушники накладные Пульсар Бас');
+    await expect(cards.last(), address).toContainText('Товар недоступен для заказа');
+    await expect(cards.getByText('Товар недоступен для заказа'), address).toHaveCount(1);
+  }
+});

@@ -27,6 +27,7 @@ import * as searchWords from './migrations/2026112903_search_words';
 import * as ymlJobMode from './migrations/2026112910_yml_job_mode';
 import * as ordersNewCount from './migrations/2026112920_orders_new_count';
 import * as offerGroups from './migrations/2026112930_offer_groups';
+import * as orderableFirst from './migrations/2026112940_orderable_first';
 import * as notificationSeqs from './migrations/2026112950_notification_seqs';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -62,6 +63,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112910_yml_job_mode', ymlJobMode],
   ['2026112920_orders_new_count', ordersNewCount],
   ['2026112930_offer_groups', offerGroups],
+  ['2026112940_orderable_first', orderableFirst],
   ['2026112950_notification_seqs', notificationSeqs],
 ];
 

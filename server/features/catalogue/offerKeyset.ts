@@ -28,15 +28,20 @@ const keyOf = (r: KeyRow, sort: SortId): unknown[] => {
 
 export const lastPartOf = (rows: object[]) => (Number((rows.at(-1) as { part?: number } | undefined)?.part ?? 0) === 1 ? 1 : 0);
 
+/** Which part of a list or search a row is in: a list's orderable offers (0) and the others (1); a search's name hits (0) and the others (1). */
+export type Part = { list: 0 | 1 } | { search: 0 | 1 };
+
 /**
- * A full page gets `next`: the cursor of its last row, base64url JSON of the sort and its key; a search's
- * starts with "search" and the part of the last row (0: name hits, 1: the others).
+ * A full page gets `next`: the cursor of its last row, base64url JSON of the sort and its key; a list's second
+ * part (the offers that cannot be ordered) starts with "unavailable", a search's with "search" and the part
+ * of the last row.
  */
-export function withNext<T>(cards: T[], rows: KeyRow[], sort: SortId, searchPart?: 0 | 1): T[] & { next?: string } {
+export function withNext<T>(cards: T[], rows: KeyRow[], sort: SortId, part: Part = { list: 0 }): T[] & { next?: string } {
   const out = cards as T[] & { next?: string };
   if (rows.length === PAGE_SIZE) {
     const key = keyOf(rows[rows.length - 1], sort);
-    out.next = Buffer.from(JSON.stringify(searchPart === undefined ? [sort, ...key] : ['search', sort, searchPart, ...key])).toString('base64url');
+    const head = 'search' in part ? ['search', sort, part.search] : part.list ? ['unavailable', sort] : [sort];
+    out.next = Buffer.from(JSON.stringify([...head, ...key])).toString('base64url');
   }
   return out;
 }
@@ -57,11 +62,13 @@ function decodeCursor(cursor: string): unknown[] {
 const keyLength = (sort: SortId) => (sort === 'discount' ? 3 : 2);
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number';
 
-/** The sort key in a category list's cursor (a cursor of another sort, or a search's, is a 400). */
-export function listCursor(cursor: string, sort: SortId): (string | number)[] {
+/** The part and sort key in a category list's cursor (a cursor of another sort, or a search's, is a 400). */
+export function listCursor(cursor: string, sort: SortId): { part: 0 | 1; key: (string | number)[] } {
   const key = decodeCursor(cursor);
-  if (key.length !== 1 + keyLength(sort) || key[0] !== sort || !key.slice(1).every(isScalar)) throw badCursor();
-  return key.slice(1) as (string | number)[];
+  const part = key[0] === 'unavailable' ? 1 : 0;
+  const rest = key.slice(part);
+  if (rest.length !== 1 + keyLength(sort) || rest[0] !== sort || !rest.slice(1).every(isScalar)) throw badCursor();
+  return { part, key: rest.slice(1) as (string | number)[] };
 }
 
 /** The part and sort key in a search's cursor. */

@@ -1,6 +1,6 @@
 /** api=offers lists: a category (with everything below it) or a search, filtered and sorted, a page at a time. */
 import { sql } from 'kysely';
-import { COMMON_FILTERS } from '../../../schemas';
+import { COMMON_FILTERS, type SortId } from '../../../schemas';
 import { type Dialect } from '../../db/database';
 import type { Db } from '../../db/types';
 import { categoryTree } from './categoryTree';
@@ -9,7 +9,7 @@ import { paramsInScope } from './params';
 import { searchTerms } from '../../lib/searchText';
 import { CARD_COLUMNS, OfferCard, offerCard } from './offerCards';
 import { KEY_COLUMNS, PAGE_SIZE, cardRowsByIds, keyAfter, listCursor, withNext } from './offerKeyset';
-import { DEFERRED_FROM, ListQuery, applyFilters, applySort, baseQuery } from './offerQuery';
+import { DEFERRED_FROM, ListQuery, OfferQuery, applyFilters, applySort, baseQuery, inPart } from './offerQuery';
 import { matchCount, searchPage } from './offerSearch';
 import { correctSearch } from './searchCorrection';
 
@@ -73,15 +73,39 @@ export async function listOffers(db: Db, dialect: Dialect, storeId: number, quer
   }
   if (query.after !== undefined) {
     // Keyset: the rows after the cursor's sort key, on the order's index, whatever changed before it.
-    const rows = await applySort(q.where(keyAfter(query.sort, listCursor(query.after, query.sort))), query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).execute();
-    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
+    const cursor = listCursor(query.after, query.sort);
+    const rows = await readPart(db, storeId, inPart(q, cursor.part).where(keyAfter(query.sort, cursor.key)), query.sort, 0, PAGE_SIZE);
+    const page = cursor.part === 0 && rows.length < PAGE_SIZE ? await partsFrom(db, storeId, q, query.sort, 0, rows) : { rows, part: cursor.part };
+    return withNext(page.rows.map((r) => offerCard(r, tree, storeId)), page.rows, query.sort, { list: page.part });
   }
-  if (offset < DEFERRED_FROM) {
-    const rows = await applySort(q, query.sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(PAGE_SIZE).offset(offset).execute();
-    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
-  }
-  // Deep pages: skip rows on the index alone, then read just the page's 20 rows.
-  const ids = (await applySort(q, query.sort).select('o.id').limit(PAGE_SIZE).offset(offset).execute()).map((r) => r.id);
-  const rows = await cardRowsByIds(db, storeId, ids);
-  return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort);
+  const page = await partsFrom(db, storeId, q, query.sort, offset);
+  return withNext(page.rows.map((r) => offerCard(r, tree, storeId)), page.rows, query.sort, { list: page.part });
+}
+
+type PageRow = Awaited<ReturnType<typeof cardRowsByIds>>[number];
+
+/** `limit` card rows of a part from `offset` on; a deep page skips rows on the index alone, then reads its own. */
+async function readPart(db: Db, storeId: number, q: OfferQuery, sort: SortId, offset: number, limit: number): Promise<PageRow[]> {
+  if (offset < DEFERRED_FROM) return applySort(q, sort).select(CARD_COLUMNS).select(KEY_COLUMNS).limit(limit).offset(offset).execute();
+  const ids = (await applySort(q, sort).select('o.id').limit(limit).offset(offset).execute()).map((r) => r.id);
+  return cardRowsByIds(db, storeId, ids);
+}
+
+/**
+ * The page at `offset` of the whole list: the orderable offers, then the others (inPart). `first`: part 0's
+ * rows already read at this offset. The second part is read only by a page that reaches it.
+ */
+async function partsFrom(db: Db, storeId: number, q: OfferQuery, sort: SortId, offset: number, first?: PageRow[]): Promise<{ rows: PageRow[]; part: 0 | 1 }> {
+  const rows = first ?? (await readPart(db, storeId, inPart(q, 0), sort, offset, PAGE_SIZE));
+  if (rows.length === PAGE_SIZE) return { rows, part: 0 };
+  // Part 0 ends on this page: it held offset + rows.length offers, or (none shown) at most `offset`, counted on the index.
+  const orderable = rows.length || first ? offset + rows.length : await countUpTo(db, inPart(q, 0), offset);
+  const rest = await readPart(db, storeId, inPart(q, 1), sort, Math.max(0, offset - orderable), PAGE_SIZE - rows.length);
+  return { rows: rows.concat(rest), part: rest.length ? 1 : 0 };
+}
+
+async function countUpTo(db: Db, q: OfferQuery, cap: number): Promise<number> {
+  if (cap <= 0) return 0;
+  const r = await db.selectFrom(q.select('o.id').limit(cap).as('x')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }

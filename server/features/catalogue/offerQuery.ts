@@ -129,6 +129,16 @@ export function applyFilters(q: OfferQuery, storeId: number, filters: Map<number
   return q;
 }
 
+/**
+ * A list's parts in their order: the offers a shopper can order (available, a counted stock above 0), then
+ * the others. Both read the list order's index alone, which carries `available` and `stock` last
+ * (migration 2026112940), so a page walks its order once per part instead of sorting the category.
+ */
+export const inPart = (q: OfferQuery, part: 0 | 1): OfferQuery =>
+  part === 0
+    ? q.where('o.available', '=', 1).where((eb) => eb.or([eb('o.stock', 'is', null), eb('o.stock', '>', 0)]))
+    : q.where((eb) => eb.or([eb('o.available', '<>', 1), eb('o.stock', '<=', 0)]));
+
 export function applySort(q: OfferQuery, sort: SortId): OfferQuery {
   switch (sort) {
     case 'increase':

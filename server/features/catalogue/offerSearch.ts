@@ -49,7 +49,7 @@ export async function searchPage(
   if ((await matchCount(db, dialect, storeId, terms, false)) >= searchTuning.frequent) {
     const { ids, lastPart } = await frequentSearchPage(db, dialect, storeId, scoped, query.sort, terms, offset, size, cursor);
     const rows = await cardRowsByIds(db, storeId, ids);
-    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPart);
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, { search: lastPart });
   }
   // Relevance first: offers with every word in their name (part 0) before those matching in the description (1).
   const part = (eb: any) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)(eb)).then(0).else(1).end();
@@ -61,11 +61,11 @@ export async function searchPage(
   const sorted = applySort(q.orderBy(part), query.sort);
   if (offset < DEFERRED_FROM) {
     const rows = await sorted.select(CARD_COLUMNS).select(KEY_COLUMNS).select((eb) => part(eb).as('part')).limit(size).offset(offset).execute();
-    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPartOf(rows));
+    return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, { search: lastPartOf(rows) });
   }
   const found = await sorted.select('o.id').select((eb) => part(eb).as('part')).limit(size).offset(offset).execute();
   const rows = await cardRowsByIds(db, storeId, found.map((r) => r.id));
-  return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, lastPartOf(found));
+  return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, { search: lastPartOf(found) });
 }
 
 /**

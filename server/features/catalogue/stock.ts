@@ -4,6 +4,7 @@ import { ApiError } from '../../errors';
 import { enqueue, ownerDestinations } from '../notifications/public';
 import { storeValues } from '../../api/tenant';
 import { bumpCatalogue } from '../../db/catalogueVersion';
+import { foldGroups } from '../../db/offerGroups';
 
 /**
  * Stock per product (offers.stock; null = not counted, unlimited). An order reserves its lines in its own
@@ -31,6 +32,8 @@ export const stockAllows = (stock: number | null | undefined, quantity = 1): boo
 export async function reserveStock(tx: Executor, store: Store, lines: StockLine[]): Promise<void> {
   const short: string[] = [];
   const low: { name: string; count: number }[] = [];
+  /** Groups whose variant sold out: their card may go to the next variant (db/offerGroups.ts). */
+  const soldOut: string[] = [];
   const threshold = Number(storeValues(store).low_stock_at ?? 3);
   for (const line of lines) {
     const row = await tx
@@ -40,11 +43,12 @@ export async function reserveStock(tx: Executor, store: Store, lines: StockLine[
       .where('id', '=', line.id)
       .where('stock', 'is not', null)
       .where('stock', '>=', line.quantity)
-      .returning('stock')
+      .returning(['stock', 'group_id'])
       .executeTakeFirst();
     if (row) {
       line.reserved = line.quantity;
       const left = Number(row.stock);
+      if (left === 0 && row.group_id) soldOut.push(row.group_id);
       if (left <= threshold && left + line.quantity > threshold) low.push({ name: line.name, count: left });
       continue;
     }
@@ -54,6 +58,7 @@ export async function reserveStock(tx: Executor, store: Store, lines: StockLine[
   if (short.length) throw new ApiError(400, 'unavailable_items', undefined, short);
   // The item page shows the stock and a card its availability: cached answers of the catalogue go stale.
   if (lines.some((l) => l.reserved)) await bumpCatalogue(tx, store.id);
+  if (soldOut.length) await foldGroups(tx, store.id, soldOut);
   const to = ownerDestinations(storeValues(store), 'orders');
   for (const l of low) await enqueue(tx, store, 'low_stock', to, { product: l.name, count: l.count });
 }
@@ -61,6 +66,7 @@ export async function reserveStock(tx: Executor, store: Store, lines: StockLine[
 /** Gives back what reserveStock took for these lines (a cancelled order); products no longer counted stay so. */
 export async function releaseStock(tx: Executor, storeId: number, lines: StockLine[]): Promise<void> {
   let changed = false;
+  const back: string[] = [];
   for (const line of lines) {
     if (!line.reserved) continue;
     const r = await tx
@@ -69,9 +75,12 @@ export async function releaseStock(tx: Executor, storeId: number, lines: StockLi
       .where('store_id', '=', storeId)
       .where('id', '=', line.id)
       .where('stock', 'is not', null)
+      .returning(['stock', 'group_id'])
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) > 0) changed = true;
+    if (r) changed = true;
+    if (r?.group_id && Number(r.stock) === line.reserved) back.push(r.group_id);
     delete line.reserved;
   }
   if (changed) await bumpCatalogue(tx, storeId);
+  if (back.length) await foldGroups(tx, storeId, back);
 }
