@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, OWNER_PHONE, type ShopServer } from './fixtures';
@@ -168,6 +169,36 @@ test('a question about the order: required fields, a picture with its preview, s
   const picture = await fetch(`${shop.url}/images/${questions[0].images[0].img}`);
   expect(picture.status).toBe(200);
   expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(0);
+});
+
+test('past the order’s daily budget of pictures the question says so beside them, keeps the text and goes without them (issue 34)', async ({ page, shop }) => {
+  const device = newDevice();
+  const id = await placeOrder(shop, device, { 1001: 1 }, PICKUP);
+  // Two questions of 10 pictures each take the order's 20 of the day.
+  const picture = await fs.readFile(path.resolve(import.meta.dirname, '../server/demo/images/blanket.jpg'));
+  for (let q = 0; q < 2; q++) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ orderId: String(id), contact: 'anna@example.com', message: `Фото ${q}`, device_id: device })) form.append(k, v);
+    for (let i = 0; i < 10; i++) form.append('images', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), `p${i}.jpg`);
+    const r = await fetch(`${shop.url}/rest/questions`, { method: 'POST', body: form });
+    expect(r.status).toBe(201);
+    await r.arrayBuffer();
+  }
+  await asDevice(page, device);
+  await page.goto(`/order/${id}/review`);
+  const message = page.getByRole('textbox', { name: 'Сообщение' });
+  await page.getByRole('textbox', { name: 'Почта или номер телефона для связи' }).fill('anna@example.com');
+  await message.fill('И ещё одно фото');
+  await page.locator('input[type=file]').setInputFiles(path.resolve(import.meta.dirname, '../server/demo/images/blanket.jpg'));
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  const pictures = page.getByRole('group', { name: 'Фотографии' });
+  await expect(pictures).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Слишком много фото к вопросам за сегодня. Отправьте вопрос без фото или попробуйте завтра')).toBeVisible();
+  await expect(message).toHaveValue('И ещё одно фото');
+  await page.getByRole('button', { name: 'Убрать blanket.jpg' }).click();
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Вопрос отправлен' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
 });
 
 test('sign-in by an SMS code shows the account’s orders from any device; signing out leaves the device’s own', async ({ page, shop }, info) => {

@@ -59,6 +59,12 @@ export interface Config {
    * e-mail still goes), so orders placed and cancelled in bulk cannot make a shop text without end.
    */
   orderSmsPerDay: number;
+  /**
+   * Pictures attached to customers' questions, at most this many per order and per shop in a UTC day
+   * (ATTACHMENTS_PER_ORDER 20, ATTACHMENTS_PER_SHOP_DAY 300; 0: no limit): each is decoded and encoded
+   * anew, seconds of CPU for a large one, so a flood of them is refused (429 too_many_attachments) before any work.
+   */
+  attachmentLimits: { order: number; shop: number };
   /** Counted stock held by such an order goes back after this many minutes unless the owner took the order or it was paid: ANON_HOLD_MINUTES, default 30. */
   anonHoldMinutes: number;
   /** How often each process gives back lapsed holds: HOLD_SWEEP_MS, default 60 s; 0 turns it off (the next order of the shop still does it). */
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notifyMaxAttempts: Number(env.NOTIFY_MAX_ATTEMPTS ?? 8),
     anonOrderLimits: { address: count(env.ANON_ORDERS_PER_ADDRESS, 10), device: count(env.ANON_ORDERS_PER_DEVICE, 5), phone: count(env.ANON_ORDERS_PER_PHONE, 5) },
     orderSmsPerDay: count(env.ORDER_SMS_PER_DAY, 200),
+    attachmentLimits: { order: count(env.ATTACHMENTS_PER_ORDER, 20), shop: count(env.ATTACHMENTS_PER_SHOP_DAY, 300) },
     anonHoldMinutes: count(env.ANON_HOLD_MINUTES, 30),
     holdSweepMs: count(env.HOLD_SWEEP_MS, 60_000),
     responseCacheMb: Number(env.RESPONSE_CACHE_MB) >= 0 && env.RESPONSE_CACHE_MB !== '' && env.RESPONSE_CACHE_MB !== undefined ? Number(env.RESPONSE_CACHE_MB) : 64,

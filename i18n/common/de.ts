@@ -15,6 +15,7 @@ export default {
     too_large: 'Die Datei ist zu groß',
     push_token_taken: 'Dieses Push-Token gehört zu einem anderen Gerät',
     too_many_orders: 'Zu viele Bestellungen ohne bestätigte Telefonnummer. Bestätigen Sie Ihre Nummer per SMS oder versuchen Sie es in einer Stunde erneut',
+    too_many_attachments: 'Heute wurden zu viele Fotos an Fragen angehängt. Senden Sie Ihre Frage ohne Fotos oder versuchen Sie es morgen erneut',
     too_many_requests: 'Zu viele Anfragen, bitte später erneut versuchen',
     invalid_phone: 'Ungültige Telefonnummer',
     invalid_code: 'Falscher Code',

@@ -14,6 +14,7 @@ export default {
     too_large: 'The file is too large',
     push_token_taken: 'This push token belongs to another device',
     too_many_orders: 'Too many orders without a confirmed phone. Confirm your number by SMS or try again in an hour',
+    too_many_attachments: 'Too many photos attached to questions today. Send your question without photos or try again tomorrow',
     too_many_requests: 'Too many requests, try again later',
     invalid_phone: 'Invalid phone number',
     invalid_code: 'Wrong code',

@@ -15,6 +15,7 @@ export default {
     too_large: 'El archivo es demasiado grande',
     push_token_taken: 'Este token de notificaciones pertenece a otro dispositivo',
     too_many_orders: 'Demasiados pedidos sin teléfono confirmado. Confirme su número por SMS o inténtelo dentro de una hora',
+    too_many_attachments: 'Demasiadas fotos adjuntas a preguntas hoy. Envíe su pregunta sin fotos o inténtelo mañana',
     too_many_requests: 'Demasiadas solicitudes, inténtelo más tarde',
     invalid_phone: 'Número de teléfono incorrecto',
     invalid_code: 'Código incorrecto',

@@ -15,6 +15,7 @@ export default {
     too_large: 'Fichier trop volumineux',
     push_token_taken: 'Ce jeton de notifications appartient à un autre appareil',
     too_many_orders: 'Trop de commandes sans téléphone confirmé. Confirmez votre numéro par SMS ou réessayez dans une heure',
+    too_many_attachments: 'Trop de photos jointes aux questions aujourd’hui. Envoyez votre question sans photo ou réessayez demain',
     too_many_requests: 'Trop de requêtes, réessayez plus tard',
     invalid_phone: 'Numéro de téléphone incorrect',
     invalid_code: 'Code incorrect',

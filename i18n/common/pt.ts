@@ -15,6 +15,7 @@ export default {
     too_large: 'O arquivo é grande demais',
     push_token_taken: 'Este token de notificações pertence a outro dispositivo',
     too_many_orders: 'Pedidos demais sem telefone confirmado. Confirme seu número por SMS ou tente novamente em uma hora',
+    too_many_attachments: 'Fotos demais anexadas a perguntas hoje. Envie sua pergunta sem fotos ou tente novamente amanhã',
     too_many_requests: 'Solicitações demais, tente mais tarde',
     invalid_phone: 'Número de telefone incorreto',
     invalid_code: 'Código incorreto',

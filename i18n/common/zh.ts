@@ -15,6 +15,7 @@ export default {
     too_large: '文件过大',
     push_token_taken: '此推送令牌属于另一台设备',
     too_many_orders: '未验证手机号的订单过多。请通过短信验证号码，或一小时后再试',
+    too_many_attachments: '今天问题附带的照片过多。请发送不带照片的问题，或明天再试',
     too_many_requests: '请求过多，请稍后再试',
     invalid_phone: '电话号码有误',
     invalid_code: '验证码错误',

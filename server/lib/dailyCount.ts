@@ -12,19 +12,20 @@ export const DAY_MS = 24 * 60 * 60_000;
 export const utcDayStart = (at: Date) => Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
 
 /**
- * Counts one more under `key` for the UTC day of `at` unless `limit` were already reached that day: one
- * conditional upsert on rate_limits (window_start is the day's start, a row of an earlier day starts over at
- * 1), atomic on SQLite and PostgreSQL, so several processes on one database never pass the limit together.
- * Returns the count with this one, or null when the limit was reached (nothing counted).
+ * Counts `amount` more (one by default) under `key` for the UTC day of `at` unless that would pass `limit`
+ * that day: one conditional upsert on rate_limits (window_start is the day's start, a row of an earlier day
+ * starts over), atomic on SQLite and PostgreSQL, so several processes on one database never pass the limit
+ * together. Returns the count with these, or null when they would pass the limit (nothing counted).
  */
-export async function countDaily(db: Executor, key: string, limit: number, at: Date = new Date()): Promise<number | null> {
+export async function countDaily(db: Executor, key: string, limit: number, at: Date = new Date(), amount = 1): Promise<number | null> {
+  if (amount > limit) return null;
   const day = utcDayStart(at);
   const row = await sql<{ hits: number }>`
-    insert into rate_limits (key, window_start, hits) values (${DAY_KEY_PREFIX + key}, cast(${day} as bigint), 1)
+    insert into rate_limits (key, window_start, hits) values (${DAY_KEY_PREFIX + key}, cast(${day} as bigint), ${amount})
     on conflict (key) do update set
-      hits = case when rate_limits.window_start < cast(${day} as bigint) then 1 else rate_limits.hits + 1 end,
+      hits = case when rate_limits.window_start < cast(${day} as bigint) then ${amount} else rate_limits.hits + ${amount} end,
       window_start = cast(${day} as bigint)
-    where rate_limits.window_start < cast(${day} as bigint) or rate_limits.hits < ${limit}
+    where rate_limits.window_start < cast(${day} as bigint) or rate_limits.hits + ${amount} <= ${limit}
     returning hits`.execute(db);
   return row.rows.length ? Number(row.rows[0].hits) : null;
 }

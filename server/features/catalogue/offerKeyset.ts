@@ -26,10 +26,16 @@ const keyOf = (r: KeyRow, sort: SortId): unknown[] => {
   }
 };
 
-export const lastPartOf = (rows: object[]) => (Number((rows.at(-1) as { part?: number } | undefined)?.part ?? 0) === 1 ? 1 : 0);
+/** A search's parts, in their order: what can be ordered (name hits, then the others), then what cannot (the same two). */
+export type SearchPart = 0 | 1 | 2 | 3;
+export const SEARCH_PARTS: readonly SearchPart[] = [0, 1, 2, 3];
+/** Part 1 and 3 hold the offers matching outside their name fields; 2 and 3 those that cannot be ordered. */
+export const searchPartOf = (p: SearchPart) => ({ nameHits: p % 2 === 0, orderable: (p < 2 ? 0 : 1) as 0 | 1 });
 
-/** Which part of a list or search a row is in: a list's orderable offers (0) and the others (1); a search's name hits (0) and the others (1). */
-export type Part = { list: 0 | 1 } | { search: 0 | 1 };
+export const lastPartOf = (rows: object[]): SearchPart => Number((rows.at(-1) as { part?: number } | undefined)?.part ?? 0) as SearchPart;
+
+/** Which part of a list or search a row is in: a list's orderable offers (0) and the others (1); a search's SearchPart. */
+export type Part = { list: 0 | 1 } | { search: SearchPart };
 
 /**
  * A full page gets `next`: the cursor of its last row, base64url JSON of the sort and its key; a list's second
@@ -72,10 +78,10 @@ export function listCursor(cursor: string, sort: SortId): { part: 0 | 1; key: (s
 }
 
 /** The part and sort key in a search's cursor. */
-export function searchCursor(cursor: string, sort: SortId): { part: 0 | 1; key: (string | number)[] } {
+export function searchCursor(cursor: string, sort: SortId): { part: SearchPart; key: (string | number)[] } {
   const key = decodeCursor(cursor);
-  if (key.length !== 3 + keyLength(sort) || key[0] !== 'search' || key[1] !== sort || (key[2] !== 0 && key[2] !== 1) || !key.slice(3).every(isScalar)) throw badCursor();
-  return { part: key[2] as 0 | 1, key: key.slice(3) as (string | number)[] };
+  if (key.length !== 3 + keyLength(sort) || key[0] !== 'search' || key[1] !== sort || !SEARCH_PARTS.includes(key[2] as SearchPart) || !key.slice(3).every(isScalar)) throw badCursor();
+  return { part: key[2] as SearchPart, key: key.slice(3) as (string | number)[] };
 }
 
 /** The rows after a cursor's key in the sort's order (row values, so each order's index seeks to it). */

@@ -134,6 +134,7 @@ export function applyFilters(q: OfferQuery, storeId: number, filters: Map<number
  * the others. Both read the list order's index alone, which carries `available` and `stock` last
  * (migration 2026112940), so a page walks its order once per part instead of sorting the category.
  */
+export const ORDERABLE = sql<SqlBool>`(o.available = 1 and (o.stock is null or o.stock > 0))`;
 export const inPart = (q: OfferQuery, part: 0 | 1): OfferQuery =>
   part === 0
     ? q.where('o.available', '=', 1).where((eb) => eb.or([eb('o.stock', 'is', null), eb('o.stock', '>', 0)]))

@@ -6,8 +6,8 @@ import type { Db } from '../../db/types';
 import { type CategoryTree } from '../../db/categoryPath';
 import { ftsQuery, tsQuery, type SearchTerm } from '../../lib/searchText';
 import { CARD_COLUMNS, offerCard } from './offerCards';
-import { KEY_COLUMNS, PAGE_SIZE, cardRowsByIds, keyAfter, lastPartOf, searchCursor, withNext } from './offerKeyset';
-import { DEFERRED_FROM, ListQuery, OfferQuery, applySort } from './offerQuery';
+import { KEY_COLUMNS, PAGE_SIZE, SEARCH_PARTS, cardRowsByIds, keyAfter, lastPartOf, searchCursor, searchPartOf, withNext, type SearchPart } from './offerKeyset';
+import { DEFERRED_FROM, ListQuery, ORDERABLE, OfferQuery, applySort, inPart } from './offerQuery';
 import { catalogueVersion, catalogueVersionNow } from '../../db/catalogueVersion';
 
 /** Live offers matching every word of a search (stems; the last word as a prefix). */
@@ -29,9 +29,10 @@ export function searchMatches(dialect: Dialect, storeId: number, terms: SearchTe
 }
 
 /**
- * A page of a search: name hits first (every word in the name fields), then the other hits, each part in
- * the list order. With `after` (a search cursor: the part and the sort key of the last row shown) the page
- * starts right after that row, so a deep page costs what the first does.
+ * A page of a search: what can be ordered before what cannot (as lists do), and within each, name hits first
+ * (every word in the name fields), then the other hits, each part in the list order (SearchPart). With `after`
+ * (a search cursor: the part and the sort key of the last row shown) the page starts right after that row, so a
+ * deep page costs what the first does.
  */
 export async function searchPage(
   db: Db,
@@ -51,12 +52,13 @@ export async function searchPage(
     const rows = await cardRowsByIds(db, storeId, ids);
     return withNext(rows.map((r) => offerCard(r, tree, storeId)), rows, query.sort, { search: lastPart });
   }
-  // Relevance first: offers with every word in their name (part 0) before those matching in the description (1).
-  const part = (eb: any) => eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)(eb)).then(0).else(1).end();
+  // The part as one number: 1 for a hit outside the name fields, 2 more for an offer that cannot be ordered.
+  const part = (eb: any) =>
+    sql<number>`(${eb.case().when('o.id', 'in', searchMatches(dialect, storeId, terms, true)(eb)).then(0).else(1).end()} + ${eb.case().when(ORDERABLE).then(0).else(2).end()})`;
   let q = applySearch(scoped(true), dialect, storeId, terms);
   if (cursor) {
     const after = keyAfter(query.sort, cursor.key);
-    q = q.where((eb) => (cursor.part === 0 ? eb.or([eb(part(eb), '=', 1), eb.and([eb(part(eb), '=', 0), after])]) : eb.and([eb(part(eb), '=', 1), after])));
+    q = q.where((eb) => eb.or([eb(part(eb), '>', cursor.part), eb.and([eb(part(eb), '=', cursor.part), after])]));
   }
   const sorted = applySort(q.orderBy(part), query.sort);
   if (offset < DEFERRED_FROM) {
@@ -108,11 +110,11 @@ async function countMatches(db: Db, dialect: Dialect, storeId: number, terms: Se
 }
 
 /**
- * A page of a search matching many offers (a common word): name hits first, then the other hits, each in
- * the list order. Each part walks the order's index (the category's range and the filters checked on the
- * way) and probes the match set per offer, so it stops after offset + 20 rows of that part instead of
- * reading and sorting every match. A part with few matches (name hits of a word mostly found in
- * descriptions) is read from its matches instead. Returns the page's ids.
+ * A page of a search matching many offers (a common word), its parts in order (SearchPart). Each part walks the
+ * order's index (the category's range, the filters and whether the offer can be ordered checked on the way) and
+ * probes the match set per offer, so it stops after offset + 20 rows of the parts so far instead of reading and
+ * sorting every match. Name hits of a word mostly found in descriptions (few) are read from their matches
+ * instead. Returns the page's ids and the part of its last one.
  */
 async function frequentSearchPage(
   db: Db,
@@ -123,26 +125,26 @@ async function frequentSearchPage(
   terms: SearchTerm[],
   offset: number,
   size: number,
-  cursor: { part: 0 | 1; key: (string | number)[] } | null,
-): Promise<{ ids: string[]; lastPart: 0 | 1 }> {
+  cursor: { part: SearchPart; key: (string | number)[] } | null,
+): Promise<{ ids: string[]; lastPart: SearchPart }> {
   const want = offset + size;
   const nameWalk = (await matchCount(db, dialect, storeId, terms, true)) >= searchTuning.frequent;
   const q = scoped();
-  let ids: string[] = [];
-  if (!cursor || cursor.part === 0) {
-    let names = (nameWalk ? q : scoped(true)).where(matchProbe(dialect, storeId, terms, true, nameWalk));
-    if (cursor) names = names.where(keyAfter(sort, cursor.key));
-    ids = (await applySort(names, sort).select('o.id').limit(want).execute()).map((r) => r.id);
+  const found: { id: string; part: SearchPart }[] = [];
+  for (const p of SEARCH_PARTS) {
+    if (found.length >= want) break;
+    if (cursor && p < cursor.part) continue;
+    const { nameHits, orderable } = searchPartOf(p);
+    let hits = nameHits
+      ? (nameWalk ? q : scoped(true)).where(matchProbe(dialect, storeId, terms, true, nameWalk))
+      : q.where(matchProbe(dialect, storeId, terms, false, true)).where((eb) => eb.not(matchProbe(dialect, storeId, terms, true, nameWalk)(eb)));
+    hits = inPart(hits, orderable);
+    if (cursor?.part === p) hits = hits.where(keyAfter(sort, cursor.key));
+    const more = await applySort(hits, sort).select('o.id').limit(want - found.length).execute();
+    found.push(...more.map((r) => ({ id: r.id, part: p })));
   }
-  const nameHits = ids.length;
-  if (ids.length < want) {
-    let rest = q.where(matchProbe(dialect, storeId, terms, false, true)).where((eb) => eb.not(matchProbe(dialect, storeId, terms, true, nameWalk)(eb)));
-    if (cursor?.part === 1) rest = rest.where(keyAfter(sort, cursor.key));
-    const more = await applySort(rest, sort).select('o.id').limit(want - ids.length).execute();
-    ids = ids.concat(more.map((r) => r.id));
-  }
-  const page = ids.slice(offset, want);
-  return { ids: page, lastPart: offset + page.length <= nameHits ? 0 : 1 };
+  const page = found.slice(offset, want);
+  return { ids: page.map((r) => r.id), lastPart: page.at(-1)?.part ?? 0 };
 }
 
 /**

@@ -9,6 +9,7 @@ import { formKey, fieldByName, offerSchema } from '../../../schemas';
 import { OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
 import { newDevice, orderForm, rest, setupShop } from '../../test/checkoutFixtures';
 import { applySort, baseQuery } from './offerQuery';
+import { searchTuning } from './offerSearch';
 
 let server: TestServer;
 let owner: Auth;
@@ -105,5 +106,49 @@ describe('lists show what can be ordered first', () => {
     const cancelled = await rest(server, 'PUT', `/orders/${placed.body.orders[0]}`, { token: owner, json: { status: 'cancelled' } });
     expect(cancelled.status).toBe(200);
     expect(await cards()).toEqual([red]);
+  });
+
+  it('a search too: name hits, then the other hits, of what can be ordered, then the same of the rest; read and sorted, or walked on the index', async () => {
+    const searchCat = await server.createCategory();
+    const names = new Set<string>();
+    const out = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const id = await server.createOffer({ categoryId: searchCat, name: `Зюзя ${i}`, price: String(700 + (i % 7) * 10), ...(i % 3 ? {} : { available: '0' }) });
+      names.add(id);
+      if (i % 3 === 0) out.add(id);
+    }
+    for (let i = 0; i < 6; i++) {
+      const id = await server.createOffer({ categoryId: searchCat, name: `Подставка ${i}`, description: 'Подходит под зюзя', price: String(650 + i * 10), ...(i % 2 ? {} : { available: '0' }) });
+      if (i % 2 === 0) out.add(id);
+    }
+    const search = async (params: Record<string, string | number>) => {
+      const r = await server.api<{ offers: { id: string }[]; next?: string }>('offers', { 'p[287_categoryId]': searchCat, value: 'зюзя', ...params });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body;
+    };
+    const frequent = searchTuning.frequent;
+    try {
+      for (const walk of [false, true]) {
+        // 1: every search counts as frequent, so it walks the order's index part by part.
+        searchTuning.frequent = walk ? 1 : 2000;
+        for (const sort of ['default', 'increase'] as const) {
+          const all = (await applySort(baseQuery(server.db, server.storeId).where('o.category_id', '=', searchCat), sort).select('o.id').execute()).map((r) => r.id);
+          const part = (name: boolean, can: boolean) => all.filter((id) => names.has(id) === name && !out.has(id) === can);
+          const want = [...part(true, true), ...part(false, true), ...part(true, false), ...part(false, false)];
+          const label = `${sort}${walk ? ', walked' : ''}`;
+          const byOffset = [...(await search({ offset: 1, sort: JSON.stringify(sort) })).offers, ...(await search({ offset: 2, sort: JSON.stringify(sort) })).offers].map((c) => c.id);
+          expect(byOffset, label).toEqual(want);
+          let p = await search({ offset: 1, sort: JSON.stringify(sort) });
+          const byCursor = p.offers.map((c) => c.id);
+          while (p.next) {
+            p = await search({ sort: JSON.stringify(sort), after: p.next });
+            byCursor.push(...p.offers.map((c) => c.id));
+          }
+          expect(byCursor, label).toEqual(want);
+        }
+      }
+    } finally {
+      searchTuning.frequent = frequent;
+    }
   });
 });

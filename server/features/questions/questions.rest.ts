@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countDaily } from '../../lib/dailyCount';
 import { questionSchema } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
@@ -27,6 +28,30 @@ const toApi = (r: QuestionRow) => {
   const d = JSON.parse(r.data) as { contact?: string; message?: string; images?: StoredImage[] };
   return { id: r.id, orderId: r.order_number, contact: d.contact ?? '', message: d.message ?? '', images: d.images ?? [], userId: r.user_id, createdAt: r.created_at };
 };
+
+/**
+ * Counts the attachments of a question against the order's and the shop's daily budgets (config.attachmentLimits;
+ * countDaily, atomic across processes); over either, 429 `too_many_attachments` and nothing counted or stored.
+ */
+async function countAttachments(services: AppServices, storeId: number, orderId: number, n: number): Promise<void> {
+  const { order, shop } = services.config.attachmentLimits;
+  await services.db.transaction().execute(async (tx) => {
+    for (const [key, limit] of [[`attachments:${storeId}:order:${orderId}`, order], [`attachments:${storeId}`, shop]] as const) {
+      if (limit > 0 && (await countDaily(tx, key, limit, new Date(), n)) === null) throw new ApiError(429, 'too_many_attachments', undefined, ['images']);
+    }
+  });
+}
+
+/**
+ * Attachments are decoded and encoded one at a time in a process: a flood of large ones keeps one of libuv's
+ * threads busy, not all of them (files, compression and crypto of every other request share that pool).
+ */
+let lane: Promise<unknown> = Promise.resolve();
+function inLane<T>(job: () => Promise<T>): Promise<T> {
+  const run = lane.then(job, job);
+  lane = run.catch(() => undefined);
+  return run;
+}
 
 /** Questions with their order's number (questions.order_id is the internal id). */
 const withNumber = (db: AppServices['db']) => db.selectFrom('questions').innerJoin('orders', 'orders.id', 'questions.order_id');
@@ -70,8 +95,9 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
     if (!order || !(call.user?.isOwner || ownsOrder(order, { user: call.user, deviceId }))) throw notFound();
     // Every file is checked before any is stored: a bad one stores nothing.
     if (files.some((f) => attachmentKind(f) === null)) throw new ApiError(400, 'unsupported_file', undefined, ['images']);
+    if (files.length) await countAttachments(services, call.store.id, order.id, files.length);
     const images: StoredImage[] = [];
-    for (const f of files) images.push(await services.images.saveImage(call.store.id, 'questions', f));
+    for (const f of files) images.push(await inLane(() => services.images.saveImage(call.store.id, 'questions', f)));
     const row = await services.db.transaction().execute(async (tx) => {
       const inserted = await tx
         .insertInto('questions')

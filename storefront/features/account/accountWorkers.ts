@@ -212,7 +212,8 @@ export function* sendReview(action: ReturnType<typeof reviewSubmitted>) {
     yield put(toastShown(t('account.review.sent')));
     yield call(navigateTo, `/order/${orderId}`, { replace: true });
   } catch (e) {
-    if (e instanceof ApiError && e.status === 400 && e.fields.length) {
+    // A refusal naming fields (a bad picture, the pictures' daily budget) shows beside them; the form keeps what was typed.
+    if (e instanceof ApiError && (e.status === 400 || e.status === 429) && e.fields.length) {
       const byField = fieldErrorsOf(e);
       if (Object.keys(byField).length) {
         yield put(reviewInvalid(byField));

@@ -1,0 +1,67 @@
+/**
+ * Issue 34: question attachments. On 20401c2 any customer with an order could attach 10 pictures to each of
+ * 30 questions a minute, each decoded and encoded anew (10-26 s of CPU for a large one), without end. Now
+ * each order and each shop has a daily budget of attachments (config.attachmentLimits); past it the question
+ * is refused with 429 `too_many_attachments` before any work, and nothing is stored or counted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorText } from '../../errors';
+import { CUSTOMER_PHONE, OWNER_PHONE, listUploads, pngImage, snapshot, startTestServer, type Auth, type TestServer } from '../helpers';
+import { multipart, newDevice, orderForm, rest, setupShop, type Shop } from '../checkoutFixtures';
+
+let server: TestServer;
+let customer: Auth;
+let shop: Shop;
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { attachmentLimits: { order: 12, shop: 20 } } });
+  const owner = await server.signIn(OWNER_PHONE);
+  customer = await server.signIn(CUSTOMER_PHONE);
+  shop = await setupShop(server, owner);
+});
+afterAll(() => server?.close());
+
+const placeOrder = async () => {
+  const r = await server.api('orders', { ...orderForm({ [shop.offers.big]: 1 }, { client_phone: CUSTOMER_PHONE }), device_id: newDevice() }, { token: customer });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return Number(r.body.orders[0]);
+};
+/** A question about the order with `n` distinct small pictures. */
+let colour = 0;
+const ask = async (orderId: number, n: number) => {
+  const files = [];
+  for (let i = 0; i < n; i++) files.push({ name: 'images', data: await pngImage(8, 8, { r: colour % 256, g: Math.floor(colour++ / 256), b: 7 }), filename: `p${i}.png`, type: 'image/png' });
+  const { body, contentType } = await multipart({ orderId: String(orderId), contact: CUSTOMER_PHONE, message: 'Вот фото' }, files);
+  return rest(server, 'POST', '/questions', { token: customer, body, contentType });
+};
+
+describe('question attachments have a daily budget (issue 34)', () => {
+  it('an order takes its budget, then a question with pictures is refused before any work; one without still goes', async () => {
+    const order = await placeOrder();
+    expect((await ask(order, 10)).status).toBe(201);
+    const before = await snapshot(server.db, ['questions']);
+    const files = listUploads(server);
+    const over = await ask(order, 3);
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({ code: 'too_many_attachments', message: errorText('too_many_attachments') });
+    expect(await snapshot(server.db, ['questions'])).toBe(before);
+    expect(listUploads(server)).toEqual(files);
+    // What is left of the budget (2) still goes, and a question without pictures always does.
+    expect((await ask(order, 2)).status).toBe(201);
+    expect((await ask(order, 1)).status).toBe(429);
+    expect((await ask(order, 0)).status).toBe(201);
+  });
+
+  it('the shop’s budget holds across orders: a flood over many orders stops at it', async () => {
+    // 12 taken above; the shop's 20 leave 8 for every other order of the day.
+    const tally: Record<string, number> = {};
+    let stored = 0;
+    for (let i = 0; i < 4; i++) {
+      const r = await ask(await placeOrder(), 3);
+      tally[r.status] = (tally[r.status] ?? 0) + 1;
+      if (r.status === 201) stored += 3;
+    }
+    console.log(`attachments: 4 orders x 3 pictures against a shop budget of 20 (12 used): ${JSON.stringify(tally)}, ${stored} stored [${server.label}]`);
+    expect(tally).toEqual({ 201: 2, 429: 2 });
+  });
+});
