@@ -17,8 +17,9 @@ const STOREFRONT_KB = 125;
 /** The admin's goal (issue 13, item 4); the ceilings below stay under it. */
 const ADMIN_GOAL_KB = 350;
 // Raised from 306 / 291 in session 40 by the owner's new day-one features (import preview and modes, zone
-// terms and promo kinds, the live order counter): 306.7 / 291.9 KB measured after merging them.
-const ADMIN_KB = 309;
+// terms and promo kinds, the live order counter): 306.7 / 291.9 KB measured after merging them. Raised to 310
+// in session 44: the shared error texts' too_many_attachments took the dashboard to 309.04 KB.
+const ADMIN_KB = 310;
 const ADMIN_SIGN_IN_KB = 294;
 
 async function scriptsUntilIdle(page: Page, url: string, ready?: () => Promise<void>) {
