@@ -135,10 +135,7 @@ export function applyFilters(q: OfferQuery, storeId: number, filters: Map<number
  * (migration 2026112940), so a page walks its order once per part instead of sorting the category.
  */
 export const ORDERABLE = sql<SqlBool>`(o.available = 1 and (o.stock is null or o.stock > 0))`;
-export const inPart = (q: OfferQuery, part: 0 | 1): OfferQuery =>
-  part === 0
-    ? q.where('o.available', '=', 1).where((eb) => eb.or([eb('o.stock', 'is', null), eb('o.stock', '>', 0)]))
-    : q.where((eb) => eb.or([eb('o.available', '<>', 1), eb('o.stock', '<=', 0)]));
+export const inPart = (q: OfferQuery, part: 0 | 1): OfferQuery => q.where(part === 0 ? ORDERABLE : sql<SqlBool>`not ${ORDERABLE}`);
 
 export function applySort(q: OfferQuery, sort: SortId): OfferQuery {
   switch (sort) {
