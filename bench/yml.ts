@@ -3,7 +3,8 @@
  * measured in the same run, and its peak memory, for feeds of 10 000 and 100 000 offers (BENCH_YML_1M=1
  * adds 1 000 000). Each import runs in its own child process, so its peak RSS is its own. SQLite by default
  * (a fresh file in a temp folder); --pg imports into a fresh schema of DATABASE_URL / TEST_DATABASE_URL.
- * --again imports the same feed a second time into the same shop (a re-import: unchanged offers are kept).
+ * --again imports the same feed a second time into the same shop (a re-import: unchanged offers are kept);
+ * --changed imports, second, the feed with every price changed (every offer rewritten, each kept first for the undo).
  * Prints MB/s, the ratio to saxes, peak RSS, the database statements' share of the import (the speed the
  * import could reach were everything but those statements free) and the longest stall of the server's thread
  * (its event loop's delay: what a shop's request would wait meanwhile); no pass/fail (the issue's targets are in docs/OPERATIONS.md).
@@ -20,9 +21,9 @@ const CATEGORIES = 300;
 const NAMES = ['Чайник', 'Кастрюля', 'Сковорода', 'Тарелка', 'Кружка', 'Лампа', 'Стул', 'Полка', 'Плед', 'Рюкзак'];
 const COLOURS = ['красный', 'синий', 'зелёный', 'чёрный', 'белый', 'серый'];
 
-/** A deterministic feed of `count` offers (about 560 bytes each), written once into the temp folder. */
-function feedFile(count: number): string {
-  const file = path.join(os.tmpdir(), `bench-yml-${count}.xml`);
+/** A deterministic feed of `count` offers (about 560 bytes each), written once into the temp folder; `shift` is added to every price. */
+function feedFile(count: number, shift = 0): string {
+  const file = path.join(os.tmpdir(), `bench-yml-${count}${shift ? `-shift${shift}` : ''}.xml`);
   if (fs.existsSync(file)) return file;
   const out = fs.openSync(file + '.part', 'w');
   const write = (s: string) => fs.writeSync(out, s);
@@ -34,7 +35,7 @@ function feedFile(count: number): string {
   for (let i = 1; i <= count; i++) {
     const name = NAMES[i % NAMES.length];
     chunk +=
-      `<offer id="${i}" available="${i % 7 ? 'true' : 'false'}"><url>https://shop.example/p/${i}</url><price>${100 + (i % 9000)}</price>` +
+      `<offer id="${i}" available="${i % 7 ? 'true' : 'false'}"><url>https://shop.example/p/${i}</url><price>${100 + shift + (i % 9000)}</price>` +
       `<currencyId>RUR</currencyId><categoryId>${11 + (i % (CATEGORIES - 10))}</categoryId><picture>https://img.example/${i}.jpg</picture>` +
       `<name>${name} модель ${i}</name><vendor>Бренд ${i % 50}</vendor><description><![CDATA[<p>${name} для дома, артикул ${i}.</p>]]></description>` +
       `<param name="Цвет">${COLOURS[i % COLOURS.length]}</param><param name="Вес" unit="г">${200 + (i % 800)}</param>` +
@@ -87,7 +88,7 @@ function threadCpu(): number[] {
 }
 
 /** Child: imports one feed into a fresh database, prints {seconds, rss} as JSON. */
-async function child(file: string, pg: boolean, again: boolean) {
+async function child(file: string, pg: boolean, again: boolean, secondFile = file) {
   const { openDatabase } = await import('../server/db/database');
   const { migrate } = await import('../server/db/migrate');
   const { createStore } = await import('../server/features/stores/stores');
@@ -125,7 +126,7 @@ async function child(file: string, pg: boolean, again: boolean) {
       lastOffers = p.offersRead;
       lastRead = performance.now();
     };
-    const importOnce = async () => {
+    const importOnce = async (file: string) => {
       let copied!: (s: number) => void;
       checkpointed = new Promise((r) => (copied = r));
       const threaded = await importFeedInThread({ file: database.file, databaseUrl: database.url, storeId, source: { path: file }, timeDb: true, onCheckpoint: copied, onProgress });
@@ -139,7 +140,7 @@ async function child(file: string, pg: boolean, again: boolean) {
     // How long the server's thread could not answer a request while the import ran (its longest event-loop delay).
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    const report = await importOnce();
+    const report = await importOnce(file);
     const seconds = (performance.now() - start) / 1000;
     const streamSeconds = (Math.max(lastRead, start) - start) / 1000;
     // A block that ends the import is recorded when the loop next turns.
@@ -153,7 +154,7 @@ async function child(file: string, pg: boolean, again: boolean) {
     if (again) {
       const start2 = performance.now();
       const cpu2 = process.cpuUsage();
-      await importOnce();
+      await importOnce(secondFile);
       await checkpointed;
       const used2 = process.cpuUsage(cpu2);
       second = { seconds: (performance.now() - start2) / 1000, cpu: (used2.user + used2.system) / 1e6 };
@@ -173,8 +174,9 @@ async function child(file: string, pg: boolean, again: boolean) {
 
 async function main() {
   const args = process.argv.slice(2);
-  if (args[0] === '--child') return child(args[1], args.includes('--pg'), args.includes('--again'));
-  const again = args.includes('--again');
+  if (args[0] === '--child') return child(args[1], args.includes('--pg'), args.includes('--again'), args.find((a) => a.startsWith('--second='))?.slice(9));
+  const changed = args.includes('--changed');
+  const again = changed || args.includes('--again');
   const pg = args.includes('--pg');
   const sizesArg = args.find((a) => a.startsWith('--sizes='));
   const sizes = sizesArg
@@ -188,7 +190,7 @@ async function main() {
     const file = feedFile(count);
     const size = fs.statSync(file).size;
     const saxes = await saxesPass(file);
-    const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename ?? new URL(import.meta.url).pathname, '--child', file, ...(pg ? ['--pg'] : []), ...(again ? ['--again'] : [])], {
+    const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename ?? new URL(import.meta.url).pathname, '--child', file, ...(pg ? ['--pg'] : []), ...(again ? ['--again'] : []), ...(changed ? [`--second=${feedFile(count, 1)}`] : [])], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
       maxBuffer: 1 << 20,
@@ -219,7 +221,7 @@ async function main() {
       const againMbs = mb(size) / r.second.seconds;
       const againCpu = mb(size) / r.second.cpu;
       console.log(
-        `${''.padStart(9)} re-import of the same feed: ${r.second.seconds.toFixed(1)} s ${againMbs.toFixed(2)} MB/s (cpu ${againCpu.toFixed(2)}), ratio ${(againMbs / saxesMbs).toFixed(3)} (cpu ${(againCpu / saxesCpu).toFixed(3)})`,
+        `${''.padStart(9)} re-import of ${changed ? 'the feed with every price changed' : 'the same feed'}: ${r.second.seconds.toFixed(1)} s ${againMbs.toFixed(2)} MB/s (cpu ${againCpu.toFixed(2)}), ratio ${(againMbs / saxesMbs).toFixed(3)} (cpu ${(againCpu / saxesCpu).toFixed(3)})`,
       );
     }
   }

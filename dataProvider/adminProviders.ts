@@ -94,7 +94,7 @@ export function createAdminProviders(opts: AdminProvidersOptions): AdminProvider
 export interface YmlImportJob {
   id: number;
   source: 'file' | 'link' | 'schedule';
-  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'undone';
   /** replace: hide what the feed lacks; merge: add and update only. */
   mode: 'replace' | 'merge';
   /** A preview: its report says what the import would do; nothing changed. */
@@ -119,6 +119,8 @@ export interface YmlImportJob {
     /** The first 20 offer ids of each kind's warnings. */
     warningIds?: Record<string, string[]>;
     displayOnlyParams: number;
+    /** What the owner's undo put back (status `undone`). */
+    undo?: { restored: number; shown: number; removed: number; editedSince: number; categoriesHidden: number };
   } | null;
   error: { code: string; message: string } | null;
   createdAt: string;
@@ -187,6 +189,10 @@ function ymlImportMethods(
     },
     async ymlImportCancel(id: number): Promise<YmlImportJob> {
       return (await httpClient(`${restRoot}/yml_imports/${id}/cancel`, { method: 'POST', body: '{}' })).json;
+    },
+    /** Puts the catalogue back as it was before the shop's last import (the job becomes `undone`). */
+    async ymlImportUndo(id: number): Promise<YmlImportJob> {
+      return (await httpClient(`${restRoot}/yml_imports/${id}/undo`, { method: 'POST', body: '{}' })).json;
     },
     async ymlSchedule(): Promise<{ schedule: string; ymlLink: string }> {
       return (await httpClient(`${restRoot}/yml_schedule`)).json;

@@ -21,6 +21,8 @@ export default {
     yml_error: 'Fehler in der YML-Datei',
     import_mode_unknown: "Unbekannter Importmodus: „replace“ (Produkte ausblenden, die in der Datei fehlen) oder „merge“ (nur hinzufügen und aktualisieren) wählen",
     import_preview_gone: "Die Vorschau fehlt oder wurde schon verwendet: Datei erneut hochladen",
+    import_undo_gone: "Nur der letzte Import kann rückgängig gemacht werden, und nur einmal",
+    import_running: "Ein Import läuft: den letzten nach seinem Ende rückgängig machen",
     kind_fixed: 'Der Typ eines bestehenden Filters kann nicht geändert werden',
     refund_not_configured: 'Die Kartenzahlung auf der Website ist nicht eingerichtet: das Geld kann nicht erstattet werden',
     refund_no_payment: 'Die Zahlung der Bestellung wurde nicht gefunden',
@@ -252,6 +254,10 @@ export default {
       discard: "Nicht importieren",
       warning_ids: "Produkt-IDs: {ids}",
       warnings_csv: "Alle Warnungen herunterladen (CSV)",
+      undo: "Import rückgängig machen",
+      undo_title: "Katalog auf den Stand vor diesem Import zurücksetzen?",
+      undo_text: "Von diesem Import hinzugefügte Produkte werden gelöscht, geänderte erhalten ihre früheren Daten, ausgeblendete erscheinen wieder im Shop. Produkte, die Sie nach dem Import bearbeitet haben, bleiben unverändert; seitdem Verkauftes wird vom Bestand abgezogen.",
+      undone_text: "Katalog zurückgesetzt: {restored} Produkte wiederhergestellt, {shown} wieder angezeigt, {removed} neue gelöscht, {edited} mit Ihren Änderungen belassen",
       modes: {
         replace: "Katalog ersetzen (ausblenden, was in der Datei fehlt)",
         merge: "nur hinzufügen und aktualisieren",
@@ -270,6 +276,7 @@ export default {
         done: 'Fertig',
         failed: 'Fehlgeschlagen',
         cancelled: 'Abgebrochen',
+        undone: "Rückgängig gemacht",
       },
       schedules: {
         off: 'Aus',

@@ -17,6 +17,8 @@ export default {
     yml_error: 'Error in the YML file',
     import_mode_unknown: "Unknown import mode: choose \"replace\" (hide the products the file lacks) or \"merge\" (add and update only)",
     import_preview_gone: "The preview is not found or already used: upload the file again",
+    import_undo_gone: "Only the last import can be undone, and only once",
+    import_running: "An import is running: undo the last one when it has ended",
     kind_fixed: 'The kind of an existing filter cannot change',
     refund_not_configured: 'Card payment on the site is not set up: the money cannot be returned',
     refund_no_payment: 'The order\'s payment was not found',
@@ -65,6 +67,10 @@ export default {
       discard: "Do not import",
       warning_ids: "offer ids: {ids}",
       warnings_csv: "Download all warnings (CSV)",
+      undo: "Undo this import",
+      undo_title: "Put the catalogue back as it was before this import?",
+      undo_text: "Products this import added are deleted, the ones it changed get their earlier data back, the ones it hid appear in the shop again. Products you edited after the import stay as they are; what was sold since is taken off the stock.",
+      undone_text: "Catalogue put back: {restored} products restored, {shown} shown again, {removed} new ones deleted, {edited} kept with your edits",
       modes: {
         replace: "replace the catalogue (hide what the file lacks)",
         merge: "add and update only",
@@ -83,6 +89,7 @@ export default {
         done: 'Done',
         failed: 'Failed',
         cancelled: 'Cancelled',
+        undone: "Undone",
       },
       schedules: {
         off: 'Off',

@@ -21,6 +21,8 @@ export default {
     yml_error: 'Error en el archivo YML',
     import_mode_unknown: "Modo de importación desconocido: elija «replace» (ocultar los productos que no están en el archivo) o «merge» (solo añadir y actualizar)",
     import_preview_gone: "La vista previa no existe o ya se usó: vuelva a subir el archivo",
+    import_undo_gone: "Solo se puede deshacer la última importación, y solo una vez",
+    import_running: "Hay una importación en curso: deshaga la anterior cuando termine",
     kind_fixed: 'No se puede cambiar el tipo de un filtro existente',
     refund_not_configured: 'El pago en la web no está configurado: no se puede devolver el dinero',
     refund_no_payment: 'No se encontró el pago del pedido',
@@ -252,6 +254,10 @@ export default {
       discard: "No importar",
       warning_ids: "ids de productos: {ids}",
       warnings_csv: "Descargar todas las advertencias (CSV)",
+      undo: "Deshacer esta importación",
+      undo_title: "¿Devolver el catálogo a como estaba antes de esta importación?",
+      undo_text: "Los productos que añadió se eliminan, los que cambió recuperan sus datos anteriores y los que ocultó vuelven a la tienda. Los productos que editó después de la importación se quedan como están; lo vendido desde entonces se descuenta del stock.",
+      undone_text: "Catálogo restaurado: {restored} productos restaurados, {shown} visibles de nuevo, {removed} nuevos eliminados, {edited} conservados con sus cambios",
       modes: {
         replace: "reemplazar el catálogo (ocultar lo que falta en el archivo)",
         merge: "solo añadir y actualizar",
@@ -270,6 +276,7 @@ export default {
         done: 'Hecho',
         failed: 'Error',
         cancelled: 'Cancelada',
+        undone: "Deshecha",
       },
       schedules: {
         off: 'Desactivado',

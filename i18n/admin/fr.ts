@@ -20,6 +20,8 @@ export default {
     yml_error: 'Erreur dans le fichier YML',
     import_mode_unknown: "Mode d'import inconnu : choisissez « replace » (masquer les produits absents du fichier) ou « merge » (seulement ajouter et mettre à jour)",
     import_preview_gone: "L'aperçu est introuvable ou déjà utilisé : téléversez le fichier à nouveau",
+    import_undo_gone: "Seule la dernière importation peut être annulée, et une seule fois",
+    import_running: "Une importation est en cours : annulez la précédente quand elle sera terminée",
     kind_fixed: 'Le type d’un filtre existant ne peut pas être modifié',
     refund_not_configured: 'Le paiement sur le site n’est pas configuré : impossible de rembourser',
     refund_no_payment: 'Le paiement de la commande est introuvable',
@@ -68,6 +70,10 @@ export default {
       discard: "Ne pas importer",
       warning_ids: "ids des produits : {ids}",
       warnings_csv: "Télécharger tous les avertissements (CSV)",
+      undo: "Annuler les changements de cet import",
+      undo_title: "Remettre le catalogue comme avant cette importation ?",
+      undo_text: "Les produits ajoutés par cette importation sont supprimés, ceux modifiés retrouvent leurs données, ceux masqués réapparaissent. Les produits que vous avez modifiés depuis restent tels quels ; les ventes depuis sont déduites du stock.",
+      undone_text: "Catalogue remis : {restored} produits restaurés, {shown} de nouveau visibles, {removed} nouveaux supprimés, {edited} gardés avec vos modifications",
       modes: {
         replace: "remplacer le catalogue (masquer ce qui manque au fichier)",
         merge: "seulement ajouter et mettre à jour",
@@ -86,6 +92,7 @@ export default {
         done: 'Terminé',
         failed: 'Échec',
         cancelled: 'Annulé',
+        undone: "Annulée",
       },
       schedules: {
         off: 'Désactivé',

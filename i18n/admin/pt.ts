@@ -21,6 +21,8 @@ export default {
     yml_error: 'Erro no arquivo YML',
     import_mode_unknown: "Modo de importação desconhecido: escolha \"replace\" (ocultar os produtos que não estão no arquivo) ou \"merge\" (apenas adicionar e atualizar)",
     import_preview_gone: "A pré-visualização não existe ou já foi usada: envie o arquivo novamente",
+    import_undo_gone: "Só a última importação pode ser desfeita, e só uma vez",
+    import_running: "Há uma importação em andamento: desfaça a anterior quando ela terminar",
     kind_fixed: 'Não é possível mudar o tipo de um filtro existente',
     refund_not_configured: 'O pagamento no site não está configurado: não é possível devolver o dinheiro',
     refund_no_payment: 'O pagamento do pedido não foi encontrado',
@@ -252,6 +254,10 @@ export default {
       discard: "Não importar",
       warning_ids: "ids dos produtos: {ids}",
       warnings_csv: "Baixar todos os avisos (CSV)",
+      undo: "Desfazer esta importação",
+      undo_title: "Voltar o catálogo ao que era antes desta importação?",
+      undo_text: "Os produtos que ela adicionou são excluídos, os que alterou recuperam os dados anteriores e os que ocultou voltam à loja. Produtos que você editou depois da importação ficam como estão; o vendido desde então é descontado do estoque.",
+      undone_text: "Catálogo restaurado: {restored} produtos restaurados, {shown} visíveis de novo, {removed} novos excluídos, {edited} mantidos com suas edições",
       modes: {
         replace: "substituir o catálogo (ocultar o que falta no arquivo)",
         merge: "apenas adicionar e atualizar",
@@ -270,6 +276,7 @@ export default {
         done: 'Concluída',
         failed: 'Falhou',
         cancelled: 'Cancelada',
+        undone: "Desfeita",
       },
       schedules: {
         off: 'Desligado',

@@ -22,6 +22,8 @@ export default {
     yml_error: 'YML 文件有误',
     import_mode_unknown: "未知的导入模式：请选择“replace”（隐藏文件中没有的商品）或“merge”（仅添加和更新）",
     import_preview_gone: "未找到预览或预览已被使用：请重新上传文件",
+    import_undo_gone: "只能撤销最后一次导入，且只能撤销一次",
+    import_running: "有导入正在进行：请在其结束后撤销上一次导入",
     kind_fixed: '已有筛选的类型不能修改',
     refund_not_configured: '网站在线支付未设置：无法退款',
     refund_no_payment: '未找到该订单的付款',
@@ -253,6 +255,10 @@ export default {
       discard: "不导入",
       warning_ids: "商品 id：{ids}",
       warnings_csv: "下载全部警告（CSV）",
+      undo: "撤销此次导入",
+      undo_title: "将目录恢复到此次导入之前？",
+      undo_text: "此次导入新增的商品将被删除，修改过的商品恢复原有数据，被隐藏的商品重新在店铺中显示。导入后您编辑过的商品保持不变；导入后售出的数量会从库存中扣除。",
+      undone_text: "目录已恢复：恢复商品 {restored} 个，重新显示 {shown} 个，删除新增 {removed} 个，保留您编辑过的 {edited} 个",
       modes: {
         replace: "替换目录（隐藏文件中没有的商品）",
         merge: "仅添加和更新",
@@ -271,6 +277,7 @@ export default {
         done: '完成',
         failed: '失败',
         cancelled: '已取消',
+        undone: "已撤销",
       },
       schedules: {
         off: '关闭',

@@ -29,6 +29,7 @@ import * as ordersNewCount from './migrations/2026112920_orders_new_count';
 import * as offerGroups from './migrations/2026112930_offer_groups';
 import * as orderableFirst from './migrations/2026112940_orderable_first';
 import * as notificationSeqs from './migrations/2026112950_notification_seqs';
+import * as importUndo from './migrations/2026113010_import_undo';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -65,6 +66,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112930_offer_groups', offerGroups],
   ['2026112940_orderable_first', orderableFirst],
   ['2026112950_notification_seqs', notificationSeqs],
+  ['2026113010_import_undo', importUndo],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -342,6 +342,8 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   item_ingredients: ItemIngredientsTable;
   yml_jobs: YmlJobsTable;
+  /** The last import's undo rows (migration 2026113010, features/yml/write/importUndo.ts). */
+  import_undo: { store_id: number; kind: string; key: string; data: string | null };
   feed_pictures: FeedPicturesTable;
 }
 

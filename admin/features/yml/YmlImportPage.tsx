@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
@@ -47,6 +47,9 @@ export default function YmlImportPage() {
 
   const current = jobs?.[0] ?? null;
   const running = active(current);
+  // The shop's last import (a preview, a failed or cancelled one changed nothing): the one an undo puts back.
+  const last = jobs?.find((j) => !j.preview && (j.status === 'done' || j.status === 'undone'));
+  const undoable = last?.status === 'done' && !running ? last : null;
   useEffect(() => {
     if (!running) return;
     const t = setInterval(() => void load().catch(() => undefined), POLL_MS);
@@ -80,6 +83,17 @@ export default function YmlImportPage() {
       failed(e);
     }
   };
+  const undo = async (job: YmlImportJob) => {
+    try {
+      const fresh = await dataProvider.ymlImportUndo(job.id);
+      setJobs((list) => (list ?? []).map((j) => (j.id === fresh.id ? fresh : j)));
+      const u = fresh.report?.undo;
+      if (u) notify('admin.yml.undone_text', { type: 'info', messageArgs: { restored: u.restored, shown: u.shown, removed: u.removed, edited: u.editedSince } });
+    } catch (e) {
+      failed(e);
+    }
+  };
+  const undoButton = (job: YmlImportJob) => (job === undoable ? <UndoButton onConfirm={() => undo(job)} /> : null);
   const changeSchedule = async (value: string) => {
     try {
       setSchedule(await dataProvider.ymlSetSchedule(value));
@@ -134,6 +148,7 @@ export default function YmlImportPage() {
         <JobCard
           job={current}
           onCancel={() => void cancel()}
+          undo={undoButton(current)}
           preview={
             current.preview && current.status === 'done' && current.report ? (
               <ImportPreview
@@ -146,7 +161,7 @@ export default function YmlImportPage() {
           }
         />
       )}
-      {jobs && jobs.length > 1 && <History jobs={jobs.slice(1)} />}
+      {jobs && jobs.length > 1 && <History jobs={jobs.slice(1)} undo={undoButton} />}
     </Box>
   );
 }
@@ -156,9 +171,47 @@ function sourceText(translate: ReturnType<typeof useTranslate>, job: YmlImportJo
   return translate(job.source === 'link' ? 'admin.yml.source_link' : 'admin.yml.source_schedule');
 }
 
-const STATUS_COLOUR = { queued: 'default', running: 'info', done: 'success', failed: 'error', cancelled: 'warning' } as const;
+const STATUS_COLOUR = { queued: 'default', running: 'info', done: 'success', failed: 'error', cancelled: 'warning', undone: 'default' } as const;
 
-function JobCard({ job, onCancel, preview }: { job: YmlImportJob; onCancel: () => void; preview: React.ReactNode }) {
+/** "Put the catalogue back as it was": asks first, saying what an undo does and what it leaves. */
+function UndoButton({ onConfirm }: { onConfirm: () => Promise<void> }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Button size="small" variant="outlined" color="warning" onClick={() => setOpen(true)} disabled={busy}>
+        {translate('admin.yml.undo')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="admin.yml.undo_title"
+        content="admin.yml.undo_text"
+        confirm="admin.yml.undo"
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await onConfirm();
+          } finally {
+            setBusy(false);
+            setOpen(false);
+          }
+        }}
+      />
+    </>
+  );
+}
+
+function UndoneText({ job }: { job: YmlImportJob }) {
+  const translate = useTranslate();
+  const u = job.report?.undo;
+  if (job.status !== 'undone' || !u) return null;
+  return <Alert severity="info" sx={{ mt: 2 }}>{translate('admin.yml.undone_text', { restored: u.restored, shown: u.shown, removed: u.removed, edited: u.editedSince })}</Alert>;
+}
+
+function JobCard({ job, onCancel, preview, undo }: { job: YmlImportJob; onCancel: () => void; preview: React.ReactNode; undo: React.ReactNode }) {
   const translate = useTranslate();
   const running = active(job);
   const percent = job.totalBytes ? Math.min(100, Math.round((job.bytesRead / job.totalBytes) * 100)) : null;
@@ -189,7 +242,9 @@ function JobCard({ job, onCancel, preview }: { job: YmlImportJob; onCancel: () =
         {job.status === 'failed' && job.error && <Alert severity="error" sx={{ mt: 2 }}>{translate('admin.yml.error', { message: job.error.message })}</Alert>}
         {running && job.preview && <Typography variant="body2" sx={{ mt: 1 }}>{translate('admin.yml.checking')}</Typography>}
         {preview}
+        <UndoneText job={job} />
         {job.report && !job.preview && <Report report={job.report} jobId={job.id} />}
+        {undo && <Box sx={{ mt: 2 }}>{undo}</Box>}
       </CardContent>
     </Card>
   );
@@ -268,7 +323,7 @@ function Report({ report, jobId }: { report: NonNullable<YmlImportJob['report']>
   );
 }
 
-function History({ jobs }: { jobs: YmlImportJob[] }) {
+function History({ jobs, undo }: { jobs: YmlImportJob[]; undo: (job: YmlImportJob) => React.ReactNode }) {
   const translate = useTranslate();
   return (
     <Card component="section" aria-label={translate('admin.yml.history')}>
@@ -285,6 +340,7 @@ function History({ jobs }: { jobs: YmlImportJob[] }) {
                 <TableCell align="right" sx={{ pr: 0 }}>
                   {translate(`admin.yml.status.${j.status}`)}
                   {j.report && !j.preview ? ` · +${j.report.created} / ${j.report.updated} / =${j.report.unchanged ?? 0}` : ''}
+                  {undo(j) && <Box sx={{ mt: 0.5 }}>{undo(j)}</Box>}
                 </TableCell>
               </TableRow>
             ))}

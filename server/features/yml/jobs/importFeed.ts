@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import type { Database, Dialect } from '../../../db/database';
 import type { Db } from '../../../db/types';
 import type { ImageStore } from '../../images/public';
+import type { UndoReport } from '../write/importUndo';
 import { importYml } from '../write/importYml';
 import type { ImportExamples, ImportMode } from '../write/importMode';
 
@@ -47,6 +48,10 @@ export interface ImportReport {
   displayOnlyParams: number;
   offersRead: number;
   bytesRead: number;
+  /** The import's stamp, the key of its undo (write/importUndo.ts); '' for a preview. */
+  stamp: string;
+  /** Set when the owner undid the import (POST /rest/yml_imports/:id/undo). */
+  undo?: UndoReport;
 }
 
 export interface ImportFeedOptions {
@@ -152,5 +157,6 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
     displayOnlyParams: r.displayOnlyParams,
     offersRead,
     bytesRead,
+    stamp: r.preview ? '' : r.stamp,
   };
 }

@@ -36,7 +36,8 @@ import type { ImportMode } from '../write/importMode';
 /** Where a job's warnings are written as CSV (GET /rest/yml_imports/:id/warnings.csv). */
 export const warningsFileOf = (dataDir: string, jobId: number) => path.join(dataDir, 'feeds', `job-${jobId}-warnings.csv`);
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+/** `undone`: a done import the owner undid (write/importUndo.ts). */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'undone';
 export const ACTIVE_STATUSES = ['queued', 'running'] as const;
 /** A running job whose heartbeat is older than this has lost its process (PostgreSQL, other machines). */
 export const STALE_MS = 10 * 60_000;

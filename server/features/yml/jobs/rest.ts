@@ -14,6 +14,8 @@ import { saveStore } from '../../stores/public';
 import { storeValues } from '../../../api/tenant';
 import { createJob, warningsFileOf, type JobProgress, type JobRunner } from './jobs';
 import { IMPORT_MODES, isImportMode, type ImportMode } from '../write/importMode';
+import { undoImport } from '../write/importUndo';
+import type { ImportReport } from './importFeed';
 
 const parse = (text: string | null) => (text ? JSON.parse(text) : null);
 
@@ -52,7 +54,9 @@ function jobKind(values: Record<string, unknown>): { mode: ImportMode; preview: 
  * FEED_MAX_BYTES) or `{"source":"link"}` (the store's yml_link) queues an import (409 while one is queued or
  * running); `mode` (replace | merge, importMode.ts) and `preview` (count, change nothing) in the query of an
  * upload or the JSON body; `{"from": <a done preview's id>, "mode": ...}` imports the feed that preview read
- * (its file, or its link). GET lists them and GET /:id answers one with its progress and report; POST /:id/cancel stops it.
+ * (its file, or its link). GET lists them and GET /:id answers one with its progress and report; POST /:id/cancel stops it;
+ * POST /:id/undo undoes the shop's last import (write/importUndo.ts): the job becomes `undone` with the undo's counts
+ * in its report (409 import_undo_gone when it is not the last import or was undone, import_running while one runs).
  * /rest/yml_schedule: GET and PUT `{"schedule": "off"|"hourly"|"every_6h"|"daily"}`, the store's refresh.
  */
 export function registerYmlImports(rest: FastifyInstance, services: AppServices, jobs: JobRunner) {
@@ -169,6 +173,26 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
     } else throw new ApiError(409, 'import_finished', 'The import has already ended');
     const fresh = await load(call.store.id, row.id);
     return { ...jobToApi(fresh, jobs.progressOf(row.id)), cancelRequested: true };
+  });
+
+  rest.post('/yml_imports/:id/undo', async (request) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    const row = await load(call.store.id, idParam(request));
+    const report = parse(row.report) as ImportReport | null;
+    const gone = () => new ApiError(409, 'import_undo_gone', 'Only the last import can be undone, once');
+    if (row.status !== 'done' || row.preview || !report?.stamp) throw gone();
+    const busy = await services.db.selectFrom('yml_jobs').select('id').where('store_id', '=', call.store.id).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+    if (busy) throw new ApiError(409, 'import_running', 'An import is running: undo it when it has ended');
+    const undo = await undoImport(services.db, dialect, call.store.id, report.stamp);
+    if (!undo) throw gone();
+    await services.db
+      .updateTable('yml_jobs')
+      .set({ status: 'undone', report: JSON.stringify({ ...report, undo }) })
+      .where('id', '=', row.id)
+      .execute();
+    request.log.info({ store: call.store.id, job: row.id, ...undo }, 'yml import undone');
+    return jobToApi(await load(call.store.id, row.id), null);
   });
 
   rest.get('/yml_schedule', async (request) => {

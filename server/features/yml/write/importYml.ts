@@ -20,6 +20,7 @@ import { YmlError, type YmlInput } from '../parse/types';
 import { prepareInWorker } from '../parse/pipeline';
 import { addExample, emptyExamples, type ImportExamples, type ImportMode, PreviewRollback } from './importMode';
 import { IDS_PER_KIND, WarningLog, warningOfferId } from './warningLog';
+import { beginUndo, keepHidden, keepOffers } from './importUndo';
 import {
   COL,
   flatRowHash,
@@ -91,6 +92,8 @@ export interface ImportResult {
   deferredIndexes: boolean;
   /** The offers were prepared in a worker thread while this one wrote them (pipeline.ts). */
   pipelined: boolean;
+  /** What the import stamped its rows with: the key of its undo (importUndo.ts). */
+  stamp: string;
 }
 
 /** The kind of a warning, from its text (the parser reports plain sentences). */
@@ -166,6 +169,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     warnings,
     deferredIndexes: false,
     pipelined: false,
+    stamp: '',
   };
   const imageCache = new Map<string, OfferImage>();
 
@@ -205,6 +209,8 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       // One import at a time per store, and no owner create picks an id (param base ids) it is about to take.
       await lockStore(tx, storeId);
       const stamp = now();
+      result.stamp = stamp;
+      await beginUndo(tx, dialect, storeId, stamp);
       const indexes = await DeferredIndexes.open(tx, dialect, storeId, opts.deferIndexesAt);
       // A shop without offers (a first import): only a repeated id of this feed can be stored already, nothing
       // is left to hide, and every path is written as the tree will stay.
@@ -309,6 +315,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         result.wouldHide = Number(n?.n ?? 0);
         if (result.wouldHide) for (const r of await lacking().select('name').orderBy('sort').limit(5).execute()) addExample(result.examples.hidden, r.name);
         if (result.mode === 'replace' && result.wouldHide) {
+          await keepHidden(tx, storeId, stamp);
           const hidden = await tx
             .updateTable('offers')
             .set({ active: 0, updated_at: stamp })
@@ -417,6 +424,14 @@ async function writeBatch(
     for (const r of found) has.set(r.offer_id, [...(has.get(r.offer_id) ?? []), r.base_id]);
     for (const c of candidates) if ((has.get(ids[c.i]) ?? []).every((id) => c.bases.has(id))) kept.add(c.i);
   }
+  // What the undo puts back: every stored row this batch changes beyond its stamp, as it is (importUndo.ts).
+  const before = new Map<string, number | null>();
+  for (let i = 0; i < ids.length; i++) {
+    const r = storedById.get(ids[i]);
+    if (!r || r.updated_at === stamp || (kept.has(i) && r.active && r.sort === b.positions[i])) continue;
+    before.set(ids[i], kept.has(i) ? r.stock : ((rows[i * OFFER_WIDTH + COL.stock] as number | null) ?? r.stock));
+  }
+  await keepOffers(tx, dialect, storeId, before);
   for (const i of kept) params.skip.add(b.positions[i]);
   if (kept.size) {
     // Only what changes is set: `active` and `sort` are in every list index, and setting them (even to the
