@@ -122,7 +122,8 @@ export interface YmlImportJob {
     /** What the owner's undo put back (status `undone`). */
     undo?: { restored: number; shown: number; removed: number; editedSince: number; categoriesHidden: number };
   } | null;
-  error: { code: string; message: string } | null;
+  /** `params`: those of the code's text (errors.<code>), when it has some. */
+  error: { code: string; message: string; params?: Record<string, string | number> } | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;

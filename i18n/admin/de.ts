@@ -23,6 +23,7 @@ export default {
     import_preview_gone: "Die Vorschau fehlt oder wurde schon verwendet: Datei erneut hochladen",
     import_undo_gone: "Nur der letzte Import kann rückgängig gemacht werden, und nur einmal",
     import_running: "Ein Import läuft: den letzten nach seinem Ende rückgängig machen",
+    feed_would_hide: "Im Feed fehlen {lacking} von {total} Produkten des Shops: eine geplante Aktualisierung blendet höchstens die Hälfte aus, daher blieb der Katalog unverändert. Prüfen Sie den Feed oder importieren Sie ihn von Hand",
     kind_fixed: 'Der Typ eines bestehenden Filters kann nicht geändert werden',
     refund_not_configured: 'Die Kartenzahlung auf der Website ist nicht eingerichtet: das Geld kann nicht erstattet werden',
     refund_no_payment: 'Die Zahlung der Bestellung wurde nicht gefunden',

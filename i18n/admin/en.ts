@@ -19,6 +19,7 @@ export default {
     import_preview_gone: "The preview is not found or already used: upload the file again",
     import_undo_gone: "Only the last import can be undone, and only once",
     import_running: "An import is running: undo the last one when it has ended",
+    feed_would_hide: "The feed lacks {lacking} of the shop's {total} products: a scheduled refresh hides at most half, so the catalogue was left as it was. Check the feed, or import it by hand",
     kind_fixed: 'The kind of an existing filter cannot change',
     refund_not_configured: 'Card payment on the site is not set up: the money cannot be returned',
     refund_no_payment: 'The order\'s payment was not found',

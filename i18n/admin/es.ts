@@ -23,6 +23,7 @@ export default {
     import_preview_gone: "La vista previa no existe o ya se usó: vuelva a subir el archivo",
     import_undo_gone: "Solo se puede deshacer la última importación, y solo una vez",
     import_running: "Hay una importación en curso: deshaga la anterior cuando termine",
+    feed_would_hide: "Al feed le faltan {lacking} de los {total} productos de la tienda: una actualización programada oculta como mucho la mitad, así que el catálogo no cambió. Revise el feed o impórtelo a mano",
     kind_fixed: 'No se puede cambiar el tipo de un filtro existente',
     refund_not_configured: 'El pago en la web no está configurado: no se puede devolver el dinero',
     refund_no_payment: 'No se encontró el pago del pedido',

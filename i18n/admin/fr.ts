@@ -22,6 +22,7 @@ export default {
     import_preview_gone: "L'aperçu est introuvable ou déjà utilisé : téléversez le fichier à nouveau",
     import_undo_gone: "Seule la dernière importation peut être annulée, et une seule fois",
     import_running: "Une importation est en cours : annulez la précédente quand elle sera terminée",
+    feed_would_hide: "Il manque au flux {lacking} des {total} produits de la boutique : une mise à jour planifiée en masque au plus la moitié, le catalogue est donc resté tel quel. Vérifiez le flux ou importez-le à la main",
     kind_fixed: 'Le type d’un filtre existant ne peut pas être modifié',
     refund_not_configured: 'Le paiement sur le site n’est pas configuré : impossible de rembourser',
     refund_no_payment: 'Le paiement de la commande est introuvable',

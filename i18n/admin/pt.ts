@@ -23,6 +23,7 @@ export default {
     import_preview_gone: "A pré-visualização não existe ou já foi usada: envie o arquivo novamente",
     import_undo_gone: "Só a última importação pode ser desfeita, e só uma vez",
     import_running: "Há uma importação em andamento: desfaça a anterior quando ela terminar",
+    feed_would_hide: "Faltam no feed {lacking} dos {total} produtos da loja: uma atualização agendada oculta no máximo a metade, então o catálogo ficou como estava. Verifique o feed ou importe-o manualmente",
     kind_fixed: 'Não é possível mudar o tipo de um filtro existente',
     refund_not_configured: 'O pagamento no site não está configurado: não é possível devolver o dinheiro',
     refund_no_payment: 'O pagamento do pedido não foi encontrado',

@@ -24,6 +24,7 @@ export default {
     import_preview_gone: "未找到预览或预览已被使用：请重新上传文件",
     import_undo_gone: "只能撤销最后一次导入，且只能撤销一次",
     import_running: "有导入正在进行：请在其结束后撤销上一次导入",
+    feed_would_hide: "源文件缺少店铺 {total} 个商品中的 {lacking} 个：定时更新最多隐藏一半，因此目录保持不变。请检查源文件，或手动导入",
     kind_fixed: '已有筛选的类型不能修改',
     refund_not_configured: '网站在线支付未设置：无法退款',
     refund_no_payment: '未找到该订单的付款',

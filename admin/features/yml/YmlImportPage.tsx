@@ -239,7 +239,7 @@ function JobCard({ job, onCancel, preview, undo }: { job: YmlImportJob; onCancel
           </Button>
         )}
         {job.status === 'cancelled' && <Alert severity="warning" sx={{ mt: 2 }}>{translate('admin.yml.cancelled_text')}</Alert>}
-        {job.status === 'failed' && job.error && <Alert severity="error" sx={{ mt: 2 }}>{translate('admin.yml.error', { message: job.error.message })}</Alert>}
+        {job.status === 'failed' && job.error && <Alert severity="error" sx={{ mt: 2 }}>{translate('admin.yml.error', { message: job.error.params ? translate(`errors.${job.error.code}`, { ...job.error.params, _: job.error.message }) : job.error.message })}</Alert>}
         {running && job.preview && <Typography variant="body2" sx={{ mt: 1 }}>{translate('admin.yml.checking')}</Typography>}
         {preview}
         <UndoneText job={job} />

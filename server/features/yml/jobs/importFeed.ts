@@ -71,6 +71,8 @@ export interface ImportFeedOptions {
   deferIndexesAt?: number;
   mode?: ImportMode;
   preview?: boolean;
+  /** In `replace`: the largest share of the shop's products it may hide (a scheduled refresh: SCHEDULED_HIDE_SHARE). */
+  hideAtMost?: number;
   /** Every warning as CSV there (the job's downloadable list). */
   warningsFile?: string;
 }
@@ -131,6 +133,7 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
     signal: opts.signal,
     deferIndexesAt: opts.deferIndexesAt,
     mode: opts.mode,
+    hideAtMost: opts.hideAtMost,
     preview: opts.preview,
     warningsFile: opts.warningsFile,
     onProgress: (n) => {

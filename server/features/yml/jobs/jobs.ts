@@ -31,7 +31,7 @@ import { importFeed, type ImportProgress, type ImportReport } from './importFeed
 import { importFeedInThread, openFeedSource, type FeedSource } from '../write/writerThread';
 import { enqueueImportFailed } from '../../notifications/public';
 import { queueFeedPictures, runThumbnails } from '../pictures/thumbnails';
-import type { ImportMode } from '../write/importMode';
+import { SCHEDULED_HIDE_SHARE, type ImportMode } from '../write/importMode';
 
 /** Where a job's warnings are written as CSV (GET /rest/yml_imports/:id/warnings.csv). */
 export const warningsFileOf = (dataDir: string, jobId: number) => path.join(dataDir, 'feeds', `job-${jobId}-warnings.csv`);
@@ -167,7 +167,18 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
         .limit(1)
         .executeTakeFirst();
       if (last && Date.parse(last.created_at) > Date.now() - hours * 3_600_000) continue;
-      await createJob(db, dialect, s.id, { source: 'schedule', url: data.yml_link }).catch((e) => {
+      // The refresh keeps the mode the owner last imported the link in (merge: a second supplier's feed).
+      const chosen = await db
+        .selectFrom('yml_jobs')
+        .select('mode')
+        .where('store_id', '=', s.id)
+        .where('source', 'in', ['link', 'schedule'])
+        .where('preview', '=', 0)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const mode = chosen?.mode === 'merge' ? 'merge' : 'replace';
+      await createJob(db, dialect, s.id, { source: 'schedule', url: data.yml_link, mode }).catch((e) => {
         if (!(e instanceof ApiError && e.status === 409)) throw e;
       });
     }
@@ -220,7 +231,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
     }, 1000);
     let status: JobStatus = 'done';
     let report: ImportReport | null = null;
-    let error: { code: string; message: string } | null = null;
+    let error: JobError | null = null;
     try {
       const source: FeedSource =
         job.source === 'file'
@@ -234,6 +245,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
       const feed = {
         storeId: job.store_id,
         mode: job.mode as ImportMode,
+        hideAtMost: job.source === 'schedule' ? SCHEDULED_HIDE_SHARE : undefined,
         preview: !!job.preview,
         warningsFile: warningsFileOf(config.dataDir, job.id),
         totalBytes: total ?? undefined,
@@ -366,9 +378,12 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
   };
 }
 
-function errorOf(e: unknown): { code: string; message: string } {
+/** A failed job's error: its code, the shop language's text, and the text's params (the admin translates the code). */
+export type JobError = { code: string; message: string; params?: Record<string, string | number> };
+
+function errorOf(e: unknown): JobError {
   if (e instanceof FeedUrlError) return { code: e.code, message: e.message };
-  if (e instanceof ApiError) return { code: e.code, message: e.message };
+  if (e instanceof ApiError) return { code: e.code, message: e.message, ...(e.params ? { params: e.params } : {}) };
   return { code: 'import_failed', message: (e as Error)?.message ?? String(e) };
 }
 

@@ -180,10 +180,10 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
     requireOwner(call);
     const row = await load(call.store.id, idParam(request));
     const report = parse(row.report) as ImportReport | null;
-    const gone = () => new ApiError(409, 'import_undo_gone', 'Only the last import can be undone, once');
+    const gone = () => new ApiError(409, 'import_undo_gone');
     if (row.status !== 'done' || row.preview || !report?.stamp) throw gone();
     const busy = await services.db.selectFrom('yml_jobs').select('id').where('store_id', '=', call.store.id).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-    if (busy) throw new ApiError(409, 'import_running', 'An import is running: undo it when it has ended');
+    if (busy) throw new ApiError(409, 'import_running');
     const undo = await undoImport(services.db, dialect, call.store.id, report.stamp);
     if (!undo) throw gone();
     await services.db

@@ -75,6 +75,10 @@ function feedServer() {
     res.writeHead(200, { 'content-type': 'text/xml' }).end(body);
   });
   return {
+    /** What /feed.xml sends from now on. */
+    serve(xml: string) {
+      body = xml;
+    },
     async start() {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -222,6 +226,42 @@ describe('YML import jobs over /rest/yml_imports', () => {
     await s.services.jobs!.tick();
     expect(await count()).toBe(1);
     await rest(s, 'PUT', '/yml_schedule', { token: owner, json: { schedule: 'off' } });
+  });
+
+  it('a scheduled refresh whose feed lacks more than half of the shop changes nothing, fails with feed_would_hide and tells the owner; a smaller gap is hidden', async () => {
+    await setLink(s, `${base}/feed.xml`);
+    const byLink = await rest(s, 'POST', '/yml_imports', { token: owner, json: { source: 'link', mode: 'replace' } });
+    expect((await waitFor(s, owner, byLink.body.id, ended)).status).toBe('done');
+    const live = async () => (await s.db.selectFrom('offers').select('id').where('store_id', '=', s.storeId).where('active', '=', 1).where('deleted', '=', 0).execute()).length;
+    expect(await live()).toBe(40);
+    await rest(s, 'PUT', '/yml_schedule', { token: owner, json: { schedule: 'every_6h' } });
+    const refresh = async () => {
+      await s.db.updateTable('yml_jobs').set({ created_at: new Date(Date.now() - 7 * 3_600_000).toISOString() }).execute();
+      await s.services.jobs!.tick();
+      await s.services.jobs!.idle();
+      const job = await s.db.selectFrom('yml_jobs').select('id').where('source', '=', 'schedule').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+      return (await rest(s, 'GET', `/yml_imports/${job.id}`, { token: owner })).body;
+    };
+    const alerts = async () => (await s.db.selectFrom('outbox').select('body').where('store_id', '=', s.storeId).where('event', '=', 'import_failed').execute()).map((r) => r.body);
+    const before = await snapshot(s.db, CATALOGUE_TABLES);
+    const alerted = (await alerts()).length;
+
+    // The supplier's export came back cut short: 10 of the 40 products.
+    feeds.serve(feed(10, { price: 500 }));
+    const cut = await refresh();
+    expect(cut).toMatchObject({ status: 'failed', mode: 'replace', error: { code: 'feed_would_hide', params: { lacking: 30, total: 40 } } });
+    expect(cut.error.message).toBe('В фиде нет 30 из 40 товаров магазина: обновление по расписанию скрывает не больше половины, поэтому каталог не изменился. Проверьте фид или импортируйте его вручную');
+    expect(await snapshot(s.db, CATALOGUE_TABLES)).toBe(before);
+    const told = (await alerts()).slice(alerted);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told[0]).toContain('В фиде нет 30 из 40 товаров');
+
+    // 30 of 40: the 10 it lacks are hidden as a replace does.
+    feeds.serve(feed(30, { price: 500 }));
+    expect(await refresh()).toMatchObject({ status: 'done', report: { hidden: 10, updated: 30 } });
+    expect(await live()).toBe(30);
+    await rest(s, 'PUT', '/yml_schedule', { token: owner, json: { schedule: 'off' } });
+    feeds.serve(feed(40, { pictureBase: base }));
   });
 
   it('a restart marks the job that was running failed and frees the store for a new import', async () => {

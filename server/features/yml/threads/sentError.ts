@@ -11,6 +11,8 @@ export interface SentError {
   status?: number;
   /** An ApiError's or a FeedUrlError's. */
   code?: string;
+  /** An ApiError's text params. */
+  params?: Record<string, string | number>;
   /** A YmlError's place in the feed. */
   line?: number;
   column?: number;
@@ -18,9 +20,9 @@ export interface SentError {
 
 export function sendable(e: unknown): SentError {
   const err = e instanceof Error ? e : new Error(String(e));
-  const { status, code, line, column } = err as Error & Partial<SentError>;
+  const { status, code, params, line, column } = err as Error & Partial<SentError>;
   const sent: SentError = { name: err.name, message: err.message, stack: err.stack };
-  if (typeof status === 'number' && typeof code === 'string') Object.assign(sent, { status, code });
+  if (typeof status === 'number' && typeof code === 'string') Object.assign(sent, { status, code }, params ? { params } : {});
   else if (err.name === 'FeedUrlError') sent.code = code;
   else if (err.name === 'YmlError') Object.assign(sent, { line, column });
   return sent;

@@ -14,7 +14,7 @@ import type { SentError } from './sentError';
 /** The error `sendable` sent, of its own class: an ApiError, a FeedUrlError, a YmlError or a plain Error. */
 export function revive(e: SentError): Error {
   let err: Error;
-  if (e.status !== undefined && e.code !== undefined) err = new ApiError(e.status, e.code, e.message);
+  if (e.status !== undefined && e.code !== undefined) err = Object.assign(new ApiError(e.status, e.code, e.message), e.params ? { params: e.params } : {});
   else if (e.name === 'FeedUrlError') err = new FeedUrlError(e.message, e.code as FeedUrlError['code']);
   else if (e.name === 'YmlError' && e.line !== undefined) {
     err = new YmlError('', e.line, e.column ?? 0);

@@ -11,6 +11,13 @@ export const IMPORT_MODES = ['replace', 'merge'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 export const isImportMode = (v: unknown): v is ImportMode => typeof v === 'string' && (IMPORT_MODES as readonly string[]).includes(v);
 
+/**
+ * The share of the shop's products a scheduled refresh may hide: a supplier's feed that comes back cut short
+ * (a failed export, a wrong link) would otherwise empty the shop overnight. Beyond it the refresh changes
+ * nothing and fails with feed_would_hide (the owner is alerted); the owner's own import may hide any number.
+ */
+export const SCHEDULED_HIDE_SHARE = 0.5;
+
 /** How many names of each kind a preview shows. */
 export const EXAMPLES = 5;
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ROOT_CATEGORY_ID } from '../../../../schemas';
 import { type Dialect, lockStore, now } from '../../../db/database';
 import type { Db, Tx } from '../../../db/types';
-import { badRequest } from '../../../errors';
+import { ApiError, badRequest } from '../../../errors';
 import type { ImageStore } from '../../images/public';
 import { rebaseMovedParams, type OfferImage } from '../../catalogue/public';
 import { bumpCatalogue } from '../../../db/catalogueVersion';
@@ -55,6 +55,8 @@ export interface ImportOptions {
   worker?: boolean;
   /** `replace` (the default) hides what the feed lacks; `merge` hides nothing (importMode.ts). */
   mode?: ImportMode;
+  /** In `replace`: the largest share of the shop's products it may hide, else nothing changes (feed_would_hide). */
+  hideAtMost?: number;
   /** Count and name examples, then roll back: nothing stored changes. */
   preview?: boolean;
   /** Every warning written there as CSV (warningLog.ts). */
@@ -314,6 +316,9 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         const n = await lacking().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
         result.wouldHide = Number(n?.n ?? 0);
         if (result.wouldHide) for (const r of await lacking().select('name').orderBy('sort').limit(5).execute()) addExample(result.examples.hidden, r.name);
+        const shopHad = result.wouldHide + result.updated + result.unchanged;
+        if (result.mode === 'replace' && opts.hideAtMost !== undefined && result.wouldHide > opts.hideAtMost * shopHad)
+          throw new ApiError(409, 'feed_would_hide', { lacking: result.wouldHide, total: shopHad });
         if (result.mode === 'replace' && result.wouldHide) {
           await keepHidden(tx, storeId, stamp);
           const hidden = await tx

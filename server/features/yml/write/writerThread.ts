@@ -46,6 +46,7 @@ export interface ThreadImportOptions {
   onProgress?: (p: ImportProgress) => void;
   deferIndexesAt?: number;
   mode?: ImportMode;
+  hideAtMost?: number;
   preview?: boolean;
   warningsFile?: string;
   /** Sum the import's statement times (the bench's database share): `dbSeconds` of the result. */
@@ -55,7 +56,7 @@ export interface ThreadImportOptions {
 }
 
 export type ToWriter =
-  | { t: 'start'; file?: string; databaseUrl?: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean; mode?: ImportMode; preview?: boolean; warningsFile?: string }
+  | { t: 'start'; file?: string; databaseUrl?: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean; mode?: ImportMode; hideAtMost?: number; preview?: boolean; warningsFile?: string }
   | { t: 'abort' };
 
 export type FromWriter =
@@ -123,8 +124,8 @@ export async function importFeedInThread(opts: ThreadImportOptions): Promise<(Im
     worker.on('error', onError);
     worker.on('exit', onExit);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, preview, warningsFile } = opts;
-    worker.postMessage({ t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, preview, warningsFile } satisfies ToWriter);
+    const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, hideAtMost, preview, warningsFile } = opts;
+    worker.postMessage({ t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, hideAtMost, preview, warningsFile } satisfies ToWriter);
     if (opts.signal?.aborted) onAbort();
   });
 }

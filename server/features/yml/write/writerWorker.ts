@@ -47,6 +47,7 @@ async function run(start: Extract<ToWriter, { t: 'start' }>, signal: AbortSignal
       signal,
       deferIndexesAt: start.deferIndexesAt,
       mode: start.mode,
+      hideAtMost: start.hideAtMost,
       preview: start.preview,
       warningsFile: start.warningsFile,
       onProgress: (progress) => send({ t: 'progress', progress }),
