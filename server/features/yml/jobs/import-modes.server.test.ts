@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { CATALOGUE_TABLES, OWNER_PHONE, snapshot, startTestServer, type TestServer } from '../../../test/helpers';
+import { sweepFeeds } from './sweepFeeds';
 
 /** A supplier's feed: `n` offers with ids `<prefix>1…`, in one category of its own. */
 function supplierFeed(prefix: string, n: number, price = 100): string {
@@ -143,5 +146,33 @@ describe('YML import modes, previews and unchanged offers over /rest/yml_imports
     expect(rows[24]).toBe('bad_value,w25,"offer w25: available=""maybe"" is not a boolean, taken as available"');
     // Owners only: an anonymous caller gets a 401.
     expect((await fetch(`${s.url}/rest/yml_imports/${job.id}/warnings.csv`)).status).toBe(401);
+  });
+
+  it('the feeds folder keeps what a job may still need: a walked-away preview goes after a day, warning lists after 30, stray files after a day', async () => {
+    const dir = path.join(s.config.dataDir, 'feeds');
+    const preview = await upload(supplierFeed('s', 2), '?preview=1');
+    const previewFile = (await s.db.selectFrom('yml_jobs').select('file_path').where('id', '=', preview.id).executeTakeFirstOrThrow()).file_path!;
+    const warned = await upload(supplierFeed('t', 1).replace('available="true"', 'available="maybe"'), '?mode=merge');
+    const csv = path.join(dir, `job-${warned.id}-warnings.csv`);
+    const stray = path.join(dir, 'cut-off-upload.xml');
+    fs.writeFileSync(stray, '<yml_catalog>');
+    const present = () => [previewFile, csv, stray].map((f) => fs.existsSync(f));
+    const day = 24 * 3_600_000;
+
+    // Now: everything is young and kept.
+    expect(await sweepFeeds(s.db, dir)).toEqual({ previews: 0, warnings: 0, orphans: 0 });
+    expect(present()).toEqual([true, true, true]);
+    // Two days on: the previews' files (this one's and an earlier test's) and the stray upload go; the preview can no longer be imported.
+    const waiting = (await s.db.selectFrom('yml_jobs').select('id').where('preview', '=', 1).where('file_path', 'is not', null).execute()).length;
+    expect(waiting).toBeGreaterThan(0);
+    expect(await sweepFeeds(s.db, dir, Date.now() + 2 * day)).toEqual({ previews: waiting, warnings: 0, orphans: 1 });
+    expect(present()).toEqual([false, true, false]);
+    const late = await rest(s, owner, '/yml_imports', { json: { from: preview.id, mode: 'merge' } });
+    expect(late.body.error).toMatchObject({ code: 'import_preview_gone' });
+    // A month on: the warning list goes too.
+    const lists = fs.readdirSync(dir).filter((n) => n.endsWith('-warnings.csv')).length;
+    expect(await sweepFeeds(s.db, dir, Date.now() + 31 * day)).toEqual({ previews: 0, warnings: lists, orphans: 0 });
+    expect(fs.existsSync(csv)).toBe(false);
+    expect((await fetch(`${s.url}/rest/yml_imports/${warned.id}/warnings.csv`, { headers: { authorization: `Bearer ${owner}` } })).status).toBe(404);
   });
 });

@@ -31,6 +31,7 @@ import { importFeed, type ImportProgress, type ImportReport } from './importFeed
 import { importFeedInThread, openFeedSource, type FeedSource } from '../write/writerThread';
 import { enqueueImportFailed } from '../../notifications/public';
 import { queueFeedPictures, runThumbnails } from '../pictures/thumbnails';
+import { SWEEP_EVERY_MS, sweepFeeds } from './sweepFeeds';
 import { SCHEDULED_HIDE_SHARE, type ImportMode } from '../write/importMode';
 
 /** Where a job's warnings are written as CSV (GET /rest/yml_imports/:id/warnings.csv). */
@@ -133,6 +134,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
   let ticking: Promise<void> | null = null;
   let importDb: Database | null = opts.importDatabase ?? null;
   let stopped = false;
+  let lastSweep = 0;
 
   /** The SQLite file an import writes through a connection of its own (not an in-memory database, not a test's given one). */
   const sqliteFile = () => (!opts.importDatabase && dialect === 'sqlite' && services.database.file !== ':memory:' ? services.database.file : undefined);
@@ -326,6 +328,10 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
     }
     // Thumbnails wait while this process imports (SQLite: the import holds the write lock).
     await runThumbnails(services, { isStopped: () => stopped || local.size > 0 });
+    if (Date.now() - lastSweep >= SWEEP_EVERY_MS && !local.size) {
+      lastSweep = Date.now();
+      await sweepFeeds(db, path.join(config.dataDir, 'feeds'));
+    }
   }
 
   const tick = () => {
