@@ -756,6 +756,8 @@ export default {
       empty: 'لا توجد أسئلة حول الطلبات بعد',
       none: 'لا توجد أسئلة',
       attachment: 'مرفق',
+      pictures_pending: "صور قيد المعالجة: {count}",
+      pictures_failed: "صور تعذّرت قراءتها: {count}",
     },
   },
   resources: {

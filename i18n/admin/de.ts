@@ -752,6 +752,8 @@ export default {
       empty: 'Noch keine Fragen zu Bestellungen',
       none: 'Keine Fragen',
       attachment: 'Anhang',
+      pictures_pending: "Bilder werden verarbeitet: {count}",
+      pictures_failed: "Nicht lesbare Bilder: {count}",
     },
   },
   resources: {

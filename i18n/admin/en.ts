@@ -569,6 +569,8 @@ export default {
       empty: 'No questions about orders yet',
       none: 'No questions',
       attachment: 'Attachment',
+      pictures_pending: "Pictures being processed: {count}",
+      pictures_failed: "Pictures that could not be read: {count}",
     },
   },
   resources: {

@@ -752,6 +752,8 @@ export default {
       empty: 'Aún no hay preguntas sobre pedidos',
       none: 'No hay preguntas',
       attachment: 'Adjunto',
+      pictures_pending: "Imágenes en proceso: {count}",
+      pictures_failed: "Imágenes que no se pudieron leer: {count}",
     },
   },
   resources: {

@@ -568,6 +568,8 @@ export default {
       empty: 'Pas encore de questions sur les commandes',
       none: 'Aucune question',
       attachment: 'Pièce jointe',
+      pictures_pending: "Images en cours de traitement : {count}",
+      pictures_failed: "Images illisibles : {count}",
     },
   },
   resources: {

@@ -752,6 +752,8 @@ export default {
       empty: 'Ainda não há perguntas sobre pedidos',
       none: 'Nenhuma pergunta',
       attachment: 'Anexo',
+      pictures_pending: "Imagens em processamento: {count}",
+      pictures_failed: "Imagens que não puderam ser lidas: {count}",
     },
   },
   resources: {

@@ -573,6 +573,8 @@ export default {
       empty: 'Вопросов по заказам пока нет',
       none: 'Вопросов нет',
       attachment: 'Вложение',
+      pictures_pending: "Картинки обрабатываются: {count}",
+      pictures_failed: "Не удалось прочитать картинок: {count}",
     },
   },
   resources: {

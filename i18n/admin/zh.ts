@@ -753,6 +753,8 @@ export default {
       empty: '还没有关于订单的问题',
       none: '没有问题',
       attachment: '附件',
+      pictures_pending: "图片处理中：{count}",
+      pictures_failed: "无法读取的图片：{count}",
     },
   },
   resources: {

@@ -30,6 +30,7 @@ import * as offerGroups from './migrations/2026112930_offer_groups';
 import * as orderableFirst from './migrations/2026112940_orderable_first';
 import * as notificationSeqs from './migrations/2026112950_notification_seqs';
 import * as importUndo from './migrations/2026113010_import_undo';
+import * as questionPending from './migrations/2026113020_question_pending';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -67,6 +68,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112940_orderable_first', orderableFirst],
   ['2026112950_notification_seqs', notificationSeqs],
   ['2026113010_import_undo', importUndo],
+  ['2026113020_question_pending', questionPending],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -249,6 +249,10 @@ export interface QuestionsTable {
   device_id: string | null;
   created_at: string;
   data: string;
+  /** Attachments still to encode (migration 2026113020, features/questions/attachments.ts); 0 when done. */
+  pending: Generated<number>;
+  /** When a worker claimed them (a lease). */
+  pending_at: string | null;
 }
 export interface SubscriptionsTable {
   id: Generated<number>;

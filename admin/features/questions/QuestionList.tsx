@@ -51,7 +51,7 @@ export default function QuestionList() {
             render={(r: RaRecord) => (
               <Box sx={{ maxWidth: 420 }}>
                 <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{r.message}</Box>
-                <Attachments images={r.images} label={translate('admin.questions.attachment')} />
+                <Attachments question={r} label={translate('admin.questions.attachment')} />
               </Box>
             )}
           />

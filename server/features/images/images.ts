@@ -45,10 +45,10 @@ export function createImageStore(uploadsDir: string) {
   };
 
   /**
-   * Checks that the bytes are an image (png, gif, jpeg, webp) and makes its two sizes, writing nothing yet:
-   * a caller with several files prepares them all first, so one bad file leaves nothing stored.
+   * The cheap part of the check, from the file's header alone (no pixel is decoded): its size, an image kind
+   * it may be, and at most MAX_IMAGE_PIXELS. 413 too_large or 400 unsupported_file; else its format.
    */
-  const prepareImage = async (storeId: number, kind: string, data: Buffer): Promise<{ save(): Promise<StoredImage> }> => {
+  const checkImage = async (data: Buffer): Promise<(typeof IMAGE_FORMATS)[number]> => {
     if (data.length > MAX_IMAGE_BYTES) throw new ApiError(413, 'too_large');
     let meta: Metadata;
     try {
@@ -59,6 +59,15 @@ export function createImageStore(uploadsDir: string) {
     const format = meta.format as (typeof IMAGE_FORMATS)[number];
     if (!IMAGE_FORMATS.includes(format)) throw new ApiError(400, 'unsupported_file');
     if (!meta.width || !meta.height || meta.width * (meta.pageHeight ?? meta.height) > MAX_IMAGE_PIXELS) throw new ApiError(400, 'unsupported_file');
+    return format;
+  };
+
+  /**
+   * Checks that the bytes are an image (png, gif, jpeg, webp) and makes its two sizes, writing nothing yet:
+   * a caller with several files prepares them all first, so one bad file leaves nothing stored.
+   */
+  const prepareImage = async (storeId: number, kind: string, data: Buffer): Promise<{ save(): Promise<StoredImage> }> => {
+    const format = await checkImage(data);
     const base = `${storeId}/${kind}/${sha256(data.toString('base64')).slice(0, 24)}`;
     const ext = format === 'jpeg' ? 'jpg' : format;
     // The names come from the bytes: when all three sizes are stored already (a re-import of the same feed,
@@ -123,6 +132,7 @@ export function createImageStore(uploadsDir: string) {
   return {
     dir: uploadsDir,
     middleFor,
+    checkImage,
     prepareImage,
     prepareVideo,
     /** Checks that the bytes are an image (png, gif, jpeg, webp), then stores it with its thumbnail. */

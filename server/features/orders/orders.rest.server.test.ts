@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listUploads, pngImage, snapshot, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { multipart, newDevice, orderForm, rest, SECOND_ZONE, setupShop, type Shop } from '../../test/checkoutFixtures';
+import { keepPending, pendingDir } from '../questions/attachments';
 
 let server: TestServer, owner: Auth, customer: Auth;
 let shop: Shop;
@@ -117,10 +119,52 @@ describe('/rest/questions', () => {
     );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({ orderId: customerOrder, contact: 'anna@example.com', message: 'Когда приедет курьер?', userId: Number(customer.user_id) });
-    expect(r.body.images).toHaveLength(3);
-    for (const img of r.body.images) expect((await server.get(`/images/${img.img}`)).status).toBe(200);
+    // The answer comes before the pictures are made (attachments.ts): the owner sees them once they are.
+    expect(r.body).toMatchObject({ images: [], imagesPending: 3 });
+    await server.services.attachments!.idle();
+    const stored = await rest(server, 'GET', `/questions/${r.body.id}`, { token: owner });
+    expect(stored.body).toMatchObject({ imagesPending: 0, imagesFailed: 0 });
+    expect(stored.body.images).toHaveLength(3);
+    for (const img of stored.body.images) expect((await server.get(`/images/${img.img}`)).status).toBe(200);
+    expect(fs.readdirSync(pendingDir(server.config.dataDir))).toEqual([]);
     const pushed = await server.api('inner_push', { seq: ownerSeq }, { token: owner });
     expect(pushed.body.inner_push).toEqual([expect.objectContaining({ header: `Вопрос по заказу №${customerOrder}`, desc: 'Когда приедет курьер?' })]);
+  });
+
+  it('a picture whose header reads but whose pixels are broken is dropped and counted; the question stays; one a stopped process left is made by another', async () => {
+    const raw = Buffer.alloc(300 * 300 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+    const whole = await sharp(raw, { raw: { width: 300, height: 300, channels: 3 } }).png().toBuffer();
+    const cut = whole.subarray(0, Math.floor(whole.length / 2));
+    const r = await post(
+      { orderId: String(customerOrder), contact: 'anna@example.com', message: 'Вот чек' },
+      [
+        { name: 'images', data: whole, filename: 'ok.png', type: 'image/png' },
+        { name: 'images', data: cut, filename: 'cut.png', type: 'image/png' },
+      ],
+      customer,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    await server.services.attachments!.idle();
+    const stored = await rest(server, 'GET', `/questions/${r.body.id}`, { token: owner });
+    expect(stored.body).toMatchObject({ message: 'Вот чек', imagesPending: 0, imagesFailed: 1 });
+    expect(stored.body.images).toHaveLength(1);
+
+    // A process stopped while it made a question's pictures: its lease runs out and another makes them.
+    const [name] = await keepPending(server.config.dataDir, [whole]);
+    const row = await server.db.selectFrom('questions').select('data').where('id', '=', r.body.id).executeTakeFirstOrThrow();
+    const left = { ...JSON.parse(row.data), images: [], pending: [name] };
+    await server.db
+      .updateTable('questions')
+      .set({ data: JSON.stringify(left), pending: 1, pending_at: new Date(Date.now() - 3_600_000).toISOString() })
+      .where('id', '=', r.body.id)
+      .execute();
+    server.services.attachments!.kick();
+    await server.services.attachments!.idle();
+    const made = await rest(server, 'GET', `/questions/${r.body.id}`, { token: owner });
+    expect(made.body).toMatchObject({ imagesPending: 0 });
+    expect(made.body.images).toHaveLength(1);
+    expect(fs.readdirSync(pendingDir(server.config.dataDir))).toEqual([]);
   });
 
   it('takes a question on an anonymous order from its device, as JSON too', async () => {
@@ -163,7 +207,7 @@ describe('/rest/questions', () => {
   it('lists questions to the owner only, by order', async () => {
     expect((await rest(server, 'GET', '/questions', { token: customer })).status).toBe(403);
     const all = await rest(server, 'GET', '/questions', { token: owner, query: { sort: ['id', 'ASC'], range: [0, 9] } });
-    expect(all.headers['content-range']).toBe('questions 0-2/3');
+    expect(all.headers['content-range']).toBe('questions 0-3/4');
     const byOrder = await rest(server, 'GET', '/questions', { token: owner, query: { filter: { orderId: anonymousOrder } } });
     expect(byOrder.body.map((q: { message: string }) => q.message).sort()).toEqual(['И ещё', 'Можно без звонка?']);
     const one = await rest(server, 'GET', `/questions/${all.body[0].id}`, { token: owner });

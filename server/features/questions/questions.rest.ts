@@ -7,7 +7,7 @@ import { ApiError, badRequest, notFound, serverText } from '../../errors';
 import { shopLang } from '../../api/tenant';
 import { notify, enqueueQuestion } from '../notifications/public';
 import { deviceIdOf, orderByNumber, ownsOrder, parseOrderId } from '../orders/public';
-import type { StoredImage } from '../images/public';
+import { keepPending, type QuestionPictures } from './attachments';
 import { bodyOf, checkWrite, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
 import { bodyLimitError } from '../../lib/bodyLimits';
 
@@ -25,8 +25,19 @@ export function attachmentKind(data: Buffer): 'png' | 'gif' | 'jpeg' | null {
 /** A question as the owner reads it: `orderId` is the order's number in the shop (the row keeps the internal id). */
 type QuestionRow = { id: number; order_number: number; user_id: number | null; device_id: string | null; created_at: string; data: string };
 const toApi = (r: QuestionRow) => {
-  const d = JSON.parse(r.data) as { contact?: string; message?: string; images?: StoredImage[] };
-  return { id: r.id, orderId: r.order_number, contact: d.contact ?? '', message: d.message ?? '', images: d.images ?? [], userId: r.user_id, createdAt: r.created_at };
+  const d = JSON.parse(r.data) as { contact?: string; message?: string } & QuestionPictures;
+  return {
+    id: r.id,
+    orderId: r.order_number,
+    contact: d.contact ?? '',
+    message: d.message ?? '',
+    images: d.images ?? [],
+    // Pictures still being made (attachments.ts), and those whose pixels could not be read.
+    imagesPending: d.pending?.length ?? 0,
+    imagesFailed: d.failed ?? 0,
+    userId: r.user_id,
+    createdAt: r.created_at,
+  };
 };
 
 /**
@@ -40,17 +51,6 @@ async function countAttachments(services: AppServices, storeId: number, orderId:
       if (limit > 0 && (await countDaily(tx, key, limit, new Date(), n)) === null) throw new ApiError(429, 'too_many_attachments', undefined, ['images']);
     }
   });
-}
-
-/**
- * Attachments are decoded and encoded one at a time in a process: a flood of large ones keeps one of libuv's
- * threads busy, not all of them (files, compression and crypto of every other request share that pool).
- */
-let lane: Promise<unknown> = Promise.resolve();
-function inLane<T>(job: () => Promise<T>): Promise<T> {
-  const run = lane.then(job, job);
-  lane = run.catch(() => undefined);
-  return run;
 }
 
 /** Questions with their order's number (questions.order_id is the internal id). */
@@ -93,11 +93,18 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
     const deviceId = deviceIdOf(typeof fields.device_id === 'string' ? fields.device_id : undefined);
     const order = await orderByNumber(services.db, call.store.id, orderId);
     if (!order || !(call.user?.isOwner || ownsOrder(order, { user: call.user, deviceId }))) throw notFound();
-    // Every file is checked before any is stored: a bad one stores nothing.
+    // Every file's header is checked before any is kept: a bad one keeps nothing. The pictures are made after
+    // the answer (attachments.ts).
     if (files.some((f) => attachmentKind(f) === null)) throw new ApiError(400, 'unsupported_file', undefined, ['images']);
+    for (const f of files) {
+      try {
+        await services.images.checkImage(f);
+      } catch (e) {
+        throw e instanceof ApiError ? new ApiError(e.status, e.code, undefined, ['images']) : e;
+      }
+    }
     if (files.length) await countAttachments(services, call.store.id, order.id, files.length);
-    const images: StoredImage[] = [];
-    for (const f of files) images.push(await inLane(() => services.images.saveImage(call.store.id, 'questions', f)));
+    const pending = files.length ? await keepPending(services.config.dataDir, files) : [];
     const row = await services.db.transaction().execute(async (tx) => {
       const inserted = await tx
         .insertInto('questions')
@@ -107,7 +114,8 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
           user_id: call.user?.id ?? null,
           device_id: deviceId,
           created_at: now(),
-          data: JSON.stringify({ contact: values.contact, message: values.message, images }),
+          data: JSON.stringify({ contact: values.contact, message: values.message, images: [], ...(pending.length ? { pending } : {}) }),
+          pending: pending.length,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -118,7 +126,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
           deviceId: null,
           header: serverText(shopLang(call.store), 'question_header', { id: orderId }),
           desc: String(values.message).slice(0, 200),
-          img: images[0]?.thumb ?? null,
+          img: null,
           fromId: call.user?.id ?? 0,
           orderId: order.id,
         });
@@ -127,6 +135,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
       await enqueueQuestion(tx, call.store, { orderId, name: d.clientName ?? null, contact: String(values.contact ?? '') || null, text: String(values.message ?? '') });
       return inserted;
     });
+    if (pending.length) services.attachments?.kick();
     reply.code(201);
     return toApi({ ...row, order_number: order.number });
   });
