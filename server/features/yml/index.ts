@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { originOf } from '../../lib/origin';
 import { registerRestRoutes } from '../../rest/routes';
-import { registerYmlExport } from './export/exportYml';
+import { registerYmlExport } from './export/route';
 import { createJobRunner } from './jobs/jobs';
 import { registerYmlImports } from './jobs/rest';
 

@@ -5,10 +5,7 @@
  * already has the current feed gets 304 without the feed being built again.
  */
 import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMMON_FILTERS, ROOT_CATEGORY_ID } from '../../../../schemas';
-import type { AppServices } from '../../../api/context';
 import type { Db } from '../../../db/types';
 import { paramsInScope } from '../../catalogue/public';
 
@@ -106,17 +103,4 @@ export async function* exportYml(db: Db, storeId: number, opts: ExportOptions): 
     yield out;
   }
   yield `</offers>\n</shop>\n</yml_catalog>\n`;
-}
-
-/** GET /yml.xml: the shop of the request's host as a YML feed, with an ETag of its catalogue version. */
-export function registerYmlExport(app: FastifyInstance, services: AppServices, originOf: (request: FastifyRequest) => string) {
-  app.get('/yml.xml', async (request, reply) => {
-    const store = await services.stores.resolve(request.headers.host);
-    if (!store) return reply.status(404).send({ error: { code: 'not_found', message: 'No shop here' } });
-    const etag = `"${await catalogueVersion(services.db, store.id)}"`;
-    reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    reply.type('application/xml; charset=utf-8');
-    return reply.send(Readable.from(exportYml(services.db, store.id, { origin: originOf(request), shopName: store.name })));
-  });
 }
