@@ -17,9 +17,11 @@ let storeY: number;
 let ownerY: Auth;
 let customerY: Auth;
 let offerY: string;
+/** The SQL of every query the app ran. */
+const queries: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ log: (e) => void (e.level === 'query' && queries.push(e.query.sql)) });
   const owner = await server.signIn(OWNER_PHONE);
   customer = await server.signIn(CUSTOMER_PHONE);
   shop = await setupShop(server, owner);
@@ -33,6 +35,17 @@ const orderY = () => server.api('orders', { ...orderForm({ [offerY]: 1 }, { clie
 const pollY = (seq?: number) => server.api('inner_push', seq === undefined ? {} : { seq }, { token: ownerY, host: Y_DOMAIN });
 
 describe('notification seqs per shop (issue 34)', () => {
+  it('an empty poll (every open client, every second) reads the shop’s counter only for a seq past the newest this process saw', async () => {
+    const seq = Number((await pollY()).body.seq);
+    const counterReads = () => queries.filter((q) => q.includes('notification_seqs')).length;
+    const before = counterReads();
+    for (let i = 0; i < 5; i++) expect((await pollY(seq)).body).toMatchObject({ seq: String(seq), inner_push: [] });
+    expect(counterReads()).toBe(before);
+    // A seq past it (an old platform-wide id) is checked against the counter once, and starts over at the newest.
+    expect((await pollY(seq + 1_000_000)).body).toMatchObject({ seq: String(seq) });
+    expect(counterReads()).toBe(before + 1);
+  });
+
   it('a shop’s seqs count its own notifications only, whatever the other shops send', async () => {
     const start = await pollY();
     expect(start.status).toBe(200);
