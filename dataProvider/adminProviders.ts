@@ -119,6 +119,8 @@ export interface YmlImportJob {
     /** The first 20 offer ids of each kind's warnings. */
     warningIds?: Record<string, string[]>;
     displayOnlyParams: number;
+    /** false: the import rewrote more offers than an undo keeps. */
+    undoable?: boolean;
     /** What the owner's undo put back (status `undone`). */
     undo?: { restored: number; shown: number; removed: number; editedSince: number; categoriesHidden: number };
   } | null;

@@ -49,7 +49,7 @@ export default function YmlImportPage() {
   const running = active(current);
   // The shop's last import (a preview, a failed or cancelled one changed nothing): the one an undo puts back.
   const last = jobs?.find((j) => !j.preview && (j.status === 'done' || j.status === 'undone'));
-  const undoable = last?.status === 'done' && !running ? last : null;
+  const undoable = last?.status === 'done' && last.report?.undoable !== false && !running ? last : null;
   useEffect(() => {
     if (!running) return;
     const t = setInterval(() => void load().catch(() => undefined), POLL_MS);

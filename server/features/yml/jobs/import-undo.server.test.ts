@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importYml } from '../write/importYml';
+import { undoImport } from '../write/importUndo';
 import { CUSTOMER_PHONE, OWNER_PHONE, rawRequest, startTestServer, type TestServer } from '../../../test/helpers';
 import { addShopY, Y_DOMAIN } from '../../../test/checkoutFixtures';
 
@@ -162,5 +165,19 @@ describe('undo of the last YML import over /rest/yml_imports/:id/undo', () => {
     expect(list.body.find((j: any) => j.id === second.id)).toMatchObject({ status: 'undone' });
     const next = await importFeed(feed(FIRST), '?mode=merge');
     expect(next.report).toMatchObject({ created: 0, unchanged: 3, hidden: 0 });
+  });
+
+  it('an import that rewrites more offers than an undo keeps says it cannot be undone, and keeps nothing', async () => {
+    const rewritten = FIRST.map((o) => ({ ...o, price: o.price + 1 }));
+    const r = await importYml(s.db, s.dialect, s.images, s.storeId, Readable.from([Buffer.from(feed(rewritten))]), { mode: 'merge', undoLimit: 2 });
+    expect(r).toMatchObject({ updated: 4, undoable: false });
+    expect(await s.db.selectFrom('import_undo').select('kind').where('store_id', '=', s.storeId).execute()).toEqual([]);
+    expect(await undoImport(s.db, s.dialect, s.storeId, r.stamp)).toBeNull();
+    // Within the limit it can.
+    const within = await importYml(s.db, s.dialect, s.images, s.storeId, Readable.from([Buffer.from(feed(FIRST))]), { mode: 'merge', undoLimit: 4 });
+    expect(within).toMatchObject({ updated: 4, undoable: true });
+    expect(await undoImport(s.db, s.dialect, s.storeId, within.stamp)).toMatchObject({ restored: 4 });
+    const a2 = await s.db.selectFrom('offers').select('price').where('store_id', '=', s.storeId).where('id', '=', 'a2').executeTakeFirstOrThrow();
+    expect(Number(a2.price)).toBe(201);
   });
 });

@@ -50,6 +50,8 @@ export interface ImportReport {
   bytesRead: number;
   /** The import's stamp, the key of its undo (write/importUndo.ts); '' for a preview. */
   stamp: string;
+  /** false: it rewrote more offers than an undo keeps (UNDO_MAX_OFFERS). */
+  undoable: boolean;
   /** Set when the owner undid the import (POST /rest/yml_imports/:id/undo). */
   undo?: UndoReport;
 }
@@ -161,5 +163,6 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
     offersRead,
     bytesRead,
     stamp: r.preview ? '' : r.stamp,
+    undoable: r.undoable,
   };
 }

@@ -100,6 +100,46 @@ export async function keepHidden(tx: Tx, storeId: number, stamp: string): Promis
     .execute();
 }
 
+/**
+ * Rewritten offers an import keeps for its undo at most: each is its whole earlier row (JSON data included), so
+ * a re-import rewriting a million offers would keep the offers table twice over. Past it the import drops its
+ * record and cannot be undone (its report says `undoable: false`).
+ */
+export const UNDO_MAX_OFFERS = 100_000;
+
+/** An import's undo record as it writes it: kept within UNDO_MAX_OFFERS, dropped past it. */
+export class UndoRecord {
+  private kept = 0;
+  /** false once dropped: the import cannot be undone. */
+  on = true;
+  private constructor(
+    private readonly tx: Tx,
+    private readonly dialect: Dialect,
+    private readonly storeId: number,
+    private readonly limit: number,
+  ) {}
+
+  static async begin(tx: Tx, dialect: Dialect, storeId: number, stamp: string, limit = UNDO_MAX_OFFERS): Promise<UndoRecord> {
+    await beginUndo(tx, dialect, storeId, stamp);
+    return new UndoRecord(tx, dialect, storeId, limit);
+  }
+
+  async offers(after: Map<string, number | null>): Promise<void> {
+    if (!this.on || !after.size) return;
+    if (this.kept + after.size > this.limit) {
+      this.on = false;
+      await this.tx.deleteFrom('import_undo').where('store_id', '=', this.storeId).execute();
+      return;
+    }
+    this.kept += after.size;
+    await keepOffers(this.tx, this.dialect, this.storeId, after);
+  }
+
+  async hidden(stamp: string): Promise<void> {
+    if (this.on) await keepHidden(this.tx, this.storeId, stamp);
+  }
+}
+
 /** What an undo put back, for the owner's report. */
 export interface UndoReport {
   /** Offers with their earlier row again. */

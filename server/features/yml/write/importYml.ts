@@ -20,7 +20,7 @@ import { YmlError, type YmlInput } from '../parse/types';
 import { prepareInWorker } from '../parse/pipeline';
 import { addExample, emptyExamples, type ImportExamples, type ImportMode, PreviewRollback } from './importMode';
 import { IDS_PER_KIND, WarningLog, warningOfferId } from './warningLog';
-import { beginUndo, keepHidden, keepOffers } from './importUndo';
+import { UndoRecord } from './importUndo';
 import {
   COL,
   flatRowHash,
@@ -55,6 +55,8 @@ export interface ImportOptions {
   worker?: boolean;
   /** `replace` (the default) hides what the feed lacks; `merge` hides nothing (importMode.ts). */
   mode?: ImportMode;
+  /** Rewritten offers the undo record keeps at most (importUndo.ts UNDO_MAX_OFFERS; tests lower it). */
+  undoLimit?: number;
   /** In `replace`: the largest share of the shop's products it may hide, else nothing changes (feed_would_hide). */
   hideAtMost?: number;
   /** Count and name examples, then roll back: nothing stored changes. */
@@ -96,6 +98,8 @@ export interface ImportResult {
   pipelined: boolean;
   /** What the import stamped its rows with: the key of its undo (importUndo.ts). */
   stamp: string;
+  /** false: it rewrote more offers than an undo keeps (UNDO_MAX_OFFERS), and cannot be undone. */
+  undoable: boolean;
 }
 
 /** The kind of a warning, from its text (the parser reports plain sentences). */
@@ -172,6 +176,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     deferredIndexes: false,
     pipelined: false,
     stamp: '',
+    undoable: true,
   };
   const imageCache = new Map<string, OfferImage>();
 
@@ -212,7 +217,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       await lockStore(tx, storeId);
       const stamp = now();
       result.stamp = stamp;
-      await beginUndo(tx, dialect, storeId, stamp);
+      const undo = await UndoRecord.begin(tx, dialect, storeId, stamp, opts.undoLimit);
       const indexes = await DeferredIndexes.open(tx, dialect, storeId, opts.deferIndexesAt);
       // A shop without offers (a first import): only a repeated id of this feed can be stored already, nothing
       // is left to hide, and every path is written as the tree will stay.
@@ -273,7 +278,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
             const json = batch.params[i];
             if (json !== null) stage!.add(batch.positions[i], batch.ids[i], batch.categoryIds[i], json);
           }
-          const counts = await writeBatch(tx, dialect, storeId, batch, stamp, params!, warn, mayKeep, emptyShop, result.examples);
+          const counts = await writeBatch(tx, dialect, storeId, batch, stamp, params!, warn, mayKeep, emptyShop, result.examples, undo);
           result.created += counts.created;
           result.updated += counts.updated;
           result.unchanged += counts.unchanged;
@@ -320,7 +325,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
         if (result.mode === 'replace' && opts.hideAtMost !== undefined && result.wouldHide > opts.hideAtMost * shopHad)
           throw new ApiError(409, 'feed_would_hide', { lacking: result.wouldHide, total: shopHad });
         if (result.mode === 'replace' && result.wouldHide) {
-          await keepHidden(tx, storeId, stamp);
+          await undo.hidden(stamp);
           const hidden = await tx
             .updateTable('offers')
             .set({ active: 0, updated_at: stamp })
@@ -346,6 +351,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       // offers of a first import have theirs already (a feed category's parents are the feed's).
       if (!emptyShop) await repathOffers(tx, storeId);
       await foldGroups(tx, storeId);
+      result.undoable = undo.on;
       if (opts.preview) throw new PreviewRollback();
     });
   } catch (e) {
@@ -399,6 +405,7 @@ async function writeBatch(
   mayKeep: boolean,
   emptyShop: boolean,
   examples: ImportExamples,
+  undo: UndoRecord,
 ): Promise<Counts> {
   hashBatch(b);
   const { ids, rows } = b;
@@ -436,7 +443,7 @@ async function writeBatch(
     if (!r || r.updated_at === stamp || (kept.has(i) && r.active && r.sort === b.positions[i])) continue;
     before.set(ids[i], kept.has(i) ? r.stock : ((rows[i * OFFER_WIDTH + COL.stock] as number | null) ?? r.stock));
   }
-  await keepOffers(tx, dialect, storeId, before);
+  await undo.offers(before);
   for (const i of kept) params.skip.add(b.positions[i]);
   if (kept.size) {
     // Only what changes is set: `active` and `sort` are in every list index, and setting them (even to the
