@@ -299,9 +299,16 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
           .executeTakeFirst();
         // A failed import is told to the owner's import channels (e-mail, Telegram) through the outbox, in the
         // transaction that records the failure: once, by the process that ran it.
+        // A refresh that fails as the one before it did is not told again: a dead link or a cut feed alerts
+        // once, not at every refresh.
         if (status === 'failed' && error && Number(ended.numUpdatedRows) === 1) {
           const store = await tx.selectFrom('stores').selectAll().where('id', '=', job.store_id).executeTakeFirst();
-          if (store) await enqueueImportFailed(tx, store, `${error.message} (${error.code})`);
+          const before =
+            job.source === 'schedule'
+              ? await tx.selectFrom('yml_jobs').select(['status', 'error']).where('store_id', '=', job.store_id).where('source', '=', 'schedule').where('id', '<', id).orderBy('id', 'desc').limit(1).executeTakeFirst()
+              : undefined;
+          const told = before?.status === 'failed' && before.error === JSON.stringify(error);
+          if (store && !told) await enqueueImportFailed(tx, store, `${error.message} (${error.code})`);
         }
       });
       if (status === 'done' && !job.preview) await queueFeedPictures(db, job.store_id);

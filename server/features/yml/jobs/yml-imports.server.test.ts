@@ -255,6 +255,9 @@ describe('YML import jobs over /rest/yml_imports', () => {
     const told = (await alerts()).slice(alerted);
     expect(told.length).toBeGreaterThan(0);
     expect(told[0]).toContain('В фиде нет 30 из 40 товаров');
+    // The next refresh fails the same way: the owner was told already, not again.
+    expect(await refresh()).toMatchObject({ status: 'failed', error: { code: 'feed_would_hide' } });
+    expect((await alerts()).length).toBe(alerted + told.length);
 
     // 30 of 40: the 10 it lacks are hidden as a replace does.
     feeds.serve(feed(30, { price: 500 }));
