@@ -215,6 +215,16 @@ describe('/rest/questions', () => {
     expect((await rest(server, 'DELETE', `/questions/${all.body[0].id}`, { token: owner })).status).toBe(200);
     expect((await rest(server, 'GET', `/questions/${all.body[0].id}`, { token: owner })).status).toBe(404);
   });
+
+  it('a question the owner deletes before its pictures are made leaves no files behind', async () => {
+    // This process's worker stops: the question's picture stays waiting, as on a busy server.
+    server.services.attachments!.stop();
+    const r = await post({ orderId: String(customerOrder), contact: 'anna@example.com', message: 'Ещё фото' }, [{ name: 'images', data: await pngImage(12, 12), filename: 'a.png', type: 'image/png' }], customer);
+    expect(r.body).toMatchObject({ imagesPending: 1 });
+    expect(fs.readdirSync(pendingDir(server.config.dataDir))).toHaveLength(1);
+    expect((await rest(server, 'DELETE', `/questions/${r.body.id}`, { token: owner })).status).toBe(200);
+    expect(fs.readdirSync(pendingDir(server.config.dataDir))).toEqual([]);
+  });
 });
 
 describe('/rest/subscriptions', () => {

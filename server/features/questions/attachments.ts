@@ -43,6 +43,11 @@ export async function keepPending(dataDir: string, files: Buffer[]): Promise<str
   return names;
 }
 
+/** Removes kept files no question will make (its insert failed, or the owner deleted it first). */
+export async function dropPending(dataDir: string, names: string[] | undefined): Promise<void> {
+  for (const name of names ?? []) if (/^[0-9a-f]{24}\.bin$/.test(name)) await fs.promises.rm(path.join(pendingDir(dataDir), name), { force: true });
+}
+
 export interface AttachmentWorker {
   /** Look now (a question was just stored). */
   kick(): void;

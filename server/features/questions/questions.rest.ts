@@ -7,7 +7,7 @@ import { ApiError, badRequest, notFound, serverText } from '../../errors';
 import { shopLang } from '../../api/tenant';
 import { notify, enqueueQuestion } from '../notifications/public';
 import { deviceIdOf, orderByNumber, ownsOrder, parseOrderId } from '../orders/public';
-import { keepPending, type QuestionPictures } from './attachments';
+import { dropPending, keepPending, type QuestionPictures } from './attachments';
 import { bodyOf, checkWrite, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
 import { bodyLimitError } from '../../lib/bodyLimits';
 
@@ -134,6 +134,9 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
       const d = JSON.parse(order.data) as { clientName?: string | null };
       await enqueueQuestion(tx, call.store, { orderId, name: d.clientName ?? null, contact: String(values.contact ?? '') || null, text: String(values.message ?? '') });
       return inserted;
+    }).catch(async (e) => {
+      await dropPending(services.config.dataDir, pending);
+      throw e;
     });
     if (pending.length) services.attachments?.kick();
     reply.code(201);
@@ -172,6 +175,8 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
     const row = await withNumber(services.db).select(QUESTION_COLUMNS).where('questions.store_id', '=', call.store.id).where('questions.id', '=', id).executeTakeFirst();
     if (!row) throw notFound();
     await services.db.deleteFrom('questions').where('store_id', '=', call.store.id).where('id', '=', id).execute();
+    // Pictures not made yet are not made now.
+    await dropPending(services.config.dataDir, (JSON.parse(row.data) as QuestionPictures).pending);
     return toApi(row);
   });
 }
