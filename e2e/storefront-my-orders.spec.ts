@@ -178,7 +178,7 @@ test('a question about the order: required fields, a picture with its preview, s
   expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(0);
 });
 
-test('past the order’s daily budget of pictures the question says so beside them, keeps the text and goes without them (issue 34)', async ({ page, shop }) => {
+test('past the order’s daily budget of pictures the question says so beside them, keeps the text and goes without them (issue 34)', async ({ page, shop }, info) => {
   const device = newDevice();
   const id = await placeOrder(shop, device, { 1001: 1 }, PICKUP);
   // Two questions of 10 pictures each take the order's 20 of the day.
@@ -202,6 +202,7 @@ test('past the order’s daily budget of pictures the question says so beside th
   await expect(pictures).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Слишком много фото к вопросам за сегодня. Отправьте вопрос без фото или попробуйте завтра')).toBeVisible();
   await expect(message).toHaveValue('И ещё одно фото');
+  await page.screenshot({ path: info.outputPath(`question-budget-${info.project.name}.png`), fullPage: true });
   await page.getByRole('button', { name: 'Убрать blanket.jpg' }).click();
   await page.getByRole('button', { name: 'Отправить' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Вопрос отправлен' })).toBeVisible();
