@@ -31,6 +31,8 @@ test('the wrong feed imported over the catalogue is undone from its report', asy
   await card.getByRole('button', { name: 'Вернуть каталог как до импорта' }).click();
   const dialog = page.getByRole('dialog', { name: 'Вернуть каталог как до этого импорта?' });
   await expect(dialog).toContainText('Товары, которые вы правили после импорта, останутся как есть');
+  // The picture once the dialog has faded in, as the owner reads it.
+  await expect.poll(() => page.locator('.MuiDialog-container').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
   await page.screenshot({ path: info.outputPath(`yml-undo-confirm-${info.project.name}.png`) });
   await dialog.getByRole('button', { name: 'Вернуть каталог как до импорта' }).click();
   await expect(dialog).toBeHidden();

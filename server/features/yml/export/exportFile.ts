@@ -90,7 +90,7 @@ export async function feedFile(database: Database, dir: string, storeId: number,
   const key = crypto.createHash('sha1').update(`${origin}\u0000${shopName}`).digest('hex').slice(0, 10);
   const prefix = `${storeId}-${key}-`;
   const target = path.join(dir, `${prefix}${version}.xml`);
-  if (fs.existsSync(target)) return target;
+  if (await fs.promises.access(target).then(() => true, () => false)) return target;
   let build = building.get(target);
   if (!build) {
     const job: ExportJob = { file: database.file !== ':memory:' ? database.file : undefined, databaseUrl: database.url, storeId, origin, shopName, target };
