@@ -82,14 +82,16 @@ async function buildInThread(job: ExportJob): Promise<boolean> {
 /** Builds of this process in flight, by target: a second request of the same version waits for the first. */
 const building = new Map<string, Promise<void>>();
 
-/**
- * The file of the shop's feed at this catalogue version and origin (picture links name it), built when
- * missing. `dir` is DATA_DIR/exports.
- */
-export async function feedFile(database: Database, dir: string, storeId: number, version: string, origin: string, shopName: string): Promise<string> {
-  const key = crypto.createHash('sha1').update(`${origin}\u0000${shopName}`).digest('hex').slice(0, 10);
-  const prefix = `${storeId}-${key}-`;
-  const target = path.join(dir, `${prefix}${version}.xml`);
+/** The feed's name at this catalogue version, origin and shop name (picture links name the origin): `<key>-<version>`. */
+export function feedTag(storeId: number, version: number, origin: string, shopName: string): string {
+  const key = crypto.createHash('sha1').update(`${storeId}\u0000${origin}\u0000${shopName}`).digest('hex').slice(0, 10);
+  return `${key}-${version}`;
+}
+
+/** The file of the shop's feed named by `tag` (feedTag), built when missing. `dir` is DATA_DIR/exports. */
+export async function feedFile(database: Database, dir: string, storeId: number, tag: string, origin: string, shopName: string): Promise<string> {
+  const prefix = `${storeId}-${tag.slice(0, tag.lastIndexOf('-') + 1)}`;
+  const target = path.join(dir, `${storeId}-${tag}.xml`);
   if (await fs.promises.access(target).then(() => true, () => false)) return target;
   let build = building.get(target);
   if (!build) {

@@ -1,10 +1,8 @@
 /**
  * A shop's catalogue as a YML feed (Yandex Market format) at GET /yml.xml, for marketplaces to fetch.
- * Streamed page by page (500 offers a query), so a big catalogue never sits in memory. Its ETag is a version
- * of the catalogue (offers' count and last change, categories, params and their values), so a client that
- * already has the current feed gets 304 without the feed being built again.
+ * Streamed page by page (500 offers a query), so a big catalogue never sits in memory. The route's ETag is the
+ * catalogue version (route.ts), so a client that already has the current feed gets 304 without a build.
  */
-import crypto from 'node:crypto';
 import { COMMON_FILTERS, ROOT_CATEGORY_ID } from '../../../../schemas';
 import type { Db } from '../../../db/types';
 import { paramsInScope } from '../../catalogue/public';
@@ -17,21 +15,6 @@ const xml = (s: unknown) =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
-
-/** The catalogue's version: changes whenever an offer, category, param or value the feed shows changes. */
-export async function catalogueVersion(db: Db, storeId: number): Promise<string> {
-  const [offers, categories, params, values] = await Promise.all([
-    db
-      .selectFrom('offers')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')])
-      .where('store_id', '=', storeId)
-      .executeTakeFirst(),
-    db.selectFrom('categories').select(['id', 'parent_id', 'name', 'hidden']).where('store_id', '=', storeId).orderBy('id').execute(),
-    db.selectFrom('params').select(['id', 'base_id', 'name', 'unit', 'kind']).where('store_id', '=', storeId).orderBy('id').execute(),
-    db.selectFrom('param_values').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('name').as('m')]).where('store_id', '=', storeId).executeTakeFirst(),
-  ]);
-  return crypto.createHash('sha1').update(JSON.stringify([offers, categories, params, values])).digest('hex').slice(0, 20);
-}
 
 interface ExportOptions {
   /** The shop's origin, for picture links of uploaded pictures (`<origin>/images/<path>`). */
