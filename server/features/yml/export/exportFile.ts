@@ -50,33 +50,14 @@ const here = fileURLToPath(import.meta.url);
 const pool = new WorkerPool(new URL(`./exportWorker${path.extname(here)}`, import.meta.url).href);
 
 async function buildInThread(job: ExportJob): Promise<boolean> {
-  const worker = await pool.acquire();
-  if (!worker) return false;
-  await new Promise<void>((resolve, reject) => {
-    const end = (clean: boolean) => {
-      worker.off('message', onMessage);
-      worker.off('exit', onExit);
-      if (clean) pool.release(worker);
-      else void worker.terminate();
-    };
-    const onMessage = (m: FromExporter) => {
-      if (m.t === 'done') {
-        end(true);
-        resolve();
-      } else if (m.t === 'failed') {
-        end(true);
-        reject(revive(m.error));
-      }
-    };
-    const onExit = (code: number) => {
-      end(false);
-      reject(new Error(`the feed export thread stopped (exit code ${code})`));
-    };
-    worker.on('message', onMessage);
-    worker.once('exit', onExit);
-    worker.postMessage(job);
+  const run = await pool.run<void, FromExporter>(job, 'the feed export thread', (m, task) => {
+    if (m.t === 'ready') return;
+    task.end(true);
+    if (m.t === 'done') task.resolve();
+    else task.reject(revive(m.error));
   });
-  return true;
+  if (run) await run.result;
+  return run !== null;
 }
 
 /** Builds of this process in flight, by target: a second request of the same version waits for the first. */

@@ -30,6 +30,14 @@ const IDLE_MS = 60_000;
 const START_MS = 60_000;
 const BOOT = new URL('./boot.mjs', import.meta.url);
 
+/** A task running on a pooled worker (WorkerPool.run), as its message handler sees it. */
+export interface PoolTask<R> {
+  /** Stops listening: `clean` keeps the worker for the next task, otherwise it is terminated. */
+  end(clean: boolean): void;
+  resolve(value: R): void;
+  reject(error: unknown): void;
+}
+
 export class WorkerPool {
   private idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
   /** Set once a worker failed to start: this process then runs the work in its own thread. */
@@ -98,6 +106,55 @@ export class WorkerPool {
     worker.on('error', () => undefined);
     worker.once('exit', () => this.forget(worker));
     return worker;
+  }
+
+  /**
+   * Sends `message` to a pooled worker and hands what it sends back to `handle`, which settles the task and
+   * ends it (the worker's error or exit rejects it, and the worker is not kept). `abort`: a message sent when
+   * the signal fires. null when no worker can start (the caller then works in its own thread).
+   */
+  async run<R, M>(
+    message: unknown,
+    what: string,
+    handle: (m: M, task: PoolTask<R>) => void,
+    abort?: { signal?: AbortSignal; message: unknown },
+  ): Promise<{ result: Promise<R> } | null> {
+    const worker = await this.acquire();
+    if (!worker) return null;
+    const result = new Promise<R>((resolve, reject) => {
+      let ended = false;
+      const task: PoolTask<R> = {
+        end: (clean) => {
+          if (ended) return;
+          ended = true;
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+          abort?.signal?.removeEventListener('abort', onAbort);
+          if (clean) this.release(worker);
+          else void worker.terminate();
+        },
+        resolve,
+        reject,
+      };
+      const onMessage = (m: M) => handle(m, task);
+      const onError = (e: Error) => {
+        task.end(false);
+        reject(e);
+      };
+      const onExit = (code: number) => {
+        task.end(false);
+        reject(new Error(`${what} stopped (exit code ${code})`));
+      };
+      const onAbort = () => worker.postMessage(abort!.message);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      abort?.signal?.addEventListener('abort', onAbort, { once: true });
+      worker.postMessage(message);
+      if (abort?.signal?.aborted) onAbort();
+    });
+    return { result };
   }
 
   /** Keeps a worker whose import ended cleanly for the next one. */

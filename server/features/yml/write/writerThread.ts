@@ -80,52 +80,32 @@ export const setWriterEntryForTests = (url: string | null): void => pool.setEntr
  * thread can start (the caller then imports in its own thread).
  */
 export async function importFeedInThread(opts: ThreadImportOptions): Promise<(ImportReport & { dbSeconds?: number }) | null> {
-  const worker = await pool.acquire();
-  if (!worker) return null;
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const end = (clean: boolean) => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-      opts.signal?.removeEventListener('abort', onAbort);
-      if (clean) pool.release(worker);
-      else void worker.terminate();
-    };
-    const onMessage = (m: FromWriter) => {
+  const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, hideAtMost, preview, warningsFile } = opts;
+  const start: ToWriter = { t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, hideAtMost, preview, warningsFile };
+  let done = false;
+  const run = await pool.run<ImportReport & { dbSeconds?: number }, FromWriter>(
+    start,
+    'the YML import writer',
+    (m, task) => {
       if (m.t === 'progress') opts.onProgress?.(m.progress);
       else if (m.t === 'size') opts.onSize?.(m.size);
       else if (m.t === 'done') {
         // The writer now copies the pages into the database file; with onCheckpoint this waits to hear it.
         done = true;
-        if (!opts.onCheckpoint) end(true);
-        resolve(m.dbSeconds === undefined ? m.report : { ...m.report, dbSeconds: m.dbSeconds });
+        if (!opts.onCheckpoint) task.end(true);
+        task.resolve(m.dbSeconds === undefined ? m.report : { ...m.report, dbSeconds: m.dbSeconds });
       } else if (m.t === 'checkpointed') {
         // Also sent after the previous import on this thread, when nobody waited for it.
         if (!done) return;
-        end(true);
+        task.end(true);
         opts.onCheckpoint?.(m.seconds);
       } else if (m.t === 'failed') {
         // The writer rolled back and closed its connection: the thread is kept for the next import.
-        end(true);
-        reject(opts.signal?.aborted ? (opts.signal.reason ?? revive(m.error)) : revive(m.error));
+        task.end(true);
+        task.reject(opts.signal?.aborted ? (opts.signal.reason ?? revive(m.error)) : revive(m.error));
       }
-    };
-    const onError = (e: Error) => {
-      end(false);
-      reject(e);
-    };
-    const onExit = (code: number) => {
-      end(false);
-      reject(new Error(`the YML import writer stopped (exit code ${code})`));
-    };
-    const onAbort = () => worker.postMessage({ t: 'abort' } satisfies ToWriter);
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, hideAtMost, preview, warningsFile } = opts;
-    worker.postMessage({ t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, hideAtMost, preview, warningsFile } satisfies ToWriter);
-    if (opts.signal?.aborted) onAbort();
-  });
+    },
+    { signal: opts.signal, message: { t: 'abort' } satisfies ToWriter },
+  );
+  return run ? run.result : null;
 }
