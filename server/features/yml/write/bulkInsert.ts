@@ -31,6 +31,15 @@ function statement(dialect: Dialect, head: string, width: number, rows: number, 
 }
 
 /**
+ * `on conflict (<key>) do update set c = excluded.c` for every column but the key's and `keep`'s; `set` gives
+ * some columns an expression of their own.
+ */
+export function upsertTail(key: readonly string[], columns: readonly string[], opts: { keep?: readonly string[]; set?: Record<string, string> } = {}): string {
+  const updated = columns.filter((c) => !key.includes(c) && !opts.keep?.includes(c));
+  return `on conflict (${key.join(', ')}) do update set ${updated.map((c) => `${c} = ${opts.set?.[c] ?? `excluded.${c}`}`).join(', ')}`;
+}
+
+/**
  * Inserts rows (arrays in `columns` order) into `table`, as many statements as the bound-value limit needs;
  * `tail` is appended to each (an ON CONFLICT clause).
  */

@@ -20,22 +20,16 @@ import { bumpCatalogue } from '../../../db/catalogueVersion';
 import { foldGroups } from '../../../db/offerGroups';
 import { repathOffers } from '../../../db/categoryPath';
 import { analyzeCatalogue } from '../../../db/statistics';
-import { insertRows } from './bulkInsert';
-import { OFFER_COLUMNS } from '../parse/prepare';
+import { insertRows, upsertTail } from './bulkInsert';
+import { OFFER_COLUMNS, SEARCH_COLUMNS } from '../parse/prepare';
 
 const CHUNK = 500;
 const UNDO_COLUMNS = ['store_id', 'kind', 'key', 'data'] as const;
 const CATEGORY_COLUMNS = ['store_id', 'id', 'parent_id', 'name', 'sort', 'data', 'hidden'] as const;
 const PARAM_COLUMNS = ['id', 'store_id', 'base_id', 'category_id', 'name', 'kind', 'is_required', 'unit', 'sort'] as const;
 
-const upsertAll = (key: string, columns: readonly string[]) =>
-  `on conflict (${key}) do update set ` +
-  columns
-    .filter((c) => !key.split(', ').includes(c))
-    .map((c) => `${c} = excluded.${c}`)
-    .join(', ');
-const OFFER_RESTORE = upsertAll('store_id, id', OFFER_COLUMNS);
-const SEARCH_RESTORE = 'on conflict (store_id, offer_id) do update set name = excluded.name, text = excluded.text';
+const OFFER_RESTORE = upsertTail(['store_id', 'id'], OFFER_COLUMNS);
+const SEARCH_RESTORE = upsertTail(['store_id', 'offer_id'], SEARCH_COLUMNS);
 
 /** An offer as the import found it. */
 interface KeptOffer {
@@ -223,7 +217,7 @@ export async function undoImport(db: Db, dialect: Dialect, storeId: number, stam
       const params = back.flatMap((k) => k.params.map(([base, value, num]) => [storeId, k.row[1], base, value, num]));
       if (params.length) await insertRows(tx, dialect, 'offer_params', ['store_id', 'offer_id', 'base_id', 'value', 'num'], params);
       const search = back.filter((k) => k.search).map((k) => [storeId, k.row[1], ...k.search!]);
-      if (search.length) await insertRows(tx, dialect, 'offer_search', ['store_id', 'offer_id', 'name', 'text'], search, SEARCH_RESTORE);
+      if (search.length) await insertRows(tx, dialect, 'offer_search', SEARCH_COLUMNS, search, SEARCH_RESTORE);
       report.restored += back.length;
     }
 
@@ -245,7 +239,7 @@ export async function undoImport(db: Db, dialect: Dialect, storeId: number, stam
     const known = new Set<string>([ROOT_CATEGORY_ID]);
     for await (const page of pages(tx, storeId, 'category')) {
       for (const p of page) known.add(p.key);
-      await insertRows(tx, dialect, 'categories', CATEGORY_COLUMNS, page.map((p) => JSON.parse(p.data!) as unknown[]), upsertAll('store_id, id', CATEGORY_COLUMNS));
+      await insertRows(tx, dialect, 'categories', CATEGORY_COLUMNS, page.map((p) => JSON.parse(p.data!) as unknown[]), upsertTail(['store_id', 'id'], CATEGORY_COLUMNS));
     }
     const added = (await tx.selectFrom('categories').select('id').where('store_id', '=', storeId).where('hidden', '=', 0).execute()).map((r) => r.id).filter((id) => !known.has(id));
     for (const ids of chunks(added)) await tx.updateTable('categories').set({ hidden: 1 }).where('store_id', '=', storeId).where('id', 'in', ids).execute();
@@ -255,7 +249,7 @@ export async function undoImport(db: Db, dialect: Dialect, storeId: number, stam
     const knownParams = new Set<number>();
     for await (const page of pages(tx, storeId, 'param')) {
       for (const p of page) knownParams.add(Number(p.key));
-      await insertRows(tx, dialect, 'params', PARAM_COLUMNS, page.map((p) => JSON.parse(p.data!) as unknown[]), upsertAll('id', PARAM_COLUMNS));
+      await insertRows(tx, dialect, 'params', PARAM_COLUMNS, page.map((p) => JSON.parse(p.data!) as unknown[]), upsertTail(['id'], PARAM_COLUMNS));
     }
     const newParams = (await tx.selectFrom('params').select(['id', 'base_id']).where('store_id', '=', storeId).execute()).filter((p) => !knownParams.has(p.id));
     for (const p of newParams) {

@@ -11,7 +11,7 @@ import { bumpCatalogue } from '../../../db/catalogueVersion';
 import { foldGroups } from '../../../db/offerGroups';
 import { analyzeCatalogue } from '../../../db/statistics';
 import { categoryPath, loadTree, repathOffers } from '../../../db/categoryPath';
-import { insertFlat, updateSorts } from './bulkInsert';
+import { insertFlat, updateSorts, upsertTail } from './bulkInsert';
 import { DeferredIndexes } from './deferredIndexes';
 import { ImportParams } from './importParams';
 import { addSearchWords, countNameWords } from '../../../lib/searchWords';
@@ -373,12 +373,8 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
 }
 
 /** A re-imported offer takes every column but its creation date; a feed without <count> keeps the owner's stock. */
-const OFFER_UPSERT =
-  'on conflict (store_id, id) do update set ' +
-  OFFER_COLUMNS.filter((c) => c !== 'store_id' && c !== 'id' && c !== 'created_at')
-    .map((c) => (c === 'stock' ? 'stock = coalesce(excluded.stock, offers.stock)' : `${c} = excluded.${c}`))
-    .join(', ');
-const SEARCH_UPSERT = 'on conflict (store_id, offer_id) do update set name = excluded.name, text = excluded.text';
+const OFFER_UPSERT = upsertTail(['store_id', 'id'], OFFER_COLUMNS, { keep: ['created_at'], set: { stock: 'coalesce(excluded.stock, offers.stock)' } });
+const SEARCH_UPSERT = upsertTail(['store_id', 'offer_id'], SEARCH_COLUMNS);
 
 /** The values of the offers at `keep` (indices), `width` values each. */
 const pick = (flat: unknown[], width: number, keep: number[]) => {
