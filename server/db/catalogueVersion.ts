@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { driverOf } from './database';
+import { HighWater } from './highWater';
 import type { Db, Executor } from './types';
 
 /**
@@ -25,7 +26,7 @@ interface Pending {
 }
 const inFlight = new WeakMap<object, Map<number, Pending>>();
 /** The highest version this process has seen per store (versions only go up). */
-const seen = new WeakMap<object, Map<number, number>>();
+const seen = new HighWater();
 const caches = new WeakMap<object, Map<string, { version: number; value: Promise<unknown> }>>();
 /** The lookup, compiled once per database (no query building on the hot path), for a transaction's Kysely object. */
 const compiled = new WeakMap<object, (storeId: number) => CompiledQuery>();
@@ -54,13 +55,7 @@ function statementOf(db: Db) {
 }
 
 /** Keeps versions monotonic per process: the answer is never below one this process has seen. */
-function remember(db: Db, storeId: number, read: number): number {
-  let known = seen.get(db);
-  if (!known) seen.set(db, (known = new Map()));
-  const v = Math.max(read, known.get(storeId) ?? 0);
-  known.set(storeId, v);
-  return v;
-}
+const remember = (db: Db, storeId: number, read: number): number => seen.see(db, storeId, read);
 
 /**
  * The version read right now, synchronously: SQLite's own connection, outside a transaction (inside one

@@ -2,6 +2,10 @@ import { badRequest } from '../../errors';
 import { latestSeq, notificationsAfter } from '../notifications/public';
 import type { Handler } from '../../api/context';
 import { customerOf } from '../orders/public';
+import { HighWater } from '../../db/highWater';
+
+/** The newest seq this process has read of each shop. */
+const seen = new HighWater();
 
 /**
  * api=inner_push (polled every second): notifications after `seq` for the signed-in user (the owner: new
@@ -16,28 +20,19 @@ export const innerPush: Handler = async (ctx) => {
   const recipient = { userId: who.user?.id ?? null, deviceId: who.deviceId };
   if (raw === '') {
     const latest = await latestSeq(ctx.db, ctx.store.id);
-    sawLatest(ctx.db, ctx.store.id, latest);
+    seen.see(ctx.db, ctx.store.id, latest);
     return { seq: String(latest), inner_push: [], srv_error: '' };
   }
   const seq = Number(raw);
   const items = await notificationsAfter(ctx.db, ctx.store.id, recipient, seq);
   if (items.length) {
-    sawLatest(ctx.db, ctx.store.id, items[items.length - 1].seq);
+    seen.see(ctx.db, ctx.store.id, items[items.length - 1].seq);
     return { seq: String(items[items.length - 1].seq), inner_push: items, srv_error: '' };
   }
   // A seq past the shop's newest (a client holding a platform-wide id from before the shop's own numbers) starts
   // over at it. A seq at or below a newest this process has seen is valid (seqs only grow): no read for it.
-  if (seq <= seenLatest(ctx.db, ctx.store.id)) return { seq: String(seq), inner_push: [], srv_error: '' };
+  if (seq <= seen.get(ctx.db, ctx.store.id)) return { seq: String(seq), inner_push: [], srv_error: '' };
   const latest = await latestSeq(ctx.db, ctx.store.id);
-  sawLatest(ctx.db, ctx.store.id, latest);
+  seen.see(ctx.db, ctx.store.id, latest);
   return { seq: String(Math.min(seq, latest)), inner_push: [], srv_error: '' };
 };
-
-/** The newest seq this process has read of each shop, per database (tests run several apps in one process). */
-const seen = new WeakMap<object, Map<number, number>>();
-const seenLatest = (db: object, storeId: number) => seen.get(db)?.get(storeId) ?? 0;
-function sawLatest(db: object, storeId: number, latest: number) {
-  let shops = seen.get(db);
-  if (!shops) seen.set(db, (shops = new Map()));
-  if (latest > (shops.get(storeId) ?? 0)) shops.set(storeId, latest);
-}
