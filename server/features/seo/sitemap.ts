@@ -1,10 +1,12 @@
-import { Readable } from 'node:stream';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RICH_TEXT_PAGES } from '../../../schemas/store';
 import type { AppServices } from '../../api/context';
 import type { Db } from '../../db/types';
 import { categoryTree } from '../catalogue/public';
-import { cachedByVersion } from '../../db/catalogueVersion';
+import { cachedByVersion, catalogueVersion } from '../../db/catalogueVersion';
+import { fileKey, moduleBeside, versionedFile } from '../yml/public';
 import { originOf } from '../../lib/origin';
 import { escapeHtml, pathOf } from './seo';
 
@@ -27,8 +29,11 @@ function offerFiles(db: Db, storeId: number): Promise<number> {
   });
 }
 
-/** The products of file n (1-based), read in id order by keyset chunks. */
-async function* offerUrls(db: Db, storeId: number, origin: string, n: number): AsyncGenerator<string> {
+/**
+ * The products of file n (1-based), read in id order by keyset chunks: built once per catalogue version in the
+ * export thread (yml/export/exportFile.ts), as streaming 50,000 addresses per request took the server's thread.
+ */
+export async function* offerSitemap(db: Db, { storeId, origin, n }: { storeId: number; origin: string; n: number }): AsyncGenerator<string> {
   const tree = await categoryTree(db, storeId);
   yield `${xmlHead}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
   // The file's first id: the id at offset (n-1)*50,000 (one index walk), then keyset pages from there.
@@ -51,6 +56,8 @@ async function* offerUrls(db: Db, storeId: number, origin: string, n: number): A
   }
   yield '</urlset>\n';
 }
+
+const OFFER_SITEMAP = moduleBeside(import.meta.url, 'sitemap');
 
 export function registerSitemap(app: FastifyInstance, services: AppServices) {
   const storeOf = async (request: FastifyRequest) => services.stores.resolve(request.headers.host);
@@ -90,10 +97,13 @@ export function registerSitemap(app: FastifyInstance, services: AppServices) {
       return reply.status(404).send({ error: { code: 'not_found', message: 'Page not found' } });
     }
     const origin = originOf(request, services.config);
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .header('vary', 'Host')
-      .send(Readable.from(offerUrls(services.db, store.id, origin, n)));
+    const version = await catalogueVersion(services.db, store.id, performance.now());
+    const key = fileKey(store.id, origin);
+    const etag = `"${key}-${n}-${version}"`;
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').header('vary', 'Host').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const source = { module: OFFER_SITEMAP, fn: 'offerSitemap', args: { storeId: store.id, origin, n } };
+    const file = await versionedFile(services.database, path.join(services.config.dataDir, 'exports'), `sitemap-${store.id}-${key}-${n}-`, String(version), source);
+    return reply.send(fs.createReadStream(file));
   });
 }

@@ -2,6 +2,7 @@
  * Security suite, issue 34: the public feed export. On 20401c2 `GET /yml.xml` of a 150k-offer shop took
  * 2.6-6 s of the server's thread, and 6 downloads at once held /healthz for 15.9 s. Now the feed is built once
  * per catalogue version in a thread of its own and every download streams the file (features/yml/export/exportFile.ts).
+ * The sitemap's product files (50,000 addresses each, streamed from the server's thread per request before) the same.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -83,5 +84,30 @@ describe('the public feed export (issue 34)', () => {
     expect(next.status).toBe(200);
     expect(next.etag).not.toBe(downloads[0].etag);
     expect(fs.readdirSync(dir)).toEqual([files[0].replace(downloads[0].etag!.slice(1, -1), next.etag!.slice(1, -1))]);
+  }, 600_000);
+
+  it('builds the sitemap product files once per catalogue version off the server thread, with an ETag and 304', async () => {
+    const files = Math.ceil(OFFERS / 50_000);
+    const healthz: number[] = [];
+    let downloading = true;
+    const probe = (async () => {
+      while (downloading) healthz.push((await get(`${server.url}/healthz`)).ms);
+    })();
+    const started = performance.now();
+    const downloads = await Promise.all(Array.from({ length: 6 }, (_, i) => get(`${server.url}/sitemaps/offers-${(i % files) + 1}.xml`)));
+    const took = performance.now() - started;
+    downloading = false;
+    await probe;
+    expect(downloads.map((d) => d.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const dir = path.join(server.config.dataDir, 'exports');
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('sitemap-')).sort()).toEqual(
+      Array.from({ length: files }, (_, i) => `sitemap-${server.storeId}-${downloads[i].etag!.slice(1, -1)}.xml`).sort(),
+    );
+    const first = await fetch(`${server.url}/sitemaps/offers-1.xml`);
+    expect((await first.text()).match(/<loc>/g)).toHaveLength(Math.min(OFFERS, 50_000));
+    expect((await fetch(`${server.url}/sitemaps/offers-1.xml`, { headers: { 'if-none-match': first.headers.get('etag')! } })).status).toBe(304);
+    console.log(
+      `sitemap: 6 downloads of ${files} product file(s) of ${OFFERS} offers in ${took.toFixed(0)} ms; /healthz ${healthz.length} probes meanwhile, p99 ${p99(healthz).toFixed(1)} ms, max ${Math.max(...healthz).toFixed(1)} ms [${scaleNote()}, ${server.label}]`,
+    );
   }, 600_000);
 });

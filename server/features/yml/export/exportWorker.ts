@@ -1,21 +1,21 @@
 /**
- * The feed export's thread (exportFile.ts starts it): writes one shop's feed into a file through a connection
+ * The export thread (exportFile.ts starts it): writes one file (a shop's feed, a sitemap file) through a connection
  * of its own, so that the server's thread goes on answering meanwhile (on SQLite every query runs in the
  * calling thread).
  */
 import { parentPort } from 'node:worker_threads';
 import { openDatabase } from '../../../db/database';
 import { sendable } from '../threads/sentError';
-import { writeFeedFile, type ExportJob, type FromExporter } from './exportFile';
+import { writeJobFile, type FileJob, type FromExporter } from './exportFile';
 
 const port = parentPort!;
 const send = (m: FromExporter) => port.postMessage(m);
 
-port.on('message', (job: ExportJob) => {
+port.on('message', (job: FileJob) => {
   void (async () => {
     const database = openDatabase({ databaseUrl: job.databaseUrl ?? null, dataDir: '', sqliteFile: job.file });
     try {
-      await writeFeedFile(database.db, job);
+      await writeJobFile(database.db, job);
       send({ t: 'done' });
     } catch (e) {
       send({ t: 'failed', error: sendable(e) });

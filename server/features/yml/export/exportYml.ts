@@ -22,6 +22,9 @@ interface ExportOptions {
   shopName: string;
 }
 
+/** The feed of a shop as exportFile.ts builds it (its `fn`). */
+export const feedText = (db: Db, a: ExportOptions & { storeId: number }) => exportYml(db, a.storeId, a);
+
 /** The feed as chunks of text. */
 export async function* exportYml(db: Db, storeId: number, opts: ExportOptions): AsyncGenerator<string> {
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
