@@ -8,7 +8,7 @@
  * libuv's threads busy, not all of them), and writes them into the question. It is kicked after each question
  * and looks every `intervalMs` for questions left behind (a process that stopped mid-way): a claim is a lease
  * (`pending_at`) another process takes over after LEASE_MS. A file whose pixels turn out broken is dropped
- * and counted (`failed`).
+ * and counted (`failed`). Once an hour it deletes files no waiting question names (sweepPending).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -18,6 +18,9 @@ import { now } from '../../db/database';
 import type { StoredImage } from '../images/public';
 
 const LEASE_MS = 10 * 60_000;
+/** A pending file no waiting question names goes this long after it was written (a crash between keeping and storing). */
+export const PENDING_ORPHAN_MS = 24 * 3_600_000;
+const SWEEP_EVERY_MS = 3_600_000;
 
 /** What a question's `data` holds of its pictures. */
 export interface QuestionPictures {
@@ -48,6 +51,29 @@ export async function dropPending(dataDir: string, names: string[] | undefined):
   for (const name of names ?? []) if (/^[0-9a-f]{24}\.bin$/.test(name)) await fs.promises.rm(path.join(pendingDir(dataDir), name), { force: true });
 }
 
+/**
+ * Deletes the pending files that no waiting question names and that are older than PENDING_ORPHAN_MS: those of
+ * a process that stopped between keeping them and storing the question (dropPending covers the other cases).
+ * The number deleted.
+ */
+export async function sweepPending(services: Pick<AppServices, 'db' | 'config'>, at = Date.now()): Promise<number> {
+  const dir = pendingDir(services.config.dataDir);
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  if (!names.length) return 0;
+  const named = new Set<string>();
+  for (const r of await services.db.selectFrom('questions').select('data').where('pending', '>', 0).execute())
+    for (const name of (JSON.parse(r.data) as QuestionPictures).pending ?? []) named.add(name);
+  let swept = 0;
+  for (const name of names) {
+    if (named.has(name)) continue;
+    const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+    if (!stat?.isFile() || at - stat.mtimeMs <= PENDING_ORPHAN_MS) continue;
+    await fs.promises.rm(path.join(dir, name), { force: true });
+    swept++;
+  }
+  return swept;
+}
+
 export interface AttachmentWorker {
   /** Look now (a question was just stored). */
   kick(): void;
@@ -68,6 +94,7 @@ export function startAttachmentWorker(services: AppServices, intervalMs: number)
   const dir = pendingDir(config.dataDir);
   let running: Promise<void> | null = null;
   let again = false;
+  let sweptAt = 0;
   let stopped = false;
 
   async function makeOne(id: number): Promise<void> {
@@ -132,6 +159,10 @@ export function startAttachmentWorker(services: AppServices, intervalMs: number)
       while (again && !stopped) {
         again = false;
         await pass();
+      }
+      if (Date.now() - sweptAt > SWEEP_EVERY_MS) {
+        sweptAt = Date.now();
+        await sweepPending(services);
       }
     })()
       .catch((e) => console.error('question attachments:', e))

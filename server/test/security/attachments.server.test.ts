@@ -5,9 +5,12 @@
  * is refused with 429 `too_many_attachments` before any work, and nothing is stored or counted. The pictures
  * within budget are made after the answer, one at a time per process (features/questions/attachments.ts).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../errors';
+import { dropPending, keepPending, pendingDir, PENDING_ORPHAN_MS, sweepPending } from '../../features/questions/attachments';
 import { CUSTOMER_PHONE, OWNER_PHONE, listUploads, pngImage, snapshot, startTestServer, type Auth, type TestServer } from '../helpers';
 import { multipart, newDevice, orderForm, rest, setupShop, type Shop } from '../checkoutFixtures';
 
@@ -90,5 +93,22 @@ describe('question attachments have a daily budget (issue 34)', () => {
     }
     console.log(`attachments: 4 orders x 3 pictures against a shop budget of 20 (12 used): ${JSON.stringify(tally)}, ${stored} stored [${server.label}]`);
     expect(tally).toEqual({ 201: 2, 429: 2 });
+  });
+
+  it('files a stopped process left in the pending folder go after a day; a waiting question keeps its own', async () => {
+    const dir = pendingDir(server.config.dataDir);
+    const [orphan, young, waiting] = await keepPending(server.config.dataDir, [Buffer.from('a'), Buffer.from('b'), Buffer.from('c')]);
+    const dayAgo = new Date(Date.now() - PENDING_ORPHAN_MS - 60_000);
+    for (const name of [orphan, waiting]) fs.utimesSync(path.join(dir, name), dayAgo, dayAgo);
+    // A question whose pictures another process is making (a live lease): its file stays however old.
+    const q = await server.db
+      .insertInto('questions')
+      .values({ store_id: server.storeId, order_id: await placeOrder(), user_id: null, device_id: null, created_at: new Date().toISOString(), data: JSON.stringify({ contact: CUSTOMER_PHONE, message: 'ждёт', images: [], pending: [waiting] }), pending: 1, pending_at: new Date(Date.now() + 3_600_000).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await sweepPending(server.services)).toBe(1);
+    expect(fs.readdirSync(dir).filter((n) => [orphan, young, waiting].includes(n)).sort()).toEqual([young, waiting].sort());
+    await server.db.deleteFrom('questions').where('id', '=', q.id).execute();
+    await dropPending(server.config.dataDir, [young, waiting]);
   });
 });
