@@ -15,6 +15,7 @@ import { storeValues } from '../../../api/tenant';
 import { createJob, warningsFileOf, type JobProgress, type JobRunner } from './jobs';
 import { IMPORT_MODES, isImportMode, type ImportMode } from '../write/importMode';
 import { undoImport } from '../write/importUndo';
+import { undoImportInThread } from '../write/writerThread';
 import type { ImportReport } from './importFeed';
 
 const parse = (text: string | null) => (text ? JSON.parse(text) : null);
@@ -184,7 +185,11 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
     if (row.status !== 'done' || row.preview || !report?.stamp) throw gone();
     const busy = await services.db.selectFrom('yml_jobs').select('id').where('store_id', '=', call.store.id).where('status', 'in', ['queued', 'running']).executeTakeFirst();
     if (busy) throw new ApiError(409, 'import_running');
-    const undo = await undoImport(services.db, dialect, call.store.id, report.stamp);
+    // In the writer's thread, as an import: this one goes on answering every shop's requests meanwhile.
+    const file = dialect === 'sqlite' && services.database.file !== ':memory:' ? services.database.file : undefined;
+    const databaseUrl = services.database.url;
+    const inThread = file || databaseUrl ? await undoImportInThread({ file, databaseUrl, storeId: call.store.id, stamp: report.stamp }) : null;
+    const undo = inThread ? inThread.report : await undoImport(services.db, dialect, call.store.id, report.stamp);
     if (!undo) throw gone();
     await services.db
       .updateTable('yml_jobs')

@@ -20,6 +20,7 @@ import { ApiError } from '../../../errors';
 import { fetchFeed } from '../../../lib/feedUrl';
 import type { ImportProgress, ImportReport } from '../jobs/importFeed';
 import type { ImportMode } from './importMode';
+import type { UndoReport } from './importUndo';
 import type { SentError } from '../threads/sentError';
 import { revive, WorkerPool } from '../threads/workerPool';
 
@@ -57,7 +58,8 @@ export interface ThreadImportOptions {
 
 export type ToWriter =
   | { t: 'start'; file?: string; databaseUrl?: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean; mode?: ImportMode; hideAtMost?: number; preview?: boolean; warningsFile?: string }
-  | { t: 'abort' };
+  | { t: 'abort' }
+  | { t: 'undo'; file?: string; databaseUrl?: string; storeId: number; stamp: string };
 
 export type FromWriter =
   | { t: 'ready' }
@@ -66,7 +68,8 @@ export type FromWriter =
   | { t: 'done'; report: ImportReport; dbSeconds?: number }
   /** After `done`: the WAL's pages copied into the database file (writerWorker.ts checkpoint). */
   | { t: 'checkpointed'; seconds: number }
-  | { t: 'failed'; error: SentError };
+  | { t: 'failed'; error: SentError }
+  | { t: 'undone'; report: UndoReport | null };
 
 const here = fileURLToPath(import.meta.url);
 const pool = new WorkerPool(new URL(`./writerWorker${path.extname(here)}`, import.meta.url).href);
@@ -107,5 +110,23 @@ export async function importFeedInThread(opts: ThreadImportOptions): Promise<(Im
     },
     { signal: opts.signal, message: { t: 'abort' } satisfies ToWriter },
   );
+  return run ? run.result : null;
+}
+
+/**
+ * undoImport in the writer thread: restoring up to 100,000 offers is seconds of statements that, in the
+ * server's thread, would stop every shop's requests (better-sqlite3 is synchronous). `{ report }` (null: not
+ * the last import, nothing changed), or null when no thread can start (the caller then undoes in its own).
+ */
+export async function undoImportInThread(opts: { file?: string; databaseUrl?: string; storeId: number; stamp: string }): Promise<{ report: UndoReport | null } | null> {
+  const run = await pool.run<{ report: UndoReport | null }, FromWriter>({ t: 'undo', ...opts } satisfies ToWriter, 'the YML import writer', (m, task) => {
+    if (m.t === 'undone') {
+      task.end(true);
+      task.resolve({ report: m.report });
+    } else if (m.t === 'failed') {
+      task.end(true);
+      task.reject(revive(m.error));
+    }
+  });
   return run ? run.result : null;
 }

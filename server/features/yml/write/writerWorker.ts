@@ -1,11 +1,12 @@
 /**
- * The import writer's thread (writerThread.ts starts it): one import at a time, through a connection of its
+ * The import writer's thread (writerThread.ts starts it): one import (or undo of one) at a time, through a connection of its
  * own (SQLite) or a pool of its own (PostgreSQL) opened for the import and closed after it, reading the feed itself.
  */
 import { parentPort } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import { driverOf, openDatabase } from '../../../db/database';
 import { importFeed } from '../jobs/importFeed';
+import { undoImport } from './importUndo';
 import { sendable } from '../threads/sentError';
 import { openFeedSource, type FromWriter, type ToWriter } from './writerThread';
 
@@ -22,7 +23,20 @@ port.on('message', (m: ToWriter) => {
       if (running === controller) running = null;
     });
   } else if (m.t === 'abort') running?.abort(new Error('The import was cancelled'));
+  else if (m.t === 'undo') void undo(m);
 });
+
+async function undo(m: Extract<ToWriter, { t: 'undo' }>) {
+  const database = openDatabase({ databaseUrl: m.databaseUrl ?? null, dataDir: '', sqliteFile: m.file });
+  let answer: FromWriter;
+  try {
+    answer = { t: 'undone', report: await undoImport(database.db, database.dialect, m.storeId, m.stamp) };
+  } catch (e) {
+    answer = { t: 'failed', error: sendable(e) };
+  }
+  await database.close().catch(() => undefined);
+  send(answer);
+}
 
 async function run(start: Extract<ToWriter, { t: 'start' }>, signal: AbortSignal) {
   let dbMs = 0;
