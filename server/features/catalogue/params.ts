@@ -227,10 +227,15 @@ export async function rebaseMovedParams(tx: Executor, storeId: number, movedId: 
       onNoSlot(p);
       continue;
     }
-    await tx.updateTable('offer_params').set({ base_id: baseId }).where('store_id', '=', storeId).where('base_id', '=', p.baseId).where('offer_id', 'in', offersBelow(tx, storeId, parents, p.categoryId)).execute();
+    await moveParamValues(tx, storeId, parents, p.categoryId, p.baseId, baseId);
     await tx.updateTable('params').set({ base_id: baseId }).where('store_id', '=', storeId).where('id', '=', p.id).execute();
     p.baseId = baseId;
   }
+}
+
+/** The values of base id `from` on the products under `categoryId` (a param of that category) move to base id `to`. */
+export async function moveParamValues(tx: Executor, storeId: number, parents: Map<string, string>, categoryId: string, from: number, to: number): Promise<void> {
+  await tx.updateTable('offer_params').set({ base_id: to }).where('store_id', '=', storeId).where('base_id', '=', from).where('offer_id', 'in', offersBelow(tx, storeId, parents, categoryId)).execute();
 }
 
 /** Deletes a param, its values and the products' values of it. */

@@ -5,5 +5,5 @@ export { categoryTree } from './categoryTree';
 export { displayNameOf } from './displayName';
 export { listOffers } from './offerList';
 export { getOffer, offerCard, type OfferImage } from './offerCards';
-export { SLOTS, firstFree, loadParams, loadParents, paramsInScope, rebaseMovedParams, type ParamInfo } from './params';
+export { SLOTS, firstFree, loadParams, loadParents, moveParamValues, paramsInScope, rebaseMovedParams, type ParamInfo } from './params';
 export { releaseStock, reserveStock, stockAllows } from './stock';

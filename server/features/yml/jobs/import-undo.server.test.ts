@@ -181,3 +181,48 @@ describe('undo of the last YML import over /rest/yml_imports/:id/undo', () => {
     expect(Number(a2.price)).toBe(201);
   });
 });
+
+describe('undo of an import that moved a category', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s?.close());
+
+  const moveFeed = (bUnderA: boolean, offers: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<yml_catalog date="2026-11-30 12:00"><shop><name>П</name><company>П</company><url>https://m.example/</url>
+<currencies><currency id="RUR" rate="1"/></currencies><categories><category id="ma">A</category><category id="mb"${bUnderA ? ' parentId="ma"' : ''}>B</category></categories>
+<offers>${offers}</offers></shop></yml_catalog>`;
+  const offer = (id: string, category: string, param: string) =>
+    `<offer id="${id}" available="true"><name>Товар ${id}</name><price>100</price><currencyId>RUR</currencyId><categoryId>${category}</categoryId>${param}</offer>`;
+
+  it("gives the products it did not rewrite their param values back under the param's earlier base id", async () => {
+    const storeId = await s.addStore({ name: 'Переезд', domain: 'move.test' });
+    const run = (xml: string, mode: 'replace' | 'merge') => importYml(s.db, s.dialect, s.images, storeId, Readable.from([Buffer.from(xml)]), { mode });
+    const colour = () => s.db.selectFrom('params').select(['id', 'base_id']).where('store_id', '=', storeId).where('name', '=', 'Цвет').executeTakeFirstOrThrow();
+    /** The base ids of the offer's param values. */
+    const valuesOf = async (id: string) => (await s.db.selectFrom('offer_params').select('base_id').where('store_id', '=', storeId).where('offer_id', '=', id).execute()).map((r) => r.base_id);
+    // A and B side by side: "Размер" of A, then "Цвет" of B on the same base id (their paths do not meet).
+    await run(moveFeed(false, offer('m1', 'ma', '<param name="Размер">S</param>')), 'replace');
+    await run(moveFeed(false, offer('m2', 'mb', '<param name="Цвет">красный</param>') + offer('m3', 'mb', '<param name="Цвет">белый</param>')), 'merge');
+    // Imports take a base id no param of the shop has while there is one; a shop short of slots reuses those of
+    // other paths: "Цвет" of B on the base id of "Размер" of A.
+    const size = await s.db.selectFrom('params').select('base_id').where('store_id', '=', storeId).where('name', '=', 'Размер').executeTakeFirstOrThrow();
+    const own = await colour();
+    await s.db.updateTable('offer_params').set({ base_id: size.base_id }).where('store_id', '=', storeId).where('base_id', '=', own.base_id).execute();
+    await s.db.updateTable('params').set({ base_id: size.base_id }).where('id', '=', own.id).execute();
+    const before = await colour();
+    expect(await valuesOf('m3')).toEqual([before.base_id]);
+    // B moves under A, m3 is not in the feed (merge keeps it as it is): "Цвет" is renumbered, m3's value with it.
+    const moved = await run(moveFeed(true, offer('m1', 'ma', '<param name="Размер">S</param>') + offer('m2', 'mb', '<param name="Цвет">синий</param>')), 'merge');
+    const renumbered = await colour();
+    expect(renumbered.base_id).not.toBe(before.base_id);
+    expect(await valuesOf('m3')).toEqual([renumbered.base_id]);
+
+    // m2 rewritten (its colour), m1 as it was, m3 not in the feed.
+    expect(await undoImport(s.db, s.dialect, storeId, moved.stamp)).toMatchObject({ restored: 1 });
+    expect(await colour()).toEqual(before);
+    expect(await valuesOf('m3')).toEqual([before.base_id]);
+    expect(await valuesOf('m2')).toEqual([before.base_id]);
+  });
+});

@@ -22,6 +22,7 @@ import { repathOffers } from '../../../db/categoryPath';
 import { analyzeCatalogue } from '../../../db/statistics';
 import { insertRows, upsertTail } from './bulkInsert';
 import { OFFER_COLUMNS, SEARCH_COLUMNS } from '../parse/prepare';
+import { loadParents, moveParamValues } from '../../catalogue/public';
 
 const CHUNK = 500;
 const UNDO_COLUMNS = ['store_id', 'kind', 'key', 'data'] as const;
@@ -247,8 +248,19 @@ export async function undoImport(db: Db, dialect: Dialect, storeId: number, stam
 
     // Params as they were; the import's own deleted when no offer has a value of them.
     const knownParams = new Set<number>();
+    const parents = await loadParents(tx, storeId);
+    const BASE = PARAM_COLUMNS.indexOf('base_id');
+    const CATEGORY = PARAM_COLUMNS.indexOf('category_id');
     for await (const page of pages(tx, storeId, 'param')) {
       for (const p of page) knownParams.add(Number(p.key));
+      // A param the import renumbered (it moved its category: rebaseMovedParams) takes its products' values back
+      // to its earlier base id, those of products the import did not rewrite (made by hand) included.
+      const now = new Map((await tx.selectFrom('params').select(['id', 'base_id']).where('store_id', '=', storeId).where('id', 'in', page.map((p) => Number(p.key))).execute()).map((r) => [r.id, r.base_id]));
+      for (const p of page) {
+        const row = JSON.parse(p.data!) as unknown[];
+        const current = now.get(Number(p.key));
+        if (current !== undefined && current !== row[BASE]) await moveParamValues(tx, storeId, parents, String(row[CATEGORY]), current, Number(row[BASE]));
+      }
       await insertRows(tx, dialect, 'params', PARAM_COLUMNS, page.map((p) => JSON.parse(p.data!) as unknown[]), upsertTail(['id'], PARAM_COLUMNS));
     }
     const newParams = (await tx.selectFrom('params').select(['id', 'base_id']).where('store_id', '=', storeId).execute()).filter((p) => !knownParams.has(p.id));
