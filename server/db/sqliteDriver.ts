@@ -100,20 +100,39 @@ async function* stream<R>(db: SqliteHandle, query: CompiledQuery): AsyncIterable
   for (const row of db.prepare(query.sql).iterate(query.parameters)) yield { rows: [row as R] };
 }
 
-/** Kysely's: one holder of the connection at a time. */
-class Mutex {
-  private held: Promise<void> | null = null;
-  private release: (() => void) | null = null;
+/**
+ * One holder of the connection at a time, the others served in the order they asked. Kysely's own mutex wakes
+ * every waiter at each unlock (all await one promise, one wins, the rest wait again): with hundreds of requests
+ * queued on the one connection that is hundreds of wake-ups per query on the server's thread, and a request
+ * that asks at the right moment passes those waiting. Here an unlock hands the connection to the first waiter.
+ */
+export class Mutex {
+  private locked = false;
+  private readonly waiters: (() => void)[] = [];
+  private head = 0;
 
-  async lock(): Promise<void> {
-    while (this.held) await this.held;
-    this.held = new Promise((r) => (this.release = r));
+  lock(): Promise<void> {
+    if (!this.locked) {
+      this.locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   unlock(): void {
-    const release = this.release;
-    this.held = null;
-    this.release = null;
-    release?.();
+    if (this.head < this.waiters.length) {
+      const next = this.waiters[this.head];
+      this.waiters[this.head++] = undefined as never;
+      // Drop the served part now and then (shift() on every unlock would copy the queue each time).
+      if (this.head > 1024 && this.head * 2 > this.waiters.length) {
+        this.waiters.splice(0, this.head);
+        this.head = 0;
+      }
+      next();
+    } else {
+      this.waiters.length = 0;
+      this.head = 0;
+      this.locked = false;
+    }
   }
 }
