@@ -35,7 +35,7 @@ const NO_ORDER_LIMITS = { ANON_ORDERS_PER_ADDRESS: '0', ANON_ORDERS_PER_DEVICE: 
  * One real server per worker: `server/main.ts` on a free port with a fresh SQLite demo shop in a temp
  * folder, serving the built apps from dist/ (npm test builds them first).
  */
-export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer; ownShop: string | false }>({
+export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer; ownShop: string | false; serverEnv: Record<string, string> }>({
   /**
    * `test.use({ ownShop: '<the spec's name>' })` gives a spec a demo shop of its own (a worker of its own): for
    * specs that replace the catalogue, such as a YML import, which hides every demo product the feed does not
@@ -43,8 +43,10 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer;
    * options, so each such spec names itself: with `true` for all, an import spec hid a product zone-terms sold.
    */
   ownShop: [false, { scope: 'worker', option: true }],
+  /** Environment of the spec's own server (with `ownShop`), e.g. a lower limit the spec needs to reach. */
+  serverEnv: [{}, { scope: 'worker', option: true }],
   shop: [
-    async ({ ownShop: _own }, use) => {
+    async ({ ownShop: _own, serverEnv }, use) => {
       const port = await freePort();
       const fakes = await startFakeServices();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
@@ -63,7 +65,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { shop: ShopServer;
       };
       let child: ChildProcess | null = null;
       const start = async () => {
-        const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', DEMO: '1', LOG_LEVEL: 'warn', DEMO_OWNER_PHONE: OWNER_PHONE, ...NO_ORDER_LIMITS, ...fakes.env };
+        const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', DEMO: '1', LOG_LEVEL: 'warn', DEMO_OWNER_PHONE: OWNER_PHONE, ...NO_ORDER_LIMITS, ...fakes.env, ...serverEnv };
         delete env.DATABASE_URL;
         child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
         child.stdout!.on('data', collect());

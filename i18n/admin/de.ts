@@ -244,6 +244,7 @@ export default {
       checking: "Datei wird geprüft: der Katalog ändert sich noch nicht",
       preview_title: "Was sich ändert",
       preview_text: "Die Prüfung hat nichts am Katalog geändert. Wählen Sie, wie importiert wird.",
+      not_undoable: "Dieser Import lässt sich nicht rückgängig machen: Er überschreibt zu viele Produkte (%{count}).",
       new_offers: "Neu",
       changed_offers: "Ändern sich",
       unchanged_offers: "Unverändert",

@@ -57,6 +57,7 @@ export default {
       checking: "Checking the file: the catalogue does not change yet",
       preview_title: "What will change",
       preview_text: "The check changed nothing in the catalogue. Choose how to import.",
+      not_undoable: "This import cannot be undone: it rewrites too many products (%{count}).",
       new_offers: "New",
       changed_offers: "Will change",
       unchanged_offers: "Unchanged",

@@ -244,6 +244,7 @@ export default {
       checking: "Revisando el archivo: el catálogo aún no cambia",
       preview_title: "Qué cambiará",
       preview_text: "La revisión no cambió nada en el catálogo. Elija cómo importar.",
+      not_undoable: "Esta importación no se podrá deshacer: reescribe demasiados productos (%{count}).",
       new_offers: "Nuevos",
       changed_offers: "Cambiarán",
       unchanged_offers: "Sin cambios",

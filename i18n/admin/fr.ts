@@ -60,6 +60,7 @@ export default {
       checking: "Vérification du fichier : le catalogue ne change pas encore",
       preview_title: "Ce qui va changer",
       preview_text: "La vérification n'a rien changé au catalogue. Choisissez comment importer.",
+      not_undoable: "Cet import ne pourra pas être annulé : il réécrit trop de produits (%{count}).",
       new_offers: "Nouveaux",
       changed_offers: "Vont changer",
       unchanged_offers: "Inchangés",

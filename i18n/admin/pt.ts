@@ -244,6 +244,7 @@ export default {
       checking: "Verificando o arquivo: o catálogo ainda não muda",
       preview_title: "O que vai mudar",
       preview_text: "A verificação não mudou nada no catálogo. Escolha como importar.",
+      not_undoable: "Esta importação não poderá ser desfeita: ela reescreve produtos demais (%{count}).",
       new_offers: "Novos",
       changed_offers: "Vão mudar",
       unchanged_offers: "Sem alterações",

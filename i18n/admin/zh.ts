@@ -245,6 +245,7 @@ export default {
       checking: "正在检查文件：目录尚未更改",
       preview_title: "将会更改的内容",
       preview_text: "检查未更改目录中的任何内容。请选择导入方式。",
+      not_undoable: "此次导入将无法撤销：它会改写过多商品（%{count}）。",
       new_offers: "新增",
       changed_offers: "将更改",
       unchanged_offers: "未更改",

@@ -8,7 +8,8 @@ export type ImportMode = 'replace' | 'merge';
 /**
  * A finished preview: how many offers the feed adds, changes, leaves as they are and lacks (with a few names
  * of each), and the owner's choice. A feed that lacks none of the shop's offers is imported with one button;
- * one that lacks some asks whether to hide them (replace) or only add and update (merge).
+ * one that lacks some asks whether to hide them (replace) or only add and update (merge). An import that would
+ * rewrite more offers than an undo keeps says beforehand that it cannot be undone.
  */
 export default function ImportPreview({ report, busy, onImport, onDiscard }: { report: Report; busy: boolean; onImport: (mode: ImportMode) => void; onDiscard: () => void }) {
   const translate = useTranslate();
@@ -43,6 +44,11 @@ export default function ImportPreview({ report, busy, onImport, onDiscard }: { r
           </Box>
         ))}
       </Box>
+      {report.undoable === false && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('admin.yml.not_undoable', { count: report.updated })}
+        </Alert>
+      )}
       {report.wouldHide > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate('admin.yml.ask_mode', { count: report.wouldHide })}

@@ -100,7 +100,7 @@ export async function keepHidden(tx: Tx, storeId: number, stamp: string): Promis
  * a re-import rewriting a million offers would keep the offers table twice over. Past it the import drops its
  * record and cannot be undone (its report says `undoable: false`).
  */
-export const UNDO_MAX_OFFERS = 100_000;
+export const UNDO_MAX_OFFERS = Number(process.env.YML_UNDO_MAX_OFFERS) || 100_000;
 
 /** An import's undo record as it writes it: kept within UNDO_MAX_OFFERS, dropped past it. */
 export class UndoRecord {
