@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RICH_TEXT_PAGES } from '../../../schemas/store';
@@ -6,7 +5,7 @@ import type { AppServices } from '../../api/context';
 import type { Db } from '../../db/types';
 import { categoryTree } from '../catalogue/public';
 import { cachedByVersion, catalogueVersion } from '../../db/catalogueVersion';
-import { fileKey, moduleBeside, versionedFile } from '../yml/public';
+import { fileKey, moduleBeside, versionedStream } from '../yml/public';
 import { originOf } from '../../lib/origin';
 import { escapeHtml, pathOf } from './seo';
 
@@ -103,7 +102,6 @@ export function registerSitemap(app: FastifyInstance, services: AppServices) {
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').header('vary', 'Host').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     const source = { module: OFFER_SITEMAP, fn: 'offerSitemap', args: { storeId: store.id, origin, n } };
-    const file = await versionedFile(services.database, path.join(services.config.dataDir, 'exports'), `sitemap-${store.id}-${key}-${n}-`, String(version), source);
-    return reply.send(fs.createReadStream(file));
+    return reply.send(await versionedStream(services.database, path.join(services.config.dataDir, 'exports'), `sitemap-${store.id}-${key}-${n}-`, String(version), source));
   });
 }

@@ -4,4 +4,4 @@ export { importYml, type ImportResult } from './write/importYml';
 export { failInterruptedJobs } from './jobs/jobs';
 export { parseYml } from './parse/parseYml';
 export { type YmlOffer } from './parse/types';
-export { fileKey, moduleBeside, versionedFile } from './export/exportFile';
+export { fileKey, moduleBeside, versionedStream } from './export/exportFile';

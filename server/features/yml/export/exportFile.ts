@@ -4,7 +4,9 @@
  * the sitemap's product files (50,000 addresses each). The first request of a version builds the file in a
  * thread of its own (exportWorker.ts; in this thread when none can start or the database is in memory),
  * every request of that version meanwhile waits for the same build, and all of them stream the file from
- * disk. Files of older versions are deleted once a new one is written.
+ * disk. Files of older versions are deleted once a new one is written; the job runner sweeps any file a week
+ * old (sweepExports: a shop that changed its name or domain, a sitemap file past the shop's end), and a request
+ * whose file went meanwhile builds it again (versionedStream).
  *
  * What a file holds is named by a module and one of its exports, `fn(db, args)`, yielding the file's text:
  * the thread imports it by its URL, so a feature gives its own text without this module knowing it.
@@ -99,4 +101,35 @@ export async function versionedFile(database: Database, dir: string, prefix: str
   }
   await build;
   return target;
+}
+
+/**
+ * versionedFile opened for reading: a file deleted between the check and the open (a newer version's build, the
+ * sweep) is built again once.
+ */
+export async function versionedStream(database: Database, dir: string, prefix: string, version: string, source: FileSource): Promise<fs.ReadStream> {
+  for (let attempt = 0; ; attempt++) {
+    const file = await versionedFile(database, dir, prefix, version, source);
+    try {
+      return (await fs.promises.open(file)).createReadStream();
+    } catch (e) {
+      if (attempt > 0 || (e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
+}
+
+/** How long a built file is kept whatever its version (it is rebuilt on the next request). */
+export const EXPORT_KEEP_MS = 7 * 24 * 3_600_000;
+
+/** Deletes the files of `dir` (DATA_DIR/exports) written more than EXPORT_KEEP_MS ago; the number deleted. */
+export async function sweepExports(dir: string, at = Date.now()): Promise<number> {
+  let swept = 0;
+  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile() || at - stat.mtimeMs <= EXPORT_KEEP_MS) continue;
+    await fs.promises.rm(file, { force: true });
+    swept++;
+  }
+  return swept;
 }

@@ -1,5 +1,8 @@
 /** GET /yml.xml: a valid feed of the shop, its ETag, and a round trip (export, import into an empty shop, same catalogue). */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { EXPORT_KEEP_MS, sweepExports } from './exportFile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStore } from '../../stores/stores';
 import { startTestServer, type TestServer } from '../../../test/helpers';
@@ -94,5 +97,23 @@ describe('YML export', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(await changed.text()).toContain('<price>1890</price>');
+  });
+
+  it('a file swept away is built again at the next request, and the sweep takes only files a week old', async () => {
+    const dir = path.join(server.config.dataDir, 'exports');
+    const first = await fetch(`${server.url}/yml.xml`);
+    const body = await first.text();
+    const [file] = fs.readdirSync(dir).filter((n) => n.endsWith('.xml'));
+    expect(await sweepExports(dir)).toBe(0);
+    const old = new Date(Date.now() - EXPORT_KEEP_MS - 60_000);
+    fs.utimesSync(path.join(dir, file), old, old);
+    expect(await sweepExports(dir)).toBe(1);
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith('.xml'))).toEqual([]);
+    const again = await fetch(`${server.url}/yml.xml`);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    // The same feed but for its date line.
+    expect((await again.text()).replace(/date="[^"]*"/, '')).toBe(body.replace(/date="[^"]*"/, ''));
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith('.xml'))).toEqual([file]);
   });
 });

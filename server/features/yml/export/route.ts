@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../../api/context';
 import { catalogueVersion } from '../../../db/catalogueVersion';
-import { fileKey, moduleBeside, versionedFile } from './exportFile';
+import { fileKey, moduleBeside, versionedStream } from './exportFile';
 
 const FEED_TEXT = moduleBeside(import.meta.url, 'exportYml');
 
@@ -25,7 +24,6 @@ export function registerYmlExport(app: FastifyInstance, services: AppServices, o
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     reply.type('application/xml; charset=utf-8');
     const source = { module: FEED_TEXT, fn: 'feedText', args: { storeId: store.id, origin, shopName: store.name } };
-    const file = await versionedFile(services.database, path.join(services.config.dataDir, 'exports'), `${store.id}-${key}-`, String(version), source);
-    return reply.send(fs.createReadStream(file));
+    return reply.send(await versionedStream(services.database, path.join(services.config.dataDir, 'exports'), `${store.id}-${key}-`, String(version), source));
   });
 }

@@ -32,6 +32,7 @@ import { importFeedInThread, openFeedSource, type FeedSource } from '../write/wr
 import { enqueueImportFailed } from '../../notifications/public';
 import { queueFeedPictures, runThumbnails } from '../pictures/thumbnails';
 import { SWEEP_EVERY_MS, sweepFeeds } from './sweepFeeds';
+import { sweepExports } from '../export/exportFile';
 import { SCHEDULED_HIDE_SHARE, type ImportMode } from '../write/importMode';
 
 /** Where a job's warnings are written as CSV (GET /rest/yml_imports/:id/warnings.csv). */
@@ -338,6 +339,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
     if (Date.now() - lastSweep >= SWEEP_EVERY_MS && !local.size) {
       lastSweep = Date.now();
       await sweepFeeds(db, path.join(config.dataDir, 'feeds'));
+      await sweepExports(path.join(config.dataDir, 'exports'));
     }
   }
 
