@@ -1,4 +1,4 @@
-import { defineFields, type EntitySchema } from './field';
+import { defineEntity } from './field';
 
 /** Width options of a banner: label → percent of the row. */
 export const BANNER_WIDTHS = [
@@ -27,18 +27,14 @@ export interface BannerApi {
   sort: string;
 }
 
-export const bannerSchema: EntitySchema = {
-  name: 'shop_banners',
-  table: 'banners',
-  fields: defineFields('shop_banners', [
-    { no: 593, key: 'banner_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
-    { no: 670, key: 'store_id', name: 'shopId', type: 'number', readOnly: true, column: 'store_id' },
-    // A path on the shop or an http(s) address: never javascript:, data: or vbscript: (the url type's validator).
-    { no: 591, key: 'link', type: 'url', maxLength: 2000 },
-    { no: 592, key: 'img', name: 'image', type: 'image' },
-    { no: 666, key: 'video', type: 'video' },
-    { no: 594, key: 'width', type: 'select', default: '100', options: BANNER_WIDTHS.map(([label, id]) => ({ id, label })) },
-    { no: 595, key: 'sort', type: 'number', default: 1, min: 0, max: 1_000_000, column: 'sort' },
-    { no: 667, key: 'is_delete_video', name: 'isDeleteVideo', type: 'bool', default: false },
-  ]),
-};
+export const bannerSchema = defineEntity('shop_banners', 'banners', [
+  { no: 593, key: 'banner_id', name: 'id', type: 'number', readOnly: true, column: 'id' },
+  { no: 670, key: 'store_id', name: 'shopId', type: 'number', readOnly: true, column: 'store_id' },
+  // A path on the shop or an http(s) address: never javascript:, data: or vbscript: (the url type's validator).
+  { no: 591, key: 'link', type: 'url', maxLength: 2000 },
+  { no: 592, key: 'img', name: 'image', type: 'image' },
+  { no: 666, key: 'video', type: 'video' },
+  { no: 594, key: 'width', type: 'select', default: '100', options: BANNER_WIDTHS.map(([label, id]) => ({ id, label })) },
+  { no: 595, key: 'sort', type: 'number', default: 1, min: 0, max: 1_000_000, column: 'sort' },
+  { no: 667, key: 'is_delete_video', name: 'isDeleteVideo', type: 'bool', default: false },
+]);

@@ -1,18 +1,14 @@
-import { defineFields, type EntitySchema } from './field';
+import { defineEntity } from './field';
 
 /** The parent id of top-level categories. */
 export const ROOT_CATEGORY_ID = '0';
 /** Separator of category ids in a route's categoryPath (`/category/1-12-40`). */
 export const CATEGORY_PATH_SEPARATOR = '-';
 
-export const categorySchema: EntitySchema = {
-  name: 'offers_category',
-  table: 'categories',
-  fields: defineFields('offers_category', [
-    { no: 486, key: 'category_id', name: 'categoryId', type: 'varchar', readOnly: true, column: 'id', maxLength: 80 },
-    { no: 487, key: 'category', name: 'category', type: 'varchar', required: true, maxLength: 300, column: 'name' },
-    { no: 488, key: 'sub_id', name: 'subId', type: 'varchar', required: true, default: ROOT_CATEGORY_ID, maxLength: 80, column: 'parent_id' },
-    { no: 489, key: 'picture', type: 'varchar', maxLength: 300 },
-    { no: 490, key: 'sort', type: 'number', default: 0, column: 'sort' },
-  ]),
-};
+export const categorySchema = defineEntity('offers_category', 'categories', [
+  { no: 486, key: 'category_id', name: 'categoryId', type: 'varchar', readOnly: true, column: 'id', maxLength: 80 },
+  { no: 487, key: 'category', name: 'category', type: 'varchar', required: true, maxLength: 300, column: 'name' },
+  { no: 488, key: 'sub_id', name: 'subId', type: 'varchar', required: true, default: ROOT_CATEGORY_ID, maxLength: 80, column: 'parent_id' },
+  { no: 489, key: 'picture', type: 'varchar', maxLength: 300 },
+  { no: 490, key: 'sort', type: 'number', default: 0, column: 'sort' },
+]);

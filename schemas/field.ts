@@ -87,6 +87,14 @@ export function defineFields(entity: string, fields: readonly FieldInput[]): Fie
   }));
 }
 
+/**
+ * An entity of the registry: its API name, its table and its fields (labels `resources.<labels>.fields.<name>`,
+ * by default under its own name). `declared` types the API objects (ApiObjectOf) when the fields are `as const`.
+ */
+export function defineEntity<const Declared extends readonly FieldInput[]>(name: string, table: string, fields: Declared, labels = name): EntitySchema<Declared> {
+  return { name, table, fields: defineFields(labels, fields) };
+}
+
 /** The protocol key of a field: `478_offer_id`, sent as `p[478_offer_id]`. */
 export const formKey = (field: Pick<FieldDef, 'no' | 'key'>): string => `${field.no}_${field.key}`;
 

@@ -1,4 +1,4 @@
-import { defineFields, type EntitySchema, type FieldInput } from './field';
+import { defineEntity, type FieldInput } from './field';
 
 /** Offer types of the YML format; 'common' is the simplified offer without a type attribute. */
 export const OFFER_TYPES = ['common', 'vendor.model', 'book', 'audiobook', 'artist.title', 'tour', 'event-ticket'] as const;
@@ -137,7 +137,7 @@ const fields = [
   })),
 ] as const satisfies readonly FieldInput[];
 
-export const offerSchema: EntitySchema<typeof fields> = { name: 'offers', table: 'offers', fields: defineFields('offers', fields) };
+export const offerSchema = defineEntity('offers', 'offers', fields);
 
 /** Whether a field shows for an offer of this type. */
 export const fieldAppliesTo = (f: { offerTypes?: readonly string[] }, type: string): boolean =>

@@ -1,4 +1,4 @@
-import { defineFields, type EntitySchema, type FieldInput } from './field';
+import { defineEntity, type FieldInput } from './field';
 
 import { DEFAULT_HOURS, WEEK_DAYS, type WeekDay } from './rules/hours';
 
@@ -39,4 +39,4 @@ const fields = [
     { no: 688, key: 'delivery_time', type: 'varchar', maxLength: 100 },
 ] as const satisfies readonly FieldInput[];
 
-export const placeSchema: EntitySchema<typeof fields> = { name: 'places', table: 'places', fields: defineFields('places', fields) };
+export const placeSchema = defineEntity('places', 'places', fields);

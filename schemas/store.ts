@@ -1,4 +1,4 @@
-import { defineFields, type EntitySchema, type FieldInput } from './field';
+import { defineEntity, type FieldInput } from './field';
 import { THEME_COLOURS } from './colours';
 
 import { REQUIRED_ORDER_FIELDS } from './rules/order';
@@ -134,8 +134,4 @@ const storeFields = [
   })),
 ] as const satisfies readonly FieldInput[];
 
-export const storeSchema: EntitySchema<typeof storeFields> = {
-  name: 'stores',
-  table: 'stores',
-  fields: defineFields('stores', storeFields),
-};
+export const storeSchema = defineEntity('stores', 'stores', storeFields);

@@ -17,6 +17,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How another thread opens this database (its own connection): the SQLite file or PostgreSQL's URL; null in memory. */
+export function threadTarget(database: Database): { file?: string; databaseUrl?: string } | null {
+  if (database.url) return { databaseUrl: database.url };
+  return database.file && database.file !== ':memory:' ? { file: database.file } : null;
+}
+
 // Return numeric columns (count(*), numeric) as JS numbers rather than strings.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));

@@ -1,4 +1,4 @@
-import { fieldByName, paramSchema, paramValueSchema, validateFields } from '../../../schemas';
+import { fieldByName, paramSchema, paramValueSchema, validateFields, type EntitySchema } from '../../../schemas';
 import { badRequest, notFound, requiredFields } from '../../errors';
 import { categoryTree } from './categoryTree';
 import { chain } from '../../db/categoryPath';
@@ -20,7 +20,7 @@ import { fieldsFromInput, flag } from '../../api/input';
 import { cachedByVersion } from '../../db/catalogueVersion';
 import { isRead } from './categories.api';
 
-const no = (schema: typeof paramSchema, name: string) => fieldByName(schema, name).no;
+const no = (schema: EntitySchema, name: string) => fieldByName(schema, name).no;
 const P = {
   paramId: no(paramSchema, 'id'),
   categoryId: no(paramSchema, 'categoryId'),

@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
 import type { StoredImage } from '../images/public';
+import { sweepFolder } from '../../lib/sweepFolder';
 
 const LEASE_MS = 10 * 60_000;
 /** A pending file no waiting question names goes this long after it was written (a crash between keeping and storing). */
@@ -57,21 +58,11 @@ export async function dropPending(dataDir: string, names: string[] | undefined):
  * The number deleted.
  */
 export async function sweepPending(services: Pick<AppServices, 'db' | 'config'>, at = Date.now()): Promise<number> {
-  const dir = pendingDir(services.config.dataDir);
-  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
-  if (!names.length) return 0;
   const named = new Set<string>();
   for (const r of await services.db.selectFrom('questions').select('data').where('pending', '>', 0).execute())
     for (const name of (JSON.parse(r.data) as QuestionPictures).pending ?? []) named.add(name);
-  let swept = 0;
-  for (const name of names) {
-    if (named.has(name)) continue;
-    const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
-    if (!stat?.isFile() || at - stat.mtimeMs <= PENDING_ORPHAN_MS) continue;
-    await fs.promises.rm(path.join(dir, name), { force: true });
-    swept++;
-  }
-  return swept;
+  const swept = await sweepFolder(pendingDir(services.config.dataDir), (name) => (named.has(name) ? Infinity : PENDING_ORPHAN_MS), at);
+  return swept.length;
 }
 
 export interface AttachmentWorker {

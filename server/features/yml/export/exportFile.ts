@@ -15,10 +15,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from '../../../db/database';
+import { threadTarget, type Database } from '../../../db/database';
 import type { Db } from '../../../db/types';
 import type { SentError } from '../threads/sentError';
 import { revive, WorkerPool } from '../threads/workerPool';
+import { sweepFolder } from '../../../lib/sweepFolder';
 
 /** A file's text: `fn(db, args)` of the module at `module` (a file: URL), chunks of text. */
 export interface FileSource {
@@ -90,7 +91,7 @@ export async function versionedFile(database: Database, dir: string, prefix: str
   if (await fs.promises.access(target).then(() => true, () => false)) return target;
   let build = building.get(target);
   if (!build) {
-    const job: FileJob = { ...source, file: database.file !== ':memory:' ? database.file : undefined, databaseUrl: database.url, target };
+    const job: FileJob = { ...source, ...threadTarget(database), target };
     build = (async () => {
       if (!(job.file || job.databaseUrl) || !(await buildInThread(job))) await writeJobFile(database.db, job);
       for (const name of await fs.promises.readdir(dir)) {
@@ -123,13 +124,5 @@ export const EXPORT_KEEP_MS = 7 * 24 * 3_600_000;
 
 /** Deletes the files of `dir` (DATA_DIR/exports) written more than EXPORT_KEEP_MS ago; the number deleted. */
 export async function sweepExports(dir: string, at = Date.now()): Promise<number> {
-  let swept = 0;
-  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
-    const file = path.join(dir, name);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat?.isFile() || at - stat.mtimeMs <= EXPORT_KEEP_MS) continue;
-    await fs.promises.rm(file, { force: true });
-    swept++;
-  }
-  return swept;
+  return (await sweepFolder(dir, () => EXPORT_KEEP_MS, at)).length;
 }

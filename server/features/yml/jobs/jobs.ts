@@ -23,7 +23,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { YML_SCHEDULE_HOURS, type YmlSchedule } from '../../../../schemas';
 import type { AppServices } from '../../../api/context';
-import { now, openDatabase, type Database } from '../../../db/database';
+import { now, openDatabase, threadTarget, type Database } from '../../../db/database';
 import type { Db } from '../../../db/types';
 import { ApiError } from '../../../errors';
 import { FeedUrlError } from '../../../lib/feedUrl';
@@ -137,11 +137,11 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
   let stopped = false;
   let lastSweep = 0;
 
-  /** The SQLite file an import writes through a connection of its own (not an in-memory database, not a test's given one). */
-  const sqliteFile = () => (!opts.importDatabase && dialect === 'sqlite' && services.database.file !== ':memory:' ? services.database.file : undefined);
-  /** An import in this thread (no writer thread could start): that connection, or the shared one. */
+  /** How an import's own connection opens the database (not in memory, not a test's given one). */
+  const target = () => (opts.importDatabase ? null : threadTarget(services.database));
+  /** An import in this thread (no writer thread could start): a connection of its own to SQLite's file, or the shared one. */
   const importDatabase = (): Database => {
-    const file = sqliteFile();
+    const file = target()?.file;
     return (importDb ??= file ? openDatabase({ databaseUrl: null, dataDir: config.dataDir, sqliteFile: file }) : services.database);
   };
 
@@ -259,9 +259,8 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
         },
       };
       // In the writer's thread, so this one goes on answering requests (writerThread.ts).
-      const file = sqliteFile();
-      const databaseUrl = opts.importDatabase ? undefined : services.database.url;
-      report = file || databaseUrl ? await importFeedInThread({ file, databaseUrl, source, onSize: (size) => void sized(size), ...feed }) : null;
+      const to = target();
+      report = to ? await importFeedInThread({ ...to, source, onSize: (size) => void sized(size), ...feed }) : null;
       if (!report) {
         const opened = await openFeedSource(source, controller.signal);
         if (job.source !== 'file') await sized(opened.size);

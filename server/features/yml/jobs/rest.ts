@@ -7,6 +7,7 @@ import { YML_SCHEDULES, storeSchema } from '../../../../schemas';
 import type { AppServices } from '../../../api/context';
 import type { Selectable } from 'kysely';
 import type { YmlJobsTable } from '../../../db/types';
+import { threadTarget } from '../../../db/database';
 import { ApiError, badRequest, notFound } from '../../../errors';
 import { parseFeedUrl } from '../../../lib/feedUrl';
 import { bodyOf, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../../rest/common';
@@ -186,9 +187,8 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
     const busy = await services.db.selectFrom('yml_jobs').select('id').where('store_id', '=', call.store.id).where('status', 'in', ['queued', 'running']).executeTakeFirst();
     if (busy) throw new ApiError(409, 'import_running');
     // In the writer's thread, as an import: this one goes on answering every shop's requests meanwhile.
-    const file = dialect === 'sqlite' && services.database.file !== ':memory:' ? services.database.file : undefined;
-    const databaseUrl = services.database.url;
-    const inThread = file || databaseUrl ? await undoImportInThread({ file, databaseUrl, storeId: call.store.id, stamp: report.stamp }) : null;
+    const target = threadTarget(services.database);
+    const inThread = target ? await undoImportInThread({ ...target, storeId: call.store.id, stamp: report.stamp }) : null;
     const undo = inThread ? inThread.report : await undoImport(services.db, dialect, call.store.id, report.stamp);
     if (!undo) throw gone();
     await services.db

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../../db/types';
+import { sweepFolder } from '../../../lib/sweepFolder';
 
 export const PREVIEW_KEEP_MS = 24 * 3_600_000;
 export const WARNINGS_KEEP_MS = 30 * 24 * 3_600_000;
@@ -36,24 +37,9 @@ export async function sweepFeeds(db: Db, feedsDir: string, at = Date.now()): Pro
     await db.updateTable('yml_jobs').set({ file_path: null }).where('id', '=', job.id).execute();
     swept.previews++;
   }
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(feedsDir);
-  } catch {
-    return swept;
-  }
   const named = new Set((await db.selectFrom('yml_jobs').select('file_path').where('file_path', 'is not', null).execute()).map((r) => path.resolve(r.file_path!)));
-  for (const name of names) {
-    const file = path.join(feedsDir, name);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat?.isFile()) continue;
-    const age = at - stat.mtimeMs;
-    if (/^job-\d+-warnings\.csv$/.test(name)) {
-      if (age <= WARNINGS_KEEP_MS) continue;
-      swept.warnings++;
-    } else if (named.has(path.resolve(file)) || age <= ORPHAN_KEEP_MS) continue;
-    else swept.orphans++;
-    await fs.promises.rm(file, { force: true });
-  }
+  const warningList = (name: string) => /^job-\d+-warnings\.csv$/.test(name);
+  const keepMs = (name: string) => (warningList(name) ? WARNINGS_KEEP_MS : named.has(path.resolve(feedsDir, name)) ? Infinity : ORPHAN_KEEP_MS);
+  for (const name of await sweepFolder(feedsDir, keepMs, at)) swept[warningList(name) ? 'warnings' : 'orphans']++;
   return swept;
 }

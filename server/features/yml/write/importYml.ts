@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT_CATEGORY_ID } from '../../../../schemas';
 import { type Dialect, lockStore, now } from '../../../db/database';
-import type { Db, Tx } from '../../../db/types';
+import type { Db } from '../../../db/types';
 import { ApiError, badRequest } from '../../../errors';
 import type { ImageStore } from '../../images/public';
 import { rebaseMovedParams, type OfferImage } from '../../catalogue/public';
@@ -11,35 +11,16 @@ import { bumpCatalogue } from '../../../db/catalogueVersion';
 import { foldGroups } from '../../../db/offerGroups';
 import { analyzeCatalogue } from '../../../db/statistics';
 import { categoryPath, loadTree, repathOffers } from '../../../db/categoryPath';
-import { insertFlat, updateSorts, upsertTail } from './bulkInsert';
 import { DeferredIndexes } from './deferredIndexes';
 import { ImportParams } from './importParams';
-import { addSearchWords, countNameWords } from '../../../lib/searchWords';
 import { ParamStage } from '../parse/stagedParams';
 import { YmlError, type YmlInput } from '../parse/types';
 import { prepareInWorker } from '../parse/pipeline';
 import { addExample, emptyExamples, type ImportExamples, type ImportMode, PreviewRollback } from './importMode';
-import { IDS_PER_KIND, WarningLog, warningOfferId } from './warningLog';
+import { WarningLog } from './warningLog';
+import { writeBatch } from './writeBatch';
 import { UndoRecord } from './importUndo';
-import {
-  COL,
-  flatRowHash,
-  hashBatch,
-  HASHED_COLUMNS,
-  OFFER_COLUMNS,
-  OFFER_WIDTH,
-  prepareFeed,
-  rowHash,
-  SEARCH_COLUMNS,
-  SEARCH_WIDTH,
-  stemBatch,
-  type FeedImage,
-  type Notes,
-  type OfferBatch,
-  type Prepared,
-  type PrepareOptions,
-  type PrepareSink,
-} from '../parse/prepare';
+import { prepareFeed, type Notes, type Prepared, type PrepareOptions, type PrepareSink } from '../parse/prepare';
 
 export interface ImportOptions {
   /** Folder that relative picture paths are read from (a local feed's own folder). */
@@ -102,32 +83,10 @@ export interface ImportResult {
   undoable: boolean;
 }
 
-/** The kind of a warning, from its text (the parser reports plain sentences). */
-export function warningKind(message: string): string {
-  if (/appears (again|twice)/.test(message)) return 'duplicate_offer';
-  if (/category .* is not declared|parent .* is not declared/.test(message)) return 'undeclared_category';
-  if (/currency .* is not declared/.test(message)) return 'undeclared_currency';
-  if (/is not a number|is not a boolean|neither a boolean|is not L\/W\/H/.test(message)) return 'bad_value';
-  if (/unknown offer element/.test(message)) return 'unknown_element';
-  if (/picture/.test(message)) return 'picture';
-  if (/has no name|without a name|without a value|without id|without <option>/.test(message)) return 'missing_value';
-  if (/ dropped$|, dropped/.test(message)) return 'invalid_field';
-  if (/encoding/.test(message)) return 'encoding';
-  if (/entity/.test(message)) return 'entity';
-  return 'other';
-}
-
 export { inferKind } from './importParams';
 export { commonCategory } from '../parse/commonCategory';
 
 export { offerValues } from '../parse/prepare';
-
-/** What a batch learns about its offers: which were stored before (or earlier in this feed). */
-interface Counts {
-  created: number;
-  updated: number;
-  unchanged: number;
-}
 
 /**
  * Imports a Yandex Market YML feed into a store in one transaction: categories with their parents, offers
@@ -141,19 +100,8 @@ interface Counts {
  * batches (the stored ids are read per batch, the params are staged in a file: stagedParams.ts).
  */
 export async function importYml(db: Db, dialect: Dialect, images: ImageStore, storeId: number, input: YmlInput, opts: ImportOptions = {}): Promise<ImportResult> {
-  const warnings: string[] = [];
-  const warningKinds: Record<string, number> = {};
-  const warningIds: Record<string, string[]> = {};
   const log = new WarningLog(opts.warningsFile);
-  const warn = (m: string) => {
-    const kind = warningKind(m);
-    warningKinds[kind] = (warningKinds[kind] ?? 0) + 1;
-    if (warnings.length < 500) warnings.push(m);
-    const id = warningOfferId(m);
-    const ids = (warningIds[kind] ??= []);
-    if (id !== null && ids.length < IDS_PER_KIND && !ids.includes(id)) ids.push(id);
-    log.add(kind, id, m);
-  };
+  const { warn } = log;
   const result: ImportResult = {
     categories: 0,
     offers: 0,
@@ -169,10 +117,10 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     displayOnlyParams: 0,
     skipped: 0,
     skippedBy: {},
-    warningKinds,
-    warningIds,
+    warningKinds: log.kinds,
+    warningIds: log.ids,
     categoryReport: { created: 0, updated: 0, hidden: 0 },
-    warnings,
+    warnings: log.texts,
     deferredIndexes: false,
     pipelined: false,
     stamp: '',
@@ -370,156 +318,4 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
   if (dialect === 'postgres') await analyzeCatalogue(db, dialect);
   opts.onProgress?.(result.offers);
   return result;
-}
-
-/** A re-imported offer takes every column but its creation date; a feed without <count> keeps the owner's stock. */
-const OFFER_UPSERT = upsertTail(['store_id', 'id'], OFFER_COLUMNS, { keep: ['created_at'], set: { stock: 'coalesce(excluded.stock, offers.stock)' } });
-const SEARCH_UPSERT = upsertTail(['store_id', 'offer_id'], SEARCH_COLUMNS);
-
-/** The values of the offers at `keep` (indices), `width` values each. */
-const pick = (flat: unknown[], width: number, keep: number[]) => {
-  const out: unknown[] = [];
-  for (const i of keep) for (let k = i * width, end = k + width; k < end; k++) out.push(flat[k]);
-  return out;
-};
-
-/**
- * Writes a batch of prepared offers (prepare.ts): one read of those already stored (their pictures: the
- * owner's uploads are kept after the feed's; one stored earlier in this import is a repeated id, whose earlier
- * params are dropped; an offer the feed gives as the last import wrote it, whose row nobody changed since, is
- * kept as it is), a delete of their earlier params, one multi-row upsert of the rows, one of their search
- * texts, one insert of their shop and warranty filters; their params are staged (importParams.ts).
- */
-async function writeBatch(
-  tx: Tx,
-  dialect: Dialect,
-  storeId: number,
-  b: OfferBatch,
-  stamp: string,
-  params: ImportParams,
-  warn: (m: string) => void,
-  mayKeep: boolean,
-  emptyShop: boolean,
-  examples: ImportExamples,
-  undo: UndoRecord,
-): Promise<Counts> {
-  hashBatch(b);
-  const { ids, rows } = b;
-  const query = tx.selectFrom('offers').select(['id', 'updated_at', 'sort', 'active', 'feed_hash', ...HASHED_COLUMNS]).where('store_id', '=', storeId).where('id', 'in', ids);
-  // Into a shop that had no offers, a batch without a repeated id finds none stored.
-  const stored = emptyShop && !b.repeats ? ([] as Awaited<ReturnType<typeof query.execute>>) : await query.execute();
-  const storedById = new Map(stored.map((r) => [r.id, r]));
-  // Offers the feed gives exactly as last time, whose rows nobody changed since: kept as they are.
-  const candidates: { i: number; bases: Set<number> }[] = [];
-  if (mayKeep && b.feedHashes && stored.length) {
-    for (let i = 0; i < ids.length; i++) {
-      const r = storedById.get(ids[i]);
-      if (!r?.feed_hash || r.updated_at === stamp || r.feed_hash !== `${b.feedHashes[i]}:${rowHash(r)}`) continue;
-      // Its params must still mean the params it has values of (the owner may have added one deeper since).
-      const bases = params.names.resolvedBaseIds(b.categoryIds[i], b.params[i] ? JSON.parse(b.params[i]!) : []);
-      if (bases) candidates.push({ i, bases });
-    }
-  }
-  const kept = new Set<number>();
-  if (candidates.length) {
-    const found = await tx
-      .selectFrom('offer_params')
-      .select(['offer_id', 'base_id'])
-      .where('store_id', '=', storeId)
-      .where('offer_id', 'in', candidates.map((c) => ids[c.i]))
-      .execute();
-    const has = new Map<string, number[]>();
-    for (const r of found) has.set(r.offer_id, [...(has.get(r.offer_id) ?? []), r.base_id]);
-    for (const c of candidates) if ((has.get(ids[c.i]) ?? []).every((id) => c.bases.has(id))) kept.add(c.i);
-  }
-  // What the undo puts back: every stored row this batch changes beyond its stamp, as it is (importUndo.ts).
-  const before = new Map<string, number | null>();
-  for (let i = 0; i < ids.length; i++) {
-    const r = storedById.get(ids[i]);
-    if (!r || r.updated_at === stamp || (kept.has(i) && r.active && r.sort === b.positions[i])) continue;
-    before.set(ids[i], kept.has(i) ? r.stock : ((rows[i * OFFER_WIDTH + COL.stock] as number | null) ?? r.stock));
-  }
-  await undo.offers(before);
-  for (const i of kept) params.skip.add(b.positions[i]);
-  if (kept.size) {
-    // Only what changes is set: `active` and `sort` are in every list index, and setting them (even to the
-    // value they have) rewrites those entries; a kept row already shown at its place takes the stamp only.
-    const stampOnly: string[] = [];
-    const shown: string[] = [];
-    const moved: [string, number][] = [];
-    const movedShown: [string, number][] = [];
-    for (const i of kept) {
-      const r = storedById.get(ids[i])!;
-      if (r.sort !== b.positions[i]) (r.active ? moved : movedShown).push([ids[i], b.positions[i]]);
-      else (r.active ? stampOnly : shown).push(ids[i]);
-    }
-    if (stampOnly.length) await tx.updateTable('offers').set({ updated_at: stamp }).where('store_id', '=', storeId).where('id', 'in', stampOnly).execute();
-    if (shown.length) await tx.updateTable('offers').set({ updated_at: stamp, active: 1 }).where('store_id', '=', storeId).where('id', 'in', shown).execute();
-    if (moved.length) await updateSorts(tx, dialect, storeId, moved, stamp, false);
-    if (movedShown.length) await updateSorts(tx, dialect, storeId, movedShown, stamp, true);
-  }
-  // Unchanged: kept as it is and shown already (a kept offer that was hidden comes back: updated).
-  let unchanged = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const name = rows[i * OFFER_WIDTH + COL.name];
-    const r = storedById.get(ids[i]);
-    if (!r) addExample(examples.created, name);
-    else if (kept.has(i) && r.active) {
-      unchanged++;
-      addExample(examples.unchanged, name);
-    } else addExample(examples.updated, name);
-  }
-  const keptIds = new Set([...kept].map((i) => ids[i]));
-  const ownerImages = new Map<string, FeedImage[]>();
-  const replaced: string[] = [];
-  for (const r of stored) {
-    if (keptIds.has(r.id)) continue;
-    replaced.push(r.id);
-    if (r.updated_at === stamp) {
-      warn(`offer ${r.id} appears twice; the later one is kept`);
-      params.skip.add(r.sort);
-      continue;
-    }
-    if (!r.data.includes('"images"')) continue;
-    const imgs = ((JSON.parse(r.data) as { images?: FeedImage[] }).images ?? []).filter((i) => !i.feed && !/^https?:\/\//i.test(i.img));
-    if (imgs.length) ownerImages.set(r.id, imgs);
-  }
-  if (replaced.length) await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('offer_id', 'in', replaced).execute();
-  const written: number[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    if (kept.has(i)) continue;
-    written.push(i);
-    const r = storedById.get(ids[i]);
-    if (!r) continue;
-    // A row it replaces: the owner's pictures stay after the feed's, and the hash names the row as stored
-    // (a feed without <count> keeps the stored stock: OFFER_UPSERT).
-    const base = i * OFFER_WIDTH;
-    const own = ownerImages.get(ids[i]);
-    let changed = false;
-    if (own) {
-      const data = JSON.parse(rows[base + COL.data] as string) as { images: FeedImage[] };
-      const pics = data.images;
-      const more = own.filter((o) => !pics.some((p) => p.id === o.id));
-      if (more.length) {
-        const all = [...pics, ...more].slice(0, 10);
-        data.images = all;
-        rows[base + COL.data] = JSON.stringify(data);
-        rows[base + COL.picture] = all[0]?.img ?? null;
-        rows[base + COL.thumb] = all[0]?.thumb ?? null;
-        changed = true;
-      }
-    }
-    const stock = rows[base + COL.stock] ?? r.stock ?? null;
-    if (rows[base + COL.feed_hash] !== null && (changed || stock !== rows[base + COL.stock]))
-      rows[base + COL.feed_hash] = `${b.feedHashes![i]}:${flatRowHash(rows, base, stock)}`;
-  }
-  const all = written.length === ids.length;
-  // The names' words for typo tolerance, before stemBatch stems the names in place.
-  const names = countNameWords(written.map((i) => b.search[i * SEARCH_WIDTH + 2] as string));
-  stemBatch(b, written);
-  // No row of the batch is stored: nothing to conflict with (PostgreSQL's speculative insertion costs each row of an upsert).
-  await insertFlat(tx, dialect, 'offers', OFFER_COLUMNS, all ? rows : pick(rows, OFFER_WIDTH, written), stored.length ? OFFER_UPSERT : '');
-  await insertFlat(tx, dialect, 'offer_search', SEARCH_COLUMNS, all ? b.search : pick(b.search, SEARCH_WIDTH, written), SEARCH_UPSERT);
-  await addSearchWords(tx, storeId, names);
-  return { created: ids.length - stored.length, updated: stored.length - unchanged, unchanged };
 }
