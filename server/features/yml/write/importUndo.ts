@@ -256,12 +256,12 @@ export async function undoImport(db: Db, dialect: Dialect, storeId: number, stam
       // A param the import renumbered (it moved its category: rebaseMovedParams) takes its products' values back
       // to its earlier base id, those of products the import did not rewrite (made by hand) included.
       const now = new Map((await tx.selectFrom('params').select(['id', 'base_id']).where('store_id', '=', storeId).where('id', 'in', page.map((p) => Number(p.key))).execute()).map((r) => [r.id, r.base_id]));
-      for (const p of page) {
-        const row = JSON.parse(p.data!) as unknown[];
-        const current = now.get(Number(p.key));
+      const rows = page.map((p) => JSON.parse(p.data!) as unknown[]);
+      for (const [i, row] of rows.entries()) {
+        const current = now.get(Number(page[i].key));
         if (current !== undefined && current !== row[BASE]) await moveParamValues(tx, storeId, parents, String(row[CATEGORY]), current, Number(row[BASE]));
       }
-      await insertRows(tx, dialect, 'params', PARAM_COLUMNS, page.map((p) => JSON.parse(p.data!) as unknown[]), upsertTail(['id'], PARAM_COLUMNS));
+      await insertRows(tx, dialect, 'params', PARAM_COLUMNS, rows, upsertTail(['id'], PARAM_COLUMNS));
     }
     const newParams = (await tx.selectFrom('params').select(['id', 'base_id']).where('store_id', '=', storeId).execute()).filter((p) => !knownParams.has(p.id));
     for (const p of newParams) {
