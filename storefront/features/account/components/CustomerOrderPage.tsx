@@ -72,10 +72,7 @@ function ClientBlock({ order, place }: { order: OrderDetail; place: PickupPlace 
     .filter((k) => order[k] !== null && order[k] !== undefined && String(order[k]).trim() !== '')
     .map((k) => t(`account.${k}_n`, { value: String(order[k]) }));
   return (
-    <section className="account-card" aria-labelledby="order-client">
-      <h2 className="account-card__title" id="order-client">
-        {t('account.client')}
-      </h2>
+    <Card id="order-client" title={t('account.client')}>
       <dl className="info-list">
         {order.clientName && <Row label={t('account.name')}>{order.clientName}</Row>}
         {order.phone && (
@@ -107,6 +104,18 @@ function ClientBlock({ order, place }: { order: OrderDetail; place: PickupPlace 
         </Row>
         {order.comment && <Row label={t('account.comment')}>{order.comment}</Row>}
       </dl>
+    </Card>
+  );
+}
+
+/** A titled card of the order page. */
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="account-card" aria-labelledby={id}>
+      <h2 className="account-card__title" id={id}>
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
@@ -115,10 +124,7 @@ function Lines({ order }: { order: OrderDetail }) {
   const t = useT();
   const { tree } = useCategoryTree();
   return (
-    <section className="account-card" aria-labelledby="order-lines">
-      <h2 className="account-card__title" id="order-lines">
-        {t('account.products')}
-      </h2>
+    <Card id="order-lines" title={t('account.products')}>
       <ul className="order-lines">
         {order.products.map((l) => (
           <li key={l.id} className="order-line">
@@ -168,7 +174,7 @@ function Lines({ order }: { order: OrderDetail }) {
           <dd dir="ltr">{formatPrice(order.total)}</dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }
 

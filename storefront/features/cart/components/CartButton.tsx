@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { Link } from '../../../lib/router';
 import Icon from '../../../components/Icon';
+import CountBadge from '../../../components/CountBadge';
 import { useT } from '../../../lib/i18n';
 import { selectCartCount } from '../cartSlice';
 
@@ -11,11 +12,7 @@ export default function CartButton() {
   return (
     <Link to="/cart" className="icon-button cart-button" aria-label={t('header.cart_count', { n: count })}>
       <Icon name="cart" />
-      {count > 0 && (
-        <span className="badge" aria-hidden="true">
-          {count > 99 ? '99+' : count}
-        </span>
-      )}
+      <CountBadge count={count} />
     </Link>
   );
 }
