@@ -167,6 +167,13 @@ describe('undo of the last YML import over /rest/yml_imports/:id/undo', () => {
     expect(next.report).toMatchObject({ created: 0, unchanged: 3, hidden: 0 });
   });
 
+  it('a product the undo deleted is counted as created when a feed brings it back', async () => {
+    // b1 and b3 were created by the undone import, and deleted by its undo.
+    const back = await importFeed(feed([SECOND[2], SECOND[4]]), '?mode=merge');
+    expect(back.report).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
+    expect(back.report.examples.created).toHaveLength(2);
+  });
+
   it('an import that rewrites more offers than an undo keeps says it cannot be undone, and keeps nothing', async () => {
     const rewritten = FIRST.map((o) => ({ ...o, price: o.price + 1 }));
     const r = await importYml(s.db, s.dialect, s.images, s.storeId, Readable.from([Buffer.from(feed(rewritten))]), { mode: 'merge', undoLimit: 2 });

@@ -12,8 +12,11 @@ import { currencyAliases, escapeAttr, escapeText } from './values';
 
 export interface OfferContext {
   warn: (message: string) => void;
-  /** Counts a warning that would repeat for many offers (reported once at the end). */
-  tally: (what: string, offerId: string) => void;
+  /**
+   * A warning that would repeat for many offers: summed up once at the end in the parse's own list, and
+   * handed to `onWarning` per offer as `offer <id>: <single>` (an import's report counts and names them).
+   */
+  tally: (what: string, offerId: string, single: string) => void;
   fatal: (reason: string) => Error;
   /** The parser's current line. */
   line: () => number;
@@ -28,6 +31,9 @@ export interface OfferContext {
   /** `repeated`: the feed had an offer of this id before. */
   onOffer: (offer: YmlOffer, repeated: boolean) => void;
 }
+
+/** A price above 0: an offer without one is imported as not for sale (prepare.ts), never sold at 0. */
+export const hasPrice = (offer: Pick<YmlOffer, 'price'>) => offer.price !== '0' && /[1-9]/.test(offer.price);
 
 export function offerReader(ctx: OfferContext) {
   const { warn, tally, fatal, line, shop, unknownElements } = ctx;
@@ -48,8 +54,8 @@ export function offerReader(ctx: OfferContext) {
   const finishOffer = (d: OfferDraft): void => {
     const offer = d.offer;
     const id = offer.id;
-    if (offer.price === '0' || !/[1-9]/.test(offer.price)) tally('offers with price 0 or no price', id);
-    if (offer.pictures.length === 0) tally('offers without pictures', id);
+    if (!hasPrice(offer)) tally('offers with price 0 or no price', id, 'has no price, not for sale');
+    if (offer.pictures.length === 0) tally('offers without pictures', id, 'has no picture');
     if (d.droppedPictures > 0) warn(`offer ${id}: ${d.droppedPictures} picture(s) beyond ${MAX_PICTURES} dropped`);
     if (!offer.name && !offer.model && !offer.title) warn(`offer ${id} (line ${d.line}) has no name, model or title`);
     if (offer.currencyId) {
@@ -58,13 +64,13 @@ export function offerReader(ctx: OfferContext) {
       if (currencyIds && !currencyAliases(offer.currencyId).some((c) => currencyIds.has(c))) {
         warn(`offer ${id}: currency ${offer.currencyId} is not declared in <currencies>`);
       }
-    } else tally('offers without currencyId', id);
+    } else tally('offers without currencyId', id, 'has no currencyId');
     if (offer.categoryId) {
       const categoryIds = ctx.categories();
       if (categoryIds && !categoryIds.has(offer.categoryId)) {
         warn(`offer ${id}: category ${offer.categoryId} is not declared in <categories>`);
       }
-    } else tally('offers without categoryId', id);
+    } else tally('offers without categoryId', id, 'has no categoryId, skipped');
     // Shop-wide delivery and pickup options apply to offers without their own (unless switched off).
     if (!d.ownDelivery && offer.delivery !== '0' && shop.deliveryOptions[0]) {
       applyOption(offer, 'delivery_options', shop.deliveryOptions[0]);

@@ -44,11 +44,12 @@ export async function parseYml(
   };
   /** Warnings that would repeat for many offers are counted and reported once at the end. */
   const tallies = new Map<string, { count: number; examples: string[] }>();
-  const tally = (what: string, offerId: string): void => {
+  const tally = (what: string, offerId: string, single: string): void => {
     let t = tallies.get(what);
     if (!t) tallies.set(what, (t = { count: 0, examples: [] }));
     t.count++;
     if (t.examples.length < 5) t.examples.push(offerId);
+    handlers.onWarning?.(`offer ${offerId}: ${single}`);
   };
 
   const parser = new SaxesParser({ xmlns: false, position: true });
@@ -261,7 +262,9 @@ export async function parseYml(
   }
   for (const [what, t] of tallies) {
     const more = t.count > t.examples.length ? ', …' : '';
-    warn(`${what}: ${t.count} (${t.examples.join(', ')}${more})`);
+    // The sum only (each offer went to onWarning): in the list, not again to the handler.
+    if (warnings.length < maxWarnings) warnings.push(`${what}: ${t.count} (${t.examples.join(', ')}${more})`);
+    else omittedWarnings++;
   }
   if (omittedWarnings > 0) warnings.push(`… and ${omittedWarnings} more warnings`);
   return result;

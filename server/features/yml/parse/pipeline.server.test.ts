@@ -105,7 +105,8 @@ describe('the import pipelined over a worker thread', () => {
     expect(a.pipelined).toBe(true);
     expect(b.pipelined).toBe(false);
     expect(a).toMatchObject({ offers: 1301, created: 1300, skipped: 1, skippedBy: { category_missing: 1 } });
-    expect(a.warningKinds).toMatchObject({ duplicate_offer: 2, undeclared_category: 2, invalid_field: 14, unknown_element: 1 });
+    // The skipped offer's undeclared category: one warning (the parser's), the skip counted apart.
+    expect(a.warningKinds).toMatchObject({ duplicate_offer: 2, undeclared_category: 1, invalid_field: 14, unknown_element: 1 });
     expect(report(a)).toEqual(report(b));
     const ca = await catalogue(pipelined);
     expect(ca).toContain('Чайник 5 снова');

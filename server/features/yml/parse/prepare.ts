@@ -18,6 +18,7 @@ import { displayNameOf, type OfferImage } from '../../catalogue/public';
 import { searchSource, stemText } from '../../../lib/searchText';
 import { ParamNames, type NameStats, type ParamSnapshot } from './paramNames';
 import { parseYml } from './parseYml';
+import { hasPrice } from './offerReader';
 import { type YmlCategory, type YmlInput, type YmlOffer } from './types';
 import { mapStaged, ParamStage, type ParamPlan, type ParamSink } from './stagedParams';
 
@@ -260,7 +261,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
       Number(values.price ?? 0),
       (columns.oldprice as number | undefined) ?? null,
       offer.categoryId!,
-      offer.available === '1' ? 1 : 0,
+      offer.available === '1' && hasPrice(offer) ? 1 : 0,
       1,
       0,
       all[0]?.img ?? null,
@@ -299,7 +300,7 @@ export async function prepareFeed(input: YmlInput, opts: PrepareOptions, sink: P
         position++;
         await flushCategories();
         if (!offer.categoryId || !categoryIds.has(offer.categoryId)) {
-          warn(`offer ${offer.id}: category ${offer.categoryId ?? '(none)'} is not declared, offer skipped`);
+          // The reader warned (a category not declared, or none); the report counts the skip apart.
           skip('category_missing');
           return;
         }

@@ -20,7 +20,7 @@ export function warningKind(message: string): string {
   if (/is not a number|is not a boolean|neither a boolean|is not L\/W\/H/.test(message)) return 'bad_value';
   if (/unknown offer element/.test(message)) return 'unknown_element';
   if (/picture/.test(message)) return 'picture';
-  if (/has no name|without a name|without a value|without id|without <option>/.test(message)) return 'missing_value';
+  if (/has no (name|price|currencyId|categoryId)|without a name|without a value|without id|without <option>/.test(message)) return 'missing_value';
   if (/ dropped$|, dropped/.test(message)) return 'invalid_field';
   if (/encoding/.test(message)) return 'encoding';
   if (/entity/.test(message)) return 'entity';

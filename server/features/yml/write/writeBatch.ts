@@ -113,12 +113,15 @@ export async function writeBatch(
     if (moved.length) await updateSorts(tx, dialect, storeId, moved, stamp, false);
     if (movedShown.length) await updateSorts(tx, dialect, storeId, movedShown, stamp, true);
   }
-  // Unchanged: kept as it is and shown already (a kept offer that was hidden comes back: updated).
+  // Unchanged: kept as it is and shown already (a kept offer that was hidden comes back: updated). A deleted
+  // row the feed brings back (deleted by the owner, or by an undo of the import that made it) is created again.
   let unchanged = 0;
+  let revived = 0;
   for (let i = 0; i < ids.length; i++) {
     const name = rows[i * OFFER_WIDTH + COL.name];
     const r = storedById.get(ids[i]);
-    if (!r) addExample(examples.created, name);
+    if (r?.deleted) revived++;
+    if (!r || r.deleted) addExample(examples.created, name);
     else if (kept.has(i) && r.active) {
       unchanged++;
       addExample(examples.unchanged, name);
@@ -176,5 +179,5 @@ export async function writeBatch(
   await insertFlat(tx, dialect, 'offers', OFFER_COLUMNS, all ? rows : pick(rows, OFFER_WIDTH, written), stored.length ? OFFER_UPSERT : '');
   await insertFlat(tx, dialect, 'offer_search', SEARCH_COLUMNS, all ? b.search : pick(b.search, SEARCH_WIDTH, written), SEARCH_UPSERT);
   await addSearchWords(tx, storeId, names);
-  return { created: ids.length - stored.length, updated: stored.length - unchanged, unchanged };
+  return { created: ids.length - stored.length + revived, updated: stored.length - unchanged - revived, unchanged };
 }
