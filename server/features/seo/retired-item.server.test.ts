@@ -74,6 +74,17 @@ describe('a product no longer sold keeps its page', () => {
     expect(live.html).toContain('https://schema.org/InStock');
   });
 
+  it("an old address whose categories are no chain any more (a category moved) moves for good to the product's own", async () => {
+    for (const stale of [`999-${ids.kitchen}`, '999', `${ids.kitchen}-${ids.kitchen}`]) {
+      const res = await fetch(`${base}/category/${stale}/item/${ids.hidden}?lang=en`, { headers: { host: 'shop.test' }, redirect: 'manual' });
+      expect(res.status, stale).toBe(301);
+      expect(res.headers.get('location')).toBe(`/category/${ids.kitchen}/item/${ids.hidden}?lang=en`);
+    }
+    // The product's own address and the list of all products' stay pages.
+    expect((await page(ids.hidden)).status).toBe(200);
+    expect((await fetch(`${base}/category/0/item/${ids.kept}`, { headers: { host: 'shop.test' }, redirect: 'manual' })).status).toBe(200);
+  });
+
   it('a deleted product stays a 404', async () => {
     expect((await page(ids.deleted)).status).toBe(404);
   });

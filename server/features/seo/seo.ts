@@ -264,6 +264,10 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     const o = offer as unknown as Record<string, unknown>;
     const name = String(o.name || [o.typePrefix, o.vendor, o.model].filter(Boolean).join(' ') || offer.id);
     const canonicalPath = `/category/${pathOf(tree, String(offer.categoryId))}/item/${encodeURIComponent(offer.id)}`;
+    // An address whose categories are no chain of the tree (an old link after a category moved or went): its
+    // page moved to the canonical one (the app would find no such category and show its 404).
+    const via = m[1].split('-').at(-1)!;
+    if (m[1] !== '0' && (!tree.byId.has(via) || pathOf(tree, via) !== m[1])) return { ...base, status: 301, redirect: `${canonicalPath}${langSearch}` };
     const pictures = [...new Set([o.picture as string | null, ...offer.images.map((i) => i.img)].filter(Boolean))].map((p) => imageAbs(origin, p)!) as string[];
     const currency = isoCurrency(o.currencyId);
     const retired = o.active === false || o.active === 0 || o.active === '0';
