@@ -124,7 +124,7 @@ test('phones show a footer with the name, the price and the buy button, wide scr
   }
 });
 
-test('the cart button: В корзину, then the quantity control (count_controls on): plus adds one, minus from 1 and a typed 0 take the item out', async ({ page }) => {
+test('the cart button: В корзину, then the quantity control (count_controls on): plus adds one, minus from 1 and a typed 0 (once the field is left) take the item out', async ({ page }) => {
   await page.goto('/category/1-12/item/1101');
   const main = page.getByRole('main');
   await main.getByRole('button', { name: 'В корзину' }).click();
@@ -142,15 +142,25 @@ test('the cart button: В корзину, then the quantity control (count_contr
   await expect(page.getByRole('link', { name: 'Корзина, товаров: 0' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('Cart'))).toBe('[]');
 
-  // Typed digits (letters dropped), then 0 takes it out.
+  // Typed digits (letters dropped); clearing the field to type another number keeps the item.
   await main.getByRole('button', { name: 'В корзину' }).click();
-  await control.getByRole('textbox', { name: 'Количество' }).fill('1x2');
+  const typed = control.getByRole('textbox', { name: 'Количество' });
+  await typed.fill('1x2');
   await expect(control).toContainText('В корзине 12 шт.');
-  await control.getByRole('textbox', { name: 'Количество' }).fill('0');
+  await typed.press('Backspace');
+  await typed.press('Backspace');
+  await expect(typed).toHaveValue('');
+  await expect(page.getByRole('link', { name: 'Корзина, товаров: 1' })).toBeVisible();
+  await typed.pressSequentially('3');
+  await expect(control).toContainText('В корзине 3 шт.');
+  // A typed 0 takes it out once the field is left (Enter or a tap elsewhere).
+  await typed.fill('0');
+  await typed.press('Enter');
   await expect(main.getByRole('button', { name: 'В корзину' })).toBeVisible();
   // An emptied input does too.
   await main.getByRole('button', { name: 'В корзину' }).click();
-  await control.getByRole('textbox', { name: 'Количество' }).fill('');
+  await typed.fill('');
+  await typed.blur();
   await expect(main.getByRole('button', { name: 'В корзину' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('Cart'))).toBe('[]');
 });

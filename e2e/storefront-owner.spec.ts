@@ -63,18 +63,18 @@ test('an anonymous visitor and a signed-in customer see no editor buttons', asyn
   await expect(page.getByRole('navigation', { name: 'Редактор магазина' })).toHaveCount(0);
 });
 
-test("the footer's news subscription: 'The field must be filled', then success; the owner sees the subscriber", async ({ page, shop, ownerAuth }, info) => {
+test("the footer's news subscription: 'The field must be filled' (in Russian), then success; the owner sees the subscriber", async ({ page, shop, ownerAuth }, info) => {
   await page.goto('/category/0');
   const form = page.getByRole('form', { name: 'Подпишитесь на новости' });
   await form.scrollIntoViewIfNeeded();
   await form.getByRole('button', { name: 'Подписаться' }).click();
-  await expect(form.getByText('The field must be filled')).toHaveCount(2);
+  await expect(form.getByText('Заполните это поле')).toHaveCount(2);
   await expect(form.getByLabel('Имя')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Имя').fill('Анна');
-  await expect(form.getByText('The field must be filled')).toHaveCount(1);
+  await expect(form.getByText('Заполните это поле')).toHaveCount(1);
   await form.getByLabel('Эл. почта').fill('anna@');
   await form.getByRole('button', { name: 'Подписаться' }).click();
-  await expect(form.getByText('Enter valid e-mail')).toBeVisible();
+  await expect(form.getByText('Введите правильный e-mail')).toBeVisible();
   const email = `anna.${info.project.name}@example.com`;
   await form.getByLabel('Эл. почта').fill(email);
   await form.getByRole('button', { name: 'Подписаться' }).click();

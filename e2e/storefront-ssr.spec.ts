@@ -271,7 +271,7 @@ test('a tap on a form’s submit button before hydration is kept: the form check
   release();
   await opened;
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
-  await expect(form.getByText('The field must be filled')).toHaveCount(2);
+  await expect(form.getByText('Заполните это поле')).toHaveCount(2);
   expect(page.url()).not.toContain('?');
 });
 
@@ -361,7 +361,7 @@ test('the menu, the footer and the item’s properties hydrate in later tasks, i
   // Right after the mark, without waiting: the form is the app's (its check, no reload), the menu opens.
   const form = page.getByRole('form', { name: 'Подпишитесь на новости' });
   await form.getByRole('button', { name: 'Подписаться' }).click();
-  await expect(form.getByText('The field must be filled')).toHaveCount(2);
+  await expect(form.getByText('Заполните это поле')).toHaveCount(2);
   expect(page.url()).not.toContain('?');
   await page.getByRole('button', { name: 'Меню' }).click();
   await expect(page.getByRole('dialog', { name: 'Меню' })).toBeVisible();

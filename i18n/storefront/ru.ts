@@ -156,8 +156,8 @@ export default {
     submit: 'Подписаться',
     sending: 'Отправляем…',
     done: 'Спасибо! Вы подписаны на новости',
-    required: 'The field must be filled',
-    invalid_email: 'Enter valid e-mail',
+    required: 'Заполните это поле',
+    invalid_email: 'Введите правильный e-mail',
     failed: 'Не удалось отправить, попробуйте ещё раз',
   },
 } satisfies Catalogue;

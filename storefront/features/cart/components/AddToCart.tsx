@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import Icon from '../../../components/Icon';
 import { controlOn, useShopContext } from '../../../components/ShopContext';
@@ -24,14 +25,7 @@ export default function AddToCart({ item, compact }: { item: Offer | OfferCard; 
         <button type="button" className="quantity__button" onClick={() => dispatch(cartItemDecremented(line.id))} aria-label={t('item.decrease')}>
           <Icon name="minus" size={size} />
         </button>
-        <input
-          className="quantity__input"
-          inputMode="numeric"
-          aria-label={t('item.quantity')}
-          value={line.quantity}
-          onChange={(e) => dispatch(cartQuantitySet({ id: line.id, quantity: e.target.value }))}
-          style={compact ? undefined : { width: 40 }}
-        />
+        <QuantityInput id={line.id} quantity={line.quantity} width={compact ? undefined : 40} />
         <button type="button" className="quantity__button" onClick={() => dispatch(cartItemAdded(lineOf(item)))} aria-label={t('item.increase')}>
           <Icon name="plus" size={size} />
         </button>
@@ -49,5 +43,36 @@ export default function AddToCart({ item, compact }: { item: Offer | OfferCard; 
       <Icon name="cart" size={size} />
       {line ? t('item.in_cart', { n: line.quantity }) : t('item.add_to_cart')}
     </button>
+  );
+}
+
+/**
+ * The typed quantity: a number above 0 counts at once; 0 or nothing takes the item out once the shopper leaves
+ * the field or presses Enter (the seed's rule), not while they clear it to type another number.
+ */
+function QuantityInput({ id, quantity, width }: { id: string; quantity: number; width?: number }) {
+  const t = useT();
+  const dispatch = useDispatch();
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    if (draft !== null && !Number(draft)) dispatch(cartQuantitySet({ id, quantity: 0 }));
+    setDraft(null);
+  };
+  return (
+    <input
+      className="quantity__input"
+      inputMode="numeric"
+      maxLength={6}
+      aria-label={t('item.quantity')}
+      value={draft ?? quantity}
+      onChange={(e) => {
+        const digits = e.target.value.replace(/\D/g, '').slice(0, 6);
+        setDraft(digits);
+        if (Number(digits)) dispatch(cartQuantitySet({ id, quantity: digits }));
+      }}
+      onBlur={commit}
+      onKeyDown={(e) => e.key === 'Enter' && commit()}
+      style={width ? { width } : undefined}
+    />
   );
 }
