@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, OWNER_PHONE } from './fixtures';
+import { shot } from './shots';
 
 /**
  * The owner's panel at /admin/: phone sign-in with the SMS code, the products list on the demo shop, the
@@ -10,9 +11,9 @@ import { test, expect, OWNER_PHONE } from './fixtures';
 const CUSTOMER_PHONE = '+79991234567';
 const national = (phone: string) => phone.replace(/^\+7/, '');
 
-/** Asks for a code on the sign-in page; waits out the server's 20 s resend limit if another test just asked. */
-async function requestCode(page: Page, phone: string) {
-  await page.getByLabel('Номер телефона').fill(national(phone));
+/** Asks for a code on the sign-in page (the number written as `typed`); waits out the server's 20 s resend limit if another test just asked. */
+async function requestCode(page: Page, phone: string, typed = national(phone)) {
+  await page.getByLabel('Номер телефона').fill(typed);
   await page.getByRole('button', { name: 'Получить код' }).click();
   const codeField = page.getByLabel('Код из SMS');
   const tooMany = page.getByText('Слишком много запросов, попробуйте позже');
@@ -160,6 +161,26 @@ test.describe('admin', () => {
     // The dial code keeps digits only, at most 7.
     await page.getByLabel('Код страны').fill('12345678');
     await expect(page.getByLabel('Код страны')).toHaveValue('1234567');
+  });
+
+  test('a whole number pasted with +7 or 8, spaces and brackets, into either phone field, gets the code', async ({ page }, info) => {
+    await page.goto('/admin/login');
+    const dial = page.getByLabel('Код страны');
+    const number = page.getByLabel('Номер телефона');
+    for (const pasted of ['+7 999 000-00-00', '+7 (999) 000-00-00', '8 999 000 00 00']) {
+      await number.fill(pasted);
+      await expect(number, pasted).toHaveValue('(999) 000-00-00');
+      await expect(dial).toHaveValue('7');
+    }
+    // Pasted into the dial code: split between the two fields, not '77999'.
+    await number.fill('');
+    await dial.fill('+7 (999) 000-00-00');
+    await expect(dial).toHaveValue('7');
+    await expect(number).toHaveValue('(999) 000-00-00');
+    await shot(page, `signin-pasted-${info.project.name}`);
+    await requestCode(page, OWNER_PHONE, '+7 999 000-00-00');
+    await expect(page.getByText('Код отправлен на +7 999 000 00 00')).toBeVisible();
+    await expect(page.getByText('Неверно записан номер')).toHaveCount(0);
   });
 
   test('unknown pages show /admin/404 and the /admin/401 page offers the sign-in', async ({ page }) => {

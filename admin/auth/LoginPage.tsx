@@ -5,23 +5,25 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { AdminAuthProvider } from '../../dataProvider/authProvider';
 import { LanguageSwitcher } from '../shell/LanguageSwitcher';
 import { OWNER_CODE_LENGTH } from '../../schemas/rules/signIn';
+import { DIAL_CODE_MAX, dialChanged, numberChanged, type PhoneFields } from './phoneInput';
 
 /** Seconds before a new code may be asked for (the server refuses within 20 s). */
 export const RESEND_AFTER_S = 20;
-export const DIAL_CODE_MAX = 7;
 
 /**
- * The E.164 number of a dial code and a national number with its international spelling, or null when it
- * is not a valid phone. libphonenumber-js (its metadata weighs ~40 KB gzipped) loads on the first
- * "get the code", not with the sign-in page.
+ * The E.164 number of a dial code and a national number with its international spelling and its split into
+ * the two fields, or null when it is not a valid phone. A number written with its own '+' is read alone.
+ * libphonenumber-js (its metadata weighs ~40 KB gzipped) loads on the first "get the code", not with the
+ * sign-in page.
  */
-export async function phoneOf(dialCode: string, number: string): Promise<{ e164: string; shown: string } | null> {
+export async function phoneOf(dialCode: string, number: string): Promise<{ e164: string; shown: string; fields: PhoneFields } | null> {
   const dial = dialCode.replace(/\D/g, '').slice(0, DIAL_CODE_MAX);
   const digits = number.replace(/\D/g, '');
-  if (!dial || !digits) return null;
+  const own = number.trim().startsWith('+');
+  if ((!dial && !own) || !digits) return null;
   const { parsePhoneNumberFromString } = await import('libphonenumber-js');
-  const p = parsePhoneNumberFromString(`+${dial}${digits}`);
-  return p && p.isValid() ? { e164: p.number, shown: p.formatInternational() } : null;
+  const p = parsePhoneNumberFromString(own ? `+${digits}` : `+${dial}${digits}`);
+  return p && p.isValid() ? { e164: p.number, shown: p.formatInternational(), fields: { dial: p.countryCallingCode, number: p.formatNational() } } : null;
 }
 
 /**
@@ -37,6 +39,10 @@ export function LoginPage() {
   const [dialCode, setDialCode] = useState('7');
   const [number, setNumber] = useState('');
   const [phone, setPhone] = useState('');
+  const setFields = (f: PhoneFields) => {
+    setDialCode(f.dial);
+    setNumber(f.number);
+  };
   const [shownPhone, setShownPhone] = useState('');
   const [code, setCode] = useState('');
   // The owner's code has 6 digits; the server says how many it sent.
@@ -94,6 +100,11 @@ export function LoginPage() {
       return;
     }
     setShownPhone(target.shown);
+    // A number written whole with another country's '+' shows split when the owner comes back to change it.
+    if (number.trim().startsWith('+')) {
+      setDialCode(target.fields.dial);
+      setNumber(target.fields.number);
+    }
     void sendCode(target.e164);
   };
 
@@ -133,8 +144,8 @@ export function LoginPage() {
               <TextField
                 label={translate('admin.auth.dial_code')}
                 value={dialCode}
-                onChange={(e) => setDialCode(e.target.value.replace(/\D/g, '').slice(0, DIAL_CODE_MAX))}
-                slotProps={{ input: { startAdornment: <InputAdornment position="start">+</InputAdornment> }, htmlInput: { inputMode: 'numeric', maxLength: DIAL_CODE_MAX, dir: 'ltr' } }}
+                onChange={(e) => setFields(dialChanged(e.target.value, { dial: dialCode, number }))}
+                slotProps={{ input: { startAdornment: <InputAdornment position="start">+</InputAdornment> }, htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
               />
               <TextField
                 label={translate('admin.auth.phone')}
@@ -142,7 +153,7 @@ export function LoginPage() {
                 onChange={(e) => {
                   // The checker starts loading with the first digit typed, so "get the code" rarely waits for it.
                   void import('libphonenumber-js').catch(() => undefined);
-                  setNumber(e.target.value.replace(/[^\d\s()-]/g, '').slice(0, 20));
+                  setFields(numberChanged(e.target.value, dialCode));
                 }}
                 type="tel"
                 autoComplete="tel-national"
