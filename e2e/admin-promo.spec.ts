@@ -1,4 +1,5 @@
 import { test, expect } from './adminFixtures';
+import { shot } from './shots';
 
 /** Promo codes at the seed's paths: /admin/promo_settings and /admin/promo_settings/code/{id} ('new' creates). */
 
@@ -78,6 +79,47 @@ test.describe('admin promo codes', () => {
     await expect(list.getByText('SALE20')).toBeVisible();
     await expect(row).toHaveCount(0);
     expect((await checkPromo(shop.url, code)).status).toBe('error');
+  });
+
+  test('the discount kind shows only its own field; the kind has no empty option', async ({ adminPage: page, shop }, info) => {
+    const code = `KIND${info.project.name.toUpperCase()}`;
+    await page.goto('/admin/promo_settings/code/new');
+    const kind = page.getByRole('combobox', { name: 'Тип скидки' });
+    await expect(kind).toHaveText('Процент от суммы');
+    await expect(page.getByLabel('Скидка, %')).toBeVisible();
+    await expect(page.getByLabel('Сумма скидки, ₽')).toHaveCount(0);
+    await shot(page, `promo-kind-percent-${info.project.name}`);
+
+    await kind.click();
+    const options = page.getByRole('listbox').getByRole('option');
+    await expect(options).toHaveText(['Процент от суммы', 'Фиксированная сумма', 'Бесплатная доставка']);
+    await page.getByRole('option', { name: 'Фиксированная сумма' }).click();
+    await expect(page.getByLabel('Сумма скидки, ₽')).toBeVisible();
+    await expect(page.getByLabel('Скидка, %')).toHaveCount(0);
+    await shot(page, `promo-kind-fixed-${info.project.name}`);
+
+    await kind.click();
+    await page.getByRole('option', { name: 'Бесплатная доставка' }).click();
+    await expect(page.getByLabel('Сумма скидки, ₽')).toHaveCount(0);
+    await expect(page.getByLabel('Скидка, %')).toHaveCount(0);
+
+    // A fixed-sum code saves with its sum, and the shop's cart proves it.
+    await kind.click();
+    await page.getByRole('option', { name: 'Фиксированная сумма' }).click();
+    await page.getByLabel('Название').fill('Сумма для e2e');
+    await page.getByLabel('Промокод').fill(code);
+    await page.getByLabel('Сумма скидки, ₽').fill('300');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText('Изменения сохранены')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/promo_settings\/code\/\d+$/);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Тип скидки' })).toHaveText('Фиксированная сумма');
+    await expect(page.getByLabel('Сумма скидки, ₽')).toHaveValue('300');
+    await expect(page.getByLabel('Скидка, %')).toHaveCount(0);
+    expect((await checkPromo(shop.url, code)).status).toBe('proved');
+    await page.getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('dialog', { name: 'Удалить промокод?' }).getByRole('button', { name: 'Удалить' }).click();
+    await expect(page).toHaveURL(/\/admin\/promo_settings$/);
   });
 
   test('the menu leads to the seed path; an unknown code opens 404', async ({ adminPage: page }, info) => {

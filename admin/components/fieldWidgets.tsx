@@ -69,7 +69,8 @@ export const inputByType: Record<FieldType, InputBuilder> = {
   number: (p) => <NumberInput {...common(p)} step={1} min={p.field.min} max={p.field.max} />,
   float: (p) => <NumberInput {...common(p)} step="any" min={p.field.min} max={p.field.max} />,
   bool: (p) => <BooleanInput {...common(p)} />,
-  select: (p) => <SelectInput {...common(p)} choices={choicesOf(p.field)} emptyText="" fullWidth />,
+  // A select with a registry default always holds a value: no empty option to pick.
+  select: (p) => <SelectInput {...common(p)} choices={choicesOf(p.field)} emptyText="" isRequired={p.field.default !== undefined || undefined} fullWidth />,
   multipleSelect: (p) => <SelectArrayInput {...common(p)} choices={choicesOf(p.field)} fullWidth />,
   image: (p) => (
     <ImageInput {...common(p)} accept={{ 'image/png': ['.png'], 'image/gif': ['.gif'], 'image/jpeg': ['.jpg', '.jpeg'] }}>

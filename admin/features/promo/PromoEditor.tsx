@@ -1,7 +1,10 @@
 import { TextInput, useTranslate, type RaRecord } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { Box, Chip } from '@mui/material';
 import { normalizePromoCode, promoCodeSchema, type FieldDef } from '../../../schemas';
+import { promoKindOf, type PromoKind } from '../../../schemas/rules/promo';
 import { validatorsFor } from '../../components/validation';
+import { FieldInput } from '../../components/fieldWidgets';
 import { SchemaRecordEditorPage } from '../../components/SchemaRecordEditor';
 import { PROMO_LIST } from './PromoList';
 
@@ -9,6 +12,14 @@ import { PROMO_LIST } from './PromoList';
 const codeInput = (f: FieldDef) => (
   <TextInput source={f.name} label={f.label} validate={validatorsFor(f)} parse={(v: string) => normalizePromoCode(v ?? '')} helperText="admin.promo.code_hint" slotProps={{ htmlInput: { maxLength: f.maxLength, autoCapitalize: 'characters', spellCheck: false } }} fullWidth />
 );
+
+/** The discount's own field shows only for its kind: the percent (803) or the fixed sum (812); free delivery has neither. */
+const KIND_OF_FIELD: Record<string, PromoKind> = { discount: 'percent', amount: 'fixed' };
+function KindField({ field }: { field: FieldDef }) {
+  const kind = promoKindOf(useWatch({ name: 'kind' }));
+  return kind === KIND_OF_FIELD[field.name] ? <FieldInput field={field} /> : null;
+}
+const kindInput = (f: FieldDef) => <KindField field={f} />;
 
 function Usage({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -22,9 +33,9 @@ function Usage({ record }: { record: RaRecord }) {
 
 /**
  * /promo_settings/code/{codeId} ('new' creates), titled 'Новый промокод' or 'Редактор промокода': the
- * fields of schemas/promo.ts (name, code, discount %, single use, the date window, the minimum sum) with
+ * fields of schemas/promo.ts (name, code, the kind and its percent or sum, single use, the date window, the minimum sum) with
  * the registry's validation; the times used and 'Промокод использован' read-only. Back goes to /promo_settings.
  */
 export default function PromoEditor() {
-  return <SchemaRecordEditorPage idParam="codeId" resource="promo_codes" schema={promoCodeSchema} list={PROMO_LIST} texts="admin.promo" inputs={{ code: codeInput }} info={(r) => <Usage record={r} />} />;
+  return <SchemaRecordEditorPage idParam="codeId" resource="promo_codes" schema={promoCodeSchema} list={PROMO_LIST} texts="admin.promo" inputs={{ code: codeInput, discount: kindInput, amount: kindInput }} info={(r) => <Usage record={r} />} />;
 }
