@@ -131,7 +131,7 @@ test('layout: 1099 px is the phone layout, 1100 px the wide one', async ({ page 
   await expect(page).toHaveURL(/\/category\/1$/);
 });
 
-test('cards carry a cart control: В корзину, then minus / quantity / plus: plus adds one, minus from 1 and a typed 0 take the item out', async ({ page }, info) => {
+test('cards carry a cart control: В корзину, then minus / quantity / plus: plus adds one, minus from 1 and a typed 0 (once the field is left) take the item out', async ({ page }, info) => {
   await page.goto('/category/1-11/1');
   const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ' }) });
   await card.getByRole('button', { name: 'В корзину' }).click();
@@ -157,6 +157,9 @@ test('cards carry a cart control: В корзину, then minus / quantity / plu
   await quantity.fill('3a0');
   await expect(page.getByRole('link', { name: 'Корзина, товаров: 30' })).toBeVisible();
   await quantity.fill('0');
+  // Taken out once the field is left, not while it is cleared to type another number.
+  await expect(page.getByRole('link', { name: 'Корзина, товаров: 30' })).toBeVisible();
+  await quantity.blur();
   await expect(card.getByRole('button', { name: 'В корзину' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('Cart'))).toBe('[]');
 

@@ -74,6 +74,16 @@ test('adding to the cart shows a toast for 3 s', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Корзина, товаров: 2' })).toBeVisible();
 });
 
+test("the toast about the page stays on it: 'Товар добавлен в корзину' does not follow into the cart", async ({ page }) => {
+  await page.goto('/category/1-11/item/1001');
+  await page.getByRole('main').getByRole('button', { name: 'В корзину' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Товар добавлен в корзину' });
+  await expect(toast).toBeVisible();
+  await page.getByRole('link', { name: 'Корзина, товаров: 1' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toBeVisible();
+  await expect(toast).toHaveCount(0);
+});
+
 test("a broken /config.json shows the broken-url page with a reload button", async ({ page }) => {
   await page.route('**/config.json', (route) => route.fulfill({ status: 200, json: { API_HOST: '' } }));
   // A page the app draws itself (the legacy product address) asks for /config.json; a server-rendered page (the

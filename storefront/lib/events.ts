@@ -8,9 +8,9 @@ import { createAction } from '@reduxjs/toolkit';
 export const networkFailed = createAction('net/failed');
 /** A request got an answer again. */
 export const networkRestored = createAction('net/restored');
-/** A 3-second message at the bottom of the screen. */
-export const toastShown = createAction('toast/shown', (text: string, kind: 'info' | 'error' = 'info') => ({
-  payload: { id: Math.random().toString(36).slice(2), text, kind },
+/** A 3-second message at the bottom of the screen; with `page`, only while that path is shown (it says something of that page). */
+export const toastShown = createAction('toast/shown', (text: string, kind: 'info' | 'error' = 'info', page?: string) => ({
+  payload: { id: Math.random().toString(36).slice(2), text, kind, ...(page ? { page } : {}) },
 }));
 /** A response carried token 'error': the stored session is cleared (main.tsx), the app is signed out. */
 export const sessionRejected = createAction('session/rejected');

@@ -1,6 +1,7 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { toastShown } from '../../lib/events';
+import { getCurrentPath } from '../../lib/navigation';
 import { t } from '../../lib/i18n';
 import { writeJson } from '../../lib/storage';
 import type { CartLine } from '../../lib/types';
@@ -51,7 +52,7 @@ function* watchOtherTabs() {
 /** 'Товар добавлен в корзину' when a product first goes into the cart. */
 function* confirmAdded(action: ReturnType<typeof cartItemAdded>) {
   const items: CartLine[] = yield select(selectCartItems);
-  if (items.find((l) => l.id === action.payload.id)?.quantity === 1) yield put(toastShown(t('cart.added')));
+  if (items.find((l) => l.id === action.payload.id)?.quantity === 1) yield put(toastShown(t('cart.added'), 'info', getCurrentPath()));
 }
 
 /**

@@ -6,6 +6,8 @@ export interface Toast {
   id: string;
   text: string;
   kind: 'info' | 'error';
+  /** Shown on this path only (a toast about the page, e.g. 'Товар добавлен в корзину', does not follow into the cart). */
+  page?: string;
 }
 export interface ShellState {
   /** The browser says it is offline. */
