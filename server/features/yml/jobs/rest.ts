@@ -16,7 +16,7 @@ import { storeValues } from '../../../api/tenant';
 import { createJob, warningsFileOf, type JobProgress, type JobRunner } from './jobs';
 import { IMPORT_MODES, isImportMode, type ImportMode } from '../write/importMode';
 import { undoImport } from '../write/importUndo';
-import { undoImportInThread } from '../write/writerThread';
+import { undoImportInThread, warmWriter } from '../write/writerThread';
 import type { ImportReport } from './importFeed';
 
 const parse = (text: string | null) => (text ? JSON.parse(text) : null);
@@ -73,6 +73,8 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
   rest.get('/yml_imports', async (request, reply) => {
     const call = await restCall(services, request);
     requireOwner(call);
+    // The import page asks for this list: a writer thread starts while the owner picks a file.
+    if (threadTarget(services.database)) warmWriter();
     const q = parseListQuery(request.query);
     const { column, order } = sortColumn(q, { id: 'id', createdAt: 'created_at', status: 'status' }, 'id');
     const base = () => services.db.selectFrom('yml_jobs').where('store_id', '=', call.store.id);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { createJob } from './jobs';
+import { idleWriters, setWriterEntryForTests } from '../write/writerThread';
 import { CATALOGUE_TABLES, OWNER_PHONE, pngImage, snapshot, startTestServer, type TestServer } from '../../../test/helpers';
 
 /** A small feed: two categories, `n` offers, one remote picture each (on `pictureBase` when given). */
@@ -303,5 +304,17 @@ describe('YML import jobs over /rest/yml_imports', () => {
     expect((await s.db.selectFrom('yml_jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('cancelled');
     await a.app.close();
     await b.app.close();
+  });
+
+  it('the import page starts a writer thread before the owner sends a feed, and their import runs in it', async () => {
+    setWriterEntryForTests(null); // no writer left idle by an earlier test
+    expect(idleWriters()).toBe(0);
+    expect((await rest(s, 'GET', '/yml_imports', { token: owner })).status).toBe(200);
+    await expect.poll(idleWriters, { timeout: 60_000 }).toBe(1);
+    const job = await rest(s, 'POST', '/yml_imports?mode=merge', { token: owner, file: { name: 'warm.xml', data: feed(3) } });
+    expect(job.status).toBe(201);
+    expect(await waitFor(s, owner, job.body.id, ended)).toMatchObject({ status: 'done' });
+    // The warmed writer did the import and waits for the next: no second one was started.
+    expect(idleWriters()).toBe(1);
   });
 });

@@ -40,6 +40,7 @@ export interface PoolTask<R> {
 
 export class WorkerPool {
   private idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+  private warming: Promise<void> | null = null;
   /** Set once a worker failed to start: this process then runs the work in its own thread. */
   private unavailable = false;
   private entry: string;
@@ -66,8 +67,26 @@ export class WorkerPool {
     this.unavailable = false;
   }
 
+  /**
+   * Starts a worker ahead of need, kept idle for the next task: its start (seconds where the server runs
+   * TypeScript through tsx) is then not the task's. Nothing when one is idle or starting.
+   */
+  warm(): void {
+    if (this.idle.length || this.warming || !this.enabled()) return;
+    this.warming = this.acquire()
+      .then((worker) => worker && this.release(worker))
+      .finally(() => (this.warming = null));
+  }
+
+  /** Workers waiting for a task (tests). */
+  get idleCount(): number {
+    return this.idle.length;
+  }
+
   /** An idle worker, or a new one once it said `{ t: 'ready' }`; null when none can start. */
   async acquire(): Promise<Worker | null> {
+    // A worker being warmed is this task's.
+    if (this.warming) await this.warming;
     const kept = this.idle.pop();
     if (kept) {
       clearTimeout(kept.timer);

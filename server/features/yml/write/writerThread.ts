@@ -77,6 +77,11 @@ const pool = new WorkerPool(new URL(`./writerWorker${path.extname(here)}`, impor
 /** Tests: writers from another entry module (one that fails: imports run in this thread), or null. */
 export const setWriterEntryForTests = (url: string | null): void => pool.setEntry(url);
 
+/** The owner opened the import page: a writer starts meanwhile, so their preview or import does not wait for it. */
+export const warmWriter = (): void => pool.warm();
+/** Writers waiting idle (tests). */
+export const idleWriters = (): number => pool.idleCount;
+
 /**
  * importFeed in the writer thread, which opens the feed itself (its bytes are born where they are decoded, so
  * they die young there, like pipeline.ts's text): the report (with `dbSeconds` when timed), or null when no
