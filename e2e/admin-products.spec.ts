@@ -71,6 +71,12 @@ test.describe('admin product list', () => {
     // Hide two in one go: the status says so, the filter finds them, the shop no longer shows them.
     await select(page, [alpha.name, beta.name]);
     await expect(page.getByText('2 выбрано')).toBeVisible();
+    // The bulk actions fit in the selection bar, on a phone too (there as icons named by their tooltips).
+    const bar = await page.locator('.RaBulkActionsToolbar-toolbar').boundingBox();
+    for (const name of ['Показать', 'Скрыть', 'В категорию…', 'Изменить цену…', 'Удалить']) {
+      const b = await page.getByRole('button', { name, exact: true }).boundingBox();
+      expect(b && bar && b.y >= bar.y && b.y + b.height <= bar.y + bar.height + 1 && b.x >= bar.x && b.x + b.width <= bar.x + bar.width + 1, name).toBe(true);
+    }
     await shot(page, `products-selected-${info.project.name}`);
     await page.getByRole('button', { name: 'Скрыть' }).click();
     await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Form, useDataProvider, useListContext, useLocaleState, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Dialog, IconButton, Tooltip, useMediaQuery, type Theme, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
@@ -155,24 +155,32 @@ export function OfferBulkActions() {
   const translate = useTranslate();
   const { send, busy } = useBulk();
   const [dialog, setDialog] = useState<Dialogs>(null);
+  // On a phone five labelled buttons do not fit beside "N selected": icons with their names as tooltips.
+  const iconsOnly = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   const close = () => setDialog(null);
+  const action = (label: string, icon: ReactElement, onClick: () => void, color: 'primary' | 'error' = 'primary') => {
+    const text = translate(label);
+    return iconsOnly ? (
+      <Tooltip key={label} title={text}>
+        <span>
+          <IconButton aria-label={text} color={color} disabled={busy} onClick={onClick}>
+            {icon}
+          </IconButton>
+        </span>
+      </Tooltip>
+    ) : (
+      <Button key={label} size="small" color={color} startIcon={icon} disabled={busy} onClick={onClick}>
+        {text}
+      </Button>
+    );
+  };
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-      <Button size="small" startIcon={<VisibilityOutlined />} disabled={busy} onClick={() => void send({ action: 'show' })}>
-        {translate('admin.offers.bulk_show')}
-      </Button>
-      <Button size="small" startIcon={<VisibilityOffOutlined />} disabled={busy} onClick={() => void send({ action: 'hide' })}>
-        {translate('admin.offers.bulk_hide')}
-      </Button>
-      <Button size="small" startIcon={<DriveFileMoveOutlined />} disabled={busy} onClick={() => setDialog('move')}>
-        {translate('admin.offers.bulk_move')}
-      </Button>
-      <Button size="small" startIcon={<PercentOutlined />} disabled={busy} onClick={() => setDialog('price')}>
-        {translate('admin.offers.bulk_price')}
-      </Button>
-      <Button size="small" color="error" startIcon={<DeleteOutline />} disabled={busy} onClick={() => setDialog('delete')}>
-        {translate('admin.editor.delete')}
-      </Button>
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: iconsOnly ? 0 : 0.5 }}>
+      {action('admin.offers.bulk_show', <VisibilityOutlined />, () => void send({ action: 'show' }))}
+      {action('admin.offers.bulk_hide', <VisibilityOffOutlined />, () => void send({ action: 'hide' }))}
+      {action('admin.offers.bulk_move', <DriveFileMoveOutlined />, () => setDialog('move'))}
+      {action('admin.offers.bulk_price', <PercentOutlined />, () => setDialog('price'))}
+      {action('admin.editor.delete', <DeleteOutline />, () => setDialog('delete'), 'error')}
       {dialog === 'move' ? <MoveDialog open onClose={close} /> : null}
       {dialog === 'price' ? <PriceDialog open onClose={close} /> : null}
       {dialog === 'delete' ? <DeleteDialog open onClose={close} /> : null}
