@@ -1,4 +1,5 @@
 import { test, expect, ownerApi } from './adminFixtures';
+import { shot } from './shots';
 
 /** The panel in the shop's eight languages: Arabic reads right to left; the choice survives a reload. */
 test.describe('admin languages', () => {
@@ -87,9 +88,9 @@ async function charLeft(page: import('@playwright/test').Page, text: string, ind
   );
 }
 
-test('in Arabic a phone still reads left to right: "+7…" on the order list, the order page and its inputs', async ({ adminPage: page, shop }, info) => {
+test('in Arabic a phone still reads left to right: "+7…" on the order list, the order page and its inputs; the payment in Arabic, the phone list’s sum apart from the name', async ({ adminPage: page, shop }, info) => {
   const key = `e2e-ltr-${test.info().project.name}-${Date.now()}`;
-  const body = new URLSearchParams({ lang: 'ru', idempotency_key: key, device_id: key.slice(-24), 'item[1001]': '1', client_name: 'Амира', client_phone: '+79161234567', client_payment: 'cash', client_receiving: 'delivery', client_address: 'Каменноостровский пр., 20', client_coords: '59.962,30.311', client_house: '20' });
+  const body = new URLSearchParams({ lang: 'ru', idempotency_key: key, device_id: key.slice(-24), 'item[1001]': '1', client_name: 'Амира Каменноостровская', client_phone: '+79161234567', client_payment: 'cash', client_receiving: 'delivery', client_address: 'Каменноостровский пр., 20', client_coords: '59.962,30.311', client_house: '20' });
   const res = await fetch(`${shop.url}/api?api=orders`, { method: 'POST', body });
   expect(res.status, await res.clone().text()).toBe(200);
   const id = ((await res.json()) as { orders: number[] }).orders[0];
@@ -103,11 +104,34 @@ test('in Arabic a phone still reads left to right: "+7…" on the order list, th
   // The plus is drawn before (left of) the digits, as written, not after them.
   expect(await charLeft(page, '+79161234567', 0)).toBeLessThan(await charLeft(page, '+79161234567', -1));
 
+  // The payment by its name in the panel's language, here and on the printed sheet (the server's label is Russian).
+  await expect(page.getByText('نقدًا')).toBeVisible();
+  await expect(page.getByText('Наличные')).toHaveCount(0);
+  await shot(page, `ar-order-${info.project.name}`);
+  await page.goto(`/admin/orders/${id}/print`);
+  await expect(page.getByText('نقدًا')).toBeVisible();
+  await expect(page.getByText('Наличные')).toHaveCount(0);
+  await shot(page, `ar-print-${info.project.name}`);
+
+  await page.goto('/admin/orders');
   if (info.project.name !== 'mobile') {
     // The list's phone column (phones list orders by number, name, time and sum).
-    await page.goto('/admin/orders');
     await expect(page.getByText('+79161234567').first()).toBeVisible();
     expect(await charLeft(page, '+79161234567', 0)).toBeLessThan(await charLeft(page, '+79161234567', -1));
+  } else {
+    // A phone's row: the sum floats beside the order's number and name with room on the side facing them
+    // (right to left here), so a name that just fits beside it never touches it.
+    const sum = page.getByRole('listitem').filter({ hasText: 'Амира Каменноостровская' }).first().locator('.RaSimpleList-tertiary');
+    await expect(sum).toBeVisible();
+    const room = await sum.evaluate((el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      const money = r.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return getComputedStyle(el).direction === 'rtl' ? box.right - money.right : money.left - box.left;
+    });
+    expect(room).toBeGreaterThanOrEqual(6);
+    await shot(page, `ar-orders-${info.project.name}`);
   }
 
   // A phone typed into a place's form keeps its order too: the input reads left to right.

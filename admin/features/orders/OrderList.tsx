@@ -63,6 +63,8 @@ export default function OrderList() {
       {small ? (
         <SimpleList
           rowSx={rowSx}
+          // The sum floats beside the order's name: a gap so "RUB 14,990" never touches it (either direction).
+          sx={{ '& .RaSimpleList-tertiary': { paddingInlineStart: '8px', whiteSpace: 'nowrap' } }}
           primaryText={(r: RaRecord) => (
             <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap' }}>
               {`${translate('admin.orders.order_n', { id: r.id })} · ${r.clientName ?? ''}`}

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { Authenticated, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Button, CircularProgress, GlobalStyles } from '@mui/material';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import { useDateTime, useMoney } from './orderParts';
+import { useDateTime, useMoney, usePaymentText } from './orderParts';
 import { addressNumbers } from './orderAddress';
 import { Ltr } from '../../components/Ltr';
 
@@ -41,6 +41,7 @@ export function OrderSheet({ order, shopName }: { order: RaRecord; shopName?: st
   const translate = useTranslate();
   const money = useMoney();
   const dateTime = useDateTime();
+  const paymentText = usePaymentText();
   const c = (k: string) => translate(`admin.orders.client.${k}`);
   const t = (k: string) => translate(`admin.orders.lines.${k}`);
   const lines = (Array.isArray(order.products) ? order.products : []) as Line[];
@@ -69,7 +70,7 @@ export function OrderSheet({ order, shopName }: { order: RaRecord; shopName?: st
         <Field label={c('phone')} value={order.phone} ltr />
         <Field label={c('address')} value={[order.address, numbers].filter(Boolean).join('; ')} />
         <Field label={c('comment')} value={order.comment} />
-        <Field label={c('payment')} value={order.paymentLabel ?? order.payment} />
+        <Field label={c('payment')} value={paymentText(order)} />
         <Field label={c('payment_status')} value={translate(`admin.orders.payment_status.${order.paymentStatus ?? 'none'}`, { _: String(order.paymentStatus ?? '') })} />
         <Field label={c('change')} value={order.oddMoney ? money(order.oddMoney) : null} />
       </Box>

@@ -1,6 +1,6 @@
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Chip, Divider, Link, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, type ChipProps } from '@mui/material';
-import { ORDER_STATUSES, statusKey } from '../../../schemas';
+import { ORDER_STATUSES, PAYMENT_CODES, statusKey } from '../../../schemas';
 import { mapLinkOf } from '../../../schemas/rules/links';
 import { useImageUrl } from '../../components/shopApi';
 import { addressNumbers } from './orderAddress';
@@ -21,6 +21,17 @@ export function useStatusText() {
   return (status: unknown, receiving: unknown) => {
     const s = String(status ?? 'new');
     return translate(`resources.orders.status.${statusKey(s, receiving)}`, { _: s });
+  };
+}
+
+const WAY_OF_CODE = new Map(Object.entries(PAYMENT_CODES).map(([way, code]) => [String(code), way]));
+
+/** The order's payment in the admin's language, by its stored code (the server's paymentLabel is Russian). */
+export function usePaymentText() {
+  const translate = useTranslate();
+  return (order: RaRecord) => {
+    const way = WAY_OF_CODE.get(String(order.payment ?? ''));
+    return way ? translate(`resources.orders.payment.${way}`) : (order.paymentLabel ?? order.payment);
   };
 }
 
@@ -91,6 +102,7 @@ export function Section({ title, children, label }: { title: string; children: R
 export function ClientBlock({ order }: { order: RaRecord }) {
   const translate = useTranslate();
   const money = useMoney();
+  const paymentText = usePaymentText();
   const f = (k: string) => translate(`admin.orders.client.${k}`);
   const numbers = addressNumbers(order, f);
   const map = order.receiving === 'pickup' ? null : mapLinkOf(order as { address?: string; latitude?: string; longitude?: string });
@@ -113,7 +125,7 @@ export function ClientBlock({ order }: { order: RaRecord }) {
           </>
         )}
       </Row>
-      <Row label={f('payment')}>{order.paymentLabel ?? order.payment}</Row>
+      <Row label={f('payment')}>{paymentText(order)}</Row>
       <Row label={f('payment_status')}>{translate(`admin.orders.payment_status.${order.paymentStatus ?? 'none'}`, { _: String(order.paymentStatus ?? '') })}</Row>
       <Row label={f('change')}>{order.oddMoney ? money(order.oddMoney) : null}</Row>
       <Row label={f('comment')}>{order.comment}</Row>
