@@ -1,5 +1,6 @@
 import { test, expect } from './adminFixtures';
 import { ymlFeed } from './fakes';
+import { shot } from './shots';
 
 /**
  * An owner's second feed: every upload is previewed first (nothing changes), the preview asks what to do with
@@ -30,14 +31,23 @@ test('a second feed asks the mode; merge keeps the first catalogue; a re-import 
   await expect(preview.getByTestId('preview-new_offers')).toContainText(`Новые6Платье ${prefix}1`);
   const toHide = Number((await preview.getByTestId('preview-to_hide').locator('.MuiTypography-h6').innerText()).trim());
   expect(toHide).toBeGreaterThan(0);
-  await expect(preview.getByText(`В файле нет ${toHide} товаров магазина. Что с ними сделать?`)).toBeVisible();
+  // Russian plural forms: 'нет 1 товара', 'нет 91 товара', 'нет 5 товаров', 'нет 12 товаров'.
+  const noun = toHide % 10 === 1 && toHide % 100 !== 11 ? 'товара' : 'товаров';
+  await expect(preview.getByText(`В файле нет ${toHide} ${noun} магазина. Что сделать с такими товарами?`)).toBeVisible();
+  // A preview that changed nothing is not called 'Готово'.
+  await expect(page.getByRole('region', { name: 'Последний импорт' }).getByText('Предпросмотр', { exact: true })).toBeVisible();
   await expect(preview.getByRole('button', { name: `Скрыть товары, которых нет в файле (${toHide})` })).toBeVisible();
   await page.screenshot({ path: info.outputPath(`yml-preview-${info.project.name}.png`), fullPage: true });
   // The preview changed nothing: the new products are not on sale yet, the first one still is.
   expect(await offer(shop.url, `${prefix}1`)).toEqual([]);
   expect((await offer(shop.url, first.id)).map((o) => o.id)).toEqual([first.id]);
 
+  const answer = page.waitForResponse((r) => /\/yml_imports$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
   await preview.getByRole('button', { name: 'Только добавить и обновить' }).click();
+  // 'Импорт начат' only while it runs: an import through before the answer came shows its report instead.
+  const started = (await (await answer).json()) as { status: string };
+  if (started.status === 'done') await expect(page.getByText('Импорт начат')).toHaveCount(0);
+  else await expect(page.getByText('Импорт начат')).toBeVisible();
   await expect(preview).toBeHidden();
   const card = page.getByRole('region', { name: 'Последний импорт' });
   const report = card.getByRole('table', { name: 'Отчёт' });
@@ -52,6 +62,16 @@ test('a second feed asks the mode; merge keeps the first catalogue; a re-import 
   await expect(preview).toBeVisible({ timeout: 60_000 });
   await expect(preview.getByTestId('preview-unchanged_offers')).toContainText('Без изменений6');
   await expect(preview.getByTestId('preview-changed_offers')).toContainText('Изменятся0');
+  // The history in words: the import before, with its undo button on one line (on a phone too), and the first preview.
+  const history = page.getByRole('region', { name: 'История импортов' });
+  const entries = history.getByTestId('yml-history-entry');
+  await expect(entries.first()).toContainText('Готово · создано 6 · обновлено 0 · без изменений 0');
+  await expect(entries.nth(1)).toContainText('Предпросмотр');
+  await expect(entries.nth(1)).not.toContainText('Готово');
+  const undo = history.getByRole('button', { name: 'Вернуть каталог как до импорта' });
+  await expect(undo).toBeVisible();
+  expect((await undo.boundingBox())!.height).toBeLessThan(40);
+  await shot(page, `yml-history-${info.project.name}`);
   await preview.getByRole('button', { name: 'Только добавить и обновить' }).click();
   await expect(preview).toBeHidden();
   await expect(report.getByRole('row', { name: /^Без изменений 6$/ })).toBeVisible({ timeout: 60_000 });

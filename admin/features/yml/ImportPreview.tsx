@@ -51,7 +51,7 @@ export default function ImportPreview({ report, busy, onImport, onDiscard }: { r
       )}
       {report.wouldHide > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('admin.yml.ask_mode', { count: report.wouldHide })}
+          {translate('admin.yml.ask_mode', { smart_count: report.wouldHide })}
         </Alert>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

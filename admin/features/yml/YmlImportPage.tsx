@@ -62,7 +62,8 @@ export default function YmlImportPage() {
     try {
       const job = await call();
       setJobs((list) => [job, ...(list ?? []).filter((j) => j.id !== job.id)]);
-      notify(job.preview ? 'admin.yml.checking' : 'admin.yml.started', { type: 'info' });
+      // A small feed may be through before the answer comes: its card says so, a 'started' toast would not be true.
+      if (active(job)) notify(job.preview ? 'admin.yml.checking' : 'admin.yml.started', { type: 'info' });
     } catch (e) {
       failed(e);
     } finally {
@@ -173,6 +174,11 @@ function sourceText(translate: ReturnType<typeof useTranslate>, job: YmlImportJo
 
 const STATUS_COLOUR = { queued: 'default', running: 'info', done: 'success', failed: 'error', cancelled: 'warning', undone: 'default' } as const;
 
+/** A job's state in words: a finished preview changed nothing, so it is a preview, not 'done'. */
+function statusText(translate: ReturnType<typeof useTranslate>, job: YmlImportJob) {
+  return translate(`admin.yml.status.${job.preview && job.status === 'done' ? 'preview' : job.status}`);
+}
+
 /** "Put the catalogue back as it was": asks first, saying what an undo does and what it leaves. */
 function UndoButton({ onConfirm }: { onConfirm: () => Promise<void> }) {
   const translate = useTranslate();
@@ -222,7 +228,7 @@ function JobCard({ job, onCancel, preview, undo }: { job: YmlImportJob; onCancel
           <Typography variant="h6" component="h2">
             {translate(running ? 'admin.yml.current' : 'admin.yml.last')}
           </Typography>
-          <Chip size="small" color={STATUS_COLOUR[job.status]} label={translate(`admin.yml.status.${job.status}`)} />
+          <Chip size="small" color={job.preview && job.status === 'done' ? 'default' : STATUS_COLOUR[job.status]} label={statusText(translate, job)} />
           <Typography variant="body2" color="text.secondary">
             {sourceText(translate, job)} · {new Date(job.createdAt).toLocaleString()}
           </Typography>
@@ -331,21 +337,32 @@ function History({ jobs, undo }: { jobs: YmlImportJob[]; undo: (job: YmlImportJo
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('admin.yml.history')}
         </Typography>
-        <Table size="small">
-          <TableBody>
-            {jobs.map((j) => (
-              <TableRow key={j.id}>
-                <TableCell sx={{ pl: 0 }}>{new Date(j.createdAt).toLocaleString()}</TableCell>
-                <TableCell>{sourceText(translate, j)}</TableCell>
-                <TableCell align="right" sx={{ pr: 0 }}>
-                  {translate(`admin.yml.status.${j.status}`)}
-                  {j.report && !j.preview ? ` · +${j.report.created} / ${j.report.updated} / =${j.report.unchanged ?? 0}` : ''}
-                  {undo(j) && <Box sx={{ mt: 0.5 }}>{undo(j)}</Box>}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        {/* One entry a row on a wide screen (time, source, result); on a phone they stack, and the undo button keeps its width. */}
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {jobs.map((j) => {
+            const undoButton = undo(j);
+            return (
+              <Box
+                component="li"
+                key={j.id}
+                data-testid="yml-history-entry"
+                sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr) auto' }, columnGap: 2, rowGap: 0.5, alignItems: 'center', py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+              >
+                <Typography variant="body2">{new Date(j.createdAt).toLocaleString()}</Typography>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {sourceText(translate, j)}
+                </Typography>
+                <Box sx={{ textAlign: { xs: 'start', sm: 'end' } }}>
+                  <Typography variant="body2" color={j.preview ? 'text.secondary' : 'text.primary'}>
+                    {statusText(translate, j)}
+                    {j.report && !j.preview ? ` · ${translate('admin.yml.history_counts', { created: j.report.created, updated: j.report.updated, unchanged: j.report.unchanged ?? 0 })}` : ''}
+                  </Typography>
+                  {undoButton && <Box sx={{ mt: 0.5 }}>{undoButton}</Box>}
+                </Box>
+              </Box>
+            );
+          })}
+        </Box>
       </CardContent>
     </Card>
   );
