@@ -18,9 +18,11 @@ const STOREFRONT_KB = 125;
 const ADMIN_GOAL_KB = 350;
 // Raised from 306 / 291 in session 40 by the owner's new day-one features (import preview and modes, zone
 // terms and promo kinds, the live order counter): 306.7 / 291.9 KB measured after merging them. Raised to 310
-// in session 44: the shared error texts' too_many_attachments took the dashboard to 309.04 KB.
-const ADMIN_KB = 310;
-const ADMIN_SIGN_IN_KB = 294;
+// in session 44: the shared error texts' too_many_attachments took the dashboard to 309.04 KB. Raised to
+// 311 / 295 by walk 35's fixes (the sign-in's pasted-number reading, the import history's and the bulk bar's
+// texts in eight languages): 310.05 / 294.16 KB measured.
+const ADMIN_KB = 311;
+const ADMIN_SIGN_IN_KB = 295;
 
 async function scriptsUntilIdle(page: Page, url: string, ready?: () => Promise<void>) {
   const files: { url: string; gz: number }[] = [];
