@@ -74,7 +74,9 @@ export class WorkerPool {
   warm(): void {
     if (this.idle.length || this.warming || !this.enabled()) return;
     this.warming = this.acquire()
-      .then((worker) => worker && this.release(worker))
+      .then((worker) => {
+        if (worker) this.release(worker);
+      })
       .finally(() => (this.warming = null));
   }
 
