@@ -22,7 +22,7 @@ import App from './app/App';
 import { isDevicePage } from './app/routes';
 import { CLIENT_ONLY } from './lib/clientOnly';
 import { createAppStore, type RootState } from './app/store';
-import { categoryPageParams, listKeyOf } from './features/catalogue/catalogueApi';
+import { categoryPageParams, LIST_PAGE_SIZE, listKeyOf } from './features/catalogue/catalogueApi';
 import { loadCategoryPage } from './features/catalogue/catalogueSaga';
 import { pageLoaded, sortedBanners } from './features/catalogue/catalogueSlice';
 import { addressQuerySeen } from './features/catalogue/filtersSlice';
@@ -93,7 +93,6 @@ function routerParam(segment: string): string | null {
 }
 
 /** The api's page of a category list (server/features/catalogue/offerKeyset.ts PAGE_SIZE). */
-const LIST_PAGE_SIZE = 20;
 
 /** The highest list page rendered (deeper addresses are left to the browser). */
 const MAX_PAGE = 100_000;

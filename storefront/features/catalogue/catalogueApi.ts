@@ -2,6 +2,9 @@ import type { Params } from '../../../dataProvider/apiClient';
 
 /** Parameters of the catalogue's api= calls (the seed's keys). */
 export type SortId = 'default' | 'increase' | 'descend' | 'discount' | 'date';
+/** Products a page of a category list has (the server's PAGE_SIZE): a shorter page is the list's last. */
+export const LIST_PAGE_SIZE = 20;
+
 export const SORTS: SortId[] = ['default', 'increase', 'descend', 'discount', 'date'];
 
 /** Active filters: base id → the value sent as filter[<baseId>] (select: ids joined by '_', bool: '1', range: 'from_to'). */

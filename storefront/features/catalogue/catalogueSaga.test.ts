@@ -50,7 +50,7 @@ describe('catalogue list saga', () => {
     expect([2, 3, 4, 5].map((n) => selectListStart(store.getState(), base, n))).toEqual([2, 3, 3, 5]);
   });
 
-  it('loads page 1, appends page 2, stops at an empty page', async () => {
+  it('loads page 1, appends page 2, stops at a page shorter than a full one', async () => {
     const { api, calls } = fakeApi([page(1, 20), page(21, 5), []]);
     const store = createAppStore({ api });
     const list = () => store.getState().catalogue.lists[q.key];
@@ -65,18 +65,34 @@ describe('catalogue list saga', () => {
     expect(list().items.map((i) => i.id).slice(18, 22)).toEqual(['19', '20', '21', '22']);
     expect(list().items).toHaveLength(25);
     expect(calls[1].params.offset).toBe(2);
-
-    store.dispatch(nextPageRequested(q));
-    await vi.waitFor(() => expect(list().end).toBe(true));
-    expect(list().items).toHaveLength(25);
-    expect(list().empty).toBe(false);
-    expect(list().status).toBe('idle');
+    // 5 of 20: the last page (no page 3 to ask for, no link to it).
+    expect(list()).toMatchObject({ end: true, empty: false, status: 'idle' });
 
     // At the end nothing more is asked for; opening the same list again shows the kept one.
     store.dispatch(nextPageRequested(q));
     store.dispatch(listOpened(q));
     await vi.advanceTimersByTimeAsync(10);
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a full last page ends with the empty page after it; a short first page is the whole list', async () => {
+    const full = fakeApi([page(1, 20), []]);
+    const store = createAppStore({ api: full.api });
+    const list = () => store.getState().catalogue.lists[q.key];
+    store.dispatch(listOpened(q));
+    await vi.waitFor(() => expect(list()?.offset).toBe(1));
+    expect(list().end).toBe(false);
+    store.dispatch(nextPageRequested(q));
+    await vi.waitFor(() => expect(list().end).toBe(true));
+    expect(full.calls).toHaveLength(2);
+
+    const short = fakeApi([page(1, 4)]);
+    const other = createAppStore({ api: short.api });
+    other.dispatch(listOpened(q));
+    await vi.waitFor(() => expect(other.getState().catalogue.lists[q.key]?.end).toBe(true));
+    other.dispatch(nextPageRequested(q));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(short.calls).toHaveLength(1);
   });
 
   it('an empty first page is the empty list', async () => {

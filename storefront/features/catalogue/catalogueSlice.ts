@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { applyPage, newList, type ListError, type PagedList } from '../../lib/pagedList';
 import type { Banner, OfferCard } from '../../lib/types';
-import type { FilterValues, SortId } from './catalogueApi';
+import { LIST_PAGE_SIZE, type FilterValues, type SortId } from './catalogueApi';
 import { inlineBanners } from '../stores/public';
 import { queryApplied } from './filtersSlice';
 
@@ -71,6 +71,9 @@ const catalogueSlice = createSlice({
     pageLoaded(state, action: PayloadAction<{ key: string; offset: number; items: OfferCard[]; first?: number }>) {
       const list = state.lists[action.payload.key];
       if (list) applyPage(list, action.payload.offset, action.payload.items, action.payload.first);
+      // A page shorter than a full one is the last: no next page to ask for, no link to one (a filtered list
+      // of 4 linked to its page 2, a 404).
+      if (list && action.payload.items.length < LIST_PAGE_SIZE) list.end = true;
       state.status = 'idle';
     },
     /** The network failed on page 1: the locally cached first page shows while the retries go on. */
