@@ -73,13 +73,14 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
   rest.get('/yml_imports', async (request, reply) => {
     const call = await restCall(services, request);
     requireOwner(call);
-    // The import page asks for this list: a writer thread starts while the owner picks a file.
-    if (threadTarget(services.database)) warmWriter();
     const q = parseListQuery(request.query);
     const { column, order } = sortColumn(q, { id: 'id', createdAt: 'created_at', status: 'status' }, 'id');
     const base = () => services.db.selectFrom('yml_jobs').where('store_id', '=', call.store.id);
     const rows = await base().selectAll().orderBy(column, q.sort ? order : 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.start).execute();
     const count = await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    // The import page asks for this list: a writer thread starts while the owner picks a file. Not while one of
+    // the shop's jobs is queued or running (the page then asks every second, and its writer is at work).
+    if (threadTarget(services.database) && !rows.some((r) => r.status === 'queued' || r.status === 'running')) warmWriter();
     return sendList(reply, 'yml_imports', q, rows.map((r) => jobToApi(r, jobs.progressOf(r.id))), Number(count?.n ?? 0));
   });
 
