@@ -132,6 +132,32 @@ test('a device page opened directly (issue 36): the server sends the shop’s sh
   expect(consoleErrors).toEqual([]);
 });
 
+test('a device page opened directly shows its own heading at the first paint, before any script (issue 36: it was blank until the app started, 4.4-7.7 s on slow 4G)', async ({ page }, info) => {
+  // The app's scripts never arrive: what shows is the server's HTML alone, as on a slow network before the app.
+  await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, (route) => route.abort());
+  const pages = { '/cart': 'Корзина', '/my_orders': 'Мои заказы', '/login': 'Вход', '/order/7': 'Заказ №7' };
+  const boxes = new Map<string, unknown>();
+  for (const [path, heading] of Object.entries(pages)) {
+    // The frame's own goto: the page's waits up to 10 s for a hydration that never comes here (fixtures.ts).
+    await page.mainFrame().goto(path);
+    const h1 = page.getByRole('heading', { level: 1, name: heading });
+    await expect(h1, path).toBeVisible();
+    boxes.set(path, await h1.boundingBox());
+    // First content is the page's own: its heading is drawn at the first contentful paint, with the header.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), path).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated), path).toBeUndefined();
+  }
+  await page.screenshot({ path: info.outputPath('device-shell-order.png') });
+  // With the app: each page draws itself where its heading was (the heading does not move).
+  await page.unrouteAll();
+  for (const [path, heading, content] of [['/my_orders', 'Мои заказы', 'Список заказов пуст'], ['/cart', 'Корзина', 'Корзина пуста'], ['/login', 'Вход', 'Получить код']]) {
+    await page.goto(path);
+    await page.waitForFunction(hydrated);
+    await expect(page.getByText(content, { exact: true }), path).toBeVisible();
+    expect(await page.getByRole('heading', { level: 1, name: heading }).boundingBox(), path).toEqual(boxes.get(path));
+  }
+});
+
 test('a hydrated search page keeps the device’s remembered words and the word in the input, and searches anew from them', async ({ page, consoleErrors }) => {
   await page.goto('/cart');
   await page.evaluate(() => localStorage.setItem('searchWords', JSON.stringify(['Квант', 'квант про', 'чайник'])));

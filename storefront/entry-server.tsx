@@ -9,8 +9,9 @@
  * Every public page is rendered: the home, category pages, list pages (`/category/x/N` shows page N, as
  * the browser's ProductListPage starts there, in the sort and with the filters its ?sort=&f= name), item
  * pages, search pages (the first page of results, likewise), the info pages and 404. Of the device-dependent
- * pages (cart, order, favourites, account, map, filters) only the shell is: the header, menu and footer, with
- * the page's own part left to the browser (lib/clientOnly), which draws it while it hydrates the rest.
+ * pages (cart, order, favourites, account, map, filters) only the shell is: the header, menu and footer, and
+ * the page's heading with grey bars (app/pages/DeviceShell.tsx), the page's own part left to the browser
+ * (lib/clientOnly), which draws it while it hydrates the rest.
  */
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';

@@ -4,6 +4,7 @@ import { lazyPage as lazyModule } from '../lib/i18n';
 import Later from '../components/Later';
 import ClientOnly from '../lib/clientOnly';
 import Loader from '../components/Loader';
+import DeviceShell from './pages/DeviceShell';
 import ProductListPage from '../features/catalogue/components/ProductListPage';
 import { INFO_PAGES } from '../features/info/pages';
 import CategoryRoute from './pages/HomeRedirect';
@@ -19,15 +20,17 @@ const withFeature = <T,>(feature: Promise<unknown>, page: Promise<T>) => Promise
  * is still loading (back from an item page just opened) replaces the boundary with the next page at once.
  * On a server-rendered page it is one of the parts that hydrate after the shell (components/Later).
  */
-function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>, device = false) {
+function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>, devicePath?: string) {
   const Page = lazyModule(factory) as unknown as ComponentType<any>;
+  // The server's fallback of a device page is its shell (heading and bars); the browser's build has only the loader.
+  const fallback = import.meta.env.SSR && devicePath ? <DeviceShell path={devicePath} /> : loader;
   return function LazyPage(props: Record<string, unknown>) {
-    return <Later fallback={loader}>{device ? <ClientOnly>{<Page {...props} />}</ClientOnly> : <Page {...props} />}</Later>;
+    return <Later fallback={fallback}>{devicePath ? <ClientOnly>{<Page {...props} />}</ClientOnly> : <Page {...props} />}</Later>;
   };
 }
 
 /** A page whose content lives on this device: the server sends the page's shell, the browser draws the page (lib/clientOnly). */
-const devicePage = <T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) => lazyPage(factory, true);
+const devicePage = <T extends ComponentType<any>>(path: string, factory: () => Promise<{ default: T }>) => lazyPage(factory, path);
 const loader = <Loader />;
 
 // The catalogue pages are in the first bundle (/ leads there); everything else loads when opened.
@@ -58,7 +61,7 @@ const DEVICE_PAGES = (
     ['/filters/:path', () => import('../features/catalogue/components/FiltersPage')],
     ['/filters/:path/:filterId', () => import('../features/catalogue/components/FilterValuesPage')],
   ] as [string, () => Promise<{ default: ComponentType<any> }>][]
-).map(([path, load]) => ({ path, load, Page: devicePage(load) }));
+).map(([path, load]) => ({ path, load, Page: devicePage(path, load) }));
 const deviceRoute = (pathname: string) => DEVICE_PAGES.find((d) => matchPath(d.path, pathname));
 
 /** Pages people land on from outside (shared links, search engines, a refresh) that are not in the first bundle. */

@@ -132,12 +132,15 @@ describe('server-rendered storefront pages', () => {
     await bumpCatalogue(server.db, server.storeId);
     forgetSeoPages();
     expect(rootOf((await page(url)).body)).toMatch(price('275 ₽'));
-    // A device page (issue 36): the shop's shell is rendered and paints before the app; the page's own part is the browser's.
-    for (const u of ['/cart', '/favourites', '/my_orders', '/login', '/order/5', `/filters/${ids.kitchen}`]) {
+    // A device page (issue 36): the shop's shell and the page's own heading are rendered and paint before the app;
+    // the page's own part is the browser's, drawn in place of the heading and its grey bars.
+    const headings = { '/cart': 'Корзина', '/favourites': 'Избранное', '/my_orders': 'Мои заказы', '/login': 'Вход', '/order/5': 'Заказ №5', [`/filters/${ids.kitchen}`]: 'Фильтры' };
+    for (const [u, heading] of Object.entries(headings)) {
       const body = (await page(u)).body;
       expect(dataOf(body), u).not.toBeNull();
       expect(rootOf(body), u).toContain('<header class="header">');
       expect(rootOf(body), u).toContain('<!--$!--><template data-dgst="client-only">');
+      expect(rootOf(body), u).toMatch(new RegExp(`<template data-dgst="client-only"></template><div class="page [^"]*" aria-busy="true">(<section[^>]*>)?<h1 class="page__title">${heading}</h1>`));
       expect(body, u).toContain('id="app-start"');
     }
     for (const u of [`/category/${ids.kitchen}/0`]) {
