@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
+import { useEditorDirty } from './useEditorDirty';
 import { Authenticated, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, CircularProgress, Stack } from '@mui/material';
@@ -45,7 +46,7 @@ function RecordForm({ resource, schema, id, list, texts, deleteText, inputs, inf
   const queryClient = useQueryClient();
   const requiredMessage = useRequiredFieldsMessage();
   const { getValues, reset, trigger } = useFormContext();
-  const { isDirty } = useFormState();
+  const isDirty = useEditorDirty();
   const { busy, askDelete, setAskDelete, result, run, resultDialog } = useEditorSave();
   const location = useLocation();
   const fields = useMemo(() => formFieldsOf(schema.fields), [schema]);

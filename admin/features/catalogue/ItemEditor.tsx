@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useEditorDirty } from '../../components/useEditorDirty';
 import { Authenticated, Form, RadioButtonGroupInput, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, CircularProgress, Divider, Stack } from '@mui/material';
@@ -70,7 +71,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
   const queryClient = useQueryClient();
   const requiredMessage = useRequiredFieldsMessage();
   const { getValues, reset, setError, clearErrors } = useFormContext();
-  const { isDirty } = useFormState();
+  const isDirty = useEditorDirty();
   const type = String(useWatch({ name: 'type' }) ?? 'common');
   const categoryId = useWatch({ name: 'categoryId' }) as string | undefined;
   const editorParams = useEditorParams(categoryId);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
+import { useEditorDirty } from '../../components/useEditorDirty';
 import { Authenticated, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, CircularProgress } from '@mui/material';
@@ -20,7 +21,7 @@ function QuantityForm({ itemId, ingredient, link, paths }: { itemId: string; ing
   const queryClient = useQueryClient();
   const requiredMessage = useRequiredFieldsMessage();
   const { getValues, reset, trigger } = useFormContext();
-  const { isDirty } = useFormState();
+  const isDirty = useEditorDirty();
   const { busy, result, run, resultDialog } = useEditorSave();
 
   async function save(quiet = false): Promise<boolean> {

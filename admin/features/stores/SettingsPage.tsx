@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
+import { useEditorDirty } from '../../components/useEditorDirty';
 import { Authenticated, BooleanInput, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppBar, Box, Button, CircularProgress, Dialog, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Tab, Tabs, Toolbar, Typography } from '@mui/material';
@@ -204,7 +205,7 @@ function SettingsForm({ page, record }: { page: SettingsPageName; record: RaReco
   const queryClient = useQueryClient();
   const requiredMessage = useRequiredFieldsMessage();
   const { getValues, reset } = useFormContext();
-  const { isDirty } = useFormState();
+  const isDirty = useEditorDirty();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: 'error'; message?: string } | null>(null);
