@@ -16,6 +16,7 @@ import { applySeo, seoGeneration, seoPage } from './seo';
 import { applySsr, createSsr, isUnknownPath } from './ssr';
 import { APP_START_HASH, startAfterPaint } from './appStart';
 import { TAP_QUEUE_ELEMENT, TAP_QUEUE_HASH } from './tapQueue';
+import { hasWideList, WIDE_LIST_ELEMENT, WIDE_LIST_HASH } from './wideList';
 
 interface PageAnswer {
   status: number;
@@ -131,13 +132,15 @@ export function registerPages(app: FastifyInstance, services: AppServices, distD
   };
 
   const policy = (styles: string[]) =>
-    pagePolicy({ mapTilesUrl: services.config.mapTilesUrl, publicUrl: services.config.publicUrl }, { hashes: styles }, [TAP_QUEUE_HASH, APP_START_HASH]);
+    pagePolicy({ mapTilesUrl: services.config.mapTilesUrl, publicUrl: services.config.publicUrl }, { hashes: styles }, [TAP_QUEUE_HASH, APP_START_HASH, WIDE_LIST_HASH]);
   /** The page's answer: its CSP names the hashes of the server's inline styles (the theme, the owner's CSS, the rendered page's). */
-  const pageAnswer = (status: number, page: string): PageAnswer => {
-    // A server-rendered page (its root has content): the tap queue first, the app after the first paint.
+  const pageAnswer = (status: number, page: string, url = ''): PageAnswer => {
+    // A server-rendered page (its root has content): the tap queue first, the app after the first paint; a
+    // category page sends a wide window on to its list before anything is drawn (wideList.ts).
     // (An empty root is the browser's page: it paints nothing before the app, which must start at once.)
     const rendered = page.includes('<div id="root"><') && !page.includes('<div id="root"></div>');
-    const withTaps = rendered ? startAfterPaint(page.replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (m) => `${m}${TAP_QUEUE_ELEMENT}`)) : page;
+    const head = TAP_QUEUE_ELEMENT + (status === 200 && hasWideList(url) ? WIDE_LIST_ELEMENT : '');
+    const withTaps = rendered ? startAfterPaint(page.replace(/<meta charset="[^"]*"\s*\/?>|<head>/i, (m) => `${m}${head}`)) : page;
     const styles = [...withTaps.matchAll(/<style id="shop-[a-z-]+">([^<]*)<\/style>/g)].map((m) => cspHash(m[1]));
     return { status, body: Buffer.from(withTaps), csp: policy(styles) };
   };
@@ -175,8 +178,8 @@ export function registerPages(app: FastifyInstance, services: AppServices, distD
       // whole list after hydration); a page the browser draws itself carries the whole list.
       // The page's language as its text is (?lang=, else the default): lang and dir of the html element.
       const inlined = inLang(await inliner.render(html, store, useRendered?.categories), lang);
-      if (!seo) return pageAnswer(200, useRendered ? applySsr(inlined, useRendered) : inlined);
-      if (useRendered) return pageAnswer(seo.status, applySsr(applySeo(inlined, { ...seo, body: seo.bodyBesideSsr ?? '' }, origin, url), useRendered));
+      if (!seo) return pageAnswer(200, useRendered ? applySsr(inlined, useRendered) : inlined, url);
+      if (useRendered) return pageAnswer(seo.status, applySsr(applySeo(inlined, { ...seo, body: seo.bodyBesideSsr ?? '' }, origin, url), useRendered), url);
       return pageAnswer(seo.status, applySeo(inlined, seo, origin, url));
     } catch (e) {
       request.log.warn({ err: e }, 'index.html without the inlined shop');

@@ -16,6 +16,7 @@ import { EVIL, kettleShop, makeDist, removeDist } from '../../test/shopPages';
 import { forgetSeoPages } from './seo';
 import { EVERY_PAGE_CHUNKS, inlineStyles, LAZY_CHUNKS, lazyStylesheets } from './ssr';
 import { cspHash } from '../../lib/securityHeaders';
+import { WIDE_LIST_HASH } from './wideList';
 import { APP_START_HASH } from './appStart';
 import { TAP_QUEUE_HASH } from './tapQueue';
 
@@ -285,7 +286,7 @@ describe('server-rendered storefront pages', () => {
     expect(res.body).not.toContain('nonce=');
     const csp = String(again.headers['content-security-policy']);
     expect(csp).not.toContain("'nonce-");
-    expect(csp).toContain(`script-src 'self' ${TAP_QUEUE_HASH} ${APP_START_HASH}`);
+    expect(csp).toContain(`script-src 'self' ${TAP_QUEUE_HASH} ${APP_START_HASH} ${WIDE_LIST_HASH}`);
     // The app's entry is asked for after the first paint (appStart.ts), not by a module script of the page.
     expect(res.body).toContain('<script id="app-start" data-src="/assets/index.js">');
     expect(res.body).not.toContain('<script type="module"');
@@ -294,6 +295,18 @@ describe('server-rendered storefront pages', () => {
     for (const m of styles) expect(csp).toContain(cspHash(m[1]));
     // Another language is another page.
     expect(dataOf((await page(`${url}?lang=en`)).body)!.value.lang).toBe('en');
+  });
+
+  it('the home and a category page send a wide window on to their list from the head, before the first paint; a list, an item and a device page do not', async () => {
+    for (const u of ['/', `/category/${ids.kitchen}`, `/?lang=en`]) {
+      const res = await page(u);
+      expect(res.statusCode, u).toBe(200);
+      expect(res.body, u).toMatch(/<head><script id="tap-queue">[\s\S]*?<\/script><script id="wide-list">/);
+      expect(String(res.headers['content-security-policy']), u).toContain(WIDE_LIST_HASH);
+    }
+    for (const u of [`/category/${ids.kitchen}/1`, `/category/${ids.kitchen}/item/${ids.mug}`, '/cart', '/delivery', '/no/such/page']) {
+      expect((await page(u)).body, u).not.toContain('id="wide-list"');
+    }
   });
 
   it('a rendered page inlines only the categories its first screen draws, marked partial; a page the browser draws, the whole list', async () => {
