@@ -186,6 +186,10 @@ test('a picture that fails to load shows the placeholder', async ({ page, shop }
   await expect(fine.locator('.product-image img')).toHaveJSProperty('complete', true);
   expect(await fine.locator('.product-image img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(fine.locator('.product-image__stub')).toHaveCount(0);
+  // Its alt is the product's name for search engines; screen readers hear the name once, from the card's heading.
+  await expect(fine.locator('.product-image img')).toHaveAttribute('alt', 'Смартфон Квант A5 64 ГБ');
+  await expect(fine.locator('.product-image img')).toHaveAttribute('aria-hidden', 'true');
+  await expect(fine.getByRole('link', { name: 'Смартфон Квант A5 64 ГБ', exact: true })).toBeVisible();
 });
 
 test('a list shows what can be ordered first and the unavailable products after them, in any sort (issue 36)', async ({ page }, info) => {

@@ -69,7 +69,8 @@ test('phones: a bullet pressed before the slider is up shows its picture', async
   await page.goto('/category/1-11/item/1003');
   await page.getByRole('button', { name: 'Фото 3' }).click();
   await expect(page.getByRole('button', { name: 'Фото 3' })).toHaveAttribute('aria-current', 'true');
-  await expect(page.getByRole('img', { name: 'Фото 3 из 4' })).toBeInViewport({ ratio: 0.9 });
+  // A picture's alt names the product (search engines read it), then its place in the gallery.
+  await expect(page.getByRole('img', { name: 'Смартфон Квант X Pro 256 ГБ, фото 3 из 4', exact: true })).toBeInViewport({ ratio: 0.9 });
 });
 
 test('wide screens: hover zoom with a lens, a strip of miniatures, no Swiper', async ({ page }, info) => {
@@ -77,7 +78,7 @@ test('wide screens: hover zoom with a lens, a strip of miniatures, no Swiper', a
   const chunks: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && chunks.push(r.url()));
   await page.goto('/category/1-11/item/1003');
-  const picture = page.getByRole('img', { name: 'Фото 1 из 4' });
+  const picture = page.getByRole('img', { name: 'Смартфон Квант X Pro 256 ГБ, фото 1 из 4', exact: true });
   await expect(picture).toBeVisible();
   const strip = page.getByRole('list', { name: 'Фотографии товара' });
   // floor((560 − 60) / 122) = 4 miniatures fit: all four show, no arrows.
@@ -94,6 +95,6 @@ test('wide screens: hover zoom with a lens, a strip of miniatures, no Swiper', a
 
   await strip.getByRole('button', { name: 'Фото 3 из 4' }).click();
   await expect(strip.getByRole('button', { name: 'Фото 3 из 4' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('img', { name: 'Фото 3 из 4' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Смартфон Квант X Pro 256 ГБ, фото 3 из 4', exact: true })).toBeVisible();
   expect(chunks.filter((u) => /MobileGallery/.test(u))).toEqual([]);
 });

@@ -26,7 +26,7 @@ export default function ProductImage({
   alt: string;
   load?: PictureLoad;
   size?: number;
-  /** The name is next to it (cards): no alt text. */ decorative?: boolean;
+  /** The name is next to it (cards, lines): the alt text is for search engines, hidden from screen readers (no name read twice). */ decorative?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   const src = set?.src ?? imgUrl(path);
@@ -37,7 +37,7 @@ export default function ProductImage({
   return (
     <div className="product-image">
       {src && !failed ? (
-        <img loading={load === 'lazy' ? 'lazy' : 'eager'} srcSet={set?.srcSet} sizes={set?.sizes} src={src} alt={decorative ? '' : alt} width={size} height={size} fetchPriority={load === 'lcp' ? 'high' : undefined} decoding="async" onError={() => setFailed(true)} ref={seen} />
+        <img loading={load === 'lazy' ? 'lazy' : 'eager'} srcSet={set?.srcSet} sizes={set?.sizes} src={src} alt={alt} aria-hidden={decorative || undefined} width={size} height={size} fetchPriority={load === 'lcp' ? 'high' : undefined} decoding="async" onError={() => setFailed(true)} ref={seen} />
       ) : (
         <div className="product-image__stub" role="img" aria-label={alt}>
           <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">

@@ -8,6 +8,10 @@ import orderTexts from '../../orders/pt';
  * the first screen does not wait for them.
  */
 export default {
+  // item page: a gallery picture's alt text, the product's name first (search engines read it)
+  gallery: {
+    picture_of: '{name}, foto {n} de {total}',
+  },
   // item page: a product the shop no longer sells (hidden, e.g. left the feed) keeps its page
   retired: {
     no_longer_sold: "Este produto não é mais vendido",

@@ -22,7 +22,7 @@ interface Lens {
 }
 
 /** Wide screens: the chosen picture large, a lens that zooms on hover, and a strip of miniatures. */
-export default function DesktopGallery({ images }: { images: OfferImage[] }) {
+export default function DesktopGallery({ images, name }: { images: OfferImage[]; name: string }) {
   const t = useT();
   const [index, setIndex] = useState(0);
   const [start, setStart] = useState(0);
@@ -76,7 +76,7 @@ export default function DesktopGallery({ images }: { images: OfferImage[] }) {
   return (
     <div className="gallery gallery--desktop">
       <div className="gallery__main gallery__main--zoom" ref={frame} onMouseMove={onMove} onMouseLeave={() => setLens(null)}>
-        <img ref={img} srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('item.picture', { n: index + 1, total })} width={800} height={800} fetchPriority={index === 0 ? 'high' : undefined} />
+        <img ref={img} srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('gallery.picture_of', { name, n: index + 1, total })} width={800} height={800} fetchPriority={index === 0 ? 'high' : undefined} />
         {lens && <div className="gallery__lens" aria-hidden="true" style={{ width: LENS_PX, height: LENS_PX, transform: `translate(${lens.x}px, ${lens.y}px)` }} />}
         {lens && (
           <div

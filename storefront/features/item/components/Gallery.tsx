@@ -12,17 +12,17 @@ import PhoneGallery from './PhoneGallery';
 export default function Gallery({ images, name }: { images: OfferImage[]; name: string }) {
   const wide = useIsWide(GALLERY_WIDE_MIN);
   if (!images.length) return <ProductImage path={null} alt={name} />;
-  if (wide) return <DesktopGallery images={images} />;
+  if (wide) return <DesktopGallery images={images} name={name} />;
   if (wide === null)
     return (
       <>
         <div className="gallery-narrow-only">
-          <PhoneGallery images={images} />
+          <PhoneGallery images={images} name={name} />
         </div>
         <div className="gallery-wide-only">
-          <DesktopGallery images={images} />
+          <DesktopGallery images={images} name={name} />
         </div>
       </>
     );
-  return <PhoneGallery images={images} />;
+  return <PhoneGallery images={images} name={name} />;
 }

@@ -10,7 +10,7 @@ import type { OfferImage } from '../../../lib/types';
 export const SWIPE_SPEED_MS = 200;
 
 /** Phones' swipe slider with pagination bullets (PhoneGallery mounts it and keeps the tap zones). */
-export default function MobileGallery({ images, onSwiper }: { images: OfferImage[]; onSwiper: (s: SwiperInstance) => void }) {
+export default function MobileGallery({ images, name, onSwiper }: { images: OfferImage[]; name: string; onSwiper: (s: SwiperInstance) => void }) {
   const t = useT();
   const total = images.length;
   return (
@@ -33,7 +33,7 @@ export default function MobileGallery({ images, onSwiper }: { images: OfferImage
         return (
           <SwiperSlide key={im.id}>
             <div className="gallery__main">
-              <img loading={i === 0 ? 'eager' : 'lazy'} srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('item.picture', { n: i + 1, total })} width={800} height={800} fetchPriority={i === 0 ? 'high' : undefined} />
+              <img loading={i === 0 ? 'eager' : 'lazy'} srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('gallery.picture_of', { name, n: i + 1, total })} width={800} height={800} fetchPriority={i === 0 ? 'high' : undefined} />
             </div>
           </SwiperSlide>
         );

@@ -50,7 +50,7 @@ const pointerInit = (e: ReactPointerEvent): PointerEventInit => ({
  * first touch, tap or key press there. A finger already on the picture is handed to the slider, so the first
  * swipe moves it; a tapped zone or bullet is carried out once it is up.
  */
-export default function PhoneGallery({ images }: { images: OfferImage[] }) {
+export default function PhoneGallery({ images, name }: { images: OfferImage[]; name: string }) {
   const t = useT();
   // Rendered on the server and while hydrating: the same markup, without handlers.
   const interactive = useHydrated();
@@ -99,14 +99,14 @@ export default function PhoneGallery({ images }: { images: OfferImage[] }) {
   return (
     <div className="gallery gallery--mobile" onPointerDown={interactive ? onPointerDown : undefined}>
       {Slider ? (
-        <Slider images={images} onSwiper={onSwiper} />
+        <Slider images={images} name={name} onSwiper={onSwiper} />
       ) : (
         // The slider's first slide in its frame (edge to edge): the slider later takes exactly its place.
         <div className="swiper swiper-horizontal gallery__swiper">
           <div className="swiper-wrapper">
             <div className="swiper-slide">
               <div className="gallery__main">
-                <img srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('item.picture', { n: 1, total })} width={800} height={800} fetchPriority="high" />
+                <img srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('gallery.picture_of', { name, n: 1, total })} width={800} height={800} fetchPriority="high" />
               </div>
             </div>
           </div>
