@@ -98,6 +98,9 @@ describe('list pages a crawler can page', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(prices[0]).toBe(100);
     expect(canonicalOf(sorted)).toBe(`${origin}${list}/1?sort=price_asc`);
+    // Another order of the same products: followed, not indexed (the unsorted list is the indexed one).
+    expect(sorted).toContain('<meta name="robots" content="noindex, follow" />');
+    expect(await html(`${list}/1`)).not.toContain('name="robots"');
     expect(relOf(sorted, 'next')).toBe(`${origin}${list}/2?sort=price_asc`);
     expect(rootOf(sorted)).toContain(`href="${list}/2?sort=price_asc"`);
     const state = dataOf(sorted).state;
@@ -160,6 +163,11 @@ describe('list pages a crawler can page', () => {
     const ar = await html(`${list}/1?lang=ar`);
     expect(ar).toMatch(/<html lang="ar" dir="rtl">/);
     expect(canonicalOf(ar)).toBe(`${origin}${list}/1?lang=ar`);
+    // The plain address is the Russian page: ?lang=ru is the same page, canonical to it, and the ru alternate is the plain address.
+    const ruAsked = await html(`${list}/2?lang=ru`);
+    expect(canonicalOf(ruAsked)).toBe(`${origin}${list}/2`);
+    expect(relOf(ruAsked, 'prev')).toBe(`${origin}${list}/1`);
+    for (const page of [ru, en, ruAsked]) expect(page).toContain(`<link rel="alternate" hreflang="ru" href="${origin}${list}/2" />`);
   });
 
   it('every address of the sitemap answers 200 and names itself as canonical', async () => {

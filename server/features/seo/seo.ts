@@ -1,4 +1,4 @@
-import { LANGUAGES, isLang, type Lang } from '../../../i18n';
+import { DEFAULT_LANG, LANGUAGES, isLang, type Lang } from '../../../i18n';
 import { bannerSizes, cardPicture, largePicture, type PictureSet } from '../../../schemas/rules/pictures';
 import { RICH_TEXT_PAGES } from '../../../schemas/store';
 import type { Db, Store } from '../../db/types';
@@ -68,9 +68,10 @@ const withLang = (url: string, lang: Lang) => `${url}${url.includes('?') ? '&' :
 /**
  * A page asked for in a language (?lang=): its own version, canonical to itself (one of the hreflang
  * alternates), its page links in that language too; the alternates stay those of the neutral address.
+ * The neutral address speaks the storefront's default language (ru): `?lang=ru` is that same page, canonical to it.
  */
 function inLanguage(page: SeoPage, lang: Lang): SeoPage {
-  if (!page.canonical) return page;
+  if (!page.canonical || lang === DEFAULT_LANG) return page;
   return {
     ...page,
     canonical: withLang(page.canonical, lang),
@@ -351,6 +352,8 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       title: `${pageName} — ${shopName}`,
       description: `${pageName}: ${cards.slice(0, 5).map((c) => c.name).join(', ')}`.slice(0, 160) || shopDescription,
       canonical: m[2] ? pageUrl(page) : `${origin}/category/${catPath}`,
+      // Another order of the same products is no page of its own for search engines: followed, not indexed.
+      robots: query && query.sort !== 'default' ? 'noindex, follow' : base.robots,
       prev: page > 1 ? pageUrl(page - 1) : null,
       next: hasNext ? pageUrl(page + 1) : null,
       // Shared links show the category's first product (its picture), else the shop's logo.
@@ -418,7 +421,7 @@ export function seoHead(page: SeoPage, origin: string, pathname: string): { head
     // The storefront speaks every language of i18n/ (?lang= picks it: the server renders the page in it, with
     // its own lang, dir, title and canonical); the products' own texts stay as the owner wrote them.
     const neutral = page.alternateBase ?? page.canonical;
-    for (const l of LANGUAGES) tags.push(`<link rel="alternate" hreflang="${l.value}" href="${attr(withLang(neutral, l.value))}" />`);
+    for (const l of LANGUAGES) tags.push(`<link rel="alternate" hreflang="${l.value}" href="${attr(l.value === DEFAULT_LANG ? neutral : withLang(neutral, l.value))}" />`);
     tags.push(`<link rel="alternate" hreflang="x-default" href="${attr(neutral)}" />`);
   }
   if (page.prev) tags.push(`<link rel="prev" href="${attr(page.prev)}" />`);
