@@ -58,8 +58,8 @@ export default {
   // Default texts of the notifications (server/features/notifications): the first line is the e-mail subject.
   notifications: {
     signin_guessed: 'Кто-то подбирает код входа к вашему номеру\nНа ваш номер владельца магазина «{shop}» за сутки введено {count} неверных кодов. После {budget} неверных кодов вход с этого номера приостанавливается на сутки. Если это были не вы, никому не сообщайте коды из SMS.',
-    new_order: "Новый заказ №{order} на {total} р.\n{name}, {phone}\n{receiving}: {address}\n{lines}\nОплата: {payment}\nКомментарий: {comment}",
-    order_confirmation: "Заказ №{order} принят\nЗдравствуйте, {name}! Ваш заказ в магазине «{shop}» принят.\n{lines}\nИтого: {total} р.\n{receiving}: {address}",
+    new_order: "Новый заказ №{order} на {total}\n{name}, {phone}\n{receiving}: {address}\n{lines}\nОплата: {payment}\nКомментарий: {comment}",
+    order_confirmation: "Заказ №{order} принят\nЗдравствуйте, {name}! Ваш заказ в магазине «{shop}» принят.\n{lines}\nИтого: {total}\n{receiving}: {address}",
     order_status: "Заказ №{order}: {status}\nСтатус вашего заказа в магазине «{shop}»: {status}.{reason}",
     order_sms: "«{shop}»: заказ №{order} — {status}.{reason}",
     reason: "Причина",

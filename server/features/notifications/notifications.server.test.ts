@@ -47,7 +47,7 @@ describe('notifications', () => {
     const id = await placeOrder({ client_email: 'anna@example.com', client_phone: CUSTOMER_PHONE }, customer);
     const ownerMail = await until('the owner e-mail', () => smtp.mails.find((m) => m.to.includes('owner@example.com') && m.subject.includes(`№${id}`)));
     expect(ownerMail.from).toBe('shop@example.com');
-    expect(ownerMail.subject).toBe(`Новый заказ №${id} на 800 р.`);
+    expect(ownerMail.subject).toBe(`Новый заказ №${id} на 800\u00a0₽`);
     expect(ownerMail.text).toContain('Анна, +79991112233');
     expect(ownerMail.text).toContain('Доставка: Каменноостровский пр., 10');
     expect(ownerMail.text).toMatch(/× 2 = 600/);
@@ -55,7 +55,7 @@ describe('notifications', () => {
     expect(tg).toMatchObject({ token: BOT_TOKEN, chat_id: '-100123456' });
     const confirmation = await until('the confirmation', () => smtp.mails.find((m) => m.to.includes('anna@example.com')));
     expect(confirmation.subject).toBe(`Заказ №${id} принят`);
-    expect(confirmation.text).toContain('Итого: 800 р.');
+    expect(confirmation.text).toContain('Итого: 800\u00a0₽');
     const rows = await until('sent rows', async () => {
       const r = await outbox(id);
       return r.every((x) => x.status === 'sent') ? r : null;

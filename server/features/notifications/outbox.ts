@@ -4,6 +4,7 @@ import { now } from '../../db/database';
 import { storeValues } from '../../api/tenant';
 import { render, text, type NotificationEvent } from './templates';
 import { statusKey } from '../../../schemas';
+import { formatPrice } from '../../../schemas/rules/money';
 import { smsShopName } from '../../lib/smsShopName';
 
 /** `sms` goes through the same gateway as the sign-in codes (services.sms). */
@@ -68,7 +69,8 @@ export async function enqueue(
   return to.length;
 }
 
-const money = (n: number) => (Math.round(n * 100) / 100).toFixed(2).replace(/\.00$/, '');
+/** A sum as the shop shows it ('12 990 ₽'): the alert's subject said '12990 р.'. */
+const money = (n: number) => formatPrice(n);
 
 export interface OrderFacts {
   /** The order's number in its shop. */
