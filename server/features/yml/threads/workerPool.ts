@@ -41,6 +41,8 @@ export interface PoolTask<R> {
 export class WorkerPool {
   private idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
   private warming: Promise<void> | null = null;
+  /** Workers running a task (run): a warm start beside them would be a second thread for one import. */
+  private busy = 0;
   /** Set once a worker failed to start: this process then runs the work in its own thread. */
   private unavailable = false;
   private entry: string;
@@ -69,10 +71,11 @@ export class WorkerPool {
 
   /**
    * Starts a worker ahead of need, kept idle for the next task: its start (seconds where the server runs
-   * TypeScript through tsx) is then not the task's. Nothing when one is idle or starting.
+   * TypeScript through tsx) is then not the task's. Nothing when one is idle, starting or at work (another
+   * shop's import: the next task waits for no thread start either way once it is done).
    */
   warm(): void {
-    if (this.idle.length || this.warming || !this.enabled()) return;
+    if (this.idle.length || this.busy || this.warming || !this.enabled()) return;
     this.warming = this.acquire()
       .then((worker) => {
         if (worker) this.release(worker);
@@ -83,6 +86,11 @@ export class WorkerPool {
   /** Workers waiting for a task (tests). */
   get idleCount(): number {
     return this.idle.length;
+  }
+
+  /** Workers running a task (tests). */
+  get busyCount(): number {
+    return this.busy;
   }
 
   /** An idle worker, or a new one once it said `{ t: 'ready' }`; null when none can start. */
@@ -142,12 +150,14 @@ export class WorkerPool {
   ): Promise<{ result: Promise<R> } | null> {
     const worker = await this.acquire();
     if (!worker) return null;
+    this.busy++;
     const result = new Promise<R>((resolve, reject) => {
       let ended = false;
       const task: PoolTask<R> = {
         end: (clean) => {
           if (ended) return;
           ended = true;
+          this.busy--;
           worker.off('message', onMessage);
           worker.off('error', onError);
           worker.off('exit', onExit);
