@@ -146,9 +146,11 @@ describe('pages for search engines', () => {
     await server.db.insertInto('banners').values({ store_id: server.storeId, sort: 1, data: JSON.stringify({ img: `${b}.jpg`, thumb: `${b}_t.webp`, width: '50', link: '' }) }).execute();
     forgetSeoPages();
     const img = `http://shop.test/images/${b}`;
-    expect((await page('/')).body).toContain(
-      `<link rel="preload" as="image" href="${img}.jpg" imagesrcset="${img}_t.webp 400w, ${img}_m.webp 800w, ${img}.jpg 1600w" imagesizes="(min-width: 1240px) 620px, 50vw" fetchpriority="high" />`,
-    );
+    const bannerPreload = `<link rel="preload" as="image" href="${img}.jpg" imagesrcset="${img}_t.webp 400w, ${img}_m.webp 800w, ${img}.jpg 1600w" imagesizes="(min-width: 1240px) 620px, 50vw" fetchpriority="high" />`;
+    expect((await page('/')).body).toContain(bannerPreload);
+    // So does the root list's first page, which leads with the banners too (a wide window's home); its page 2 has none.
+    expect((await page('/category/0/1')).body).toContain(bannerPreload);
+    expect((await page('/category/0/2')).body).not.toContain(`href="${img}.jpg"`);
     await server.db.deleteFrom('banners').where('store_id', '=', server.storeId).execute();
     forgetSeoPages();
   });
