@@ -72,11 +72,17 @@ test.describe('admin product list', () => {
     await select(page, [alpha.name, beta.name]);
     await expect(page.getByText('2 выбрано')).toBeVisible();
     // The bulk actions fit in the selection bar, on a phone too (there as icons named by their tooltips).
-    const bar = await page.locator('.RaBulkActionsToolbar-toolbar').boundingBox();
-    for (const name of ['Показать', 'Скрыть', 'В категорию…', 'Изменить цену…', 'Удалить']) {
-      const b = await page.getByRole('button', { name, exact: true }).boundingBox();
-      expect(b && bar && b.y >= bar.y && b.y + b.height <= bar.y + bar.height + 1 && b.x >= bar.x && b.x + b.width <= bar.x + bar.width + 1, name).toBe(true);
-    }
+    // Measured once the bar has slid in (it animates its height: a box taken mid-way left the buttons outside).
+    const outside = async () => {
+      const bar = await page.locator('.RaBulkActionsToolbar-toolbar').boundingBox();
+      const out: string[] = [];
+      for (const name of ['Показать', 'Скрыть', 'В категорию…', 'Изменить цену…', 'Удалить']) {
+        const b = await page.getByRole('button', { name, exact: true }).boundingBox();
+        if (!(b && bar && b.y >= bar.y && b.y + b.height <= bar.y + bar.height + 1 && b.x >= bar.x && b.x + b.width <= bar.x + bar.width + 1)) out.push(name);
+      }
+      return out;
+    };
+    await expect.poll(outside).toEqual([]);
     await shot(page, `products-selected-${info.project.name}`);
     await page.getByRole('button', { name: 'Скрыть' }).click();
     await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();
