@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { WIDE_MIN } from '../../schemas/rules/layout';
 
-/** The seed's breakpoints: mobile at 1099 px or less, the wide layout from 1100 px; the gallery switches at 1023 px. */
-export const WIDE_MIN = 1100;
-export const GALLERY_WIDE_MIN = 1024;
+export { GALLERY_WIDE_MIN, WIDE_MIN } from '../../schemas/rules/layout';
 
 const query = (min: number) => `(min-width: ${min}px)`;
 

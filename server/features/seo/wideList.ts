@@ -1,7 +1,8 @@
+import { WIDE_MIN } from '../../../schemas/rules/layout';
 import { cspHash } from '../../lib/securityHeaders';
 
 /**
- * A wide window (1100 px and more, storefront/lib/layout.ts) shows a category's product list where a phone shows
+ * A wide window (WIDE_MIN, 1100 px and more, schemas/rules/layout.ts) shows a category's product list where a phone shows
  * its category page: / and /category/{path} go on to /category/{path}/1 (storefront CategoryPage, HomeRedirect).
  * The server cannot know the width, so it renders the phone's page; drawn on a wide window that page painted
  * in the phone's layout, and the app swapped in the list once it had started (about 5 s on a slow network).
@@ -14,7 +15,7 @@ import { cspHash } from '../../lib/securityHeaders';
  */
 export const WIDE_LIST_SCRIPT = `(function(){
 var l=location,p=l.pathname,u=navigator.userAgent;
-if(l.hash||!/^\\/(category\\/[^/]+)?$/.test(p)||!/^(\\?lang=[\\w-]+)?$/.test(l.search)||!window.matchMedia||!matchMedia("(min-width: 1100px)").matches)return;
+if(l.hash||!/^\\/(category\\/[^/]+)?$/.test(p)||!/^(\\?lang=[\\w-]+)?$/.test(l.search)||!window.matchMedia||!matchMedia("(min-width: ${WIDE_MIN}px)").matches)return;
 if(/iPhone|iPad|iPod/.test(u)&&!/Safari\\//.test(u)||/Android/.test(u)&&/;\\s*wv\\)/.test(u))return;
 l.replace((p==="/"?"/category/0":p)+"/1"+l.search);
 })()`;
