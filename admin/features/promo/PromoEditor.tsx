@@ -1,9 +1,10 @@
 import { TextInput, useTranslate, type RaRecord } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Box, Chip } from '@mui/material';
 import { normalizePromoCode, promoCodeSchema, type FieldDef } from '../../../schemas';
 import { promoKindOf, type PromoKind } from '../../../schemas/rules/promo';
-import { validatorsFor } from '../../components/validation';
+import { registryValidator, validatorsFor } from '../../components/validation';
 import { FieldInput } from '../../components/fieldWidgets';
 import { SchemaRecordEditorPage } from '../../components/SchemaRecordEditor';
 import { PROMO_LIST } from './PromoList';
@@ -16,8 +17,14 @@ const codeInput = (f: FieldDef) => (
 /** The discount's own field shows only for its kind: the percent (803) or the fixed sum (812); free delivery has neither. */
 const KIND_OF_FIELD: Record<string, PromoKind> = { discount: 'percent', amount: 'fixed' };
 function KindField({ field }: { field: FieldDef }) {
-  const kind = promoKindOf(useWatch({ name: 'kind' }));
-  return kind === KIND_OF_FIELD[field.name] ? <FieldInput field={field} /> : null;
+  const shown = promoKindOf(useWatch({ name: 'kind' })) === KIND_OF_FIELD[field.name];
+  const { getValues, setValue } = useFormContext();
+  // A value left wrong in the other kind's field (150 %, then "Фиксированная сумма") would block the save with
+  // an error nobody sees, and the server refuses it too: the hidden field goes back to its default.
+  useEffect(() => {
+    if (!shown && registryValidator(field)(getValues(field.name), getValues(), {})) setValue(field.name, field.default ?? null, { shouldDirty: true, shouldValidate: true });
+  }, [shown, field, getValues, setValue]);
+  return shown ? <FieldInput field={field} /> : null;
 }
 const kindInput = (f: FieldDef) => <KindField field={f} />;
 
