@@ -116,13 +116,18 @@ export function changeLang(l: Lang) {
   if (typeof location !== 'undefined') location.reload();
 }
 
+/** One PluralRules per language: making one costs more than the rest of a text's lookup. */
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+
 /**
  * Plural category of a number for this language ('one' | 'few' | 'many' | 'other'), so catalogues can say
  * 'N дня' / 'N дней'.
  */
 export function pluralOf(n: number, l: Lang = lang): Intl.LDMLPluralRule {
   try {
-    return new Intl.PluralRules(l).select(n);
+    let rules = pluralRules.get(l);
+    if (!rules) pluralRules.set(l, (rules = new Intl.PluralRules(l)));
+    return rules.select(n);
   } catch {
     return n === 1 ? 'one' : 'other';
   }
