@@ -116,7 +116,7 @@ export function changeLang(l: Lang) {
   if (typeof location !== 'undefined') location.reload();
 }
 
-/** One PluralRules per language: making one costs more than the rest of a text's lookup. */
+/** One PluralRules per language, made on first use rather than on every plural text. */
 const pluralRules = new Map<Lang, Intl.PluralRules>();
 
 /**

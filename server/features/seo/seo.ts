@@ -227,11 +227,10 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     return notFound();
   }
   if (PRIVATE.test(path)) return { ...base, canonical: null, robots: 'noindex, nofollow' };
-  /** The first banner's picture, the LCP of a page that leads with the banners: null for a video banner, undefined with none. */
-  const bannerPicture = async (): Promise<PictureSet | null | undefined> => {
+  /** The first banner's picture, the LCP of a page that leads with the banners; null with none or a video banner. */
+  const bannerPicture = async (): Promise<PictureSet | null> => {
     const first = (await listBanners(db, store))[0];
-    if (!first) return undefined;
-    return first.video ? null : largePicture(abs, first.img, first.thumb, bannerSizes(Number(first.width) || 100));
+    return first && !first.video ? largePicture(abs, first.img, first.thumb, bannerSizes(Number(first.width) || 100)) : null;
   };
 
   if (path === '/') {
@@ -239,7 +238,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     return {
       ...base,
       canonical: `${origin}/`,
-      preloadImage: (await bannerPicture()) ?? null,
+      preloadImage: await bannerPicture(),
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -364,7 +363,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       image: imageAbs(origin, cards.find((c) => c.picture)?.picture ?? null) ?? logo,
       // A list page's first card picture is its LCP (the category page itself leads with its banners and buttons);
       // the root list's first page leads with the banners, as the home does (a wide window's home is that page).
-      preloadImage: (m[2] && page === 1 && id === '0' ? await bannerPicture() : undefined) ?? (m[2] && cards[0] ? cardPicture(abs, cards[0].thumb, cards[0].picture) : null),
+      preloadImage: (m[2] && page === 1 && id === '0' ? await bannerPicture() : null) ?? (m[2] && cards[0] ? cardPicture(abs, cards[0].thumb, cards[0].picture) : null),
       jsonLd: [itemList(origin, tree, cards, (page - 1) * LIST_PAGE_SIZE), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
       body:
         `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(pageName)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards, lang)}` +
