@@ -23,6 +23,7 @@ export function ownerOfferRecord(urlImages: string, o: Record<string, unknown>):
     ...o,
     id: String(o.id),
     active: o.active === '1' || o.active === true,
+    ownerHidden: o.ownerHidden === '1' || o.ownerHidden === true,
     available: o.available === '1' || o.available === true,
     orderable: o.orderable === '1' || o.orderable === true,
     thumbSrc: imageUrl(urlImages, (o.thumb as string) ?? (o.picture as string)),

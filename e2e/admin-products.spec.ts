@@ -86,8 +86,8 @@ test.describe('admin product list', () => {
     await shot(page, `products-selected-${info.project.name}`);
     await page.getByRole('button', { name: 'Скрыть' }).click();
     await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();
-    await expect(rowOf(page, alpha.name)).toContainText('Скрыт');
-    await expect(rowOf(page, beta.name)).toContainText('Скрыт');
+    await expect(rowOf(page, alpha.name)).toContainText('Скрыт вами');
+    await expect(rowOf(page, beta.name)).toContainText('Скрыт вами');
     await shot(page, `products-hidden-${info.project.name}`);
     await page.getByRole('combobox', { name: 'Статус' }).click();
     await page.getByRole('option', { name: 'Скрытые' }).click();

@@ -439,6 +439,8 @@ export default {
       stock_unlimited: 'غير محسوب',
       status_on_sale: 'معروض للبيع',
       status_hidden: 'مخفي',
+      status_hidden_by_owner: 'أخفيته أنت',
+      hidden_by_import_hint: 'أخفاه استيراد: الملف لا يحتوي على هذا المنتج. يعود عندما يحتويه الملف مرة أخرى',
       filter_all: 'الكل',
       filter_visible: 'ظاهرة في المتجر',
       filter_hidden: 'مخفية',

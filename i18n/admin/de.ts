@@ -435,6 +435,8 @@ export default {
       stock_unlimited: 'nicht gezählt',
       status_on_sale: 'Im Verkauf',
       status_hidden: 'Ausgeblendet',
+      status_hidden_by_owner: 'Von Ihnen ausgeblendet',
+      hidden_by_import_hint: 'Durch einen Import ausgeblendet: der Feed enthält dieses Produkt nicht. Es kehrt zurück, sobald der Feed es wieder enthält',
       filter_all: 'Alle',
       filter_visible: 'Im Shop sichtbar',
       filter_hidden: 'Ausgeblendet',

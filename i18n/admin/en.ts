@@ -250,6 +250,8 @@ export default {
       stock_unlimited: 'not tracked',
       status_on_sale: 'On sale',
       status_hidden: 'Hidden',
+      status_hidden_by_owner: 'Hidden by you',
+      hidden_by_import_hint: 'Hidden by an import: the feed lacks this product. It comes back when the feed has it again',
       filter_all: 'All',
       filter_visible: 'Shown in the shop',
       filter_hidden: 'Hidden',

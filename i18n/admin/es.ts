@@ -435,6 +435,8 @@ export default {
       stock_unlimited: 'sin control',
       status_on_sale: 'En venta',
       status_hidden: 'Oculto',
+      status_hidden_by_owner: 'Oculto por usted',
+      hidden_by_import_hint: 'Oculto por una importación: el feed no tiene este producto. Volverá cuando el feed lo vuelva a tener',
       filter_all: 'Todos',
       filter_visible: 'Visibles en la tienda',
       filter_hidden: 'Ocultos',

@@ -251,6 +251,8 @@ export default {
       stock_unlimited: 'non suivi',
       status_on_sale: 'En vente',
       status_hidden: 'Masqué',
+      status_hidden_by_owner: 'Masqué par vous',
+      hidden_by_import_hint: 'Masqué par un import : le flux n’a pas ce produit. Il revient quand le flux l’a de nouveau',
       filter_all: 'Tous',
       filter_visible: 'Visibles dans la boutique',
       filter_hidden: 'Masqués',

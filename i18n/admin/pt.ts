@@ -435,6 +435,8 @@ export default {
       stock_unlimited: 'não controlado',
       status_on_sale: 'À venda',
       status_hidden: 'Oculto',
+      status_hidden_by_owner: 'Oculto por você',
+      hidden_by_import_hint: 'Oculto por uma importação: o feed não tem este produto. Ele volta quando o feed o tiver de novo',
       filter_all: 'Todos',
       filter_visible: 'Visíveis na loja',
       filter_hidden: 'Ocultos',

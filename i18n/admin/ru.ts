@@ -254,6 +254,8 @@ export default {
       stock_unlimited: 'не учитывается',
       status_on_sale: 'В продаже',
       status_hidden: 'Скрыт',
+      status_hidden_by_owner: 'Скрыт вами',
+      hidden_by_import_hint: 'Скрыт импортом: товара нет в фиде. Вернётся, когда фид снова его передаст',
       filter_all: 'Все',
       filter_visible: 'Видимые в магазине',
       filter_hidden: 'Скрытые',

@@ -436,6 +436,8 @@ export default {
       stock_unlimited: '不计库存',
       status_on_sale: '在售',
       status_hidden: '已隐藏',
+      status_hidden_by_owner: '已由您隐藏',
+      hidden_by_import_hint: '已由导入隐藏：源文件中没有此商品。源文件再次包含它时将恢复显示',
       filter_all: '全部',
       filter_visible: '店内可见',
       filter_hidden: '已隐藏',

@@ -31,6 +31,7 @@ import * as orderableFirst from './migrations/2026112940_orderable_first';
 import * as notificationSeqs from './migrations/2026112950_notification_seqs';
 import * as importUndo from './migrations/2026113010_import_undo';
 import * as questionPending from './migrations/2026113020_question_pending';
+import * as ownerHidden from './migrations/2026113030_owner_hidden';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -69,6 +70,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026112950_notification_seqs', notificationSeqs],
   ['2026113010_import_undo', importUndo],
   ['2026113020_question_pending', questionPending],
+  ['2026113030_owner_hidden', ownerHidden],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -82,6 +82,8 @@ export interface OffersTable {
   group_id: Generated<string | null>;
   /** 1: an offer of a group other than its head, left out of the lists (db/offerGroups.ts). */
   folded: Generated<number>;
+  /** 1: hidden by the owner, which no import undoes (migrations/2026113030_owner_hidden.ts); `active` is then 0. */
+  owner_hidden: Generated<number>;
 }
 export interface OfferParamsTable {
   store_id: number;

@@ -79,10 +79,16 @@ export async function runBulk(db: Db, dialect: Dialect, storeId: number, req: Bu
     switch (req.action) {
       case 'show':
       case 'hide':
-        await tx.updateTable('offers').set({ active: req.action === 'show' ? 1 : 0, updated_at: stamp }).where('store_id', '=', storeId).where('id', 'in', ids).execute();
+        // The owner's hide outlasts imports (owner_hidden); their show lets a later replace import hide again.
+        await tx
+          .updateTable('offers')
+          .set({ active: req.action === 'show' ? 1 : 0, owner_hidden: req.action === 'show' ? 0 : 1, updated_at: stamp })
+          .where('store_id', '=', storeId)
+          .where('id', 'in', ids)
+          .execute();
         break;
       case 'delete':
-        await tx.updateTable('offers').set({ deleted: 1, updated_at: stamp }).where('store_id', '=', storeId).where('id', 'in', ids).execute();
+        await tx.updateTable('offers').set({ deleted: 1, owner_hidden: 0, updated_at: stamp }).where('store_id', '=', storeId).where('id', 'in', ids).execute();
         await tx.deleteFrom('offer_search').where('store_id', '=', storeId).where('offer_id', 'in', ids).execute();
         break;
       case 'price':

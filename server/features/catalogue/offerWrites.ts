@@ -147,6 +147,8 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       data: JSON.stringify({ ...data, images: kept }),
     } as Record<string, unknown>;
     delete row.deleted;
+    // The owner's switch: a hide no import undoes (owner_hidden), a show that lets a replace import hide again.
+    if (row.active !== undefined && (id === null ? !row.active : Boolean(row.active) !== Boolean(existing.active))) row.owner_hidden = row.active ? 0 : 1;
     if ('group_id' in row) row.group_id = String(row.group_id ?? '').trim() || null;
     if (id === null) await tx.insertInto('offers').values({ ...row, created_at: now(), deleted: 0 } as never).execute();
     else await tx.updateTable('offers').set(row as never).where('store_id', '=', storeId).where('id', '=', id).execute();
@@ -172,7 +174,7 @@ export async function deleteOffer(db: Db, dialect: Dialect, storeId: number, id:
   await db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('offers').select('group_id').where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     if (!row) throw notFound();
-    await tx.updateTable('offers').set({ deleted: 1, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', id).execute();
+    await tx.updateTable('offers').set({ deleted: 1, owner_hidden: 0, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', id).execute();
     await foldGroups(tx, storeId, [row.group_id]);
     await indexOffer(tx, dialect, storeId, id, null);
     await bumpCatalogue(tx, storeId);

@@ -43,6 +43,8 @@ export interface OwnerRow {
   thumb: string | null;
   /** '1' shown in the shop, '0' hidden by the owner (or by an import). */
   active: '1' | '0';
+  /** '1' hidden by the owner, which no import undoes; '0' otherwise (a hidden product's import hid it). */
+  ownerHidden: '1' | '0';
   /** The owner's own flag ('0': not for sale), whatever the stock. */
   available: '1' | '0';
   /** Whether a customer can order it now: shown, for sale and in stock. */
@@ -76,10 +78,10 @@ export async function ownerOffers(db: Db, dialect: Dialect, storeId: number, que
     q = q.where((eb) => eb.or([eb('o.id', '=', text), eb(skuOf(dialect), '=', text), ...(terms.length ? [eb('o.id', 'in', searchMatches(dialect, storeId, terms, false)(eb))] : [])]));
   }
   const sorted = orderOf(q, dialect, query.sort, () => foldedName(db, dialect));
-  type Row = { id: string; name: string; price: number; oldprice: number | null; category_id: string; picture: string | null; thumb: string | null; active: number; available: number; stock: number | null; sort: number; data: string; sku: string | null };
+  type Row = { id: string; name: string; price: number; oldprice: number | null; category_id: string; picture: string | null; thumb: string | null; active: number; owner_hidden: number; available: number; stock: number | null; sort: number; data: string; sku: string | null };
   const [rows, count] = await Promise.all([
     (sorted as typeof q)
-      .select(['o.id', 'o.name', 'o.price', 'o.oldprice', 'o.category_id', 'o.picture', 'o.thumb', 'o.active', 'o.available', 'o.stock', 'o.sort', 'o.data'])
+      .select(['o.id', 'o.name', 'o.price', 'o.oldprice', 'o.category_id', 'o.picture', 'o.thumb', 'o.active', 'o.owner_hidden', 'o.available', 'o.stock', 'o.sort', 'o.data'])
       .select(skuOf(dialect).as('sku'))
       .limit(query.limit)
       .offset(query.start)
@@ -101,6 +103,7 @@ export async function ownerOffers(db: Db, dialect: Dialect, storeId: number, que
         picture: r.picture,
         thumb: r.thumb,
         active: r.active ? '1' : '0',
+        ownerHidden: r.owner_hidden ? '1' : '0',
         available: r.available ? '1' : '0',
         orderable: r.active && r.available && stockAllows(stock) ? '1' : '0',
         stock,

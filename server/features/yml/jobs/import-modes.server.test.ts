@@ -130,6 +130,31 @@ describe('YML import modes, previews and unchanged offers over /rest/yml_imports
     expect(ac.hidden).toBe(1);
   });
 
+  it('a product the owner hid stays hidden through every import of its feed, until the owner shows it', async () => {
+    // Hidden from the list's bulk action, and from the editor's switch.
+    expect((await rest(s, owner, '/offers/bulk', { json: { action: 'hide', ids: ['b1'] } })).body).toEqual({ changed: 1 });
+    const saved = await s.api('offers', { update: 1, 'p[478_offer_id]': 'b2', 'p[562_active]': '0' }, { token: owner });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await activeIds()).toEqual(['b3']);
+    // The same feed again (rows kept as they are), then changed prices (rows rewritten), in both modes.
+    const same = await upload(supplierFeed('b', 3, 500), '?mode=replace');
+    expect(same.report).toMatchObject({ hidden: 0 });
+    expect(await activeIds()).toEqual(['b3']);
+    await upload(supplierFeed('b', 3, 700), '?mode=merge');
+    await upload(supplierFeed('b', 3, 800), '?mode=replace');
+    expect(await activeIds()).toEqual(['b3']);
+    const b1 = await s.db.selectFrom('offers').select(['price', 'active', 'owner_hidden']).where('store_id', '=', s.storeId).where('id', '=', 'b1').executeTakeFirstOrThrow();
+    expect(b1).toEqual({ price: 800, active: 0, owner_hidden: 1 });
+    // The owner's list tells the two hides apart ('Скрыт вами' against an import's 'Скрыт').
+    const hidden = await rest(s, owner, `/offers?filter=${encodeURIComponent(JSON.stringify({ status: 'hidden' }))}`);
+    expect(hidden.body.map((o: { id: string; ownerHidden: string }) => [o.id, o.ownerHidden]).sort()).toEqual([['a1', '0'], ['a2', '0'], ['a3', '0'], ['a4', '0'], ['b1', '1'], ['b2', '1']]);
+    // Shown by the owner: the feed's offer again, the next import keeps it shown.
+    expect((await rest(s, owner, '/offers/bulk', { json: { action: 'show', ids: ['b1'] } })).body).toEqual({ changed: 1 });
+    await s.api('offers', { update: 1, 'p[478_offer_id]': 'b2', 'p[562_active]': '1' }, { token: owner });
+    await upload(supplierFeed('b', 3, 900), '?mode=replace');
+    expect(await activeIds()).toEqual(['b1', 'b2', 'b3']);
+  });
+
   it('the report lists each warning kind with its count and first 20 offer ids; the CSV lists every warning', async () => {
     const xml = supplierFeed('w', 25).replace(/<offer id="(w\d+)" available="true">/g, '<offer id="$1" available="maybe">');
     const job = await upload(xml, '?mode=merge');

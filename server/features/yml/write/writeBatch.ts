@@ -28,7 +28,11 @@ export interface Counts {
 }
 
 /** A re-imported offer takes every column but its creation date; a feed without <count> keeps the owner's stock. */
-const OFFER_UPSERT = upsertTail(['store_id', 'id'], OFFER_COLUMNS, { keep: ['created_at'], set: { stock: 'coalesce(excluded.stock, offers.stock)' } });
+// A row the owner hid stays hidden whatever the feed says (owner_hidden: migrations/2026113030_owner_hidden.ts).
+const OFFER_UPSERT = upsertTail(['store_id', 'id'], OFFER_COLUMNS, {
+  keep: ['created_at'],
+  set: { stock: 'coalesce(excluded.stock, offers.stock)', active: 'case when offers.owner_hidden = 1 then 0 else excluded.active end' },
+});
 const SEARCH_UPSERT = upsertTail(['store_id', 'offer_id'], SEARCH_COLUMNS);
 
 /** The values of the offers at `keep` (indices), `width` values each. */
@@ -60,10 +64,12 @@ export async function writeBatch(
 ): Promise<Counts> {
   hashBatch(b);
   const { ids, rows } = b;
-  const query = tx.selectFrom('offers').select(['id', 'updated_at', 'sort', 'active', 'feed_hash', ...HASHED_COLUMNS]).where('store_id', '=', storeId).where('id', 'in', ids);
+  const query = tx.selectFrom('offers').select(['id', 'updated_at', 'sort', 'active', 'owner_hidden', 'feed_hash', ...HASHED_COLUMNS]).where('store_id', '=', storeId).where('id', 'in', ids);
   // Into a shop that had no offers, a batch without a repeated id finds none stored.
   const stored = emptyShop && !b.repeats ? ([] as Awaited<ReturnType<typeof query.execute>>) : await query.execute();
   const storedById = new Map(stored.map((r) => [r.id, r]));
+  // Shown, or hidden by the owner: either way the import leaves the row's visibility as it is.
+  const settled = (r: { active: number; owner_hidden: number }) => r.active === 1 || r.owner_hidden === 1;
   // Offers the feed gives exactly as last time, whose rows nobody changed since: kept as they are.
   const candidates: { i: number; bases: Set<number> }[] = [];
   if (mayKeep && b.feedHashes && stored.length) {
@@ -91,7 +97,7 @@ export async function writeBatch(
   const before = new Map<string, number | null>();
   for (let i = 0; i < ids.length; i++) {
     const r = storedById.get(ids[i]);
-    if (!r || r.updated_at === stamp || (kept.has(i) && r.active && r.sort === b.positions[i])) continue;
+    if (!r || r.updated_at === stamp || (kept.has(i) && settled(r) && r.sort === b.positions[i])) continue;
     before.set(ids[i], kept.has(i) ? r.stock : ((rows[i * OFFER_WIDTH + COL.stock] as number | null) ?? r.stock));
   }
   await undo.offers(before);
@@ -105,15 +111,15 @@ export async function writeBatch(
     const movedShown: [string, number][] = [];
     for (const i of kept) {
       const r = storedById.get(ids[i])!;
-      if (r.sort !== b.positions[i]) (r.active ? moved : movedShown).push([ids[i], b.positions[i]]);
-      else (r.active ? stampOnly : shown).push(ids[i]);
+      if (r.sort !== b.positions[i]) (settled(r) ? moved : movedShown).push([ids[i], b.positions[i]]);
+      else (settled(r) ? stampOnly : shown).push(ids[i]);
     }
     if (stampOnly.length) await tx.updateTable('offers').set({ updated_at: stamp }).where('store_id', '=', storeId).where('id', 'in', stampOnly).execute();
     if (shown.length) await tx.updateTable('offers').set({ updated_at: stamp, active: 1 }).where('store_id', '=', storeId).where('id', 'in', shown).execute();
     if (moved.length) await updateSorts(tx, dialect, storeId, moved, stamp, false);
     if (movedShown.length) await updateSorts(tx, dialect, storeId, movedShown, stamp, true);
   }
-  // Unchanged: kept as it is and shown already (a kept offer that was hidden comes back: updated). A deleted
+  // Unchanged: kept as it is and shown already, or hidden by the owner (a kept offer an import hid comes back: updated). A deleted
   // row the feed brings back (deleted by the owner, or by an undo of the import that made it) is created again.
   let unchanged = 0;
   let revived = 0;
@@ -122,7 +128,7 @@ export async function writeBatch(
     const r = storedById.get(ids[i]);
     if (r?.deleted) revived++;
     if (!r || r.deleted) addExample(examples.created, name);
-    else if (kept.has(i) && r.active) {
+    else if (kept.has(i) && settled(r)) {
       unchanged++;
       addExample(examples.unchanged, name);
     } else addExample(examples.updated, name);
