@@ -52,7 +52,9 @@ test('the title follows the page: the server’s on a hydrated page, the same fo
   await page.goto(`/search/word/${encodeURIComponent('Квант')}`);
   await expect(page).toHaveTitle(`Результаты поиска «Квант» — ${shop}`);
   await page.goto('/cart');
-  await expect(page).toHaveTitle(shop);
+  await expect(page).toHaveTitle(`Корзина — ${shop}`);
+  await page.getByRole('link', { name: 'Избранное' }).first().click();
+  await expect(page).toHaveTitle(`Избранное — ${shop}`);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -47,6 +47,13 @@ function lookupNow(catalogue: Catalogue, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * The shopper's own pages (noindex, their content the device's) by path, and the storefront text each is titled
+ * by: `<name> — <shop>`, written by the server into the page (server/features/seo/seo.ts) and by the app
+ * (storefront/features/seo/pageTitle.ts) alike. Texts of the first screen's catalogue, so the app has them at once.
+ */
+export const OWN_PAGE_TITLES = { cart: 'cart.title', favourites: 'favourites.title', my_orders: 'menu.my_orders', login: 'menu.sign_in' } as const;
+
 /** `{name}` placeholders filled from vars. */
 export const format = (text: string, vars?: Record<string, string | number>) =>
   vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;

@@ -1,4 +1,4 @@
-import type { Catalogue, Lang } from '../index';
+import { OWN_PAGE_TITLES, lookup, type Catalogue, type Lang } from '../index';
 import commonRu from '../common/ru';
 import commonEn from '../common/en';
 import commonZh from '../common/zh';
@@ -58,6 +58,7 @@ function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'],
       page: storefront.catalog.page_n,
       search: storefront.search.title,
       info: { about_company: storefront.menu.about_company, delivery: storefront.menu.delivery, payment: storefront.menu.payment, contacts: storefront.menu.contacts },
+      own: Object.fromEntries(Object.entries(OWN_PAGE_TITLES).map(([page, key]) => [page, lookup(storefront as unknown as Catalogue, key)])),
     },
     notifications: { ...own.notifications, delivery: orders.receiving.delivery, pickup: orders.receiving.pickup, status: orders.status },
   } as unknown as Catalogue;

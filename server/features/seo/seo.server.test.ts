@@ -155,7 +155,7 @@ describe('pages for search engines', () => {
     forgetSeoPages();
   });
 
-  it('info pages carry their text, search pages are noindex, cart, order and account pages are noindex without a canonical', async () => {
+  it('info pages carry their text, search pages are noindex, cart, order and account pages are noindex without a canonical, titled by their own name', async () => {
     const info = (await page('/delivery')).body;
     expect(titleOf(info)).toBe('Доставка — Лавка');
     expect(noscriptOf(info)).toContain('Везём за день.');
@@ -163,11 +163,14 @@ describe('pages for search engines', () => {
     const search = (await page(`/search/word/${encodeURIComponent('Кружка')}`)).body;
     expect(search).toContain('<meta name="robots" content="noindex, follow" />');
     expect(noscriptOf(search)).toContain('Кружка');
-    for (const url of ['/cart', '/order', '/my_orders', '/login', '/favourites', '/order/5']) {
+    const titles: Record<string, string> = { '/cart': 'Корзина — Лавка', '/order': 'Лавка', '/my_orders': 'Мои заказы — Лавка', '/login': 'Войти — Лавка', '/favourites': 'Избранное — Лавка', '/order/5': 'Лавка' };
+    for (const [url, title] of Object.entries(titles)) {
       const html = (await page(url)).body;
       expect(html, url).toContain('<meta name="robots" content="noindex, nofollow" />');
       expect(canonicalOf(html), url).toBeUndefined();
+      expect(titleOf(html), url).toBe(title);
     }
+    expect(titleOf((await page('/cart?lang=de')).body)).toBe('Warenkorb — Лавка');
   });
 
   it('the page’s own texts speak its ?lang= (the hreflang alternates), else the shop’s language', async () => {

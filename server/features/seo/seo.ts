@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGUAGES, isLang, type Lang } from '../../../i18n';
+import { DEFAULT_LANG, LANGUAGES, OWN_PAGE_TITLES, isLang, type Lang } from '../../../i18n';
 import { bannerSizes, cardPicture, largePicture, type PictureSet } from '../../../schemas/rules/pictures';
 import { RICH_TEXT_PAGES } from '../../../schemas/store';
 import type { Db, Store } from '../../db/types';
@@ -226,7 +226,11 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
   } catch {
     return notFound();
   }
-  if (PRIVATE.test(path)) return { ...base, canonical: null, robots: 'noindex, nofollow' };
+  if (PRIVATE.test(path)) {
+    const own = /^\/(\w+)$/.exec(path)?.[1];
+    const title = own && own in OWN_PAGE_TITLES ? `${text(`own.${own}`)} — ${shopName}` : shopName;
+    return { ...base, title, canonical: null, robots: 'noindex, nofollow' };
+  }
   /** The first banner's picture, the LCP of a page that leads with the banners; null with none or a video banner. */
   const bannerPicture = async (): Promise<PictureSet | null> => {
     const first = (await listBanners(db, store))[0];

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { OWN_PAGE_TITLES } from '../../../i18n';
 import { useSelector } from 'react-redux';
 import { useLocation, useMatch } from '../../lib/router';
 import { PATHS } from '../../app/paths';
@@ -34,12 +35,14 @@ function usePageName(pathname: string): string | null {
   if (word !== undefined) return t('search.title', { word });
   if (info) return t(`menu.${info}`);
   if (pathname === '/404') return t('common.page_not_found');
+  const own = pathname.slice(1) as keyof typeof OWN_PAGE_TITLES;
+  if (Object.hasOwn(OWN_PAGE_TITLES, own)) return t(OWN_PAGE_TITLES[own]);
   return null;
 }
 
 /**
- * The document's title follows the page the app shows: `<name> — <shop>` on item, list, search, info and 404
- * pages, the shop's name elsewhere, as the server writes it into each page's HTML. A hydrated page keeps the
+ * The document's title follows the page the app shows: `<name> — <shop>` on item, list, search, info, 404 and
+ * the shopper's own pages (cart, favourites, orders, sign-in), the shop's name elsewhere, as the server writes it into each page's HTML. A hydrated page keeps the
  * server's title (the same text); before this, the app wrote the shop's name over every product's title.
  */
 export function usePageTitle(): void {
