@@ -84,6 +84,10 @@ test.describe('admin promo codes', () => {
   test('the discount kind shows only its own field; the kind has no empty option', async ({ adminPage: page, shop }, info) => {
     const code = `KIND${info.project.name.toUpperCase()}`;
     await page.goto('/admin/promo_settings/code/new');
+    // The bar's title stays inside the bar, cut with an ellipsis on a phone (it ran under the icons, clipped mid-letter).
+    const barTitle = page.locator('#react-admin-title');
+    await expect(barTitle).toHaveText('Новый промокод');
+    expect(await barTitle.evaluate((h) => h.firstElementChild!.getBoundingClientRect().right - h.getBoundingClientRect().right)).toBeLessThanOrEqual(0.5);
     const kind = page.getByRole('combobox', { name: 'Тип скидки' });
     await expect(kind).toHaveText('Процент от суммы');
     await expect(page.getByLabel('Скидка, %')).toBeVisible();

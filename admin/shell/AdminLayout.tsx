@@ -54,7 +54,8 @@ function AdminAppBar() {
         </>
       }
     >
-      <TitlePortal />
+      {/* The page's title arrives in an inline-block (ra's Configurable), which the bar's ellipsis cannot cut: a long title on a phone was clipped mid-letter. */}
+      <TitlePortal sx={{ '& .RaConfigurable-root': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }} />
     </AppBar>
   );
 }
