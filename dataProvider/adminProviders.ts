@@ -112,7 +112,9 @@ export interface YmlImportJob {
     updated: number;
     unchanged: number;
     wouldHide: number;
-    examples: { created: string[]; updated: string[]; unchanged: string[]; hidden: string[] };
+    /** `renamed`: 'old → new' names of the shop's categories the feed renames (reports before it lack it). */
+    examples: { created: string[]; updated: string[]; unchanged: string[]; hidden: string[]; renamed?: string[] };
+    categories?: { total: number; created: number; updated: number; hidden: number; renamed?: number };
     hidden: number;
     skipped: { reason: string; count: number }[];
     warnings: Record<string, number>;

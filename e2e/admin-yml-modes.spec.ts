@@ -29,6 +29,7 @@ test('a second feed asks the mode; merge keeps the first catalogue; a re-import 
   const preview = page.getByRole('region', { name: 'Что изменится' });
   await expect(preview).toBeVisible({ timeout: 60_000 });
   await expect(preview.getByTestId('preview-new_offers')).toContainText(`Новые6Платье ${prefix}1`);
+  await expect(preview.getByTestId('preview-renames')).toHaveCount(0);
   const toHide = Number((await preview.getByTestId('preview-to_hide').locator('.MuiTypography-h6').innerText()).trim());
   expect(toHide).toBeGreaterThan(0);
   // Russian plural forms: 'нет 1 товара', 'нет 91 товара', 'нет 5 товаров', 'нет 12 товаров'.
@@ -78,4 +79,23 @@ test('a second feed asks the mode; merge keeps the first catalogue; a re-import 
   await expect(report.getByRole('row', { name: /^Обновлено 0$/ })).toBeVisible();
   await expect(report.getByRole('row', { name: /^Создано 0$/ })).toBeVisible();
   await page.screenshot({ path: info.outputPath(`yml-reimport-${info.project.name}.png`), fullPage: true });
+});
+
+test("a feed that numbers its categories as the shop does, under other names, says which it would rename before anything changes", async ({ adminPage: page, shop }, info) => {
+  // Another supplier's feed whose section 'Одежда из фида' has the id of the shop's 'Электроника'.
+  const clash = ymlFeed(2, `r${info.project.name[0]}${Date.now() % 100000}x`)
+    .replace('<category id="900">', '<category id="1">')
+    .replace(/parentId="900"/g, 'parentId="1"');
+  await page.goto('/admin/yml_import');
+  await page.getByTestId('yml-file').setInputFiles({ name: 'clash.xml', mimeType: 'text/xml', buffer: Buffer.from(clash) });
+  const preview = page.getByRole('region', { name: 'Что изменится' });
+  await expect(preview).toBeVisible({ timeout: 60_000 });
+  const renames = preview.getByTestId('preview-renames');
+  await expect(renames).toContainText('Файл переименует категории магазина (1)');
+  await expect(renames).toContainText('Электроника → Одежда из фида');
+  await shot(page, `yml-renames-${info.project.name}`);
+  await preview.getByRole('button', { name: 'Не импортировать' }).click();
+  await expect(preview).toBeHidden();
+  const one = (await (await fetch(`${shop.url}/api?api=offers_category`, { method: 'POST', body: new URLSearchParams({ 'p[486_category_id]': '1' }) })).json()) as { offers_category: { category: string }[] };
+  expect(one.offers_category.map((c) => c.category)).toEqual(['Электроника']);
 });

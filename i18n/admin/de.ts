@@ -249,6 +249,8 @@ export default {
       changed_offers: "Ändern sich",
       unchanged_offers: "Unverändert",
       to_hide: "Nicht in der Datei",
+      renames: "Die Datei benennt Kategorien des Shops um (%{count})",
+      renames_note: "Sie haben dieselbe ID, aber einen anderen Namen. Stammt die Datei von einem anderen Lieferanten, landen seine Produkte in Ihren Kategorien, die dann seine Namen tragen.",
       ask_mode: "In der Datei fehlt %{smart_count} Produkt des Shops. Was soll damit geschehen? |||| In der Datei fehlen %{smart_count} Produkte des Shops. Was soll mit ihnen geschehen?",
       mode_replace: "Produkte ausblenden, die in der Datei fehlen ({count})",
       mode_merge: "Nur hinzufügen und aktualisieren",

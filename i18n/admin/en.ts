@@ -62,6 +62,8 @@ export default {
       changed_offers: "Will change",
       unchanged_offers: "Unchanged",
       to_hide: "Not in the file",
+      renames: "The file renames categories of the shop (%{count})",
+      renames_note: "They have the same id but another name. If the file is another supplier's, its products will land in your categories, which take its names.",
       ask_mode: "The file lacks %{smart_count} product of the shop. What should happen to it? |||| The file lacks %{smart_count} of the shop's products. What should happen to them?",
       mode_replace: "Hide the products the file lacks ({count})",
       mode_merge: "Only add and update",

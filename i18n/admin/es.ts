@@ -249,6 +249,8 @@ export default {
       changed_offers: "Cambiarán",
       unchanged_offers: "Sin cambios",
       to_hide: "No están en el archivo",
+      renames: "El archivo renombra categorías de la tienda (%{count})",
+      renames_note: "Tienen el mismo id pero otro nombre. Si el archivo es de otro proveedor, sus productos irán a sus categorías, que tomarán sus nombres.",
       ask_mode: "Al archivo le falta %{smart_count} producto de la tienda. ¿Qué hacer con él? |||| Al archivo le faltan %{smart_count} productos de la tienda. ¿Qué hacer con ellos?",
       mode_replace: "Ocultar los productos que faltan en el archivo ({count})",
       mode_merge: "Solo añadir y actualizar",

@@ -65,6 +65,8 @@ export default {
       changed_offers: "Vont changer",
       unchanged_offers: "Inchangés",
       to_hide: "Absents du fichier",
+      renames: "Le fichier renomme des catégories de la boutique (%{count})",
+      renames_note: "Elles ont le même identifiant mais un autre nom. Si le fichier vient d’un autre fournisseur, ses produits iront dans vos catégories, qui prendront ses noms.",
       ask_mode: "Il manque au fichier %{smart_count} produit de la boutique. Que faire de ce produit ? |||| Il manque au fichier %{smart_count} produits de la boutique. Que faire d'eux ?",
       mode_replace: "Masquer les produits absents du fichier ({count})",
       mode_merge: "Seulement ajouter et mettre à jour",

@@ -249,6 +249,8 @@ export default {
       changed_offers: "Vão mudar",
       unchanged_offers: "Sem alterações",
       to_hide: "Não estão no arquivo",
+      renames: "O arquivo renomeia categorias da loja (%{count})",
+      renames_note: "Elas têm o mesmo id, mas outro nome. Se o arquivo for de outro fornecedor, os produtos dele irão para as suas categorias, que receberão os nomes dele.",
       ask_mode: "Falta no arquivo %{smart_count} produto da loja. O que fazer com ele? |||| Faltam no arquivo %{smart_count} produtos da loja. O que fazer com eles?",
       mode_replace: "Ocultar os produtos que faltam no arquivo ({count})",
       mode_merge: "Apenas adicionar e atualizar",

@@ -250,6 +250,8 @@ export default {
       changed_offers: "将更改",
       unchanged_offers: "未更改",
       to_hide: "文件中没有",
+      renames: "文件将重命名店铺的分类（%{count}）",
+      renames_note: "它们编号相同但名称不同。如果文件来自另一家供应商，其商品将进入您的分类，分类也会改用其名称。",
       ask_mode: "文件中缺少店铺的 %{smart_count} 件商品。如何处理它们？",
       mode_replace: "隐藏文件中没有的商品（{count}）",
       mode_merge: "仅添加和更新",

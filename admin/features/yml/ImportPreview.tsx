@@ -1,5 +1,5 @@
 import { useTranslate } from 'react-admin';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
 import type { YmlImportJob } from '../../../dataProvider/adminProviders';
 
 type Report = NonNullable<YmlImportJob['report']>;
@@ -7,9 +7,10 @@ export type ImportMode = 'replace' | 'merge';
 
 /**
  * A finished preview: how many offers the feed adds, changes, leaves as they are and lacks (with a few names
- * of each), and the owner's choice. A feed that lacks none of the shop's offers is imported with one button;
- * one that lacks some asks whether to hide them (replace) or only add and update (merge). An import that would
- * rewrite more offers than an undo keeps says beforehand that it cannot be undone.
+ * of each), the shop's categories it would rename under their ids (another supplier's clashing ids), and the
+ * owner's choice. A feed that lacks none of the shop's offers is imported with one button; one that lacks some
+ * asks whether to hide them (replace) or only add and update (merge). An import that would rewrite more offers
+ * than an undo keeps says beforehand that it cannot be undone.
  */
 export default function ImportPreview({ report, busy, onImport, onDiscard }: { report: Report; busy: boolean; onImport: (mode: ImportMode) => void; onDiscard: () => void }) {
   const translate = useTranslate();
@@ -19,6 +20,7 @@ export default function ImportPreview({ report, busy, onImport, onDiscard }: { r
     { key: 'unchanged_offers', count: report.unchanged, names: report.examples.unchanged },
     { key: 'to_hide', count: report.wouldHide, names: report.examples.hidden },
   ];
+  const renamed = report.examples.renamed ?? [];
   return (
     <Box component="section" aria-label={translate('admin.yml.preview_title')} sx={{ mt: 2 }}>
       <Typography variant="subtitle1" component="h3">
@@ -44,6 +46,19 @@ export default function ImportPreview({ report, busy, onImport, onDiscard }: { r
           </Box>
         ))}
       </Box>
+      {renamed.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="preview-renames">
+          <AlertTitle>{translate('admin.yml.renames', { count: report.categories?.renamed ?? renamed.length })}</AlertTitle>
+          {renamed.map((n) => (
+            <Typography key={n} variant="body2" component="div">
+              {n}
+            </Typography>
+          ))}
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {translate('admin.yml.renames_note')}
+          </Typography>
+        </Alert>
+      )}
       {report.undoable === false && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('admin.yml.not_undoable', { count: report.updated })}

@@ -94,7 +94,17 @@ describe('YML import modes, previews and unchanged offers over /rest/yml_imports
       updated: ['a товар 2'],
       unchanged: ['a товар 1'],
       hidden: ['a товар 3', 'a товар 4'],
+      renamed: [],
     });
+    expect(await snapshot(s.db, CATALOGUE_TABLES)).toBe(before);
+  });
+
+  it("a preview names the shop's categories a feed would rename under their ids: another supplier's clashing ids", async () => {
+    const before = await snapshot(s.db, CATALOGUE_TABLES);
+    // Supplier x numbers its category as supplier a did: imported, a's products would sit under x's name.
+    const job = await upload(supplierFeed('x', 2).replaceAll('xc', 'ac'), '?preview=1');
+    expect(job.report.categories).toMatchObject({ updated: 1, renamed: 1 });
+    expect(job.report.examples.renamed).toEqual(['Раздел a → Раздел x']);
     expect(await snapshot(s.db, CATALOGUE_TABLES)).toBe(before);
   });
 

@@ -27,6 +27,12 @@ export interface ImportExamples {
   unchanged: string[];
   /** Offers a `replace` would hide (shown whatever the mode, so the owner can choose). */
   hidden: string[];
+  /**
+   * Categories of the shop the feed gives another name under the same id ('Электроника → Одежда'): a rename by
+   * the same supplier, or another supplier's feed whose ids clash with the shop's (its products would land in
+   * the first supplier's categories). Named so the owner sees it before importing.
+   */
+  renamed: string[];
 }
 
 export interface PreviewCounts {
@@ -35,7 +41,7 @@ export interface PreviewCounts {
   examples: ImportExamples;
 }
 
-export const emptyExamples = (): ImportExamples => ({ created: [], updated: [], unchanged: [], hidden: [] });
+export const emptyExamples = (): ImportExamples => ({ created: [], updated: [], unchanged: [], hidden: [], renamed: [] });
 
 export function addExample(list: string[], name: unknown) {
   if (list.length < EXAMPLES && typeof name === 'string' && name) list.push(name);

@@ -71,7 +71,8 @@ export interface ImportResult {
   warningKinds: Record<string, number>;
   /** The first offer ids of each kind's warnings. */
   warningIds: Record<string, string[]>;
-  categoryReport: { created: number; updated: number; hidden: number };
+  /** `renamed`: stored categories the feed names otherwise (examples.renamed). */
+  categoryReport: { created: number; updated: number; hidden: number; renamed: number };
   warnings: string[];
   /** A first import on SQLite built the offers' indexes after its rows (deferredIndexes.ts). */
   deferredIndexes: boolean;
@@ -119,7 +120,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     skippedBy: {},
     warningKinds: log.kinds,
     warningIds: log.ids,
-    categoryReport: { created: 0, updated: 0, hidden: 0 },
+    categoryReport: { created: 0, updated: 0, hidden: 0, renamed: 0 },
     warnings: log.texts,
     deferredIndexes: false,
     pipelined: false,
@@ -171,9 +172,9 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
       // is left to hide, and every path is written as the tree will stay.
       const emptyShop = !(await tx.selectFrom('offers').select('id').where('store_id', '=', storeId).limit(1).executeTakeFirst());
       let writtenOffers = 0;
-      // The stored parent of each category: a feed that moves one renumbers the clashing params of its subtree.
+      // The stored parent of each category (a feed that moves one renumbers the clashing params of its subtree) and its name.
       const knownCategories = new Map(
-        (await tx.selectFrom('categories').select(['id', 'parent_id']).where('store_id', '=', storeId).execute()).map((r) => [r.id, r.parent_id]),
+        (await tx.selectFrom('categories').select(['id', 'parent_id', 'name']).where('store_id', '=', storeId).execute()).map((r) => [r.id, r]),
       );
       const movedCategories: string[] = [];
       let categoriesDone = false;
@@ -201,7 +202,11 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
               .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet({ parent_id: parent, name: c.name, hidden: 0 }))
               .execute();
             const before = knownCategories.get(c.id);
-            if (before !== undefined && before !== parent) movedCategories.push(c.id);
+            if (before !== undefined && before.parent_id !== parent) movedCategories.push(c.id);
+            if (before !== undefined && before.name.trim().toLowerCase() !== c.name.trim().toLowerCase()) {
+              result.categoryReport.renamed++;
+              addExample(result.examples.renamed, `${before.name} → ${c.name}`);
+            }
             if (before !== undefined) result.categoryReport.updated++;
             else result.categoryReport.created++;
             categoryIds.add(c.id);
