@@ -119,8 +119,9 @@ export async function writeBatch(
     if (moved.length) await updateSorts(tx, dialect, storeId, moved, stamp, false);
     if (movedShown.length) await updateSorts(tx, dialect, storeId, movedShown, stamp, true);
   }
-  // Unchanged: kept as it is and shown already, or hidden by the owner (a kept offer an import hid comes back: updated). A deleted
-  // row the feed brings back (deleted by the owner, or by an undo of the import that made it) is created again.
+  // Unchanged: kept as it is and shown already, or hidden by the owner (a kept offer an import hid comes back:
+  // updated). A deleted row the feed brings back (deleted by the owner, or by an undo of the import that made it)
+  // is created again.
   let unchanged = 0;
   let revived = 0;
   for (let i = 0; i < ids.length; i++) {
