@@ -25,6 +25,8 @@ const ADMIN_KB = 311;
 const ADMIN_SIGN_IN_KB = 295;
 
 async function scriptsUntilIdle(page: Page, url: string, ready?: () => Promise<void>) {
+  // A blank page first: a script the previous page was still fetching is not counted as this one's.
+  await page.goto('about:blank');
   const files: { url: string; gz: number }[] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (r) => {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 /**
@@ -100,6 +101,7 @@ export default defineConfig(({ command }) => ({
   // imports it, and React's production build whatever NODE_ENV the server runs with.
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   ssr: { noExternal: true },
+  resolve: { alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./lib/syncExternalStore.ts', import.meta.url)) }] },
   base: '/',
   publicDir: false,
   build: {
