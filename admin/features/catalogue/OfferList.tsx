@@ -57,12 +57,17 @@ export function Thumb({ record, size = 48 }: { record?: RaRecord; size?: number 
 /** Hidden from the shop (by the owner, or by an import), out of stock (not for sale or none left), or on sale. */
 export function OfferStatus({ record }: { record: RaRecord }) {
   const translate = useTranslate();
-  if (!record.active)
-    return record.ownerHidden ? (
-      <Chip size="small" icon={<VisibilityOffOutlined />} label={translate('admin.offers.status_hidden_by_owner')} />
-    ) : (
-      <Chip size="small" icon={<VisibilityOffOutlined />} label={translate('admin.offers.status_hidden')} title={translate('admin.offers.hidden_by_import_hint')} />
+  if (!record.active) {
+    const byOwner = Boolean(record.ownerHidden);
+    return (
+      <Chip
+        size="small"
+        icon={<VisibilityOffOutlined />}
+        label={translate(byOwner ? 'admin.offers.status_hidden_by_owner' : 'admin.offers.status_hidden')}
+        title={byOwner ? undefined : translate('admin.offers.hidden_by_import_hint')}
+      />
     );
+  }
   if (!record.orderable) return <Chip size="small" variant="outlined" color="warning" label={translate('admin.offers.out_of_stock')} />;
   return <Chip size="small" variant="outlined" color="success" label={translate('admin.offers.status_on_sale')} />;
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { OWN_PAGE_TITLES } from '../../../i18n';
 import { useSelector } from 'react-redux';
+import { OWN_PAGE_TITLES } from '../../../i18n';
 import { useLocation, useMatch } from '../../lib/router';
 import { PATHS } from '../../app/paths';
 import type { RootState } from '../../app/store';
@@ -42,8 +42,9 @@ function usePageName(pathname: string): string | null {
 
 /**
  * The document's title follows the page the app shows: `<name> — <shop>` on item, list, search, info, 404 and
- * the shopper's own pages (cart, favourites, orders, sign-in), the shop's name elsewhere, as the server writes it into each page's HTML. A hydrated page keeps the
- * server's title (the same text); before this, the app wrote the shop's name over every product's title.
+ * the shopper's own pages (cart, favourites, orders, sign-in), the shop's name elsewhere, as the server writes it
+ * into each page's HTML. A hydrated page keeps the server's title (the same text); before this, the app wrote
+ * the shop's name over every product's title.
  */
 export function usePageTitle(): void {
   const { pathname } = useLocation();
