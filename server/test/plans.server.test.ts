@@ -53,6 +53,9 @@ interface Case {
   perStoreOnce?: { sql: RegExp; why: string };
 }
 
+/** Any index led by a product's category (each adds a list order after it). */
+const CATEGORY_INDEXES = 'offers_category|offers_category_price|offers_category_discount|offers_category_date';
+
 const api = (name: string, params: Record<string, string | number>) => async () => {
   const r = await server.api(name, params);
   expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
@@ -129,14 +132,17 @@ const CASES: Case[] = [
   { name: 'count of a leaf', request: () => api('offers', { count: 1, 'p[287_categoryId]': leaf() })(), uses: ['offers_category'] },
   { name: 'count of a top category, pick-up filter', request: () => api('offers', { count: 1, 'p[287_categoryId]': top(), [`filter[${COMMON_FILTERS.shop}]`]: '1' })(), uses: ['offers_sorted'], walks: ['offers_sorted'] },
   { name: 'category tree', request: () => api('offers_category', {})(), uses: [] },
-  // The price filter's and the number filters' ranges: the first entry of their index each way.
+  // A shopper's filters of a category: its products' prices and params, read through the category's index and
+  // each product's params by the primary key (categoryFilters.ts), grouped; never the params' value index.
   {
     name: 'filters of a top category',
     request: () => api('offers_params', { 'p[389_categoryId]': top() })(),
-    uses: ['offers_price_sorted', 'offer_params_num'],
-    walks: ['offers_price_sorted', 'offer_params_num'],
+    uses: [CATEGORY_INDEXES, 'offer_params_pkey'],
+    sorts: true,
   },
-  { name: 'filters of a leaf', request: () => api('offers_params', { 'p[389_categoryId]': leaf() })(), uses: ['offer_params_num'], walks: ['offers_price_sorted', 'offer_params_num'] },
+  { name: 'filters of a leaf', request: () => api('offers_params', { 'p[389_categoryId]': leaf() })(), uses: [CATEGORY_INDEXES, 'offer_params_pkey'], sorts: true },
+  // The whole shop's: the price filter's and the number filters' ranges, the first entry of their index each way.
+  { name: 'filters of the whole shop', request: () => api('offers_params', {})(), uses: ['offer_params_num'], walks: ['offers_price_sorted', 'offer_params_num'] },
   {
     name: 'sitemap index',
     request: async () => expect((await server.get('/sitemap.xml')).status).toBe(200),

@@ -19,6 +19,8 @@ import type { ApiContext, Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
 import { cachedByVersion } from '../../db/catalogueVersion';
 import { isRead } from './categories.api';
+import { descendants } from './categoryTree';
+import { usedInCategory, type CategoryUse } from './categoryFilters';
 
 const no = (schema: EntitySchema, name: string) => fieldByName(schema, name).no;
 const P = {
@@ -37,16 +39,23 @@ const idOf = (raw: string | undefined, field: string) => {
   return Number(raw);
 };
 
-async function paramsToApi(ctx: ApiContext, list: ParamInfo[], ownerId: number | null) {
+/**
+ * The params as api=offers_params sends them, with their values and ranges over every live product of the
+ * shop; with `use` (a shopper's filters of one category), only the params, values and ranges its products
+ * have (categoryFilters.ts).
+ */
+async function paramsToApi(ctx: ApiContext, all: ParamInfo[], ownerId: number | null, use?: CategoryUse) {
+  const list = use ? all.filter((p) => !p.id || use.present.has(p.baseId)) : all;
   const values = await listValues(ctx.db, ctx.store.id, list.filter((p) => p.kind === 'select' && p.id).map((p) => p.id));
-  const ranges = await numericRanges(ctx.db, ctx.store.id, list.filter((p) => p.id && (p.kind === 'number' || p.kind === 'float')));
+  const ranges = use ? new Map(list.filter((p) => use.ranges.has(p.baseId)).map((p) => [p.id, use.ranges.get(p.baseId)!] as const)) : await numericRanges(ctx.db, ctx.store.id, list.filter((p) => p.id && (p.kind === 'number' || p.kind === 'float')));
   // The cheapest and the dearest live offer, each one step on the price index (a min and a max in one query
   // made SQLite read every live offer's entry: plans.server.test.ts).
   const price = (direction: 'asc' | 'desc') =>
     ctx.db.selectFrom('offers').select('price').where('store_id', '=', ctx.store.id).where('deleted', '=', 0).where('active', '=', 1).orderBy('price', direction).limit(1).executeTakeFirst();
-  const prices = list.some((p) => p.baseId === 283) ? await Promise.all([price('asc'), price('desc')]).then(([min, max]) => ({ min: min?.price, max: max?.price })) : undefined;
+  const prices = use ? use.price : list.some((p) => p.baseId === 283) ? await Promise.all([price('asc'), price('desc')]).then(([min, max]) => ({ min: min?.price, max: max?.price })) : undefined;
   return list.map((p) => {
     const range = p.baseId === 283 ? { min: Number(prices?.min ?? 0), max: Number(prices?.max ?? 0) } : ranges.get(p.id);
+    const own = use && p.kind === 'select' ? use.values.get(p.baseId) : undefined;
     return {
       id: String(p.id),
       baseId: String(p.baseId),
@@ -58,7 +67,7 @@ async function paramsToApi(ctx: ApiContext, list: ParamInfo[], ownerId: number |
       isRequired: p.isRequired ? '1' : '0',
       unit: p.unit,
       sort: p.sort,
-      values: p.kind === 'select' ? (values[p.id] ?? []) : [],
+      values: p.kind === 'select' ? (values[p.id] ?? []).filter((v) => !own || own.has(v.id)) : [],
       ...(p.kind === 'number' || p.kind === 'float'
         ? { defaultFrom: Math.floor(range?.min ?? 0), defaultTo: Math.ceil(range?.max ?? 0) }
         : {}),
@@ -104,20 +113,25 @@ export const offersParams: Handler = Object.assign(async (ctx: ApiContext) => {
   }
   const categoryId = input.p.get(P.categoryId)?.trim() || '0';
   const everything = flag(input, 'all');
-  let list: ParamInfo[];
-  if (everything) list = [...COMMON_PARAMS, ...all];
-  else {
-    let path: string[] = [];
-    if (categoryId !== '0') {
-      const tree = await categoryTree(ctx.db, store.id);
-      if (!tree.byId.has(categoryId)) throw notFound();
-      path = chain(tree, categoryId);
-    }
-    const inScope = new Set(scopeOf(all, path).values());
-    list = [...COMMON_PARAMS, ...all.filter((p) => inScope.has(p))];
+  if (everything) {
+    return { offers_params: await cachedByVersion(ctx.db, store.id, 'filters:*', () => paramsToApi(ctx, [...COMMON_PARAMS, ...all], store.user_id)) };
   }
-  // A category's filters (values and ranges over all live products) change only with the catalogue.
-  return { offers_params: await cachedByVersion(ctx.db, store.id, `filters:${everything ? '*' : categoryId}`, () => paramsToApi(ctx, list, store.user_id)) };
+  let path: string[] = [];
+  const tree = categoryId !== '0' ? await categoryTree(ctx.db, store.id) : null;
+  if (tree) {
+    if (!tree.byId.has(categoryId)) throw notFound();
+    path = chain(tree, categoryId);
+  }
+  const inScope = new Set(scopeOf(all, path).values());
+  const list = [...COMMON_PARAMS, ...all.filter((p) => inScope.has(p))];
+  // The owner sets up a category's filters before it has products; a shopper is offered what its products have.
+  const scoped = tree !== null && !(await ctx.isOwner());
+  // A category's filters change only with the catalogue.
+  return {
+    offers_params: await cachedByVersion(ctx.db, store.id, `filters:${categoryId}${scoped ? ':used' : ''}`, async () =>
+      paramsToApi(ctx, list, store.user_id, scoped ? await usedInCategory(ctx.db, ctx.dialect, store.id, descendants(tree, categoryId), list) : undefined),
+    ),
+  };
 }, { cacheable: isRead });
 
 /** api=offers_params_values: the values of select filters keyed by param id; owner set/update/del of one value. */

@@ -28,8 +28,9 @@ interface Param {
   defaultFrom?: number;
   defaultTo?: number;
 }
+/** The params as the owner sets them up (a shopper is offered only what a category's products have: category-filters). */
 const params = async (extra: Record<string, string> = {}) => {
-  const r = await server.api('offers_params', extra);
+  const r = await server.api('offers_params', extra, { token: owner });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.offers_params as Param[];
 };

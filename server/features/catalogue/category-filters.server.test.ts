@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import { rest } from '../../test/checkoutFixtures';
+import { importYml } from '../yml/write/importYml';
+
+/**
+ * A shopper's filters of a category offer what its live products have (categoryFilters.ts): a feed's
+ * params that span branches are shop-wide, and a category offered every one of them with every value.
+ */
+const offer = (id: string, cat: string, price: number, params: [string, string][]) =>
+  `<offer id="${id}" available="true"><name>Товар ${id}</name><price>${price}</price><currencyId>RUR</currencyId><categoryId>${cat}</categoryId>${params
+    .map(([n, v]) => `<param name="${n}">${v}</param>`)
+    .join('')}</offer>`;
+const FEED = `<?xml version="1.0" encoding="UTF-8"?>
+<yml_catalog date="2026-11-30 12:00"><shop><name>s</name><company>s</company><url>https://s.example/</url>
+<currencies><currency id="RUR" rate="1"/></currencies>
+<categories><category id="1">Одежда</category><category id="2" parentId="1">Футболки</category><category id="3">Книги</category><category id="4">Посуда</category></categories>
+<offers>
+${offer('t1', '2', 1000, [['Цвет', 'красный'], ['Размер', 'M'], ['Вес', '0.2']])}
+${offer('t2', '2', 1500, [['Цвет', 'синий'], ['Размер', 'L'], ['Вес', '0.3']])}
+${offer('b1', '3', 300, [['Цвет', 'зелёный'], ['Материал', 'бумага'], ['Вес', '0.5']])}
+${offer('k1', '4', 700, [['Цвет', 'белый'], ['Материал', 'керамика'], ['Вес', '1.5']])}
+${offer('k2', '4', 99000, [['Цвет', 'чёрный'], ['Материал', 'чугун'], ['Вес', '9']])}
+</offers></shop></yml_catalog>`;
+
+interface Filter {
+  name: string;
+  baseId: string;
+  userId: string;
+  kind: string;
+  values: { id: string; name: string }[];
+  defaultFrom?: number;
+  defaultTo?: number;
+}
+
+let server: TestServer, owner: Auth;
+beforeAll(async () => {
+  ({ server, owner } = await startSignedIn());
+  const r = await importYml(server.db, server.dialect, server.images, server.storeId, [FEED], {});
+  expect(r.created).toBe(5);
+  // The dearest pan hidden by the owner: a hidden product's values and price are not offered.
+  expect((await rest(server, 'POST', '/offers/bulk', { token: owner, json: { action: 'hide', ids: ['k2'] } })).status).toBe(200);
+});
+afterAll(() => server?.close());
+
+const filters = async (categoryId: string, token?: Auth) => {
+  const r = await server.api<{ offers_params: Filter[] }>('offers_params', { 'p[389_category_id]': categoryId }, { token });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return new Map(r.body.offers_params.map((p) => [p.name, p]));
+};
+const valuesOf = (f: Filter | undefined) => f?.values.map((v) => v.name).sort();
+
+describe("a shopper's filters of a category", () => {
+  it('offer the params its products have, with their values only', async () => {
+    const shirts = await filters('2');
+    expect([...shirts.keys()]).toEqual(expect.arrayContaining(['price', 'Цвет', 'Размер', 'Вес']));
+    expect(shirts.has('Материал')).toBe(false);
+    expect(valuesOf(shirts.get('Цвет'))).toEqual(['красный', 'синий']);
+    expect(valuesOf(shirts.get('Размер'))).toEqual(['L', 'M']);
+    // A parent category offers what the products below it have.
+    expect(valuesOf((await filters('1')).get('Цвет'))).toEqual(['красный', 'синий']);
+
+    const books = await filters('3');
+    expect(books.has('Размер')).toBe(false);
+    expect(valuesOf(books.get('Цвет'))).toEqual(['зелёный']);
+    expect(valuesOf(books.get('Материал'))).toEqual(['бумага']);
+  });
+
+  it('range numbers and prices over its live products, not the shop', async () => {
+    const shirts = await filters('2');
+    expect(shirts.get('price')).toMatchObject({ defaultFrom: 1000, defaultTo: 1500 });
+    expect(shirts.get('Вес')).toMatchObject({ defaultFrom: 0, defaultTo: 1 });
+    const pans = await filters('4');
+    expect(pans.get('price')).toMatchObject({ defaultFrom: 700, defaultTo: 700 });
+    expect(pans.get('Вес')).toMatchObject({ defaultFrom: 1, defaultTo: 2 });
+    expect(valuesOf(pans.get('Цвет'))).toEqual(['белый']);
+    expect(valuesOf(pans.get('Материал'))).toEqual(['керамика']);
+    // The whole shop's list (no category) still offers every value and the whole range of live products.
+    const all = await filters('0');
+    expect(valuesOf(all.get('Цвет'))).toEqual(['белый', 'зелёный', 'красный', 'синий', 'чёрный']);
+    expect(all.get('price')).toMatchObject({ defaultFrom: 300, defaultTo: 1500 });
+  });
+
+  it('follow the catalogue: a product shown again brings its values back', async () => {
+    expect((await rest(server, 'POST', '/offers/bulk', { token: owner, json: { action: 'show', ids: ['k2'] } })).status).toBe(200);
+    const pans = await filters('4');
+    expect(valuesOf(pans.get('Цвет'))).toEqual(['белый', 'чёрный']);
+    expect(pans.get('price')).toMatchObject({ defaultFrom: 700, defaultTo: 99000 });
+    expect((await rest(server, 'POST', '/offers/bulk', { token: owner, json: { action: 'hide', ids: ['k2'] } })).status).toBe(200);
+    expect(valuesOf((await filters('4')).get('Цвет'))).toEqual(['белый']);
+  });
+
+  it('the owner, setting up a category, sees every param of its path with every value', async () => {
+    const books = await filters('3', owner);
+    // (Sizes are the shirts' own param: the import gave it their category, off the books' path.)
+    expect(books.has('Размер')).toBe(false);
+    expect(valuesOf(books.get('Цвет'))).toEqual(['белый', 'зелёный', 'красный', 'синий', 'чёрный']);
+    expect(books.has('Материал')).toBe(true);
+  });
+
+  it('a filtered list finds what each offered value promises', async () => {
+    const colour = (await filters('2')).get('Цвет')!;
+    for (const v of colour.values) {
+      const list = await server.api<{ offers: { id: string }[] }>('offers', { 'p[287_categoryId]': '2', [`filter[${colour.baseId}]`]: v.id });
+      expect(list.body.offers.length, v.name).toBe(1);
+    }
+  });
+});
