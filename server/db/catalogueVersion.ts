@@ -148,10 +148,27 @@ function send(db: Db, storeId: number, byStore: Map<number, Pending>): Pending {
   return pending;
 }
 
-/** Marks the store's catalogue as changed for every process; pass the write's transaction when there is one. */
-export async function bumpCatalogue(db: Executor, storeId: number): Promise<void> {
-  await sql`insert into catalogue_versions (store_id, version) values (${storeId}, 1)
-    on conflict (store_id) do update set version = catalogue_versions.version + 1`.execute(db);
+/**
+ * Marks the store's catalogue as changed for every process; pass the write's transaction when there is one.
+ * `only`: the write changed nothing but stock or pictures, so the shape (catalogueShape) stays.
+ */
+export async function bumpCatalogue(db: Executor, storeId: number, only?: 'stock' | 'pictures'): Promise<void> {
+  if (only) {
+    await sql`insert into catalogue_versions (store_id, version) values (${storeId}, 1)
+      on conflict (store_id) do update set version = catalogue_versions.version + 1`.execute(db);
+  } else {
+    await sql`insert into catalogue_versions (store_id, version, shape) values (${storeId}, 1, 1)
+      on conflict (store_id) do update set version = catalogue_versions.version + 1, shape = catalogue_versions.shape + 1`.execute(db);
+  }
+}
+
+/**
+ * The store's catalogue shape: which products exist, in which categories, with which params and prices
+ * (migrations/2026113040_catalogue_shape.ts). Read afresh: what is cached by it is at least as new as it.
+ */
+export async function catalogueShape(db: Executor, storeId: number): Promise<number> {
+  const row = await db.selectFrom('catalogue_versions').select('shape').where('store_id', '=', storeId).executeTakeFirst();
+  return Number(row?.shape ?? 0);
 }
 
 /** `load` once per catalogue version of the store (a failed load is not kept). */

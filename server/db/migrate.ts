@@ -32,6 +32,7 @@ import * as notificationSeqs from './migrations/2026112950_notification_seqs';
 import * as importUndo from './migrations/2026113010_import_undo';
 import * as questionPending from './migrations/2026113020_question_pending';
 import * as ownerHidden from './migrations/2026113030_owner_hidden';
+import * as catalogueShape from './migrations/2026113040_catalogue_shape';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -71,6 +72,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026113010_import_undo', importUndo],
   ['2026113020_question_pending', questionPending],
   ['2026113030_owner_hidden', ownerHidden],
+  ['2026113040_catalogue_shape', catalogueShape],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -309,6 +309,8 @@ export interface FeedPicturesTable {
 export interface CatalogueVersionsTable {
   store_id: number;
   version: number;
+  /** Bumped with `version` except by stock and picture writes (migrations/2026113040_catalogue_shape.ts). */
+  shape: Generated<number>;
 }
 
 /** @fastify/rate-limit's counters, shared by every process on the database (lib/rateLimitStore.ts). */

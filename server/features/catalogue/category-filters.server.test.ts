@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
+import type { Database } from '../../db/database';
+import { bumpCatalogue } from '../../db/catalogueVersion';
+import { secondConnection, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { rest } from '../../test/checkoutFixtures';
 import { importYml } from '../yml/write/importYml';
 
@@ -88,6 +90,28 @@ describe("a shopper's filters of a category", () => {
     expect(pans.get('price')).toMatchObject({ defaultFrom: 700, defaultTo: 99000 });
     expect((await rest(server, 'POST', '/offers/bulk', { token: owner, json: { action: 'hide', ids: ['k2'] } })).status).toBe(200);
     expect(valuesOf((await filters('4')).get('Цвет'))).toEqual(['белый']);
+  });
+
+  it("follow a product written by another worker process at once (each category's part is kept per catalogue shape)", async () => {
+    const other: Database = secondConnection(server);
+    try {
+      expect(valuesOf((await filters('3')).get('Материал'))).toEqual(['бумага']);
+      // As the owner's save in another process: the book moves to the pans.
+      await other.db.transaction().execute(async (tx) => {
+        await tx.updateTable('offers').set({ category_id: '4' }).where('store_id', '=', server.storeId).where('id', '=', 'b1').execute();
+        await bumpCatalogue(tx, server.storeId);
+      });
+      const books = await filters('3');
+      expect(books.has('Материал')).toBe(false);
+      expect(books.get('price')).toMatchObject({ defaultFrom: 0, defaultTo: 0 });
+      expect(valuesOf((await filters('4')).get('Материал'))).toEqual(['бумага', 'керамика']);
+    } finally {
+      await other.db.transaction().execute(async (tx) => {
+        await tx.updateTable('offers').set({ category_id: '3' }).where('store_id', '=', server.storeId).where('id', '=', 'b1').execute();
+        await bumpCatalogue(tx, server.storeId);
+      });
+      await other.close();
+    }
   });
 
   it('the owner, setting up a category, sees every param of its path with every value', async () => {

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/database';
-import type { Executor } from '../../db/types';
-import type { ParamInfo } from './params';
+import type { Db } from '../../db/types';
+import { catalogueShape } from '../../db/catalogueVersion';
+import { chain, type CategoryTree } from '../../db/categoryPath';
+import { descendants } from './categoryTree';
+import { scopeOf, type ParamInfo } from './params';
 
 /** What the live products of one category (and of the categories below it) use of its filters. */
 export interface CategoryUse {
@@ -15,19 +18,67 @@ export interface CategoryUse {
   price: { min: number; max: number } | null;
 }
 
+/** A category's own products' use, with the param each base id meant on its path when it was read. */
+interface OwnUse extends CategoryUse {
+  meaning: Map<number, number>;
+}
+
+const caches = new WeakMap<object, Map<string, { shape: number; use: Promise<OwnUse> }>>();
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * A shopper's filters of a category offer only what its products have: a feed's params are shop-wide (a YML
- * `<param>` names no category), so without this a tie would offer 'Носитель' with every value of the shop,
- * and a price range from the cheapest product of the shop to its dearest.
+ * A shopper's filters of a category offer only what its products have: a feed's params are shop-wide when
+ * their products span branches (a YML `<param>` names no category), so without this a phone list offered
+ * every colour of the shop and a price range from the cheapest product of the shop to its dearest.
  *
- * One pass over the category's live products and their params, grouped by base id and value (a number
- * param's values into one range): the cost follows the category's size, not the shop's. The caller caches
- * the answer per catalogue version.
+ * Each category's own products are read once per catalogue shape (orders and thumbnails leave it: stock
+ * and pictures do not change what is offered) and kept per process; a category's answer merges those of
+ * the categories below it. A category not read yet costs a pass over its products and their params; the
+ * event loop gets a turn after each, so a large category at a million products (seconds in all) does not
+ * stall the other requests.
  */
-export async function usedInCategory(db: Executor, dialect: Dialect, storeId: number, categoryIds: string[], params: ParamInfo[]): Promise<CategoryUse> {
+export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, tree: CategoryTree, categoryId: string, all: ParamInfo[]): Promise<CategoryUse> {
+  const shape = await catalogueShape(db, storeId);
+  let byKey = caches.get(db);
+  if (!byKey) caches.set(db, (byKey = new Map()));
+  const own: OwnUse[] = [];
+  for (const id of descendants(tree, categoryId)) {
+    const key = `${storeId}:${id}`;
+    let hit = byKey.get(key);
+    if (!hit || hit.shape !== shape) {
+      const use = ownUse(db, dialect, storeId, id, [...scopeOf(all, chain(tree, id)).values()]);
+      byKey.set(key, (hit = { shape, use }));
+      use.catch(() => byKey.get(key)?.use === use && byKey.delete(key));
+      own.push(await use);
+      await nextTurn();
+    } else own.push(await hit.use);
+  }
+  return merge(own, [...scopeOf(all, chain(tree, categoryId)).values()]);
+}
+
+/** The use of the category's params (by the param each base id means here) over the categories' own uses. */
+function merge(own: OwnUse[], params: ParamInfo[]): CategoryUse {
   const out: CategoryUse = { present: new Set(), values: new Map(), ranges: new Map(), price: null };
-  const live = (q: any) => q.where('o.store_id', '=', storeId).where('o.category_id', 'in', categoryIds).where('o.deleted', '=', 0).where('o.active', '=', 1);
+  for (const u of own) {
+    if (u.price) out.price = out.price ? { min: Math.min(out.price.min, u.price.min), max: Math.max(out.price.max, u.price.max) } : u.price;
+    for (const p of params) {
+      if (!p.id || u.meaning.get(p.baseId) !== p.id || !u.present.has(p.baseId)) continue;
+      out.present.add(p.baseId);
+      const values = u.values.get(p.baseId);
+      if (values) out.values.set(p.baseId, new Set([...(out.values.get(p.baseId) ?? []), ...values]));
+      const r = u.ranges.get(p.baseId);
+      const was = out.ranges.get(p.baseId);
+      if (r) out.ranges.set(p.baseId, was ? { min: Math.min(was.min, r.min), max: Math.max(was.max, r.max) } : r);
+    }
+  }
+  return out;
+}
+
+/** One pass over a category's own live products and their params, grouped by base id and value. */
+async function ownUse(db: Db, dialect: Dialect, storeId: number, categoryId: string, params: ParamInfo[]): Promise<OwnUse> {
   const custom = params.filter((p) => p.id);
+  const out: OwnUse = { meaning: new Map(custom.map((p) => [p.baseId, p.id])), present: new Set(), values: new Map(), ranges: new Map(), price: null };
+  const live = (q: any) => q.where('o.store_id', '=', storeId).where('o.category_id', '=', categoryId).where('o.deleted', '=', 0).where('o.active', '=', 1);
   const select = custom.filter((p) => p.kind === 'select').map((p) => p.baseId);
   // `+ 0`: PostgreSQL would take a min or a max as the first entry of the shop's price index, walking it
   // through other categories' products; the category's own index entries are what is wanted.

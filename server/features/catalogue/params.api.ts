@@ -19,7 +19,6 @@ import type { ApiContext, Handler } from '../../api/context';
 import { fieldsFromInput, flag } from '../../api/input';
 import { cachedByVersion } from '../../db/catalogueVersion';
 import { isRead } from './categories.api';
-import { descendants } from './categoryTree';
 import { usedInCategory, type CategoryUse } from './categoryFilters';
 
 const no = (schema: EntitySchema, name: string) => fieldByName(schema, name).no;
@@ -129,7 +128,7 @@ export const offersParams: Handler = Object.assign(async (ctx: ApiContext) => {
   // A category's filters change only with the catalogue.
   return {
     offers_params: await cachedByVersion(ctx.db, store.id, `filters:${categoryId}${scoped ? ':used' : ''}`, async () =>
-      paramsToApi(ctx, list, store.user_id, scoped ? await usedInCategory(ctx.db, ctx.dialect, store.id, descendants(tree, categoryId), list) : undefined),
+      paramsToApi(ctx, list, store.user_id, scoped ? await usedInCategory(ctx.db, ctx.dialect, store.id, tree, categoryId, all) : undefined),
     ),
   };
 }, { cacheable: isRead });

@@ -57,7 +57,7 @@ export async function reserveStock(tx: Executor, store: Store, lines: StockLine[
   }
   if (short.length) throw new ApiError(400, 'unavailable_items', undefined, short);
   // The item page shows the stock and a card its availability: cached answers of the catalogue go stale.
-  if (lines.some((l) => l.reserved)) await bumpCatalogue(tx, store.id);
+  if (lines.some((l) => l.reserved)) await bumpCatalogue(tx, store.id, 'stock');
   if (soldOut.length) await foldGroups(tx, store.id, soldOut);
   const to = ownerDestinations(storeValues(store), 'orders');
   for (const l of low) await enqueue(tx, store, 'low_stock', to, { product: l.name, count: l.count });
@@ -81,6 +81,6 @@ export async function releaseStock(tx: Executor, storeId: number, lines: StockLi
     if (r?.group_id && Number(r.stock) === line.reserved) back.push(r.group_id);
     delete line.reserved;
   }
-  if (changed) await bumpCatalogue(tx, storeId);
+  if (changed) await bumpCatalogue(tx, storeId, 'stock');
   if (back.length) await foldGroups(tx, storeId, back);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { saveCategory } from './categories';
 import { createParam } from './params';
-import { bumpCatalogue, catalogueVersion, catalogueVersionNow } from '../../db/catalogueVersion';
+import { bumpCatalogue, catalogueShape, catalogueVersion, catalogueVersionNow } from '../../db/catalogueVersion';
 import { secondConnection, startTestServer, type TestServer } from '../../test/helpers';
 
 /**
@@ -38,6 +38,16 @@ describe('catalogue caches across processes', () => {
     expect(before).not.toContain('Объём');
     await createParam(other.db, server.storeId, { name: 'Объём', kind: 'number', categoryId: '0' });
     expect(await names()).toEqual([...before, 'Объём']);
+  });
+
+  it('a stock or picture write moves the version and leaves the shape; any other catalogue write moves both', async () => {
+    const read = async () => [await catalogueVersion(server.db, server.storeId, performance.now()), await catalogueShape(server.db, server.storeId)];
+    const [version, shape] = await read();
+    await bumpCatalogue(other.db, server.storeId, 'stock');
+    await bumpCatalogue(other.db, server.storeId, 'pictures');
+    expect(await read()).toEqual([version + 2, shape]);
+    await saveCategory(other.db, server.storeId, null, { category: 'Третья', subId: '0', sort: 3 });
+    expect(await read()).toEqual([version + 3, shape + 1]);
   });
 
   it('a version read that must start after a moment does not join one sent before it', async () => {

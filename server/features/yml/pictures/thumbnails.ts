@@ -42,7 +42,7 @@ async function applyThumbs(db: Db, storeId: number, url?: string) {
     where store_id = ${storeId} ${url ? sql`and thumb = ${url}` : sql``}
       and exists (select 1 from feed_pictures f where f.store_id = offers.store_id and f.url = offers.thumb and f.status = 'done')`.execute(db);
   // Cards show the thumbnail: the catalogue's cached answers follow.
-  if (Number(r.numAffectedRows ?? 0) > 0) await bumpCatalogue(db, storeId);
+  if (Number(r.numAffectedRows ?? 0) > 0) await bumpCatalogue(db, storeId, 'pictures');
 }
 
 /**
