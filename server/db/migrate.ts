@@ -33,6 +33,7 @@ import * as importUndo from './migrations/2026113010_import_undo';
 import * as questionPending from './migrations/2026113020_question_pending';
 import * as ownerHidden from './migrations/2026113030_owner_hidden';
 import * as catalogueShape from './migrations/2026113040_catalogue_shape';
+import * as ownerFields from './migrations/2026113050_owner_fields';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -73,6 +74,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026113020_question_pending', questionPending],
   ['2026113030_owner_hidden', ownerHidden],
   ['2026113040_catalogue_shape', catalogueShape],
+  ['2026113050_owner_fields', ownerFields],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -84,6 +84,8 @@ export interface OffersTable {
   folded: Generated<number>;
   /** 1: hidden by the owner, which no import undoes (migrations/2026113030_owner_hidden.ts); `active` is then 0. */
   owner_hidden: Generated<number>;
+  /** The fields the owner changed by hand, which imports keep, comma-separated (migrations/2026113050_owner_fields.ts). */
+  owner_fields: string | null;
 }
 export interface OfferParamsTable {
   store_id: number;

@@ -96,7 +96,10 @@ describe('the answer cache of catalogue reads', () => {
     const filters = async () => ((await ok('offers_params', { 'p[389_categoryId]': leaf })).body.offers_params as { name: string }[]).map((p) => p.name);
     await warm('offers_params', { 'p[389_categoryId]': leaf });
     expect(await filters()).not.toContain('Объём');
-    await createParam(other.db, server.storeId, { name: 'Объём', kind: 'number', categoryId: top });
+    // A shopper is offered a filter once a product has a value of it (categoryFilters.ts).
+    const id = await createParam(other.db, server.storeId, { name: 'Объём', kind: 'number', categoryId: top });
+    const { base_id } = await other.db.selectFrom('params').select('base_id').where('id', '=', id).executeTakeFirstOrThrow();
+    await saveOffer(other.db, other.dialect, server.images, server.storeId, server.ownerId, kettle, { values: {}, params: new Map([[base_id, '1.7']]), files: new Map() });
     expect(await filters()).toContain('Объём');
   });
 

@@ -6,6 +6,7 @@ import { ApiError, badRequest } from '../../errors';
 import { categoryPath, chain, type CategoryTree } from '../../db/categoryPath';
 import { categoryTree } from './categoryTree';
 import { loadParams, scopeOf, type ParamInfo } from './params';
+import { withField } from './ownerFields';
 import { bumpCatalogue } from '../../db/catalogueVersion';
 import { foldGroups } from '../../db/offerGroups';
 
@@ -88,14 +89,14 @@ export async function runBulk(db: Db, dialect: Dialect, storeId: number, req: Bu
           .execute();
         break;
       case 'delete':
-        await tx.updateTable('offers').set({ deleted: 1, owner_hidden: 0, updated_at: stamp }).where('store_id', '=', storeId).where('id', 'in', ids).execute();
+        await tx.updateTable('offers').set({ deleted: 1, owner_hidden: 0, owner_fields: null, updated_at: stamp }).where('store_id', '=', storeId).where('id', 'in', ids).execute();
         await tx.deleteFrom('offer_search').where('store_id', '=', storeId).where('offer_id', 'in', ids).execute();
         break;
       case 'price':
         for (const r of rows) {
           const price = changedPrice(Number(r.price), req.percent!);
           const oldprice = req.oldprice && r.oldprice !== null ? changedPrice(Number(r.oldprice), req.percent!) : r.oldprice;
-          await tx.updateTable('offers').set({ price, oldprice, updated_at: stamp }).where('store_id', '=', storeId).where('id', '=', r.id).execute();
+          await tx.updateTable('offers').set({ price, oldprice, owner_fields: withField('price'), updated_at: stamp }).where('store_id', '=', storeId).where('id', '=', r.id).execute();
         }
         break;
       case 'move':
@@ -126,5 +127,5 @@ async function moveOffers(tx: Executor, storeId: number, rows: Target[], categor
     const lost = [...target].filter(([b, p]) => p.id !== 0 && old.get(b)?.id !== p.id).map(([b]) => b);
     if (lost.length) await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('offer_id', 'in', ids).where('base_id', 'in', lost).execute();
   }
-  await tx.updateTable('offers').set({ category_id: categoryId, cat_path: categoryPath(tree, categoryId), updated_at: stamp }).where('store_id', '=', storeId).where('id', 'in', rows.map((r) => r.id)).execute();
+  await tx.updateTable('offers').set({ category_id: categoryId, cat_path: categoryPath(tree, categoryId), owner_fields: withField('categoryId'), updated_at: stamp }).where('store_id', '=', storeId).where('id', 'in', rows.map((r) => r.id)).execute();
 }

@@ -14,6 +14,7 @@ import { searchDoc, searchSource, type SearchDoc } from '../../lib/searchText';
 import { addSearchWords, countNameWords } from '../../lib/searchWords';
 import { displayNameOf } from './displayName';
 import { OfferImage } from './offerCards';
+import { withEdited } from './ownerFields';
 
 /** Writes (doc) or removes (null) an offer's search index entry. */
 export async function indexOffer(db: Executor, _dialect: Dialect, storeId: number, offerId: string, doc: SearchDoc | null) {
@@ -105,10 +106,14 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
   await db.transaction().execute(async (tx) => {
     let existing: Record<string, unknown> = {};
     let oldImages: (OfferImage | null)[] = [];
+    let ownerFields: string | null = null;
     if (id !== null) {
       const row = await tx.selectFrom('offers').selectAll().where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
       if (!row) throw notFound();
       existing = fromRow(offerSchema, row as unknown as Record<string, unknown>);
+      // (The stored description as this save would store it: a feed's unsanitised one is no owner's edit.)
+      const before = typeof existing.description === 'string' ? { ...existing, description: sanitizeRichText(existing.description) } : existing;
+      ownerFields = withEdited(row.owner_fields, values, before);
       oldImages = (JSON.parse(row.data).images ?? []) as OfferImage[];
     } else {
       await lockStore(tx, storeId);
@@ -147,6 +152,7 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       data: JSON.stringify({ ...data, images: kept }),
     } as Record<string, unknown>;
     delete row.deleted;
+    if (id !== null) row.owner_fields = ownerFields;
     // The owner's switch: a hide no import undoes (owner_hidden), a show that lets a replace import hide again.
     if (row.active !== undefined && (id === null ? !row.active : Boolean(row.active) !== Boolean(existing.active))) row.owner_hidden = row.active ? 0 : 1;
     if ('group_id' in row) row.group_id = String(row.group_id ?? '').trim() || null;
@@ -174,7 +180,7 @@ export async function deleteOffer(db: Db, dialect: Dialect, storeId: number, id:
   await db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('offers').select('group_id').where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     if (!row) throw notFound();
-    await tx.updateTable('offers').set({ deleted: 1, owner_hidden: 0, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', id).execute();
+    await tx.updateTable('offers').set({ deleted: 1, owner_hidden: 0, owner_fields: null, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', id).execute();
     await foldGroups(tx, storeId, [row.group_id]);
     await indexOffer(tx, dialect, storeId, id, null);
     await bumpCatalogue(tx, storeId);

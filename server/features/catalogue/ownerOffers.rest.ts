@@ -3,6 +3,7 @@ import type { AppServices } from '../../api/context';
 import { badRequest, notFound } from '../../errors';
 import { bodyOf, parseListQuery, requireOwner, restCall, sendList } from '../../rest/common';
 import { parseBulk, runBulk } from './bulk';
+import { ownerFieldsOf, releaseOwnerFields } from './ownerFields';
 import { orderOfferImages, paramsUsedIn } from './ownerEdits';
 import { OWNER_STATUSES, ownerOffers, type OwnerStatus } from './ownerList';
 
@@ -26,6 +27,8 @@ const text = (v: unknown, name: string): string | undefined => {
  * - POST /rest/offers/bulk {action: show|hide|move|price|delete, ids, categoryId?, percent?, oldprice?}.
  * - PUT /rest/offers/:id/images {order: [imageId, ...]}: the pictures' order.
  * - GET /rest/offers/param_usage?categoryId=: the base ids the category's products have values of.
+ * - GET /rest/offers/:id/owner_fields: {fields}, the fields the owner changed by hand, which imports keep;
+ *   DELETE the same: imports write them again (ownerFields.ts).
  * All the owner's only, scoped to the request's store.
  */
 export function registerOwnerOffersRest(rest: FastifyInstance, services: AppServices) {
@@ -57,6 +60,20 @@ export function registerOwnerOffersRest(rest: FastifyInstance, services: AppServ
     requireOwner(call);
     const images = await orderOfferImages(services.db, call.store.id, offerIdParam(request), bodyOf(request).order);
     return { id: offerIdParam(request), images };
+  });
+
+  rest.get('/offers/:id/owner_fields', async (request, reply) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    reply.header('cache-control', 'no-store');
+    return { id: offerIdParam(request), fields: await ownerFieldsOf(services.db, call.store.id, offerIdParam(request)) };
+  });
+
+  rest.delete('/offers/:id/owner_fields', async (request) => {
+    const call = await restCall(services, request);
+    requireOwner(call);
+    await releaseOwnerFields(services.db, call.store.id, offerIdParam(request));
+    return { id: offerIdParam(request), fields: [] };
   });
 
   rest.get('/offers/param_usage', async (request, reply) => {

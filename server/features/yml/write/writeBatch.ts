@@ -5,6 +5,7 @@ import { insertFlat, updateSorts, upsertTail } from './bulkInsert';
 import type { ImportParams } from './importParams';
 import { addExample, type ImportExamples } from './importMode';
 import type { UndoRecord } from './importUndo';
+import { keepOwnerFields, ownsCategory } from './ownerFields';
 import {
   COL,
   flatRowHash,
@@ -64,7 +65,7 @@ export async function writeBatch(
 ): Promise<Counts> {
   hashBatch(b);
   const { ids, rows } = b;
-  const query = tx.selectFrom('offers').select(['id', 'updated_at', 'sort', 'active', 'owner_hidden', 'feed_hash', ...HASHED_COLUMNS]).where('store_id', '=', storeId).where('id', 'in', ids);
+  const query = tx.selectFrom('offers').select(['id', 'updated_at', 'sort', 'active', 'owner_hidden', 'owner_fields', 'feed_hash', ...HASHED_COLUMNS]).where('store_id', '=', storeId).where('id', 'in', ids);
   // Into a shop that had no offers, a batch without a repeated id finds none stored.
   const stored = emptyShop && !b.repeats ? ([] as Awaited<ReturnType<typeof query.execute>>) : await query.execute();
   const storedById = new Map(stored.map((r) => [r.id, r]));
@@ -137,14 +138,17 @@ export async function writeBatch(
   const keptIds = new Set([...kept].map((i) => ids[i]));
   const ownerImages = new Map<string, FeedImage[]>();
   const replaced: string[] = [];
+  const at = new Map(ids.map((id, i) => [id, i]));
   for (const r of stored) {
     if (keptIds.has(r.id)) continue;
-    replaced.push(r.id);
     if (r.updated_at === stamp) {
+      replaced.push(r.id);
       warn(`offer ${r.id} appears twice; the later one is kept`);
       params.skip.add(r.sort);
       continue;
     }
+    if (!r.deleted && ownsCategory(r)) params.skip.add(b.positions[at.get(r.id)!]);
+    else replaced.push(r.id);
     if (!r.data.includes('"images"')) continue;
     const imgs = ((JSON.parse(r.data) as { images?: FeedImage[] }).images ?? []).filter((i) => !i.feed && !/^https?:\/\//i.test(i.img));
     if (imgs.length) ownerImages.set(r.id, imgs);
@@ -160,7 +164,8 @@ export async function writeBatch(
     // (a feed without <count> keeps the stored stock: OFFER_UPSERT).
     const base = i * OFFER_WIDTH;
     const own = ownerImages.get(ids[i]);
-    let changed = false;
+    // The fields the owner changed by hand stay theirs (ownerFields.ts).
+    let changed = !r.deleted && keepOwnerFields(b, i, r);
     if (own) {
       const data = JSON.parse(rows[base + COL.data] as string) as { images: FeedImage[] };
       const pics = data.images;

@@ -1,0 +1,46 @@
+import { fieldByName, fromRow, offerSchema } from '../../../../schemas';
+import { displayNameOf, parseOwnerFields } from '../../catalogue/public';
+import { searchSource } from '../../../lib/searchText';
+import { COL, OFFER_COLUMNS, OFFER_WIDTH, SEARCH_WIDTH, type OfferBatch } from '../parse/prepare';
+
+/** A stored row as writeBatch reads it: its columns and its `data` document. */
+type Stored = Record<string, unknown> & { owner_fields: string | null; data: string; cat_path: string };
+
+/**
+ * Puts back into a re-imported offer (the batch's row `i`) the fields its owner changed by hand
+ * (offers.owner_fields: catalogue/ownerFields.ts), then the name and search texts made from them. The feed
+ * still writes everything else: stock, availability, pictures, params (but where the owner chose the
+ * category) and the fields nobody edited.
+ * Answers whether the row changed.
+ */
+export function keepOwnerFields(b: OfferBatch, i: number, stored: Stored): boolean {
+  const fields = parseOwnerFields(stored.owner_fields);
+  if (!fields.length) return false;
+  const base = i * OFFER_WIDTH;
+  const data = JSON.parse(b.rows[base + COL.data] as string) as Record<string, unknown>;
+  const own = JSON.parse(stored.data) as Record<string, unknown>;
+  for (const name of fields) {
+    const f = fieldByName(offerSchema, name);
+    if (f.column) {
+      const at = (COL as Record<string, number | undefined>)[f.column];
+      if (at === undefined) continue;
+      b.rows[base + at] = stored[f.column] ?? null;
+      // (Its params then stay as stored: writeBatch skips the feed's, staged by the feed's category.)
+      if (f.column === 'category_id') b.rows[base + COL.cat_path] = stored.cat_path;
+    } else if (name in own) data[name] = own[name];
+    else delete data[name];
+  }
+  b.rows[base + COL.data] = JSON.stringify(data);
+  const row = Object.fromEntries(OFFER_COLUMNS.map((c, k) => [c, b.rows[base + k]]));
+  const values = fromRow(offerSchema, row);
+  // The name column as the import makes it (a vendor.model's from its parts), here from the kept parts too.
+  const name = displayNameOf(values) || `#${b.ids[i]}`;
+  b.rows[base + COL.name] = name;
+  const source = searchSource({ ...values, name });
+  b.search[i * SEARCH_WIDTH + 2] = source.name;
+  b.search[i * SEARCH_WIDTH + 3] = source.text;
+  return true;
+}
+
+/** Whether the owner chose the row's category: the feed's params, placed by the feed's category, are not written. */
+export const ownsCategory = (stored: { owner_fields: string | null }) => parseOwnerFields(stored.owner_fields).includes('categoryId');
