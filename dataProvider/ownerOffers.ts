@@ -3,8 +3,9 @@ import { imageUrl } from './apiClient';
 
 /**
  * The owner's product calls beside the seed's api=offers (server/features/catalogue/ownerOffers.rest.ts):
- * the product list comes from GET /rest/offers (a count, sorts, the visibility filter), and three calls
- * of their own: bulk actions, the pictures' order and the parameters a category's products use.
+ * the product list comes from GET /rest/offers (a count, sorts, the visibility filter), and calls of
+ * their own: bulk actions, the pictures' order, the parameters a category's products use and the fields
+ * the owner changed by hand.
  */
 export type BulkAction = 'show' | 'hide' | 'move' | 'price' | 'delete';
 export interface BulkBody {
@@ -49,6 +50,13 @@ export function ownerOfferMethods(restRoot: string, httpClient: HttpClient) {
     },
     async offerImagesOrder(id: string, order: string[]): Promise<{ id: string; images: { id: string }[] }> {
       return (await httpClient(`${restRoot}/offers/${encodeURIComponent(id)}/images`, { method: 'PUT', body: JSON.stringify({ order }) })).json;
+    },
+    /** The fields of the product the owner changed by hand, which imports keep. */
+    async offerOwnerFields(id: string): Promise<string[]> {
+      return (await httpClient(`${restRoot}/offers/${encodeURIComponent(id)}/owner_fields`)).json.fields;
+    },
+    async releaseOwnerFields(id: string): Promise<void> {
+      await httpClient(`${restRoot}/offers/${encodeURIComponent(id)}/owner_fields`, { method: 'DELETE' });
     },
     async offerParamUsage(categoryId: string): Promise<number[]> {
       return (await httpClient(`${restRoot}/offers/param_usage?categoryId=${encodeURIComponent(categoryId)}`)).json.baseIds;

@@ -21,6 +21,7 @@ import { markRequired, paramLabel, type ParamRecord } from './ParamsInputs';
 import { arrangedOrder } from './photoOrder';
 import { fieldsBySection } from './itemSections';
 import { ItemVariants } from './ItemVariants';
+import { OwnerFieldsNote } from './OwnerFieldsNote';
 import { Inputs, MoreSection, ParamsSection, Section, SeoSection, useEditorParams } from './ItemSections';
 
 const TYPE = fieldByName(offerSchema, 'type');
@@ -149,6 +150,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
   return (
     <Box sx={{ maxWidth: 860 }}>
       <EditorHeader title={title} back={back} onConfirm={() => void save()} confirmDisabled={!isDirty || busy} />
+      {current.current ? <OwnerFieldsNote id={String(current.current.id)} /> : null}
       <Section id="main">
         <Stack spacing={1}>
           <RadioButtonGroupInput source="type" label={TYPE.label} choices={typeChoices} helperText={false} />
