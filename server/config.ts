@@ -35,6 +35,12 @@ export interface Config {
   feedTimeoutMs: number;
   /** How often each server process looks for queued import jobs and due refreshes: JOB_POLL_MS, default 5 s. */
   jobPollMs: number;
+  /**
+   * How long a shopper's request for a category's filters waits for that category's products still to be read
+   * before it is answered with the shop's filters (features/catalogue/categoryFilters.ts): FILTERS_WAIT_MS,
+   * default 250; 0 answers at once.
+   */
+  filtersWaitMs: number;
   acquiringUrl: string | null;
   geocoderUrl: string | null;
   mapTilesUrl: string;
@@ -101,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feedMaxBytes: Number(env.FEED_MAX_BYTES) > 0 ? Number(env.FEED_MAX_BYTES) : 1024 * 1024 * 1024,
     feedTimeoutMs: Number(env.FEED_TIMEOUT_MS) > 0 ? Number(env.FEED_TIMEOUT_MS) : 30_000,
     jobPollMs: Number(env.JOB_POLL_MS) > 0 ? Number(env.JOB_POLL_MS) : 5_000,
+    filtersWaitMs: env.FILTERS_WAIT_MS !== undefined && Number(env.FILTERS_WAIT_MS) >= 0 ? Number(env.FILTERS_WAIT_MS) : 250,
     acquiringUrl: env.ACQUIRING_URL || null,
     geocoderUrl: env.GEOCODER_URL || null,
     mapTilesUrl: env.MAP_TILES_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

@@ -29,6 +29,11 @@ export const LANGS = ['ru', 'en', 'zh', 'es', 'fr', 'ar', 'pt', 'de'] as const;
 export class ApiContext {
   /** Credentials were sent but do not name a live session: the response carries `"token": "error"`. */
   badToken = false;
+  /**
+   * The answer is not this catalogue version's final one (a part of it is still being read, as a large
+   * category's filters after a product write): the answer cache does not keep it.
+   */
+  provisional = false;
   private userPromise?: Promise<SessionUser | null>;
 
   constructor(

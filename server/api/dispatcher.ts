@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { ApiError, notFound } from '../errors';
 import type { Store } from '../db/types';
@@ -78,21 +78,32 @@ export function registerApi(app: FastifyInstance, services: AppServices, handler
         if (publicAnswer) {
           // A version read sent after this call arrived: a write committed before it (by any process) is seen.
           const version = await catalogueVersion(ctx.db, store.id, arrived);
-          const entry = await cache.getOrMake(answerKey(name, store, input, signedIn), version, async () => Buffer.from(JSON.stringify(await handler(ctx))));
+          let provisional: Record<string, unknown> | undefined;
+          const entry = await cache.getOrMake(answerKey(name, store, input, signedIn), version, async () => {
+            const answer = await handler(ctx);
+            if (!ctx.provisional) return Buffer.from(JSON.stringify(answer));
+            provisional = answer;
+            return null;
+          });
           if (entry) return send(request, reply, entry);
+          if (provisional) return sendFresh(request, reply, ctx, provisional, signedIn);
         }
       }
-      const result = await handler(ctx);
-      // Credentials sent with a public read are checked too, so a revoked session learns it at once.
-      if (signedIn) await ctx.user();
-      if (ctx.badToken) result.token = 'error';
-      reply.header('cache-control', 'no-store');
-      // Compressed here in one call (compressAnswer), not by @fastify/compress's stream; a big answer still is.
-      const body = Buffer.from(JSON.stringify(result));
-      const encoding = body.length >= COMPRESS_FROM && body.length <= COMPRESS_AT_ONCE_UP_TO ? pickEncoding(request.headers['accept-encoding']) : null;
-      reply.type('application/json; charset=utf-8');
-      if (!encoding) return reply.send(body);
-      return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(compressAnswer(body, encoding));
+      return sendFresh(request, reply, ctx, await handler(ctx), signedIn);
     },
   });
+}
+
+/** An answer made for this request (not from the answer cache). */
+async function sendFresh(request: FastifyRequest, reply: FastifyReply, ctx: ApiContext, result: Record<string, unknown>, signedIn: boolean) {
+  // Credentials sent with a public read are checked too, so a revoked session learns it at once.
+  if (signedIn) await ctx.user();
+  if (ctx.badToken) result.token = 'error';
+  reply.header('cache-control', 'no-store');
+  // Compressed here in one call (compressAnswer), not by @fastify/compress's stream; a big answer still is.
+  const body = Buffer.from(JSON.stringify(result));
+  const encoding = body.length >= COMPRESS_FROM && body.length <= COMPRESS_AT_ONCE_UP_TO ? pickEncoding(request.headers['accept-encoding']) : null;
+  reply.type('application/json; charset=utf-8');
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(compressAnswer(body, encoding));
 }

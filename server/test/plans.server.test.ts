@@ -177,7 +177,8 @@ const leafPath = () => {
 beforeAll(async () => {
   if (!fs.existsSync(path.join(DIST_DIR, 'ssr', 'entry-server.js'))) await buildSsr();
   server = await startTestServer({
-    config: { responseCacheMb: 0 },
+    // (A category's filters read as long as they take: the plans of their reading are what is pinned.)
+    config: { responseCacheMb: 0, filtersWaitMs: 600_000 },
     log: (e) => {
       if (capturing && e.level === 'query') captured.push(e.query);
     },

@@ -130,3 +130,28 @@ describe("a shopper's filters of a category", () => {
     }
   });
 });
+
+describe('a category whose products are still being read (FILTERS_WAIT_MS)', () => {
+  let quick: TestServer;
+  beforeAll(async () => {
+    // 0: never wait, so the first answer after a write is the shop's filters, whatever the machine's speed.
+    ({ server: quick } = await startSignedIn({ config: { filtersWaitMs: 0 } }));
+    await importYml(quick.db, quick.dialect, quick.images, quick.storeId, [FEED], {});
+  });
+  afterAll(() => quick?.close());
+
+  it("is answered with the shop's filters at once, not kept, and with its own once read", async () => {
+    const colours = async () => {
+      const r = await quick.api<{ offers_params: Filter[] }>('offers_params', { 'p[389_category_id]': '2' });
+      expect(r.status).toBe(200);
+      return valuesOf(r.body.offers_params.find((p) => p.name === 'Цвет'));
+    };
+    expect(await colours()).toEqual(['белый', 'зелёный', 'красный', 'синий', 'чёрный']);
+    // The answer cache did not keep that answer: the category's own comes as soon as it is read.
+    await expect.poll(colours).toEqual(['красный', 'синий']);
+    const cache = quick.services.responseCache!;
+    const hits = cache.hits;
+    expect(await colours()).toEqual(['красный', 'синий']);
+    expect(cache.hits).toBe(hits + 1);
+  });
+});

@@ -23,8 +23,30 @@ interface OwnUse extends CategoryUse {
   meaning: Map<number, number>;
 }
 
-const caches = new WeakMap<object, Map<string, { shape: number; use: Promise<OwnUse> }>>();
+/** A category's own use as read for a shape: the reading, and its result once there. */
+interface Part {
+  shape: number;
+  use: Promise<OwnUse>;
+  done?: OwnUse;
+}
+const caches = new WeakMap<object, Map<string, Part>>();
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * A store's categories are read one at a time, whatever the requests asking for them: after a product write
+ * at a million products, reading every category is some ten seconds of work, and many requests reading at
+ * once took every turn of the event loop (p99 4 s for every kind of request in the bench).
+ */
+const queues = new WeakMap<object, Map<number, Promise<unknown>>>();
+function inTurn<T>(db: Db, storeId: number, job: () => Promise<T>): Promise<T> {
+  let byStore = queues.get(db);
+  if (!byStore) queues.set(db, (byStore = new Map()));
+  const run = (byStore.get(storeId) ?? Promise.resolve()).then(job);
+  const settled = run.then(nextTurn, nextTurn);
+  byStore.set(storeId, settled);
+  void settled.then(() => byStore.get(storeId) === settled && byStore.delete(storeId));
+  return run;
+}
 
 /**
  * A shopper's filters of a category offer only what its products have: a feed's params are shop-wide when
@@ -33,27 +55,47 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
  *
  * Each category's own products are read once per catalogue shape (orders and thumbnails leave it: stock
  * and pictures do not change what is offered) and kept per process; a category's answer merges those of
- * the categories below it. A category not read yet costs a pass over its products and their params; the
- * event loop gets a turn after each, so a large category at a million products (seconds in all) does not
- * stall the other requests.
+ * the categories below it. A category not read yet costs a pass over its products and their params, one
+ * category of the store at a time with a turn of the event loop between. A large one takes longer than a
+ * request should wait (a top category at a million products: over a second): after `waitMs`
+ * (config.filtersWaitMs; 0: only what is read already) the answer is null, offer the shop's filters for now,
+ * and the reading goes on, so a later request has it.
  */
-export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, tree: CategoryTree, categoryId: string, all: ParamInfo[]): Promise<CategoryUse> {
+export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, tree: CategoryTree, categoryId: string, all: ParamInfo[], waitMs: number): Promise<CategoryUse | null> {
   const shape = await catalogueShape(db, storeId);
   let byKey = caches.get(db);
   if (!byKey) caches.set(db, (byKey = new Map()));
-  const own: OwnUse[] = [];
-  for (const id of descendants(tree, categoryId)) {
-    const key = `${storeId}:${id}`;
-    let hit = byKey.get(key);
-    if (!hit || hit.shape !== shape) {
-      const use = ownUse(db, dialect, storeId, id, [...scopeOf(all, chain(tree, id)).values()]);
-      byKey.set(key, (hit = { shape, use }));
-      use.catch(() => byKey.get(key)?.use === use && byKey.delete(key));
-      own.push(await use);
-      await nextTurn();
-    } else own.push(await hit.use);
-  }
-  return merge(own, [...scopeOf(all, chain(tree, categoryId)).values()]);
+  const cache = byKey;
+  const ids = descendants(tree, categoryId);
+  const scope = [...scopeOf(all, chain(tree, categoryId)).values()];
+  const ready = ids.map((id) => cache.get(`${storeId}:${id}`)).map((hit) => (hit?.shape === shape ? hit.done : undefined));
+  if (ready.every((u) => u)) return merge(ready as OwnUse[], scope);
+  const reading = (async () => {
+    const own: OwnUse[] = [];
+    for (const id of ids) {
+      const key = `${storeId}:${id}`;
+      const hit = cache.get(key);
+      if (hit?.shape === shape) {
+        own.push(await hit.use);
+        continue;
+      }
+      const entry: Part = { shape, use: inTurn(db, storeId, () => ownUse(db, dialect, storeId, id, [...scopeOf(all, chain(tree, id)).values()])) };
+      cache.set(key, entry);
+      entry.use.then(
+        (u) => (entry.done = u),
+        () => cache.get(key) === entry && cache.delete(key),
+      );
+      own.push(await entry.use);
+    }
+    return own;
+  })();
+  reading.catch(() => undefined);
+  if (waitMs <= 0) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)));
+  const own = await Promise.race([reading, late]).finally(() => clearTimeout(timer));
+  if (!own) return null;
+  return merge(own, scope);
 }
 
 /** The use of the category's params (by the param each base id means here) over the categories' own uses. */

@@ -123,14 +123,15 @@ export const offersParams: Handler = Object.assign(async (ctx: ApiContext) => {
   }
   const inScope = new Set(scopeOf(all, path).values());
   const list = [...COMMON_PARAMS, ...all.filter((p) => inScope.has(p))];
-  // The owner sets up a category's filters before it has products; a shopper is offered what its products have.
-  const scoped = tree !== null && !(await ctx.isOwner());
+  // The owner sets up a category's filters before it has products; a shopper is offered what its products
+  // have, or the shop's filters while a large category's products are still being read (not kept: provisional).
+  if (tree !== null && !(await ctx.isOwner())) {
+    const use = await usedInCategory(ctx.db, ctx.dialect, store.id, tree, categoryId, all, ctx.services.config.filtersWaitMs);
+    if (use) return { offers_params: await cachedByVersion(ctx.db, store.id, `filters:${categoryId}:used`, () => paramsToApi(ctx, list, store.user_id, use)) };
+    ctx.provisional = true;
+  }
   // A category's filters change only with the catalogue.
-  return {
-    offers_params: await cachedByVersion(ctx.db, store.id, `filters:${categoryId}${scoped ? ':used' : ''}`, async () =>
-      paramsToApi(ctx, list, store.user_id, scoped ? await usedInCategory(ctx.db, ctx.dialect, store.id, tree, categoryId, all) : undefined),
-    ),
-  };
+  return { offers_params: await cachedByVersion(ctx.db, store.id, `filters:${categoryId}`, () => paramsToApi(ctx, list, store.user_id)) };
 }, { cacheable: isRead });
 
 /** api=offers_params_values: the values of select filters keyed by param id; owner set/update/del of one value. */
