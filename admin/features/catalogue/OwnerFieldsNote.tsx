@@ -31,7 +31,8 @@ export function OwnerFieldsNote({ id }: { id: string }) {
       setBusy(false);
     }
   };
-  const labels = fields.map((f) => translate(fieldByName(offerSchema, f).label)).join(', ');
+  // 'params': the product's parameter values, kept as a whole.
+  const labels = fields.map((f) => translate(f === 'params' ? 'admin.items.sections.params' : fieldByName(offerSchema, f).label)).join(', ');
   return (
     <Alert
       severity="info"

@@ -42,6 +42,15 @@ export async function writeOfferParams(db: Executor, storeId: number, offerId: s
   if (rows.length) await db.insertInto('offer_params').values(rows).execute();
 }
 
+/** Whether a save's parameter values differ from the product's stored ones (an unticked box is no value either way). */
+async function paramsChange(db: Executor, storeId: number, offerId: string, next: Map<number, string[]>, params: Map<number, ParamInfo>): Promise<boolean> {
+  const rows = await db.selectFrom('offer_params').select(['base_id', 'value']).where('store_id', '=', storeId).where('offer_id', '=', offerId).execute();
+  const keys = (pairs: [number, string][]) => new Set(pairs.filter(([b, v]) => !(params.get(b)?.kind === 'bool' && v === '0')).map(([b, v]) => `${b}\u0000${v.trim()}`));
+  const before = keys(rows.map((r) => [r.base_id, r.value]));
+  const after = keys([...next].flatMap(([b, vals]) => vals.map((v) => [b, v] as [number, string])));
+  return before.size !== after.size || [...after].some((k) => !before.has(k));
+}
+
 export interface OfferWrite {
   values: Record<string, unknown>;
   /** Custom params by base id; a select param's value is a value id, several joined by '_'. */
@@ -113,7 +122,7 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
       existing = fromRow(offerSchema, row as unknown as Record<string, unknown>);
       // (The stored description as this save would store it: a feed's unsanitised one is no owner's edit.)
       const before = typeof existing.description === 'string' ? { ...existing, description: sanitizeRichText(existing.description) } : existing;
-      ownerFields = withEdited(row.owner_fields, values, before);
+      ownerFields = withEdited(row.owner_fields, values, before, write.params.size > 0 && (await paramsChange(tx, storeId, row.id, paramValues, params)));
       oldImages = (JSON.parse(row.data).images ?? []) as OfferImage[];
     } else {
       await lockStore(tx, storeId);

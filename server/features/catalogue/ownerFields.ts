@@ -11,7 +11,9 @@ import { now } from '../../db/database';
  * (owner_hidden has its own rule) and what the server sets.
  */
 const NOT_LOCKED = new Set(['type', 'available', 'active', 'sort', 'stock']);
-export const LOCKABLE: ReadonlySet<string> = new Set(offerSchema.fields.filter((f) => !f.readOnly && !f.derived && !NOT_LOCKED.has(f.name)).map((f) => f.name));
+/** The product's parameter values, kept as a whole (not a registry field). */
+export const PARAMS = 'params';
+export const LOCKABLE: ReadonlySet<string> = new Set([...offerSchema.fields.filter((f) => !f.readOnly && !f.derived && !NOT_LOCKED.has(f.name)).map((f) => f.name), PARAMS]);
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || String(a) === String(b);
@@ -19,10 +21,11 @@ const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || String(a) ===
 /** The stored list as field names ('' or null: none). */
 export const parseOwnerFields = (stored: string | null | undefined): string[] => (stored ? stored.split(',').filter((f) => LOCKABLE.has(f)) : []);
 
-/** The list after an owner's save: the stored one and every lockable field the save changed. */
-export function withEdited(stored: string | null | undefined, sent: Record<string, unknown>, before: Record<string, unknown>): string | null {
+/** The list after an owner's save: the stored one and every lockable field the save changed (`params`: its values). */
+export function withEdited(stored: string | null | undefined, sent: Record<string, unknown>, before: Record<string, unknown>, params = false): string | null {
   const out = new Set(parseOwnerFields(stored));
   for (const k of Object.keys(sent)) if (LOCKABLE.has(k) && !same(sent[k], before[k])) out.add(k);
+  if (params) out.add(PARAMS);
   return out.size ? [...out].join(',') : null;
 }
 
@@ -39,6 +42,9 @@ export async function releaseOwnerFields(db: Db, storeId: number, offerId: strin
   const r = await db.updateTable('offers').set({ owner_fields: null, feed_hash: null, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', offerId).where('deleted', '=', 0).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) throw notFound();
 }
+
+/** Whether an import leaves the product's params as stored: the owner set them, or chose its category. */
+export const keepsParams = (stored: string | null | undefined) => parseOwnerFields(stored).some((f) => f === PARAMS || f === 'categoryId');
 
 /** owner_fields with `field` added, as an update's value (the list's bulk price change and move). */
 export const withField = (field: string) =>

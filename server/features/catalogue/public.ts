@@ -6,5 +6,5 @@ export { displayNameOf } from './displayName';
 export { listOffers } from './offerList';
 export { getOffer, offerCard, type OfferImage } from './offerCards';
 export { SLOTS, firstFree, loadParams, loadParents, moveParamValues, paramsInScope, rebaseMovedParams, type ParamInfo } from './params';
-export { parseOwnerFields } from './ownerFields';
+export { keepsParams, parseOwnerFields } from './ownerFields';
 export { releaseStock, reserveStock, stockAllows } from './stock';

@@ -73,6 +73,19 @@ describe('fields the owner changed by hand outlast imports of the feed', () => {
     expect(await params()).toBe(before);
   });
 
+  it('parameter values set by hand stay through an import whose feed has none for the product', async () => {
+    const filters = (await server.api<{ offers_params: { name: string; baseId: string; values: { id: string; name: string }[] }[] }>('offers_params', { 'p[389_category_id]': '1' }, { token: owner })).body.offers_params;
+    const colour = filters.find((p) => p.name === 'Цвет')!;
+    const white = colour.values.find((v) => v.name === 'белый')!;
+    const valuesOf = async (id: string) => (await item(id)).params?.map((p: { value: string }) => p.value) ?? [];
+    expect(await valuesOf('k2')).toEqual([]);
+    const r = await server.api('offers', { update: 1, 'p[478_offer_id]': 'k2', [`p[${colour.baseId}_param]`]: white.id }, { token: owner });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await fieldsOf('k2')).toEqual(['description', 'params']);
+    await reimport(2000, 'Третье описание');
+    expect(await valuesOf('k2')).toEqual([white.id]);
+  });
+
   it('"take it from the feed again" lets the next import write the fields; another shop\'s owner cannot see or release them', async () => {
     await server.addStore({ name: 'Другой', domain: 'other.test', ownerPhone: '+79995550003' });
     const stranger = await server.signIn('+79995550003', { host: 'other.test' });

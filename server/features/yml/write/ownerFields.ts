@@ -9,8 +9,8 @@ type Stored = Record<string, unknown> & { owner_fields: string | null; data: str
 /**
  * Puts back into a re-imported offer (the batch's row `i`) the fields its owner changed by hand
  * (offers.owner_fields: catalogue/ownerFields.ts), then the name and search texts made from them. The feed
- * still writes everything else: stock, availability, pictures, params (but where the owner chose the
- * category) and the fields nobody edited.
+ * still writes everything else: stock, availability, pictures, params (unless the owner set them or chose
+ * the category: writeBatch keeps them, keepsParams) and the fields nobody edited.
  * Answers whether the row changed.
  */
 export function keepOwnerFields(b: OfferBatch, i: number, stored: Stored): boolean {
@@ -20,6 +20,7 @@ export function keepOwnerFields(b: OfferBatch, i: number, stored: Stored): boole
   const data = JSON.parse(b.rows[base + COL.data] as string) as Record<string, unknown>;
   const own = JSON.parse(stored.data) as Record<string, unknown>;
   for (const name of fields) {
+    if (!offerSchema.fields.some((f) => f.name === name)) continue;
     const f = fieldByName(offerSchema, name);
     if (f.column) {
       const at = (COL as Record<string, number | undefined>)[f.column];
@@ -42,5 +43,3 @@ export function keepOwnerFields(b: OfferBatch, i: number, stored: Stored): boole
   return true;
 }
 
-/** Whether the owner chose the row's category: the feed's params, placed by the feed's category, are not written. */
-export const ownsCategory = (stored: { owner_fields: string | null }) => parseOwnerFields(stored.owner_fields).includes('categoryId');

@@ -5,7 +5,8 @@ import { insertFlat, updateSorts, upsertTail } from './bulkInsert';
 import type { ImportParams } from './importParams';
 import { addExample, type ImportExamples } from './importMode';
 import type { UndoRecord } from './importUndo';
-import { keepOwnerFields, ownsCategory } from './ownerFields';
+import { keepOwnerFields } from './ownerFields';
+import { keepsParams } from '../../catalogue/public';
 import {
   COL,
   flatRowHash,
@@ -147,7 +148,8 @@ export async function writeBatch(
       params.skip.add(r.sort);
       continue;
     }
-    if (!r.deleted && ownsCategory(r)) params.skip.add(b.positions[at.get(r.id)!]);
+    // Params the owner set, or placed by a category the owner chose, stay as stored (the feed's are placed by its category).
+    if (!r.deleted && keepsParams(r.owner_fields)) params.skip.add(b.positions[at.get(r.id)!]);
     else replaced.push(r.id);
     if (!r.data.includes('"images"')) continue;
     const imgs = ((JSON.parse(r.data) as { images?: FeedImage[] }).images ?? []).filter((i) => !i.feed && !/^https?:\/\//i.test(i.img));
