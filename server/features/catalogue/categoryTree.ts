@@ -9,15 +9,16 @@ export function categoryTree(db: Db, storeId: number): Promise<CategoryTree> {
 
 /** The category and every category below it. */
 export function descendants(tree: CategoryTree, id: string): string[] {
-  const out: string[] = [];
+  // (A set, not the list's includes: a shop's filters ask for a top category's thousands on every request.)
+  const seen = new Set<string>();
   const stack = [id];
   while (stack.length) {
     const c = stack.pop()!;
-    if (out.includes(c)) continue;
-    out.push(c);
+    if (seen.has(c)) continue;
+    seen.add(c);
     stack.push(...(tree.byId.get(c)?.children ?? []));
   }
-  return out;
+  return [...seen];
 }
 
 export const mainCategoryOf = (tree: CategoryTree, id: string) => chain(tree, id)[0] ?? id;
