@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { fieldByName, offerSchema } from '../../../schemas';
 import type { OwnerOfferMethods } from '../../../dataProvider/ownerOffers';
 
@@ -34,17 +34,14 @@ export function OwnerFieldsNote({ id }: { id: string }) {
   // 'params': the product's parameter values, kept as a whole.
   const labels = fields.map((f) => translate(f === 'params' ? 'admin.items.sections.params' : fieldByName(offerSchema, f).label)).join(', ');
   return (
-    <Alert
-      severity="info"
-      sx={{ mb: 2 }}
-      data-testid="owner-fields"
-      action={
-        <Button color="inherit" size="small" disabled={busy} onClick={() => void release()}>
+    <Alert severity="info" sx={{ mb: 2 }} data-testid="owner-fields">
+      {translate('admin.items.owner_fields', { fields: labels })}
+      <Box>
+        {/* Under the text (as the alert's action at its side it broke into three lines on a phone). */}
+        <Button color="inherit" size="small" sx={{ mt: 0.5, ml: -0.75 }} disabled={busy} onClick={() => void release()}>
           {translate('admin.items.owner_fields_release')}
         </Button>
-      }
-    >
-      {translate('admin.items.owner_fields', { fields: labels })}
+      </Box>
     </Alert>
   );
 }
