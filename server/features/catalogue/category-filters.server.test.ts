@@ -133,9 +133,10 @@ describe("a shopper's filters of a category", () => {
 
 describe('a category whose products are still being read (FILTERS_WAIT_MS)', () => {
   let quick: TestServer;
+  let quickOwner: Auth;
   beforeAll(async () => {
     // 0: never wait, so the first answer after a write is the shop's filters, whatever the machine's speed.
-    ({ server: quick } = await startSignedIn({ config: { filtersWaitMs: 0 } }));
+    ({ server: quick, owner: quickOwner } = await startSignedIn({ config: { filtersWaitMs: 0, jobPollMs: 60_000 } }));
     await importYml(quick.db, quick.dialect, quick.images, quick.storeId, [FEED], {});
   });
   afterAll(() => quick?.close());
@@ -153,5 +154,17 @@ describe('a category whose products are still being read (FILTERS_WAIT_MS)', () 
     const hits = cache.hits;
     expect(await colours()).toEqual(['красный', 'синий']);
     expect(cache.hits).toBe(hits + 1);
+  });
+
+  it('a feed imported by the import jobs has its categories read before shoppers ask', async () => {
+    const next = FEED.replace('</offers>', `${offer('t3', '2', 900, [['Цвет', 'зелёный']])}\n</offers>`);
+    const form = new FormData();
+    form.append('file', new Blob([next], { type: 'text/xml' }), 'feed.xml');
+    const r = await fetch(`${quick.url}/rest/yml_imports`, { method: 'POST', headers: { authorization: `Bearer ${quickOwner.token}` }, body: form });
+    expect(r.status).toBe(201);
+    await quick.services.jobs!.idle();
+    // The first shopper's answer after the import is the category's own, though this server never waits.
+    const first = await quick.api<{ offers_params: Filter[] }>('offers_params', { 'p[389_category_id]': '2' });
+    expect(valuesOf(first.body.offers_params.find((p) => p.name === 'Цвет'))).toEqual(['зелёный', 'красный', 'синий']);
   });
 });

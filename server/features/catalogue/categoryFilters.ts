@@ -3,8 +3,8 @@ import type { Dialect } from '../../db/database';
 import type { Db } from '../../db/types';
 import { catalogueShape } from '../../db/catalogueVersion';
 import { chain, type CategoryTree } from '../../db/categoryPath';
-import { descendants } from './categoryTree';
-import { scopeOf, type ParamInfo } from './params';
+import { categoryTree, descendants } from './categoryTree';
+import { allParams, scopeOf, type ParamInfo } from './params';
 
 /** What the live products of one category (and of the categories below it) use of its filters. */
 export interface CategoryUse {
@@ -96,6 +96,16 @@ export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, 
   const own = await Promise.race([reading, late]).finally(() => clearTimeout(timer));
   if (!own) return null;
   return merge(own, scope);
+}
+
+/**
+ * Reads every category's part in the background, one at a time (after an import, before shoppers ask: the
+ * first ones would otherwise be offered the shop's filters while their large categories are read).
+ */
+export async function readAllCategories(db: Db, dialect: Dialect, storeId: number): Promise<void> {
+  const [tree, all] = await Promise.all([categoryTree(db, storeId), allParams(db, storeId)]);
+  // (As long as it takes: the longest wait a timer has.)
+  for (const top of tree.roots) await usedInCategory(db, dialect, storeId, tree, top, all, 2 ** 31 - 1);
 }
 
 /** The use of the category's params (by the param each base id means here) over the categories' own uses. */

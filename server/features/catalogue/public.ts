@@ -1,6 +1,7 @@
 /** What the other features may use of catalogue (they import nothing else of it). */
 export { ancestry } from './ancestry';
 export { listCategories } from './categories';
+export { readAllCategories } from './categoryFilters';
 export { categoryTree } from './categoryTree';
 export { displayNameOf } from './displayName';
 export { listOffers } from './offerList';

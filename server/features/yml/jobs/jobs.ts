@@ -30,6 +30,7 @@ import { FeedUrlError } from '../../../lib/feedUrl';
 import { importFeed, type ImportProgress, type ImportReport } from './importFeed';
 import { importFeedInThread, openFeedSource, type FeedSource } from '../write/writerThread';
 import { enqueueImportFailed } from '../../notifications/public';
+import { readAllCategories } from '../../catalogue/public';
 import { queueFeedPictures, runThumbnails } from '../pictures/thumbnails';
 import { SWEEP_EVERY_MS, sweepFeeds } from './sweepFeeds';
 import { sweepExports } from '../export/exportFile';
@@ -108,7 +109,7 @@ export interface JobRunner {
   progressOf(id: number): JobProgress | null;
   /** Aborts a job if this process runs it; false otherwise. */
   abortLocal(id: number): boolean;
-  /** Resolves when the jobs running in this process have ended (tests). */
+  /** Resolves when the jobs running in this process have ended, and what they started in the background (tests). */
   idle(): Promise<void>;
 }
 
@@ -131,6 +132,8 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
   const workerId = `${HOST}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   liveRunners.add(workerId);
   const local = new Map<number, { controller: AbortController; progress: JobProgress; done: Promise<void> }>();
+  /** Background readings a finished import started (the shoppers' filters): idle() waits for them too. */
+  const readings = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> | null = null;
   let importDb: Database | null = opts.importDatabase ?? null;
@@ -311,7 +314,13 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
           if (store && !told) await enqueueImportFailed(tx, store, `${error.message} (${error.code})`);
         }
       });
-      if (status === 'done' && !job.preview) await queueFeedPictures(db, job.store_id);
+      if (status === 'done' && !job.preview) {
+        await queueFeedPictures(db, job.store_id);
+        // The shoppers' filters of every category, read now in the background rather than when first asked.
+        const reading = readAllCategories(db, dialect, job.store_id).catch(() => undefined);
+        readings.add(reading);
+        void reading.finally(() => readings.delete(reading));
+      }
     } finally {
       // A finished preview keeps its file: the import the owner starts from it reads it (rest.ts).
       if (job.file_path && !(job.preview && status === 'done')) fs.promises.rm(job.file_path, { force: true }).catch(() => undefined);
@@ -384,9 +393,10 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
     },
     async idle() {
       // A job's end starts a follow-up round (it may claim the next queued job): wait for rounds and jobs alike.
-      while (ticking || local.size) {
+      while (ticking || local.size || readings.size) {
         await ticking?.catch(() => undefined);
         await Promise.all([...local.values()].map((j) => j.done));
+        await Promise.all(readings);
       }
     },
   };
