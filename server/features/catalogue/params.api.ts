@@ -74,6 +74,9 @@ async function paramsToApi(ctx: ApiContext, all: ParamInfo[], ownerId: number | 
   });
 }
 
+/** A category's products not read yet (categoryFilters.ts): its answer waits for a later request. */
+const STILL_READING = new Error('still reading');
+
 /**
  * api=offers_params: a category's filters (its own and its parents', plus the common ones: one category
  * path, where every base id means one param), or the common ones alone with user_id=0, or every param of
@@ -125,9 +128,18 @@ export const offersParams: Handler = Object.assign(async (ctx: ApiContext) => {
   const list = [...COMMON_PARAMS, ...all.filter((p) => inScope.has(p))];
   // The owner sets up a category's filters before it has products; a shopper is offered what its products
   // have, or the shop's filters while a large category's products are still being read (not kept: provisional).
+  // Kept per catalogue version like the others (a warm request reads nothing); a load that found the category
+  // still being read is not kept (cachedByVersion drops a failed load).
   if (tree !== null && !(await ctx.isOwner())) {
-    const use = await usedInCategory(ctx.db, ctx.dialect, store.id, tree, categoryId, all, ctx.services.config.filtersWaitMs);
-    if (use) return { offers_params: await cachedByVersion(ctx.db, store.id, `filters:${categoryId}:used`, () => paramsToApi(ctx, list, store.user_id, use)) };
+    const used = await cachedByVersion(ctx.db, store.id, `filters:${categoryId}:used`, async () => {
+      const use = await usedInCategory(ctx.db, ctx.dialect, store.id, tree, categoryId, all, ctx.services.config.filtersWaitMs);
+      if (!use) throw STILL_READING;
+      return paramsToApi(ctx, list, store.user_id, use);
+    }).catch((e: unknown) => {
+      if (e !== STILL_READING) throw e;
+      return null;
+    });
+    if (used) return { offers_params: used };
     ctx.provisional = true;
   }
   // A category's filters change only with the catalogue.
