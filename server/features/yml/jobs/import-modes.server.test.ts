@@ -95,6 +95,7 @@ describe('YML import modes, previews and unchanged offers over /rest/yml_imports
       unchanged: ['a товар 1'],
       hidden: ['a товар 3', 'a товар 4'],
       renamed: [],
+      ownerKept: [],
     });
     expect(await snapshot(s.db, CATALOGUE_TABLES)).toBe(before);
   });

@@ -29,6 +29,8 @@ export interface ImportReport {
   unchanged: number;
   /** Offers a `replace` of this feed hides (in `merge`: would have hidden). */
   wouldHide: number;
+  /** Offers whose fields changed by hand stay the owner's against the feed's values (write/importYml.ts). */
+  ownerKept: number;
   /** A few offer names of each kind. */
   examples: ImportExamples;
   /** Offers of the store the feed no longer has: hidden, not deleted. */
@@ -151,6 +153,7 @@ export async function importFeed(opts: ImportFeedOptions): Promise<ImportReport>
     updated: r.updated,
     unchanged: r.unchanged,
     wouldHide: r.wouldHide,
+    ownerKept: r.ownerKept,
     examples: r.examples,
     hidden: r.hidden,
     skipped: Object.entries(r.skippedBy).map(([reason, count]) => ({ reason, count })),

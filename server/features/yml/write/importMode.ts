@@ -33,6 +33,8 @@ export interface ImportExamples {
    * the first supplier's categories). Named so the owner sees it before importing.
    */
   renamed: string[];
+  /** Offers whose fields the owner changed by hand keep them against the feed's other values (ImportResult.ownerKept). */
+  ownerKept: string[];
 }
 
 export interface PreviewCounts {
@@ -41,7 +43,7 @@ export interface PreviewCounts {
   examples: ImportExamples;
 }
 
-export const emptyExamples = (): ImportExamples => ({ created: [], updated: [], unchanged: [], hidden: [], renamed: [] });
+export const emptyExamples = (): ImportExamples => ({ created: [], updated: [], unchanged: [], hidden: [], renamed: [], ownerKept: [] });
 
 export function addExample(list: string[], name: unknown) {
   if (list.length < EXAMPLES && typeof name === 'string' && name) list.push(name);

@@ -55,6 +55,11 @@ export interface ImportResult {
   unchanged: number;
   /** Offers the store had that this feed no longer has: hidden (active 0), not deleted (`replace` only). */
   hidden: number;
+  /**
+   * Offers of the feed whose stored row has fields the owner changed by hand (catalogue/ownerFields.ts) that the
+   * feed gives otherwise: the owner's values stay (examples.ownerKept names a few). Counted in a preview too.
+   */
+  ownerKept: number;
   mode: ImportMode;
   /** Offers a `replace` of this feed hides (= hidden in `replace`; what it would hide in `merge`). */
   wouldHide: number;
@@ -110,6 +115,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
     updated: 0,
     unchanged: 0,
     hidden: 0,
+    ownerKept: 0,
     mode: opts.mode ?? 'replace',
     wouldHide: 0,
     examples: emptyExamples(),
@@ -235,6 +241,7 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
           result.created += counts.created;
           result.updated += counts.updated;
           result.unchanged += counts.unchanged;
+          result.ownerKept += counts.ownerKept;
           await indexes.written((writtenOffers += batch.ids.length));
           const before = result.offers;
           result.offers = batch.offers;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedIn, type Auth, type TestServer } from '../../../test/helpers';
+import { CATALOGUE_TABLES, snapshot, startSignedIn, type Auth, type TestServer } from '../../../test/helpers';
 import { rest } from '../../../test/checkoutFixtures';
 import { importYml } from './importYml';
 
@@ -28,6 +28,7 @@ const item = async (id: string) => {
 };
 const row = (id: string) => server.db.selectFrom('offers').select(['name', 'price', 'stock', 'category_id', 'data']).where('store_id', '=', server.storeId).where('id', '=', id).executeTakeFirstOrThrow();
 const reimport = async (price: number, text: string) => importYml(server.db, server.dialect, server.images, server.storeId, [feed(price, text)], {});
+const preview = async (xml: string) => importYml(server.db, server.dialect, server.images, server.storeId, [xml], { preview: true });
 const fieldsOf = async (id: string) => (await rest(server, 'GET', `/offers/${id}/owner_fields`, { token: owner })).body.fields;
 const found = async (word: string) => ((await server.api<{ offers: { id: string }[] }>('offers', { value: word, offset: 1 })).body.offers ?? []).map((o) => o.id);
 
@@ -38,7 +39,9 @@ describe('fields the owner changed by hand outlast imports of the feed', () => {
     expect(await fieldsOf('k1')).toEqual(['name', 'price']);
     expect(await fieldsOf('k2')).toEqual([]);
 
-    await reimport(1200, 'Новое описание');
+    // The report counts the product whose owner's values win over the feed's, named as the shop shows it.
+    const report = await reimport(1200, 'Новое описание');
+    expect([report.ownerKept, report.examples.ownerKept]).toEqual([1, ['Чайник «Альфа» белый']]);
     const k1 = await row('k1');
     expect([k1.name, Number(k1.price), k1.stock]).toEqual(['Чайник «Альфа» белый', 1490, 5]);
     expect(JSON.parse(k1.data).description).toBe('Новое описание');
@@ -52,7 +55,22 @@ describe('fields the owner changed by hand outlast imports of the feed', () => {
   it('the same feed again leaves the row as it is (unchanged), owner values and all', async () => {
     const r = await reimport(1200, 'Новое описание');
     expect(r.unchanged).toBe(3);
+    expect(r.ownerKept).toBe(1);
     expect((await row('k1')).name).toBe('Чайник «Альфа» белый');
+  });
+
+  it("a preview names the products whose hand-made values the import keeps against the feed's, and changes nothing", async () => {
+    const before = await snapshot(server.db, CATALOGUE_TABLES);
+    const r = await preview(feed(1500, 'Другое описание'));
+    expect(r).toMatchObject({ preview: true, ownerKept: 1, updated: 3 });
+    expect(r.examples.ownerKept).toEqual(['Чайник «Альфа» белый']);
+    expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
+  });
+
+  it("a feed that gives the owner's values itself keeps nothing against it: none counted", async () => {
+    // The supplier now has k1 as the owner named and priced it (k2 and p1 lock nothing).
+    const r = await preview(feed(1490, 'Новое описание').replace('<name>Чайник Alfa 1.7</name>', '<name>Чайник «Альфа» белый</name>'));
+    expect([r.ownerKept, r.examples.ownerKept]).toEqual([0, []]);
   });
 
   it('a description fixed by hand, a bulk price change and a move lock theirs too; a moved product keeps its params', async () => {
@@ -65,7 +83,7 @@ describe('fields the owner changed by hand outlast imports of the feed', () => {
     const params = async () => (await item('k1')).params?.length;
     const before = await params();
 
-    await reimport(2000, 'Третье описание');
+    expect((await reimport(2000, 'Третье описание')).ownerKept).toBe(3);
     expect(JSON.parse((await row('k2')).data).description).toBe('<p>Наше описание</p>');
     expect(Number((await row('k2')).price)).toBe(2100);
     expect(Number((await row('p1')).price)).toBe(Math.round(1400 * 1.1));

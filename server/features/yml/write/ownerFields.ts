@@ -6,6 +6,37 @@ import { COL, OFFER_COLUMNS, OFFER_WIDTH, SEARCH_WIDTH, type OfferBatch } from '
 /** A stored row as writeBatch reads it: its columns and its `data` document. */
 type Stored = Record<string, unknown> & { owner_fields: string | null; data: string; cat_path: string };
 
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+const sameValue = (a: unknown, b: unknown) =>
+  (blank(a) && blank(b)) || (typeof a === 'object' || typeof b === 'object' ? JSON.stringify(a) === JSON.stringify(b) : String(a) === String(b));
+
+/**
+ * Whether the feed gives a re-imported offer (the batch's row `i`, as the feed has it: before keepOwnerFields)
+ * another value of a field its owner changed by hand: a product whose owner's value wins over the feed's, which
+ * the import's report counts (ownerKept). The params are not compared (their stored values are not read here):
+ * an offer whose only locked field is `params` is not counted.
+ */
+export function overridesFeed(b: OfferBatch, i: number, stored: Stored): boolean {
+  const fields = parseOwnerFields(stored.owner_fields);
+  if (!fields.length) return false;
+  const base = i * OFFER_WIDTH;
+  let data: Record<string, unknown> | undefined;
+  let own: Record<string, unknown> | undefined;
+  for (const name of fields) {
+    if (!offerSchema.fields.some((f) => f.name === name)) continue;
+    const f = fieldByName(offerSchema, name);
+    if (f.column) {
+      const at = (COL as Record<string, number | undefined>)[f.column];
+      if (at !== undefined && !sameValue(b.rows[base + at], stored[f.column])) return true;
+      continue;
+    }
+    data ??= JSON.parse(b.rows[base + COL.data] as string) as Record<string, unknown>;
+    own ??= JSON.parse(stored.data) as Record<string, unknown>;
+    if (!sameValue(data[name], own[name])) return true;
+  }
+  return false;
+}
+
 /**
  * Puts back into a re-imported offer (the batch's row `i`) the fields its owner changed by hand
  * (offers.owner_fields: catalogue/ownerFields.ts), then the name and search texts made from them. The feed

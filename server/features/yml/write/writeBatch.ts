@@ -5,7 +5,7 @@ import { insertFlat, updateSorts, upsertTail } from './bulkInsert';
 import type { ImportParams } from './importParams';
 import { addExample, type ImportExamples } from './importMode';
 import type { UndoRecord } from './importUndo';
-import { keepOwnerFields } from './ownerFields';
+import { keepOwnerFields, overridesFeed } from './ownerFields';
 import { keepsParams } from '../../catalogue/public';
 import {
   COL,
@@ -27,6 +27,8 @@ export interface Counts {
   created: number;
   updated: number;
   unchanged: number;
+  /** Stored offers the feed gives other values of fields the owner changed by hand, which stay the owner's. */
+  ownerKept: number;
 }
 
 /** A re-imported offer takes every column but its creation date; a feed without <count> keeps the owner's stock. */
@@ -126,6 +128,9 @@ export async function writeBatch(
   // is created again.
   let unchanged = 0;
   let revived = 0;
+  // Where the owner's hand-made values win over the feed's (kept or written: the row as the feed gives it is
+  // compared with the stored one, before keepOwnerFields puts the owner's back; an id repeated in this feed once).
+  const ownerKept: number[] = [];
   for (let i = 0; i < ids.length; i++) {
     const name = rows[i * OFFER_WIDTH + COL.name];
     const r = storedById.get(ids[i]);
@@ -135,6 +140,7 @@ export async function writeBatch(
       unchanged++;
       addExample(examples.unchanged, name);
     } else addExample(examples.updated, name);
+    if (r && !r.deleted && r.owner_fields && r.updated_at !== stamp && overridesFeed(b, i, r)) ownerKept.push(i);
   }
   const keptIds = new Set([...kept].map((i) => ids[i]));
   const ownerImages = new Map<string, FeedImage[]>();
@@ -185,6 +191,8 @@ export async function writeBatch(
     if (rows[base + COL.feed_hash] !== null && (changed || stock !== rows[base + COL.stock]))
       rows[base + COL.feed_hash] = `${b.feedHashes![i]}:${flatRowHash(rows, base, stock)}`;
   }
+  // Named as the shop will show them: a kept row as stored, a written one with the owner's fields put back.
+  for (const i of ownerKept) addExample(examples.ownerKept, kept.has(i) ? storedById.get(ids[i])!.name : rows[i * OFFER_WIDTH + COL.name]);
   const all = written.length === ids.length;
   // The names' words for typo tolerance, before stemBatch stems the names in place.
   const names = countNameWords(written.map((i) => b.search[i * SEARCH_WIDTH + 2] as string));
@@ -193,5 +201,5 @@ export async function writeBatch(
   await insertFlat(tx, dialect, 'offers', OFFER_COLUMNS, all ? rows : pick(rows, OFFER_WIDTH, written), stored.length ? OFFER_UPSERT : '');
   await insertFlat(tx, dialect, 'offer_search', SEARCH_COLUMNS, all ? b.search : pick(b.search, SEARCH_WIDTH, written), SEARCH_UPSERT);
   await addSearchWords(tx, storeId, names);
-  return { created: ids.length - stored.length + revived, updated: stored.length - unchanged - revived, unchanged };
+  return { created: ids.length - stored.length + revived, updated: stored.length - unchanged - revived, unchanged, ownerKept: ownerKept.length };
 }
