@@ -14,6 +14,7 @@
  * (lib/clientOnly), which draws it while it hydrates the rest.
  */
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from './lib/router';
 import { DEFAULT_LANG, type Catalogue, type Lang } from '../i18n';
@@ -138,8 +139,21 @@ function serial<T>(job: () => Promise<T>): Promise<T> {
  * (progressiveChunkSize): the page's CSP runs none, and the HTML is kept and sent whole anyway
  * (server/features/seo/ssr.ts). An error anywhere fails the render (React would leave that part to the
  * browser): the page is then served for the browser to draw, as before.
+ *
+ * First in one synchronous pass (renderToString: the same markup, written as a string rather than encoded to
+ * bytes and decoded again, a third of a list page's render): once a lazy page's chunk is in, nothing of a
+ * public page waits. A boundary that did not complete there (a chunk not loaded yet, an error, a device
+ * page's own part) sends the page through the prerender, which waits for the chunk and tells the error.
  */
-async function renderHtml(app: ReactNode): Promise<string> {
+async function renderHtml(app: ReactNode, once: boolean): Promise<string> {
+  if (once) {
+    try {
+      const html = renderToString(app);
+      if (!/<!--\$[!?]/.test(html)) return html;
+    } catch {
+      // The prerender below tells the error, or renders what waited.
+    }
+  }
   let error: unknown = null;
   // A device page's own part (lib/clientOnly) is no failure: its boundary goes out as its fallback, marked for the browser.
   const onError = (e: unknown) => ((e as { digest?: unknown })?.digest === CLIENT_ONLY ? CLIENT_ONLY : void (error ??= e));
@@ -231,7 +245,8 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     const html = await serial(async () => {
       setTexts(input.lang, catalogue);
       setShopConfig(input.config);
-      return renderHtml(<App store={store} Router={({ children }) => <StaticRouter location={search ? `${pathname}?${search}` : pathname}>{children}</StaticRouter>} />);
+      const app = <App store={store} Router={({ children }) => <StaticRouter location={search ? `${pathname}?${search}` : pathname}>{children}</StaticRouter>} />;
+      return renderHtml(app, route.kind !== 'device');
     });
     // The shop's settings and categories (and their partial mark) are in the page already (#shop-data): not twice. The lazy
     // features' state goes only with their own page (the browser keeps it only once their chunk is in).

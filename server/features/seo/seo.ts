@@ -117,7 +117,9 @@ const SCHEMA_AVAILABILITY = { in: 'https://schema.org/InStock', out: 'https://sc
 /** schema.org wants ISO 4217; the YML feeds say RUR for the rouble. */
 const isoCurrency = (c: unknown) => (String(c ?? 'RUB').toUpperCase() === 'RUR' ? 'RUB' : String(c ?? 'RUB').toUpperCase());
 
-const money = (price: number, currency: string) => `${Number(price).toLocaleString('ru-RU', { maximumFractionDigits: 2 })} ${currency === 'RUB' ? '₽' : currency}`;
+// One formatter: toLocaleString with options builds a new one per call (20-40 µs, 20 cards twice on a list page).
+const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+const money = (price: number, currency: string) => `${rubles.format(Number(price))} ${currency === 'RUB' ? '₽' : currency}`;
 
 type Card = ReturnType<typeof offerCard>;
 
@@ -239,6 +241,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
 
   if (path === '/') {
     const cards = await listOffers(db, dialect, store.id, { categoryId: '0', page: 1, sort: 'default', filters: new Map() });
+    const cardList = cardsHtml(origin, tree, cards, lang);
     return {
       ...base,
       canonical: `${origin}/`,
@@ -254,8 +257,8 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
         },
         itemList(origin, tree, cards),
       ],
-      body: `<h1>${escapeHtml(shopName)}</h1>${categoryLinks(tree, tree.roots)}${cardsHtml(origin, tree, cards, lang)}`,
-      bodyBesideSsr: cardsHtml(origin, tree, cards, lang),
+      body: `<h1>${escapeHtml(shopName)}</h1>${categoryLinks(tree, tree.roots)}${cardList}`,
+      bodyBesideSsr: cardList,
     };
   }
 
@@ -354,6 +357,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
     const name = id === '0' ? text('catalogue') : tree.byId.get(id)!.name;
     const children = id === '0' ? tree.roots : tree.byId.get(id)!.children;
     const pageName = page > 1 ? `${name} — ${text('page', { page })}` : name;
+    const cardList = cardsHtml(origin, tree, cards, lang);
     return {
       ...base,
       title: `${pageName} — ${shopName}`,
@@ -370,12 +374,12 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       preloadImage: (m[2] && page === 1 && id === '0' ? await bannerPicture() : null) ?? (m[2] && cards[0] ? cardPicture(abs, cards[0].thumb, cards[0].picture) : null),
       jsonLd: [itemList(origin, tree, cards, (page - 1) * LIST_PAGE_SIZE), ...(id === '0' ? [] : [breadcrumbs(origin, tree, id, shopName)])],
       body:
-        `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(pageName)}</h1>${categoryLinks(tree, children)}${cardsHtml(origin, tree, cards, lang)}` +
+        `<nav>${breadcrumbLinks(tree, id, shopName)}</nav><h1>${escapeHtml(pageName)}</h1>${categoryLinks(tree, children)}${cardList}` +
         (page > 1 || hasNext
           ? `<nav>${page > 1 ? `<a rel="prev" href="${escapeHtml(pageUrl(page - 1))}">${escapeHtml(text('page', { page: page - 1 }))}</a> ` : ''}${hasNext ? `<a rel="next" href="${escapeHtml(pageUrl(page + 1))}">${escapeHtml(text('page', { page: page + 1 }))}</a>` : ''}</nav>`
           : ''),
       // A list page (/category/x/1) renders its cards itself; a category page (/category/x) shows buttons.
-      bodyBesideSsr: m[2] ? '' : cardsHtml(origin, tree, cards, lang),
+      bodyBesideSsr: m[2] ? '' : cardList,
     };
   }
 

@@ -15,15 +15,8 @@ import { splitPath, type Category } from '../../lib/categories';
  * category's path (up to 20 chains; a big shop's root list adds a few dozen categories).
  */
 export function firstScreenCategories(list: Category[], path: string, named: unknown): { categories: Category[]; complete: string[] } {
-  const byId = new Map(list.map((c) => [String(c.categoryId), c]));
-  const parentOf = (c: Category) => (c.subId && byId.has(String(c.subId)) && String(c.subId) !== String(c.categoryId) ? String(c.subId) : '0');
-  const children = new Map<string, string[]>();
-  for (const c of list) {
-    const p = parentOf(c);
-    const arr = children.get(p);
-    if (arr) arr.push(String(c.categoryId));
-    else children.set(p, [String(c.categoryId)]);
-  }
+  const { byId, parents, children } = indexOf(list);
+  const parentOf = (c: Category) => parents.get(c)!;
   const keep = new Set<string>(children.get('0') ?? []);
   // The categories whose children are all kept: the top level's parent and each one along the path.
   const complete = ['0'];
@@ -54,4 +47,29 @@ export function firstScreenCategories(list: Category[], path: string, named: unk
   };
   walk(named, 0);
   return { categories: list.filter((c) => keep.has(String(c.categoryId))), complete };
+}
+
+interface ListIndex {
+  byId: Map<string, Category>;
+  parents: Map<Category, string>;
+  children: Map<string, string[]>;
+}
+
+/** A list's index, made once per list: the server renders every page of a shop with the same list (a big shop's, 1,000 and more). */
+const indexes = new WeakMap<Category[], ListIndex>();
+function indexOf(list: Category[]): ListIndex {
+  let index = indexes.get(list);
+  if (index) return index;
+  const byId = new Map(list.map((c) => [String(c.categoryId), c]));
+  const parents = new Map<Category, string>();
+  const children = new Map<string, string[]>();
+  for (const c of list) {
+    const p = c.subId && byId.has(String(c.subId)) && String(c.subId) !== String(c.categoryId) ? String(c.subId) : '0';
+    parents.set(c, p);
+    const arr = children.get(p);
+    if (arr) arr.push(String(c.categoryId));
+    else children.set(p, [String(c.categoryId)]);
+  }
+  indexes.set(list, (index = { byId, parents, children }));
+  return index;
 }
