@@ -112,8 +112,10 @@ export interface YmlImportJob {
     updated: number;
     unchanged: number;
     wouldHide: number;
-    /** `renamed`: 'old → new' names of the shop's categories the feed renames (reports before it lack it). */
-    examples: { created: string[]; updated: string[]; unchanged: string[]; hidden: string[]; renamed?: string[] };
+    /** Products whose fields the owner changed by hand keep them against the feed's other values (reports before it lack it). */
+    ownerKept?: number;
+    /** `renamed`: 'old → new' names of the shop's categories the feed renames; `ownerKept`: the products above (reports before them lack them). */
+    examples: { created: string[]; updated: string[]; unchanged: string[]; hidden: string[]; renamed?: string[]; ownerKept?: string[] };
     categories?: { total: number; created: number; updated: number; hidden: number; renamed?: number };
     hidden: number;
     skipped: { reason: string; count: number }[];

@@ -1,4 +1,4 @@
-import { test, expect } from './adminFixtures';
+import { test, expect, ownerApi } from './adminFixtures';
 import { ymlFeed } from './fakes';
 import { shot } from './shots';
 
@@ -15,7 +15,7 @@ const offer = async (shopUrl: string, id: string) => {
   return res.status === 404 ? [] : ((await res.json()) as { offers: { id: string }[] }).offers;
 };
 
-test('a second feed asks the mode; merge keeps the first catalogue; a re-import says unchanged', async ({ adminPage: page, shop }, info) => {
+test('a second feed asks the mode; merge keeps the first catalogue; a re-import says unchanged', async ({ adminPage: page, shop, ownerAuth }, info) => {
   test.setTimeout(120_000);
   const prefix = `m${info.project.name[0]}${Date.now() % 100000}x`;
   // A product on sale before: the first catalogue's.
@@ -79,6 +79,22 @@ test('a second feed asks the mode; merge keeps the first catalogue; a re-import 
   await expect(report.getByRole('row', { name: /^Обновлено 0$/ })).toBeVisible();
   await expect(report.getByRole('row', { name: /^Создано 0$/ })).toBeVisible();
   await page.screenshot({ path: info.outputPath(`yml-reimport-${info.project.name}.png`), fullPage: true });
+
+  // A name the owner fixed by hand: the next preview says the import keeps it, and names the product.
+  const fixed = `Платье ${prefix}1 (наше)`;
+  expect(await ownerApi(shop.url, ownerAuth, 'offers', { update: '1', 'p[478_offer_id]': `${prefix}1`, 'p[276_name]': fixed })).toHaveProperty('offers');
+  await upload();
+  await expect(preview).toBeVisible({ timeout: 60_000 });
+  const kept = preview.getByTestId('preview-owner-kept');
+  await expect(kept).toContainText('Поля, изменённые вами вручную, останутся: 1 товар');
+  await expect(kept).toContainText(fixed);
+  await shot(page, `yml-owner-kept-${info.project.name}`);
+  // So does the import's report.
+  await preview.getByRole('button', { name: 'Только добавить и обновить' }).click();
+  await expect(preview).toBeHidden();
+  await expect(report.getByRole('row', { name: /^Оставлено с вашими ручными правками 1$/ })).toBeVisible({ timeout: 60_000 });
+  await expect(report).toContainText(fixed);
+  await shot(page, `yml-owner-kept-report-${info.project.name}`);
 });
 
 test("a feed that numbers its categories as the shop does, under other names, says which it would rename before anything changes", async ({ adminPage: page, shop }, info) => {

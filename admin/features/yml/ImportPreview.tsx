@@ -7,8 +7,8 @@ export type ImportMode = 'replace' | 'merge';
 
 /**
  * A finished preview: how many offers the feed adds, changes, leaves as they are and lacks (with a few names
- * of each), the shop's categories it would rename under their ids (another supplier's clashing ids), and the
- * owner's choice. A feed that lacks none of the shop's offers is imported with one button; one that lacks some
+ * of each), the shop's categories it would rename under their ids (another supplier's clashing ids), the
+ * products whose fields the owner changed by hand keep them against the file's values, and the owner's choice. A feed that lacks none of the shop's offers is imported with one button; one that lacks some
  * asks whether to hide them (replace) or only add and update (merge). An import that would rewrite more offers
  * than an undo keeps says beforehand that it cannot be undone.
  */
@@ -21,6 +21,8 @@ export default function ImportPreview({ report, busy, onImport, onDiscard }: { r
     { key: 'to_hide', count: report.wouldHide, names: report.examples.hidden },
   ];
   const renamed = report.examples.renamed ?? [];
+  const ownerKept = report.ownerKept ?? 0;
+  const ownerKeptNames = report.examples.ownerKept ?? [];
   return (
     <Box component="section" aria-label={translate('admin.yml.preview_title')} sx={{ mt: 2 }}>
       <Typography variant="subtitle1" component="h3">
@@ -56,6 +58,24 @@ export default function ImportPreview({ report, busy, onImport, onDiscard }: { r
           ))}
           <Typography variant="body2" sx={{ mt: 1 }}>
             {translate('admin.yml.renames_note')}
+          </Typography>
+        </Alert>
+      )}
+      {ownerKept > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="preview-owner-kept">
+          <AlertTitle>{translate('admin.yml.owner_kept_title', { smart_count: ownerKept })}</AlertTitle>
+          {ownerKeptNames.map((n) => (
+            <Typography key={n} variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
+              {n}
+            </Typography>
+          ))}
+          {ownerKept > ownerKeptNames.length && (
+            <Typography variant="body2" component="div">
+              …
+            </Typography>
+          )}
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {translate('admin.yml.owner_kept_note')}
           </Typography>
         </Alert>
       )}

@@ -301,6 +301,14 @@ function Report({ report, jobId }: { report: NonNullable<YmlImportJob['report']>
           {row(translate('admin.yml.updated'), report.updated)}
           {row(translate('admin.yml.unchanged'), report.unchanged ?? 0)}
           {row(translate('admin.yml.hidden'), report.hidden)}
+          {!!report.ownerKept && row(translate('admin.yml.owner_kept'), report.ownerKept)}
+          {!!report.examples?.ownerKept?.length && (
+            <TableRow key="owner-kept-names">
+              <TableCell colSpan={2} sx={{ pl: 2, pt: 0, color: 'text.secondary', fontSize: '0.75rem', overflowWrap: 'anywhere' }}>
+                {report.examples.ownerKept.join(', ') + ((report.ownerKept ?? 0) > report.examples.ownerKept.length ? ', …' : '')}
+              </TableCell>
+            </TableRow>
+          )}
           {row(translate('admin.yml.skipped'), skipped)}
           {report.skipped.map((s) => row(`— ${label('reasons', s.reason)}`, s.count))}
           {row(translate('admin.yml.warnings'), warnings.length ? warnings.reduce((a, [, n]) => a + n, 0) : translate('admin.yml.none'))}
