@@ -150,9 +150,10 @@ function send(db: Db, storeId: number, byStore: Map<number, Pending>): Pending {
 
 /**
  * Marks the store's catalogue as changed for every process; pass the write's transaction when there is one.
- * `only`: the write changed nothing but stock or pictures, so the shape (catalogueShape) stays.
+ * `only`: the write changed nothing but stock or pictures, or only the own products of `categories` (one
+ * product's save), so the shape (catalogueShape) stays.
  */
-export async function bumpCatalogue(db: Executor, storeId: number, only?: 'stock' | 'pictures'): Promise<void> {
+export async function bumpCatalogue(db: Executor, storeId: number, only?: 'stock' | 'pictures' | { categories: (string | null | undefined)[] }): Promise<void> {
   if (only) {
     await sql`insert into catalogue_versions (store_id, version) values (${storeId}, 1)
       on conflict (store_id) do update set version = catalogue_versions.version + 1`.execute(db);
@@ -160,6 +161,21 @@ export async function bumpCatalogue(db: Executor, storeId: number, only?: 'stock
     await sql`insert into catalogue_versions (store_id, version, shape) values (${storeId}, 1, 1)
       on conflict (store_id) do update set version = catalogue_versions.version + 1, shape = catalogue_versions.shape + 1`.execute(db);
   }
+  if (typeof only !== 'object') return;
+  // One product's save changed only these categories' own products: the shape stays, and these are marked
+  // with the new version (what was read of them before it is read again: features/catalogue/categoryFilters.ts).
+  for (const id of new Set(only.categories.filter((c): c is string => !!c)))
+    await sql`insert into category_changes (store_id, category_id, version)
+      select store_id, ${id}, version from catalogue_versions where store_id = ${storeId}
+      on conflict (store_id, category_id) do update set version = excluded.version`.execute(db);
+}
+
+/** The store's categories an owner's save changed without a new shape, with the version of each one's last change. */
+export function categoryChanges(db: Db, storeId: number): Promise<Map<string, number>> {
+  return cachedByVersion(db, storeId, 'category_changes', async () => {
+    const rows = await db.selectFrom('category_changes').select(['category_id', 'version']).where('store_id', '=', storeId).execute();
+    return new Map(rows.map((r) => [r.category_id, Number(r.version)]));
+  });
 }
 
 /**

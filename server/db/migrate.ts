@@ -34,6 +34,7 @@ import * as questionPending from './migrations/2026113020_question_pending';
 import * as ownerHidden from './migrations/2026113030_owner_hidden';
 import * as catalogueShape from './migrations/2026113040_catalogue_shape';
 import * as ownerFields from './migrations/2026113050_owner_fields';
+import * as categoryChanges from './migrations/2026120100_category_changes';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -75,6 +76,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026113030_owner_hidden', ownerHidden],
   ['2026113040_catalogue_shape', catalogueShape],
   ['2026113050_owner_fields', ownerFields],
+  ['2026120100_category_changes', categoryChanges],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -315,6 +315,13 @@ export interface CatalogueVersionsTable {
   shape: Generated<number>;
 }
 
+/** The catalogue version at which an owner's save last changed a category's own products (migrations/2026120100_category_changes.ts). */
+export interface CategoryChangesTable {
+  store_id: number;
+  category_id: string;
+  version: number;
+}
+
 /** @fastify/rate-limit's counters, shared by every process on the database (lib/rateLimitStore.ts). */
 export interface RateLimitsTable {
   key: string;
@@ -325,6 +332,7 @@ export interface RateLimitsTable {
 export interface DB {
   rate_limits: RateLimitsTable;
   catalogue_versions: CatalogueVersionsTable;
+  category_changes: CategoryChangesTable;
   stores: StoresTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -156,6 +156,28 @@ describe('a category whose products are still being read (FILTERS_WAIT_MS)', () 
     expect(cache.hits).toBe(hits + 1);
   });
 
+  it("an owner's save of one product has only its categories read again, the others' answers stay their own", async () => {
+    const colours = async (categoryId: string) => {
+      const r = await quick.api<{ offers_params: Filter[] }>('offers_params', { 'p[389_category_id]': categoryId });
+      expect(r.status).toBe(200);
+      return valuesOf(r.body.offers_params.find((p) => p.name === 'Цвет'));
+    };
+    const move = async (id: string, categoryId: string) =>
+      expect((await quick.api('offers', { update: 1, 'p[478_offer_id]': id, 'p[287_categoryId]': categoryId }, { token: quickOwner })).status).toBe(200);
+    await expect.poll(() => colours('2')).toEqual(['красный', 'синий']);
+    await expect.poll(() => colours('3')).toEqual(['зелёный']);
+    await expect.poll(() => colours('4')).toEqual(['белый', 'чёрный']);
+    // The blue shirt goes to the pans: the books' answer is still their own at once (this server never waits).
+    await move('t2', '4');
+    expect(await colours('3')).toEqual(['зелёный']);
+    // The shirts and the pans, read again: the old category and the new one.
+    await expect.poll(() => colours('2')).toEqual(['красный']);
+    await expect.poll(() => colours('4')).toEqual(['белый', 'синий', 'чёрный']);
+    await move('t2', '2');
+    await expect.poll(() => colours('2')).toEqual(['красный', 'синий']);
+    expect(await colours('3')).toEqual(['зелёный']);
+  });
+
   it('a feed imported by the import jobs has its categories read before shoppers ask', async () => {
     const next = FEED.replace('</offers>', `${offer('t3', '2', 900, [['Цвет', 'зелёный']])}\n</offers>`);
     const form = new FormData();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Db } from '../../db/types';
-import { catalogueShape } from '../../db/catalogueVersion';
+import { catalogueShape, catalogueVersion, categoryChanges } from '../../db/catalogueVersion';
 import { chain, type CategoryTree } from '../../db/categoryPath';
 import { categoryTree, descendants } from './categoryTree';
 import { allParams, scopeOf, type ParamInfo } from './params';
@@ -28,6 +28,8 @@ interface Part {
   shape: number;
   use: Promise<OwnUse>;
   done?: OwnUse;
+  /** The catalogue version seen before the reading (set with `done`): an owner's save of the category after it makes it read again. */
+  version?: number;
 }
 const caches = new WeakMap<object, Map<string, Part>>();
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -62,13 +64,18 @@ function inTurn<T>(db: Db, storeId: number, job: () => Promise<T>): Promise<T> {
  * and the reading goes on, so a later request has it.
  */
 export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, tree: CategoryTree, categoryId: string, all: ParamInfo[], waitMs: number): Promise<CategoryUse | null> {
-  const shape = await catalogueShape(db, storeId);
+  const [shape, changed] = await Promise.all([catalogueShape(db, storeId), categoryChanges(db, storeId)]);
   let byKey = caches.get(db);
   if (!byKey) caches.set(db, (byKey = new Map()));
   const cache = byKey;
   const ids = descendants(tree, categoryId);
   const scope = [...scopeOf(all, chain(tree, categoryId)).values()];
-  const ready = ids.map((id) => cache.get(`${storeId}:${id}`)).map((hit) => (hit?.shape === shape ? hit.done : undefined));
+  // A part read for this shape, and after the owner's last save of the category's own products (if any).
+  const fresh = (id: string, hit: Part) => !changed.has(id) || hit.version! >= changed.get(id)!;
+  const ready = ids.map((id) => {
+    const hit = cache.get(`${storeId}:${id}`);
+    return hit?.shape === shape && hit.done && fresh(id, hit) ? hit.done : undefined;
+  });
   if (ready.every((u) => u)) return merge(ready as OwnUse[], scope);
   const reading = (async () => {
     const own: OwnUse[] = [];
@@ -76,10 +83,22 @@ export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, 
       const key = `${storeId}:${id}`;
       const hit = cache.get(key);
       if (hit?.shape === shape) {
-        own.push(await hit.use);
-        continue;
+        const use = await hit.use.catch(() => null);
+        if (use && fresh(id, hit)) {
+          own.push(use);
+          continue;
+        }
       }
-      const entry: Part = { shape, use: inTurn(db, storeId, () => ownUse(db, dialect, storeId, id, [...scopeOf(all, chain(tree, id)).values()])) };
+      const entry: Part = {
+        shape,
+        use: inTurn(db, storeId, async () => {
+          // Seen before the reading: what is saved later is newer than the part, and makes it read again.
+          const version = await catalogueVersion(db, storeId);
+          const use = await ownUse(db, dialect, storeId, id, [...scopeOf(all, chain(tree, id)).values()]);
+          entry.version = version;
+          return use;
+        }),
+      };
       cache.set(key, entry);
       entry.use.then(
         (u) => (entry.done = u),

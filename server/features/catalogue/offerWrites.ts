@@ -180,19 +180,19 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
     await indexOffer(tx, dialect, storeId, offerId!, searchDoc(named));
     await addSearchWords(tx, storeId, countNameWords([searchSource(named).name]));
     await foldGroups(tx, storeId, [old?.group_id, row.group_id as string | null | undefined]);
-    await bumpCatalogue(tx, storeId);
+    await bumpCatalogue(tx, storeId, { categories: [existing.categoryId as string | undefined, String(merged.categoryId)] });
   });
   return offerId!;
 }
 
 export async function deleteOffer(db: Db, dialect: Dialect, storeId: number, id: string) {
   await db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('offers').select('group_id').where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    const row = await tx.selectFrom('offers').select(['group_id', 'category_id']).where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     if (!row) throw notFound();
     await tx.updateTable('offers').set({ deleted: 1, owner_hidden: 0, owner_fields: null, updated_at: now() }).where('store_id', '=', storeId).where('id', '=', id).execute();
     await foldGroups(tx, storeId, [row.group_id]);
     await indexOffer(tx, dialect, storeId, id, null);
-    await bumpCatalogue(tx, storeId);
+    await bumpCatalogue(tx, storeId, { categories: [row.category_id] });
   });
 }
 
@@ -211,6 +211,6 @@ export async function deleteOfferImage(db: Db, storeId: number, id: string, imag
       .where('store_id', '=', storeId)
       .where('id', '=', id)
       .execute();
-    await bumpCatalogue(tx, storeId);
+    await bumpCatalogue(tx, storeId, 'pictures');
   });
 }

@@ -29,7 +29,7 @@ export async function orderOfferImages(db: Db, storeId: number, offerId: string,
       .where('store_id', '=', storeId)
       .where('id', '=', offerId)
       .execute();
-    await bumpCatalogue(tx, storeId);
+    await bumpCatalogue(tx, storeId, 'pictures');
     return sorted;
   });
 }
