@@ -143,7 +143,9 @@ export const offersParams: Handler = Object.assign(async (ctx: ApiContext) => {
     ctx.provisional = true;
   }
   // A category's filters change only with the catalogue.
-  return { offers_params: await cachedByVersion(ctx.db, store.id, `filters:${categoryId}`, () => paramsToApi(ctx, list, store.user_id)) };
+  const filters = await cachedByVersion(ctx.db, store.id, `filters:${categoryId}`, () => paramsToApi(ctx, list, store.user_id));
+  // The shop keeps a provisional answer only until it asks again (storefront/features/catalogue/filtersSaga.ts).
+  return ctx.provisional ? { offers_params: filters, provisional: true } : { offers_params: filters };
 }, { cacheable: isRead });
 
 /** api=offers_params_values: the values of select filters keyed by param id; owner set/update/del of one value. */

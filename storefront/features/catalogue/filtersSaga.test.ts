@@ -106,6 +106,29 @@ describe('filters saga', () => {
     expect(selectFilterCount(state(), path)).toBe(0);
   });
 
+  it("shows the shop's filters the server gave while it reads the category, and asks again at the next opening", async () => {
+    const answers = [{ offers_params: PARAMS, provisional: true }, { offers_params: PARAMS.slice(0, 3) }];
+    const asked: string[] = [];
+    const api = {
+      call: vi.fn(async (name: string) => {
+        asked.push(name);
+        return (name === 'offers_params' ? answers.shift() : { offers: [] }) as never;
+      }),
+    };
+    const store = createAppStore({ api });
+    const entry = () => store.getState().filters.params[categoryId];
+    store.dispatch(filtersOpened({ path, categoryId }));
+    await vi.waitFor(() => expect(entry()?.loaded).toBe(true));
+    expect(entry()).toMatchObject({ provisional: true, items: PARAMS });
+    store.dispatch(filtersOpened({ path, categoryId }));
+    await vi.waitFor(() => expect(entry()?.items).toHaveLength(3));
+    expect(entry()?.provisional).toBeUndefined();
+    // The category's own filters are kept: the next opening asks nothing.
+    store.dispatch(filtersOpened({ path, categoryId }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(asked.filter((a) => a === 'offers_params')).toHaveLength(2);
+  });
+
   it('encodes every kind and decodes it back', () => {
     const values = { '283': { from: '', to: '5000' }, '292': false, '323': [], '324': { from: '64', to: '' }, '340': '' };
     expect(encodeFilters(PARAMS, values)).toEqual({ '283': '0_5000', '324': '64_0' });

@@ -27,13 +27,13 @@ import {
 function* loadParams(action: PayloadAction<string>) {
   const categoryId = action.payload;
   const entry: ParamsEntry | undefined = yield select(selectParams, categoryId);
-  if (entry && (entry.loaded || entry.status === 'loading') && entry.status !== 'failed') return;
+  if (entry && ((entry.loaded && !entry.provisional) || entry.status === 'loading') && entry.status !== 'failed') return;
   const timing: RetryTiming = yield* listTiming();
   yield put(paramsLoading(categoryId));
   try {
-    const res: { offers_params?: FilterParam[] } = yield call(callWithRetry, 'offers_params', paramsParams(categoryId), timing);
+    const res: { offers_params?: FilterParam[]; provisional?: boolean } = yield call(callWithRetry, 'offers_params', paramsParams(categoryId), timing);
     const items = (Array.isArray(res.offers_params) ? res.offers_params : []).map((p) => ({ ...p, baseId: String(p.baseId), values: p.values ?? [] }));
-    yield put(paramsLoaded({ categoryId, items }));
+    yield put(paramsLoaded({ categoryId, items, provisional: res.provisional === true }));
   } catch (e) {
     yield put(paramsFailed({ categoryId, error: listErrorOf(e) }));
   }

@@ -38,6 +38,8 @@ export interface ParamsEntry {
   error: ListError | null;
   items: FilterParam[];
   loaded: boolean;
+  /** The shop's filters, given while the server still reads the category's own: shown, and asked for again at the next opening. */
+  provisional?: boolean;
 }
 /** How many products the draft's filters would show (api=offers count=1): for the draft's key only. */
 export interface DraftCount {
@@ -88,11 +90,11 @@ const filtersSlice = createSlice({
     },
     paramsLoading(state, action: PayloadAction<string>) {
       const prev = state.params[action.payload];
-      state.params[action.payload] = { status: 'loading', error: null, items: prev?.items ?? [], loaded: prev?.loaded ?? false };
+      state.params[action.payload] = { status: 'loading', error: null, items: prev?.items ?? [], loaded: prev?.loaded ?? false, ...(prev?.provisional ? { provisional: true } : {}) };
       state.status = 'loading';
     },
-    paramsLoaded(state, action: PayloadAction<{ categoryId: string; items: FilterParam[] }>) {
-      state.params[action.payload.categoryId] = { status: 'idle', error: null, items: action.payload.items, loaded: true };
+    paramsLoaded(state, action: PayloadAction<{ categoryId: string; items: FilterParam[]; provisional?: boolean }>) {
+      state.params[action.payload.categoryId] = { status: 'idle', error: null, items: action.payload.items, loaded: true, ...(action.payload.provisional ? { provisional: true } : {}) };
       state.status = 'idle';
       // Values decoded before the kinds were known are decoded again (those the reader has not changed since:
       // a select's single id was taken for text, e.g. on the filter page opened right after a reload).
@@ -109,7 +111,7 @@ const filtersSlice = createSlice({
     },
     paramsFailed(state, action: PayloadAction<{ categoryId: string; error: ListError }>) {
       const prev = state.params[action.payload.categoryId];
-      state.params[action.payload.categoryId] = { status: 'failed', error: action.payload.error, items: prev?.items ?? [], loaded: prev?.loaded ?? false };
+      state.params[action.payload.categoryId] = { status: 'failed', error: action.payload.error, items: prev?.items ?? [], loaded: prev?.loaded ?? false, ...(prev?.provisional ? { provisional: true } : {}) };
       state.status = 'failed';
     },
     paramsRequested(_state, _action: PayloadAction<string>) {},
