@@ -106,7 +106,8 @@ export async function runBulk(db: Db, dialect: Dialect, storeId: number, req: Bu
     // A group's card is chosen by what is live and available, the owner's order and id: a price or a category
     // changes no card, and the rest refold only the groups they touched (not every group of the shop).
     if (req.action !== 'price' && req.action !== 'move') await foldGroups(tx, storeId, rows.map((r) => r.group_id));
-    await bumpCatalogue(tx, storeId);
+    // Only these products' categories (and a move's target) have their filters read again.
+    await bumpCatalogue(tx, storeId, { categories: [...rows.map((r) => r.category_id), req.categoryId] });
     return { changed: rows.length };
   });
 }

@@ -160,7 +160,7 @@ describe('a category whose products are still being read (FILTERS_WAIT_MS)', () 
     expect(cache.hits).toBe(hits + 1);
   });
 
-  it("an owner's save of one product has only its categories read again, the others' answers stay their own", async () => {
+  it("an owner's save of one product or a bulk action has only its categories read again, the others' answers stay their own", async () => {
     const colours = async (categoryId: string) => {
       const r = await quick.api<{ offers_params: Filter[] }>('offers_params', { 'p[389_category_id]': categoryId });
       expect(r.status).toBe(200);
@@ -180,6 +180,12 @@ describe('a category whose products are still being read (FILTERS_WAIT_MS)', () 
     await move('t2', '2');
     await expect.poll(() => colours('2')).toEqual(['красный', 'синий']);
     expect(await colours('3')).toEqual(['зелёный']);
+    // So does a bulk action: its products' categories only.
+    expect((await rest(quick, 'POST', '/offers/bulk', { token: quickOwner, json: { action: 'hide', ids: ['k2'] } })).status).toBe(200);
+    expect(await colours('3')).toEqual(['зелёный']);
+    await expect.poll(() => colours('4')).toEqual(['белый']);
+    expect((await rest(quick, 'POST', '/offers/bulk', { token: quickOwner, json: { action: 'show', ids: ['k2'] } })).status).toBe(200);
+    await expect.poll(() => colours('4')).toEqual(['белый', 'чёрный']);
   });
 
   it('a feed imported by the import jobs has its categories read before shoppers ask', async () => {
