@@ -4,6 +4,7 @@ import { bumpCatalogue } from '../../db/catalogueVersion';
 import { secondConnection, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { rest } from '../../test/checkoutFixtures';
 import { importYml } from '../yml/write/importYml';
+import { readingAhead } from './categoryFilters';
 
 /**
  * A shopper's filters of a category offer what its live products have (categoryFilters.ts): a feed's
@@ -186,6 +187,24 @@ describe('a category whose products are still being read (FILTERS_WAIT_MS)', () 
     await expect.poll(() => colours('4')).toEqual(['белый']);
     expect((await rest(quick, 'POST', '/offers/bulk', { token: quickOwner, json: { action: 'show', ids: ['k2'] } })).status).toBe(200);
     await expect.poll(() => colours('4')).toEqual(['белый', 'чёрный']);
+  });
+
+  it("another process's catalogue change has every category read ahead from the first request that meets it", async () => {
+    const filtersOf = (categoryId: string) => quick.api<{ offers_params: Filter[]; provisional?: boolean }>('offers_params', { 'p[389_category_id]': categoryId });
+    await expect.poll(async () => valuesOf((await filtersOf('2')).body.offers_params.find((p) => p.name === 'Цвет'))).toEqual(['красный', 'синий']);
+    // As another worker's import: the shape moves on, and this process has read nothing of it.
+    const other: Database = secondConnection(quick);
+    try {
+      await bumpCatalogue(other.db, quick.storeId);
+    } finally {
+      await other.close();
+    }
+    // A shopper opens the books' filters; the shirts' are read meanwhile, though nobody asked for them yet.
+    expect((await filtersOf('3')).status).toBe(200);
+    await readingAhead(quick.db, quick.storeId);
+    const shirts = await filtersOf('2');
+    expect(shirts.body).not.toHaveProperty('provisional');
+    expect(valuesOf(shirts.body.offers_params.find((p) => p.name === 'Цвет'))).toEqual(['красный', 'синий']);
   });
 
   it('a feed imported by the import jobs has its categories read before shoppers ask', async () => {

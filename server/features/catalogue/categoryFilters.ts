@@ -65,6 +65,8 @@ function inTurn<T>(db: Db, storeId: number, job: () => Promise<T>): Promise<T> {
  */
 export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, tree: CategoryTree, categoryId: string, all: ParamInfo[], waitMs: number): Promise<CategoryUse | null> {
   const [shape, changed] = await Promise.all([catalogueShape(db, storeId), categoryChanges(db, storeId)]);
+  // A shape this process has not read ahead yet: every category is read in the background from now on.
+  if ((aheads.get(db)?.get(storeId)?.shape ?? -1) < shape) readAllCategories(db, dialect, storeId, shape).catch(() => undefined);
   let byKey = caches.get(db);
   if (!byKey) caches.set(db, (byKey = new Map()));
   const cache = byKey;
@@ -117,15 +119,36 @@ export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, 
   return merge(own, scope);
 }
 
+/** The shape each store's categories are being (or were) read ahead for, per database, in this process. */
+const aheads = new WeakMap<object, Map<number, { shape: number; done: Promise<void> }>>();
+
 /**
- * Reads every category's part in the background, one at a time (after an import, before shoppers ask: the
- * first ones would otherwise be offered the shop's filters while their large categories are read).
+ * Reads every category's part in the background, one at a time, before shoppers ask (the first ones would
+ * otherwise be offered the shop's filters while their large categories are read): once per shape of the store in
+ * this process. A finished import starts it (yml jobs), and so does the first request of any process that meets a
+ * new shape (the other workers after an import, a restart); a reading whose shape has moved on stops.
  */
-export async function readAllCategories(db: Db, dialect: Dialect, storeId: number): Promise<void> {
-  const [tree, all] = await Promise.all([categoryTree(db, storeId), allParams(db, storeId)]);
-  // (As long as it takes: the longest wait a timer has.)
-  for (const top of tree.roots) await usedInCategory(db, dialect, storeId, tree, top, all, 2 ** 31 - 1);
+export async function readAllCategories(db: Db, dialect: Dialect, storeId: number, known?: number): Promise<void> {
+  const shape = known ?? (await catalogueShape(db, storeId));
+  let byStore = aheads.get(db);
+  if (!byStore) aheads.set(db, (byStore = new Map()));
+  const was = byStore.get(storeId);
+  if (was && was.shape >= shape) return was.done;
+  const entry = { shape, done: Promise.resolve() };
+  byStore.set(storeId, entry);
+  entry.done = (async () => {
+    const [tree, all] = await Promise.all([categoryTree(db, storeId), allParams(db, storeId)]);
+    for (const top of tree.roots) {
+      if (byStore.get(storeId) !== entry) return;
+      // (As long as it takes: the longest wait a timer has.)
+      await usedInCategory(db, dialect, storeId, tree, top, all, 2 ** 31 - 1);
+    }
+  })();
+  return entry.done;
 }
+
+/** The store's reading ahead in this process (tests wait for it), if one was started. */
+export const readingAhead = (db: Db, storeId: number): Promise<void> | undefined => aheads.get(db)?.get(storeId)?.done;
 
 /** The use of the category's params (by the param each base id means here) over the categories' own uses. */
 function merge(own: OwnUse[], params: ParamInfo[]): CategoryUse {
