@@ -164,10 +164,13 @@ export async function bumpCatalogue(db: Executor, storeId: number, only?: 'stock
   if (typeof only !== 'object') return;
   // One product's save changed only these categories' own products: the shape stays, and these are marked
   // with the new version (what was read of them before it is read again: features/catalogue/categoryFilters.ts).
-  for (const id of new Set(only.categories.filter((c): c is string => !!c)))
-    await sql`insert into category_changes (store_id, category_id, version)
-      select store_id, ${id}, version from catalogue_versions where store_id = ${storeId}
-      on conflict (store_id, category_id) do update set version = excluded.version`.execute(db);
+  // One statement for all of them (a bulk action may touch many): VALUES names its column column1 on both databases.
+  const ids = [...new Set(only.categories.filter((c): c is string => !!c))];
+  if (!ids.length) return;
+  await sql`insert into category_changes (store_id, category_id, version)
+    select v.store_id, c.column1, v.version from catalogue_versions as v, (values ${sql.join(ids.map((id) => sql`(${id})`))}) as c
+    where v.store_id = ${storeId}
+    on conflict (store_id, category_id) do update set version = excluded.version`.execute(db);
 }
 
 /** The store's categories an owner's save changed without a new shape, with the version of each one's last change. */

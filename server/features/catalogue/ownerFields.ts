@@ -16,7 +16,9 @@ export const PARAMS = 'params';
 export const LOCKABLE: ReadonlySet<string> = new Set([...offerSchema.fields.filter((f) => !f.readOnly && !f.derived && !NOT_LOCKED.has(f.name)).map((f) => f.name), PARAMS]);
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
-const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || String(a) === String(b);
+/** Whether two values of a field are the same to an owner: both empty, equal as text, or (lists, objects) equal as JSON. */
+export const sameValue = (a: unknown, b: unknown): boolean =>
+  (blank(a) && blank(b)) || (typeof a === 'object' || typeof b === 'object' ? JSON.stringify(a) === JSON.stringify(b) : String(a) === String(b));
 
 /** The stored list as field names ('' or null: none). */
 export const parseOwnerFields = (stored: string | null | undefined): string[] => (stored ? stored.split(',').filter((f) => LOCKABLE.has(f)) : []);
@@ -24,7 +26,7 @@ export const parseOwnerFields = (stored: string | null | undefined): string[] =>
 /** The list after an owner's save: the stored one and every lockable field the save changed (`params`: its values). */
 export function withEdited(stored: string | null | undefined, sent: Record<string, unknown>, before: Record<string, unknown>, params = false): string | null {
   const out = new Set(parseOwnerFields(stored));
-  for (const k of Object.keys(sent)) if (LOCKABLE.has(k) && !same(sent[k], before[k])) out.add(k);
+  for (const k of Object.keys(sent)) if (LOCKABLE.has(k) && !sameValue(sent[k], before[k])) out.add(k);
   if (params) out.add(PARAMS);
   return out.size ? [...out].join(',') : null;
 }

@@ -7,5 +7,5 @@ export { displayNameOf } from './displayName';
 export { listOffers } from './offerList';
 export { getOffer, offerCard, type OfferImage } from './offerCards';
 export { SLOTS, firstFree, loadParams, loadParents, moveParamValues, paramsInScope, rebaseMovedParams, type ParamInfo } from './params';
-export { keepsParams, parseOwnerFields } from './ownerFields';
+export { keepsParams, parseOwnerFields, sameValue } from './ownerFields';
 export { releaseStock, reserveStock, stockAllows } from './stock';

@@ -1,14 +1,12 @@
-import { fieldByName, fromRow, offerSchema } from '../../../../schemas';
-import { displayNameOf, parseOwnerFields } from '../../catalogue/public';
+import { fromRow, offerSchema } from '../../../../schemas';
+import { displayNameOf, parseOwnerFields, sameValue } from '../../catalogue/public';
 import { searchSource } from '../../../lib/searchText';
 import { COL, OFFER_COLUMNS, OFFER_WIDTH, SEARCH_WIDTH, type OfferBatch } from '../parse/prepare';
 
 /** A stored row as writeBatch reads it: its columns and its `data` document. */
 type Stored = Record<string, unknown> & { owner_fields: string | null; data: string; cat_path: string };
 
-const blank = (v: unknown) => v === null || v === undefined || v === '';
-const sameValue = (a: unknown, b: unknown) =>
-  (blank(a) && blank(b)) || (typeof a === 'object' || typeof b === 'object' ? JSON.stringify(a) === JSON.stringify(b) : String(a) === String(b));
+const fieldNamed = (name: string) => offerSchema.fields.find((f) => f.name === name);
 
 /**
  * Whether the feed gives a re-imported offer (the batch's row `i`, as the feed has it: before keepOwnerFields)
@@ -23,8 +21,8 @@ export function overridesFeed(b: OfferBatch, i: number, stored: Stored): boolean
   let data: Record<string, unknown> | undefined;
   let own: Record<string, unknown> | undefined;
   for (const name of fields) {
-    if (!offerSchema.fields.some((f) => f.name === name)) continue;
-    const f = fieldByName(offerSchema, name);
+    const f = fieldNamed(name);
+    if (!f) continue;
     if (f.column) {
       const at = (COL as Record<string, number | undefined>)[f.column];
       if (at !== undefined && !sameValue(b.rows[base + at], stored[f.column])) return true;
@@ -51,8 +49,8 @@ export function keepOwnerFields(b: OfferBatch, i: number, stored: Stored): boole
   const data = JSON.parse(b.rows[base + COL.data] as string) as Record<string, unknown>;
   const own = JSON.parse(stored.data) as Record<string, unknown>;
   for (const name of fields) {
-    if (!offerSchema.fields.some((f) => f.name === name)) continue;
-    const f = fieldByName(offerSchema, name);
+    const f = fieldNamed(name);
+    if (!f) continue;
     if (f.column) {
       const at = (COL as Record<string, number | undefined>)[f.column];
       if (at === undefined) continue;
