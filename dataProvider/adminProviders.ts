@@ -104,6 +104,8 @@ export interface YmlImportJob {
   totalBytes: number | null;
   bytesRead: number;
   offersRead: number;
+  /** A link's feed is being downloaded before its import (SQLite); the bytes count again from 0 after it. */
+  downloading?: boolean;
   cancelRequested: boolean;
   report: {
     mode: 'replace' | 'merge';

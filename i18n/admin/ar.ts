@@ -231,6 +231,7 @@ export default {
       last: 'آخر استيراد',
       started: 'بدأ الاستيراد',
       offers_read: 'المنتجات المقروءة: {count}',
+      downloading: 'جارٍ تنزيل الملف، ثم يبدأ الاستيراد',
       bytes_of: '{read} من {total}',
       bytes: '{read}',
       cancel: 'إلغاء الاستيراد',

@@ -227,6 +227,7 @@ export default {
       last: 'Letzter Import',
       started: 'Import gestartet',
       offers_read: 'Gelesene Angebote: {count}',
+      downloading: 'Die Datei wird heruntergeladen, danach beginnt der Import',
       bytes_of: '{read} von {total}',
       bytes: '{read}',
       cancel: 'Import abbrechen',

@@ -40,6 +40,7 @@ export default {
       last: 'Last import',
       started: 'Import started',
       offers_read: 'Offers read: {count}',
+      downloading: 'Downloading the file; the import starts after it',
       bytes_of: '{read} of {total}',
       bytes: '{read}',
       cancel: 'Cancel the import',

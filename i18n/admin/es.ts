@@ -227,6 +227,7 @@ export default {
       last: 'Última importación',
       started: 'Importación iniciada',
       offers_read: 'Productos leídos: {count}',
+      downloading: 'Descargando el archivo; la importación empieza después',
       bytes_of: '{read} de {total}',
       bytes: '{read}',
       cancel: 'Cancelar la importación',

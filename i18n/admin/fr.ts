@@ -43,6 +43,7 @@ export default {
       last: 'Dernier import',
       started: 'Import lancé',
       offers_read: 'Produits lus : {count}',
+      downloading: 'Téléchargement du fichier ; l’import commence ensuite',
       bytes_of: '{read} sur {total}',
       bytes: '{read}',
       cancel: 'Annuler l’import',

@@ -227,6 +227,7 @@ export default {
       last: 'Última importação',
       started: 'Importação iniciada',
       offers_read: 'Produtos lidos: {count}',
+      downloading: 'A transferir o ficheiro; a importação começa a seguir',
       bytes_of: '{read} de {total}',
       bytes: '{read}',
       cancel: 'Cancelar a importação',

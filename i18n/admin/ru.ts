@@ -44,6 +44,7 @@ export default {
       last: 'Последний импорт',
       started: 'Импорт начат',
       offers_read: 'Прочитано товаров: {count}',
+      downloading: 'Загрузка файла, затем начнётся импорт',
       bytes_of: '{read} из {total}',
       bytes: '{read}',
       cancel: 'Отменить импорт',

@@ -228,6 +228,7 @@ export default {
       last: '上次导入',
       started: '导入已开始',
       offers_read: '已读取商品：{count}',
+      downloading: '正在下载文件，下载完成后开始导入',
       bytes_of: '{read} / {total}',
       bytes: '{read}',
       cancel: '取消导入',

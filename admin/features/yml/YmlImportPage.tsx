@@ -234,7 +234,7 @@ function JobCard({ job, onCancel, preview, undo }: { job: YmlImportJob; onCancel
           </Typography>
         </Stack>
         {running && <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? undefined} sx={{ my: 1 }} aria-label={translate('admin.yml.status.running')} />}
-        <Typography variant="body2">{translate('admin.yml.offers_read', { count: job.offersRead })}</Typography>
+        <Typography variant="body2">{running && job.downloading ? translate('admin.yml.downloading') : translate('admin.yml.offers_read', { count: job.offersRead })}</Typography>
         <Typography variant="body2" color="text.secondary">
           {job.totalBytes ? translate('admin.yml.bytes_of', { read: formatBytes(job.bytesRead), total: formatBytes(job.totalBytes) }) : translate('admin.yml.bytes', { read: formatBytes(job.bytesRead) })}
           {percent !== null && running ? ` (${percent}%)` : ''}

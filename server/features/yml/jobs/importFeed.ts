@@ -16,6 +16,8 @@ export interface ImportProgress {
   offersRead: number;
   /** Raw (possibly gzipped) bytes read from the input so far. */
   bytesRead: number;
+  /** SQLite: the link's feed is being downloaded; its import (bytes read again from 0) follows (write/spoolFeed.ts). */
+  downloading?: boolean;
 }
 
 export interface ImportReport {

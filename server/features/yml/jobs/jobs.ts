@@ -48,6 +48,8 @@ export const STALE_MS = 10 * 60_000;
 export interface JobProgress {
   offersRead: number;
   bytesRead: number;
+  /** SQLite: a link's feed is being downloaded before its import (write/spoolFeed.ts). */
+  downloading?: boolean;
   /** The feed's size when known (an upload's, a link's Content-Length). */
   totalBytes?: number | null;
 }
@@ -184,7 +186,7 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
         .limit(1)
         .executeTakeFirst();
       const mode = chosen?.mode === 'merge' ? 'merge' : 'replace';
-      await createJob(db, dialect, s.id, { source: 'schedule', url: data.yml_link, mode }).catch((e) => {
+      await createJob(db, s.id, { source: 'schedule', url: data.yml_link, mode }).catch((e) => {
         if (!(e instanceof ApiError && e.status === 409)) throw e;
       });
     }
@@ -259,11 +261,12 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
         onProgress: (p: ImportProgress) => {
           progress.offersRead = p.offersRead;
           progress.bytesRead = p.bytesRead;
+          progress.downloading = !!p.downloading;
         },
       };
       // In the writer's thread, so this one goes on answering requests (writerThread.ts).
       const to = target();
-      report = to ? await importFeedInThread({ ...to, source, onSize: (size) => void sized(size), ...feed }) : null;
+      report = to ? await importFeedInThread({ ...to, source, onSize: (size) => void sized(size), ...feed, spoolDir: path.join(config.dataDir, 'feeds') }) : null;
       if (!report) {
         const opened = await openFeedSource(source, controller.signal);
         if (job.source !== 'file') await sized(opened.size);
@@ -327,7 +330,8 @@ export function createJobRunner(services: AppServices, opts: RunnerOptions = {})
       local.delete(id);
       resolveDone();
     }
-    if (status === 'done' && !stopped) void tick().catch(() => undefined);
+    // The next queued job (on SQLite, another shop's waiting for this one) starts now, not at the next poll.
+    if (!stopped) void tick().catch(() => undefined);
   }
 
   async function tickOnce() {
@@ -411,17 +415,17 @@ function errorOf(e: unknown): JobError {
   return { code: 'import_failed', message: (e as Error)?.message ?? String(e) };
 }
 
-/** Queues an import; a store with a queued or running import gets a 409. */
+/**
+ * Queues an import; a store with a queued or running import gets a 409. On SQLite another shop's running import
+ * does not refuse it: it waits in the queue (claim takes one at a time) and starts when that one ends.
+ */
 export async function createJob(
   db: Db,
-  dialect: Database['dialect'],
   storeId: number,
   values: { source: 'file' | 'link' | 'schedule'; url?: string; filePath?: string; fileName?: string; totalBytes?: number | null; mode?: ImportMode; preview?: boolean },
 ): Promise<number> {
   const active = await db.selectFrom('yml_jobs').select('id').where('store_id', '=', storeId).where('status', 'in', [...ACTIVE_STATUSES]).executeTakeFirst();
   if (active) throw new ApiError(409, 'import_running', 'An import of this shop is already running');
-  // SQLite has one writer: while any shop imports, a new job waits for it to end.
-  if (dialect === 'sqlite' && (await anyRunning(db))) throw new ApiError(409, 'import_running', 'Another import is running on this server; try again when it ends');
   try {
     const row = await db
       .insertInto('yml_jobs')

@@ -34,6 +34,8 @@ export function jobToApi(r: Selectable<YmlJobsTable>, live: JobProgress | null) 
     totalBytes: live?.totalBytes ?? (r.total_bytes === null ? null : Number(r.total_bytes)),
     bytesRead: live?.bytesRead ?? Number(r.bytes_read),
     offersRead: live?.offersRead ?? r.offers_read,
+    /** SQLite: the link's feed is being downloaded; the import (bytes from 0 again) follows. */
+    downloading: !!live?.downloading,
     cancelRequested: !!r.cancel_requested,
     report: parse(r.report),
     error: parse(r.error),
@@ -107,7 +109,7 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
         if (file.file.truncated) throw new ApiError(413, 'too_large', `The feed is larger than ${services.config.feedMaxBytes} bytes`);
         const size = fs.statSync(target).size;
         if (!size) throw badRequest('invalid_input', 'The file is empty', [{ field: 'file', code: 'invalid', label: 'file' }]);
-        id = await createJob(services.db, dialect, call.store.id, { source: 'file', filePath: target, fileName: file.filename.slice(0, 200), totalBytes: size, ...kind });
+        id = await createJob(services.db, call.store.id, { source: 'file', filePath: target, fileName: file.filename.slice(0, 200), totalBytes: size, ...kind });
       } catch (e) {
         fs.rmSync(target, { force: true });
         throw e;
@@ -125,7 +127,7 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
         .executeTakeFirst();
       const gone = () => badRequest('import_preview_gone', 'No finished preview with this id, or its file was already imported', [{ field: 'from', code: 'invalid', label: 'from' }]);
       if (!from || (from.source === 'file' && (!from.file_path || !fs.existsSync(from.file_path)))) throw gone();
-      id = await createJob(services.db, dialect, call.store.id, {
+      id = await createJob(services.db, call.store.id, {
         source: from.source as 'file' | 'link' | 'schedule',
         url: from.url ?? undefined,
         filePath: from.file_path ?? undefined,
@@ -146,7 +148,7 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
       } catch (e) {
         throw badRequest('invalid_input', (e as Error).message, [{ field: 'yml_link', code: 'invalid', label: 'yml_link' }]);
       }
-      id = await createJob(services.db, dialect, call.store.id, { source: 'link', url: link, ...kind });
+      id = await createJob(services.db, call.store.id, { source: 'link', url: link, ...kind });
     }
     // This process starts it at once if no other process claims it first.
     void jobs.tick().catch((e) => request.log.error({ err: e }, 'yml job tick'));

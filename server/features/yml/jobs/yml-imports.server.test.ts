@@ -287,7 +287,7 @@ describe('YML import jobs over /rest/yml_imports', () => {
   });
 
   it('with several server processes exactly one claims and runs a queued job', async () => {
-    const id = await createJob(s.db, s.dialect, s.storeId, { source: 'link', url: `${base}/slow.xml` });
+    const id = await createJob(s.db, s.storeId, { source: 'link', url: `${base}/slow.xml` });
     // Two more processes on the same database, each with its own runner, look at the same moment.
     const a = await buildApp({ config: { ...s.config, port: 0 }, database: s.database, serveApps: false });
     const b = await buildApp({ config: { ...s.config, port: 0 }, database: s.database, serveApps: false });

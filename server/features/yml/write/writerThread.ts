@@ -54,10 +54,12 @@ export interface ThreadImportOptions {
   timeDb?: boolean;
   /** After the report: the seconds the writer took to copy the import's pages into the database file. */
   onCheckpoint?: (seconds: number) => void;
+  /** SQLite: where a link's feed is downloaded before the import takes the write lock (spoolFeed.ts). */
+  spoolDir?: string;
 }
 
 export type ToWriter =
-  | { t: 'start'; file?: string; databaseUrl?: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean; mode?: ImportMode; hideAtMost?: number; preview?: boolean; warningsFile?: string }
+  | { t: 'start'; file?: string; databaseUrl?: string; storeId: number; source: FeedSource; totalBytes?: number; deferIndexesAt?: number; timeDb?: boolean; mode?: ImportMode; hideAtMost?: number; preview?: boolean; warningsFile?: string; spoolDir?: string }
   | { t: 'abort' }
   | { t: 'undo'; file?: string; databaseUrl?: string; storeId: number; stamp: string };
 
@@ -88,8 +90,8 @@ export const idleWriters = (): number => pool.idleCount;
  * thread can start (the caller then imports in its own thread).
  */
 export async function importFeedInThread(opts: ThreadImportOptions): Promise<(ImportReport & { dbSeconds?: number }) | null> {
-  const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, hideAtMost, preview, warningsFile } = opts;
-  const start: ToWriter = { t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, hideAtMost, preview, warningsFile };
+  const { file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, hideAtMost, preview, warningsFile, spoolDir } = opts;
+  const start: ToWriter = { t: 'start', file, databaseUrl, storeId, source, totalBytes, deferIndexesAt, timeDb, mode, hideAtMost, preview, warningsFile, spoolDir };
   let done = false;
   const run = await pool.run<ImportReport & { dbSeconds?: number }, FromWriter>(
     start,

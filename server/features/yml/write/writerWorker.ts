@@ -9,6 +9,7 @@ import { importFeed } from '../jobs/importFeed';
 import { undoImport } from './importUndo';
 import { sendable } from '../threads/sentError';
 import { openFeedSource, type FromWriter, type ToWriter } from './writerThread';
+import { spoolFeed } from './spoolFeed';
 
 const port = parentPort!;
 const send = (m: FromWriter) => port.postMessage(m);
@@ -53,10 +54,15 @@ async function run(start: Extract<ToWriter, { t: 'start' }>, signal: AbortSignal
   try {
     const opened = await openFeedSource(start.source, signal);
     if ('url' in start.source) send({ t: 'size', size: opened.size });
+    // SQLite: the link's bytes are all here before the import takes the server's one write lock.
+    const input =
+      'url' in start.source && start.spoolDir && database.dialect === 'sqlite'
+        ? await spoolFeed(opened.stream, start.spoolDir, signal, (bytes) => send({ t: 'progress', progress: { offersRead: 0, bytesRead: bytes, downloading: true } }))
+        : opened.stream;
     const report = await importFeed({
       database,
       storeId: start.storeId,
-      input: opened.stream,
+      input,
       totalBytes: opened.size ?? start.totalBytes,
       signal,
       deferIndexesAt: start.deferIndexesAt,
