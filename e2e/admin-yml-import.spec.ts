@@ -53,7 +53,7 @@ test.describe('admin YML import', () => {
     const offers = (await (await fetch(`${shop.url}/api?api=offers`, { method: 'POST', body: new URLSearchParams({ 'p[287_categoryId]': '901' }) })).json()) as { offers: { id: string }[] };
     expect(offers.offers.map((o) => o.id)).toContain(`${prefix}1`);
 
-    // A link import of a big feed that stalls: live progress, then cancel.
+    // A link import of a big feed that stalls: live progress of its download, then cancel.
     const before = (await (await fetch(`${shop.url}/api?api=offers`, { method: 'POST', body: new URLSearchParams({ 'p[287_categoryId]': '901' }) })).json()) as unknown;
     await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', 'p[400_yml_link]': `${shop.fakes.feeds.url}/slow.xml?n=3000&prefix=${prefix}slow` });
     await page.reload();
@@ -61,7 +61,8 @@ test.describe('admin YML import', () => {
     await page.getByRole('button', { name: 'Импортировать по ссылке' }).click();
     const current = page.getByRole('region', { name: 'Текущий импорт' });
     await expect(current.getByText('Идёт импорт', { exact: true })).toBeVisible();
-    await expect(current.getByText(/Прочитано товаров: [1-9]\d*/)).toBeVisible();
+    // SQLite: the feed is downloaded before the import takes the database's write lock (it stalls there).
+    await expect(current.getByText('Загрузка файла, затем начнётся импорт')).toBeVisible();
     await expect(current.getByText(/\d+ KB из \d+ KB \(\d+%\)/)).toBeVisible();
     await expect(current.getByRole('progressbar')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`yml-progress-${info.project.name}.png`), fullPage: true });
