@@ -7,8 +7,9 @@
  * owner action. Each cell is checked; the test prints how many cells held.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, snapshot, startTestServer, type Auth, type Reply, type TestServer } from '../helpers';
-import { newDevice, orderForm, rest, setupShop, type Shop } from '../checkoutFixtures';
+import { snapshot, type Auth, type Reply, type TestServer } from '../helpers';
+import { newDevice, orderForm, rest, type Shop } from '../checkoutFixtures';
+import { startCheckoutShop } from '../checkoutShop';
 import { openEventStream } from '../eventStream';
 
 const Y_DOMAIN = 'shop-y.example';
@@ -31,10 +32,7 @@ let placeY: number;
 let questionA: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  auth.ownerX = await server.signIn(OWNER_PHONE);
-  shop = await setupShop(server, auth.ownerX);
-  auth.custA = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner: auth.ownerX, customer: auth.custA, shop } = await startCheckoutShop());
   auth.custB = await server.signIn(CUSTOMER_B);
   storeY = await server.addStore({ name: 'Магазин Y', domain: Y_DOMAIN, ownerPhone: OWNER_Y });
   auth.ownerY = await server.signIn(OWNER_Y, { host: Y_DOMAIN });

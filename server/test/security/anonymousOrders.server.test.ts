@@ -8,8 +8,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorText } from '../../errors';
 import { releaseLapsedHolds } from '../../features/orders/public';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../helpers';
-import { newDevice, orderForm, rest, setupShop, type Shop } from '../checkoutFixtures';
+import { CUSTOMER_PHONE, type Auth, type TestServer } from '../helpers';
+import { newDevice, orderForm, rest, type Shop } from '../checkoutFixtures';
+import { startCheckoutShop } from '../checkoutShop';
 import { inParallel } from './scale';
 
 let server: TestServer;
@@ -24,12 +25,9 @@ const newAddress = () => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({
+  ({ server, owner, customer, shop } = await startCheckoutShop({
     env: { TRUST_PROXY: '1', ANON_ORDERS_PER_ADDRESS: '10', ANON_ORDERS_PER_DEVICE: '5', ANON_ORDERS_PER_PHONE: '5', ANON_HOLD_MINUTES: '30', HOLD_SWEEP_MS: '50' },
-  });
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
-  shop = await setupShop(server, owner);
+  }));
 });
 afterAll(() => server?.close());
 afterEach(() => vi.useRealTimers());

@@ -11,8 +11,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../errors';
 import { dropPending, keepPending, pendingDir, PENDING_ORPHAN_MS, sweepPending } from '../../features/questions/attachments';
-import { CUSTOMER_PHONE, OWNER_PHONE, listUploads, pngImage, snapshot, startTestServer, type Auth, type TestServer } from '../helpers';
-import { multipart, newDevice, orderForm, rest, setupShop, type Shop } from '../checkoutFixtures';
+import { CUSTOMER_PHONE, listUploads, pngImage, snapshot, type Auth, type TestServer } from '../helpers';
+import { multipart, newDevice, orderForm, rest, type Shop } from '../checkoutFixtures';
+import { startCheckoutShop } from '../checkoutShop';
 
 let server: TestServer;
 let customer: Auth;
@@ -20,10 +21,7 @@ let owner: Auth;
 let shop: Shop;
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { attachmentLimits: { order: 12, shop: 20 } } });
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
-  shop = await setupShop(server, owner);
+  ({ server, owner, customer, shop } = await startCheckoutShop({ config: { attachmentLimits: { order: 12, shop: 20 } } }));
 });
 afterAll(() => server?.close());
 

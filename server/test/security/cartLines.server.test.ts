@@ -5,7 +5,7 @@
  * anyone but the owner, through the answer cache too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../helpers';
+import { startSignedIn, type Auth, type TestServer } from '../helpers';
 
 let server: TestServer;
 let owner: Auth;
@@ -13,9 +13,7 @@ let customer: Auth;
 let visible: string;
 const hidden: string[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer } = await startSignedIn());
   const cat = await server.createCategory({ category: 'Новинки' });
   visible = await server.createOffer({ name: 'Видимый товар', categoryId: cat, price: '100' });
   for (const [i, name] of ['Секретная новинка', 'Скрытая цена', 'Снят с продажи'].entries()) {

@@ -7,32 +7,26 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../helpers';
-import { Y_DOMAIN, addShopY, newDevice, orderForm, setupShop, type Shop } from '../checkoutFixtures';
+import { CUSTOMER_PHONE, type Auth, type TestServer } from '../helpers';
+import { Y_DOMAIN, newDevice, orderForm, type Shop } from '../checkoutFixtures';
+import { startTwoShops, type ShopY } from '../checkoutShop';
 
 let server: TestServer;
 let shop: Shop;
 let customer: Auth;
-let storeY: number;
-let ownerY: Auth;
-let customerY: Auth;
-let offerY: string;
+let shopY: ShopY;
 /** The SQL of every query the app ran. */
 const queries: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ log: (e) => void (e.level === 'query' && queries.push(e.query.sql)) });
-  const owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
-  shop = await setupShop(server, owner);
-  ({ storeId: storeY, owner: ownerY, customer: customerY, offer: offerY } = await addShopY(server, CUSTOMER_PHONE));
+  ({ server, customer, shop, y: shopY } = await startTwoShops({ log: (e) => void (e.level === 'query' && queries.push(e.query.sql)) }));
 });
 afterAll(() => server?.close());
 
 /** An order of shop X by a checked customer: the owner of X gets a notification. */
 const orderX = () => server.api('orders', { ...orderForm({ [shop.offers.big]: 1 }, { client_phone: CUSTOMER_PHONE }), device_id: newDevice() }, { token: customer });
-const orderY = () => server.api('orders', { ...orderForm({ [offerY]: 1 }, { client_phone: CUSTOMER_PHONE }), device_id: newDevice() }, { token: customerY, host: Y_DOMAIN });
-const pollY = (seq?: number) => server.api('inner_push', seq === undefined ? {} : { seq }, { token: ownerY, host: Y_DOMAIN });
+const orderY = () => server.api('orders', { ...orderForm({ [shopY.offer]: 1 }, { client_phone: CUSTOMER_PHONE }), device_id: newDevice() }, { token: shopY.customer, host: Y_DOMAIN });
+const pollY = (seq?: number) => server.api('inner_push', seq === undefined ? {} : { seq }, { token: shopY.owner, host: Y_DOMAIN });
 
 describe('notification seqs per shop (issue 34)', () => {
   it('an empty poll (every open client, every second) reads the shop’s counter only for a seq past the newest this process saw', async () => {
@@ -60,7 +54,7 @@ describe('notification seqs per shop (issue 34)', () => {
     expect(seqs).toEqual([first + 1, first + 2]);
     expect(Number((await pollY()).body.seq)).toBe(first + 2);
     const all = await sql<{ store_id: number; seq: number }>`select store_id, seq from notifications order by store_id, seq`.execute(server.db);
-    for (const storeId of [server.storeId, storeY]) {
+    for (const storeId of [server.storeId, shopY.storeId]) {
       const mine = all.rows.filter((r) => r.store_id === storeId).map((r) => Number(r.seq));
       expect(mine, `shop ${storeId}`).toEqual(mine.map((_, i) => i + 1));
     }
@@ -88,13 +82,13 @@ describe('notification seqs per shop (issue 34)', () => {
 
     expect(await migrate(db, server.dialect)).toEqual(['2026112950_notification_seqs']);
     const rows = await sql<{ id: number; store_id: number; seq: number }>`select id, store_id, seq from notifications order by store_id, id`.execute(db);
-    for (const storeId of [server.storeId, storeY]) {
+    for (const storeId of [server.storeId, shopY.storeId]) {
       const mine = rows.rows.filter((r) => r.store_id === storeId).map((r) => Number(r.seq));
       expect(mine.length, `shop ${storeId}`).toBeGreaterThan(0);
       expect(mine, `shop ${storeId}`).toEqual(mine.map((_, i) => i + 1));
     }
     const newest = Number((await pollY()).body.seq);
-    expect(newest).toBe(rows.rows.filter((r) => r.store_id === storeY).length);
+    expect(newest).toBe(rows.rows.filter((r) => r.store_id === shopY.storeId).length);
     expect((await orderY()).status).toBe(200);
     expect((await pollY(newest)).body.inner_push.map((n: { seq: number }) => Number(n.seq))).toEqual([newest + 1]);
   });

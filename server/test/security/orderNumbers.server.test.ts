@@ -8,8 +8,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../helpers';
-import { Y_DOMAIN, addShopY, newDevice, newKey, orderForm, rest, setupShop, startFakeAcquirer, type FakeAcquirer, type Shop } from '../checkoutFixtures';
+import { CUSTOMER_PHONE, type Auth, type TestServer } from '../helpers';
+import { Y_DOMAIN, newDevice, newKey, orderForm, rest, startFakeAcquirer, type FakeAcquirer, type Shop } from '../checkoutFixtures';
+import { startTwoShops, type ShopY } from '../checkoutShop';
 import { inParallel, scaled, scaleNote } from './scale';
 
 
@@ -17,19 +18,12 @@ let server: TestServer;
 let shop: Shop;
 let owner: Auth;
 let customer: Auth;
-let storeY: number;
-let ownerY: Auth;
-let customerY: Auth;
-let offerY: string;
+let shopY: ShopY;
 let fake: FakeAcquirer;
 
 beforeAll(async () => {
   fake = await startFakeAcquirer();
-  server = await startTestServer({ config: { acquiringUrl: `${fake.url}/payment/rest` } });
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
-  shop = await setupShop(server, owner);
-  ({ storeId: storeY, owner: ownerY, customer: customerY, offer: offerY } = await addShopY(server, CUSTOMER_PHONE));
+  ({ server, owner, customer, shop, y: shopY } = await startTwoShops({ config: { acquiringUrl: `${fake.url}/payment/rest` } }));
 });
 afterAll(async () => {
   await server?.close();
@@ -39,7 +33,7 @@ afterAll(async () => {
 /** An order of shop X by the signed-in customer whose phone is checked (no anonymous limit applies). */
 const orderX = (device = newDevice()) =>
   server.api('orders', { ...orderForm({ [shop.offers.big]: 1 }, { client_phone: CUSTOMER_PHONE }), device_id: device }, { token: customer });
-const orderY = (device = newDevice()) => server.api('orders', { ...orderForm({ [offerY]: 1 }, { client_phone: CUSTOMER_PHONE }), device_id: device }, { token: customerY, host: Y_DOMAIN });
+const orderY = (device = newDevice()) => server.api('orders', { ...orderForm({ [shopY.offer]: 1 }, { client_phone: CUSTOMER_PHONE }), device_id: device }, { token: shopY.customer, host: Y_DOMAIN });
 const numberOf = (r: { status: number; body: any }) => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return Number(r.body.orders[0]);
@@ -88,7 +82,7 @@ describe('order numbers per shop (issue 34)', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.orders[0].id).toBe(nx);
     expect(mine.body.orders[0].shopId).toBe(server.storeId);
-    const listY = await server.api('orders', { device_id: yDevice }, { token: customerY, host: Y_DOMAIN });
+    const listY = await server.api('orders', { device_id: yDevice }, { token: shopY.customer, host: Y_DOMAIN });
     expect(listY.body.orders.map((o: { id: number }) => o.id)).toContain(ny);
     // The owner's admin: the list shows numbers, one order and its status change go by the number.
     const listX = await rest(server, 'GET', '/orders', { token: owner, query: { sort: '["id","DESC"]', range: '[0,4]' } });
@@ -96,15 +90,15 @@ describe('order numbers per shop (issue 34)', () => {
     expect((await rest(server, 'GET', `/orders/${nx}`, { token: owner })).body.id).toBe(nx);
     const byQ = await rest(server, 'GET', '/orders', { token: owner, query: { filter: JSON.stringify({ q: String(nx) }) } });
     expect(byQ.body.map((o: { id: number }) => o.id)).toContain(nx);
-    const yOne = await rest(server, 'GET', `/orders/${ny}`, { token: ownerY, host: Y_DOMAIN });
+    const yOne = await rest(server, 'GET', `/orders/${ny}`, { token: shopY.owner, host: Y_DOMAIN });
     expect(yOne.status).toBe(200);
     expect(yOne.body.id).toBe(ny);
-    expect(yOne.body.shopId).toBe(storeY);
-    const put = await rest(server, 'PUT', `/orders/${ny}`, { token: ownerY, host: Y_DOMAIN, json: { status: 'accepted' } });
+    expect(yOne.body.shopId).toBe(shopY.storeId);
+    const put = await rest(server, 'PUT', `/orders/${ny}`, { token: shopY.owner, host: Y_DOMAIN, json: { status: 'accepted' } });
     expect(put.status).toBe(200);
     expect(put.body.status).toBe('accepted');
     // The customer hears of it under the shop's number.
-    const pushes = (await server.api('inner_push', { seq: 0, device_id: yDevice }, { token: customerY, host: Y_DOMAIN })).body.inner_push as { header: string }[];
+    const pushes = (await server.api('inner_push', { seq: 0, device_id: yDevice }, { token: shopY.customer, host: Y_DOMAIN })).body.inner_push as { header: string }[];
     expect(pushes.map((p) => p.header)).toContain(`Заказ №${ny}`);
     // A question about it, listed for the owner with the number.
     const q = await rest(server, 'POST', '/questions', { json: { orderId: nx, contact: '+79991112233', message: 'Когда?', device_id: device } });
@@ -134,14 +128,14 @@ describe('order numbers per shop (issue 34)', () => {
       (
         await sql<{ id: number }>`insert into orders (store_id, idempotency_key, date, created_at, updated_at) values (${storeId}, ${newKey()}, '2020-01-01', ${createdAt}, ${createdAt}) returning id`.execute(db)
       ).rows[0]!.id;
-    const late = await old(storeY, '2020-01-02T00:00:00.000Z');
-    const early = await old(storeY, '2020-01-01T00:00:00.000Z');
-    await sql`insert into outbox (store_id, event, channel, recipient, subject, body, next_at, order_id, created_at) values (${storeY}, 'new_order', 'email', 'o@y.example', 's', 'b', '2020-01-01', ${late}, '2020-01-01')`.execute(db);
+    const late = await old(shopY.storeId, '2020-01-02T00:00:00.000Z');
+    const early = await old(shopY.storeId, '2020-01-01T00:00:00.000Z');
+    await sql`insert into outbox (store_id, event, channel, recipient, subject, body, next_at, order_id, created_at) values (${shopY.storeId}, 'new_order', 'email', 'o@y.example', 's', 'b', '2020-01-01', ${late}, '2020-01-01')`.execute(db);
 
     await migrate(db, server.dialect);
 
     const rows = await sql<{ id: number; store_id: number; number: number; created_at: string }>`select id, store_id, number, created_at from orders order by store_id, created_at, id`.execute(db);
-    for (const storeId of [server.storeId, storeY]) {
+    for (const storeId of [server.storeId, shopY.storeId]) {
       const mine = rows.rows.filter((r) => r.store_id === storeId).map((r) => Number(r.number));
       expect(mine).toEqual(mine.map((_, i) => i + 1));
     }
@@ -150,7 +144,7 @@ describe('order numbers per shop (issue 34)', () => {
     expect(num(late)).toBe(2);
     expect(Number((await sql<{ order_id: number }>`select order_id from outbox where recipient = 'o@y.example'`.execute(db)).rows[0]!.order_id)).toBe(2);
     const countX = rows.rows.filter((r) => r.store_id === server.storeId).length;
-    const countY = rows.rows.filter((r) => r.store_id === storeY).length;
+    const countY = rows.rows.filter((r) => r.store_id === shopY.storeId).length;
     console.log(`order numbers migration: ${before.rows.length + 2} orders of 2 shops numbered 1..${countX} and 1..${countY} [${server.label}]`);
     // The next orders go on from each shop's highest.
     expect(numberOf(await orderX())).toBe(countX + 1);

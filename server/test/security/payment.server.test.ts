@@ -5,8 +5,9 @@
  * so the count can move.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../helpers';
-import { newDevice, orderForm, rest, setupShop, startFakeAcquirer, type FakeAcquirer, type Shop } from '../checkoutFixtures';
+import type { Auth, TestServer } from '../helpers';
+import { newDevice, orderForm, rest, startFakeAcquirer, type FakeAcquirer, type Shop } from '../checkoutFixtures';
+import { startCheckoutShop } from '../checkoutShop';
 
 let server: TestServer;
 let fake: FakeAcquirer;
@@ -15,10 +16,7 @@ let customer: Auth;
 
 beforeAll(async () => {
   fake = await startFakeAcquirer();
-  server = await startTestServer({ config: { acquiringUrl: `${fake.url}/payment/rest` } });
-  const owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
-  shop = await setupShop(server, owner);
+  ({ server, customer, shop } = await startCheckoutShop({ config: { acquiringUrl: `${fake.url}/payment/rest` } }));
 });
 afterAll(async () => {
   await server?.close();

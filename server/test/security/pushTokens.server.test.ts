@@ -5,7 +5,7 @@
  * 409 `push_token_taken` and nothing changes; no answer shows a stored token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, snapshot, startTestServer, type Auth, type TestServer } from '../helpers';
+import { snapshot, startSignedIn, type Auth, type TestServer } from '../helpers';
 import { newDevice } from '../checkoutFixtures';
 
 const CUSTOMER_B = '+79993334455';
@@ -17,9 +17,7 @@ let customerA: Auth;
 let customerB: Auth;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
-  customerA = await server.signIn(CUSTOMER_PHONE);
+  ({ server, owner, customer: customerA } = await startSignedIn());
   customerB = await server.signIn(CUSTOMER_B);
 });
 afterAll(() => server?.close());
