@@ -1,5 +1,6 @@
 import { test, expect, ownerApi, type OwnerAuth } from './adminFixtures';
 import { OWNER_PHONE } from './fixtures';
+import { DELIVERY, placeApiOrder } from './apiOrders';
 
 /**
  * The admin's home (/admin/: the dashboard with its chart) and the notifications: the owner sets where new
@@ -10,27 +11,17 @@ import { OWNER_PHONE } from './fixtures';
 const BOT_TOKEN = '123456:AAbbCCddEEffGGhh_e2e';
 
 /** An order by a fresh device; with `signedIn` (an auth form) the order's phone is that session's, so checked. */
-async function placeOrder(url: string, key: string, email?: string, signedIn?: OwnerAuth): Promise<number> {
-  const body = new URLSearchParams({
-    lang: 'ru',
+const placeOrder = (url: string, key: string, email?: string, signedIn?: OwnerAuth) =>
+  placeApiOrder(url, {
     idempotency_key: key,
     device_id: `dev_${key}`,
-    'item[1001]': '1',
     'item[7101]': '2',
     client_name: 'Анна Сводкина',
     client_phone: signedIn ? OWNER_PHONE : '+7 (999) 555-44-33',
-    client_payment: 'cash',
-    client_receiving: 'delivery',
-    client_address: 'Каменноостровский пр., 20',
-    client_coords: '59.962,30.311',
+    ...DELIVERY,
     ...(email ? { client_email: email } : {}),
     ...signedIn,
   });
-  const res = await fetch(`${url}/api?api=orders`, { method: 'POST', body });
-  const json = (await res.json()) as { orders: number[] };
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  return json.orders[0];
-}
 
 test.describe('dashboard and notifications', () => {
   test('notification settings on the common settings page, an order reaches e-mail and Telegram, the outbox shows it sent', async ({ adminPage: page, shop, ownerAuth }, info) => {

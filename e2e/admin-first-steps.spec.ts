@@ -1,5 +1,6 @@
 import { test, expect } from './adminFixtures';
 import { shot } from './shots';
+import { DELIVERY, placeApiOrder } from './apiOrders';
 
 /**
  * 'Первые шаги' on the admin's home (issue 35), at 390 and 1280 px: the five steps of a shop's first day as
@@ -26,11 +27,10 @@ test('the first steps say what is set up and link to the rest; new orders go to 
   await expect(page).toHaveURL(/\/admin\/settings\/common_settings$/);
 
   // No alert address was set: a new order still reaches the shop's required one.
-  const body = new URLSearchParams({ lang: 'ru', idempotency_key: `e2e-first-${test.info().project.name}`, 'item[1001]': '1', client_name: 'Вера', client_phone: '+79215550909', client_payment: 'cash', client_receiving: 'delivery', client_address: 'Каменноостровский пр., 20', client_coords: '59.962,30.311' });
-  const placed = (await (await fetch(`${shop.url}/api?api=orders`, { method: 'POST', body })).json()) as { orders: number[] };
+  const placed = await placeApiOrder(shop.url, { idempotency_key: `e2e-first-${test.info().project.name}`, client_name: 'Вера', client_phone: '+79215550909', ...DELIVERY });
   const outbox = async () =>
     ((await (await fetch(`${shop.url}/rest/notifications?range=[0,49]`, { headers: { authorization: `Bearer ${ownerAuth.token}` } })).json()) as { event: string; recipient: string; orderId: number }[]).filter(
-      (n) => n.orderId === placed.orders[0],
+      (n) => n.orderId === placed,
     );
   await expect.poll(async () => (await outbox()).map((n) => [n.event, n.recipient])).toEqual([['new_order', 'shop@example.com']]);
 

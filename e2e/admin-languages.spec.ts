@@ -1,5 +1,6 @@
 import { test, expect, ownerApi } from './adminFixtures';
 import { shot } from './shots';
+import { DELIVERY, placeApiOrder } from './apiOrders';
 
 /** The panel in the shop's eight languages: Arabic reads right to left; the choice survives a reload. */
 test.describe('admin languages', () => {
@@ -90,10 +91,7 @@ async function charLeft(page: import('@playwright/test').Page, text: string, ind
 
 test('in Arabic a phone still reads left to right: "+7…" on the order list, the order page and its inputs; the payment in Arabic, the phone list’s sum apart from the name', async ({ adminPage: page, shop }, info) => {
   const key = `e2e-ltr-${test.info().project.name}-${Date.now()}`;
-  const body = new URLSearchParams({ lang: 'ru', idempotency_key: key, device_id: key.slice(-24), 'item[1001]': '1', client_name: 'Амира Каменноостровская', client_phone: '+79161234567', client_payment: 'cash', client_receiving: 'delivery', client_address: 'Каменноостровский пр., 20', client_coords: '59.962,30.311', client_house: '20' });
-  const res = await fetch(`${shop.url}/api?api=orders`, { method: 'POST', body });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const id = ((await res.json()) as { orders: number[] }).orders[0];
+  const id = await placeApiOrder(shop.url, { idempotency_key: key, device_id: key.slice(-24), client_name: 'Амира Каменноостровская', client_phone: '+79161234567', ...DELIVERY, client_house: '20' });
 
   await page.goto(`/admin/orders/${id}`);
   await page.getByRole('button', { name: 'Язык: Русский' }).click();

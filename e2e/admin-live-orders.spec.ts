@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, type OwnerAuth } from './adminFixtures';
 import { shot } from './shots';
+import { DELIVERY, placeApiOrder } from './apiOrders';
 
 /**
  * Orders an owner cannot miss (issue 35): with the admin open, a shopper's order (placed through the api)
@@ -10,24 +11,8 @@ import { shot } from './shots';
 
 test.use({ ownShop: 'admin-live-orders' });
 
-async function placeOrder(url: string, key: string): Promise<number> {
-  const body = new URLSearchParams({
-    lang: 'ru',
-    idempotency_key: key,
-    device_id: `dev_${key}`,
-    'item[1001]': '1',
-    client_name: 'Вера Живая',
-    client_phone: '+7 (999) 321-54-76',
-    client_payment: 'cash',
-    client_receiving: 'delivery',
-    client_address: 'Каменноостровский пр., 42',
-    client_coords: '59.962,30.311',
-  });
-  const res = await fetch(`${url}/api?api=orders`, { method: 'POST', body });
-  const json = (await res.json()) as { orders: number[] };
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  return json.orders[0];
-}
+const placeOrder = (url: string, key: string) =>
+  placeApiOrder(url, { idempotency_key: key, device_id: `dev_${key}`, client_name: 'Вера Живая', client_phone: '+7 (999) 321-54-76', ...DELIVERY, client_address: 'Каменноостровский пр., 42' });
 
 /** The owner takes every new order of the shop (REST), so the count starts at 0 whatever ran before. */
 async function takeAllNew(url: string, auth: OwnerAuth) {

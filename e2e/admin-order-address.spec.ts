@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { test, expect } from './adminFixtures';
+import { DELIVERY, placeApiOrder } from './apiOrders';
 
 /**
  * The owner reads a delivery address as the courier needs it (issue 35): house, entrance, floor and flat
@@ -7,28 +8,18 @@ import { test, expect } from './adminFixtures';
  * page, its print view and the export.
  */
 
-async function placeOrder(url: string, key: string): Promise<number> {
-  const body = new URLSearchParams({
-    lang: 'ru',
+const placeOrder = (url: string, key: string) =>
+  placeApiOrder(url, {
     idempotency_key: key,
     device_id: `e2e-address-${key.slice(-12)}`,
-    'item[1001]': '1',
     client_name: 'Вера Адресова',
     client_phone: '+7 (921) 333-44-55',
-    client_payment: 'cash',
-    client_receiving: 'delivery',
-    client_address: 'Каменноостровский пр., 20',
-    client_coords: '59.962,30.311',
+    ...DELIVERY,
     client_house: '20',
     client_entrance: '2',
     client_appart: '7',
     client_flat: '45',
   });
-  const res = await fetch(`${url}/api?api=orders`, { method: 'POST', body });
-  const json = (await res.json()) as { orders: number[] };
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  return json.orders[0];
-}
 
 const ADDRESS = 'Каменноостровский пр., 20; дом 20, подъезд 2, этаж 7, кв. 45';
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './adminFixtures';
 import { shot } from './shots';
+import { DELIVERY, placeApiOrder } from './apiOrders';
 
 /**
  * What an order's customer hears of it (issue 35), at 390 and 1280 px: cancelling asks the owner for a
@@ -11,20 +12,13 @@ import { shot } from './shots';
 
 async function placeOrder(url: string, device: string, phone: string, pickup: boolean): Promise<number> {
   const places = (await (await fetch(`${url}/rest/places?range=[0,499]`)).json()) as { id: number }[];
-  const body = new URLSearchParams({
-    lang: 'ru',
+  return placeApiOrder(url, {
     idempotency_key: `e2e-${device}`,
     device_id: device,
-    'item[1001]': '1',
     client_name: 'Вера',
     client_phone: phone,
-    client_payment: 'cash',
-    ...(pickup ? { client_receiving: 'pickup', 'p[751_delivery]': '0', 'p[674_place_id]': String(places[0].id) } : { client_receiving: 'delivery', client_address: 'Каменноостровский пр., 20', client_coords: '59.962,30.311' }),
+    ...(pickup ? { client_receiving: 'pickup', 'p[751_delivery]': '0', 'p[674_place_id]': String(places[0].id) } : DELIVERY),
   });
-  const res = await fetch(`${url}/api?api=orders`, { method: 'POST', body });
-  const json = (await res.json()) as { orders: number[] };
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  return json.orders[0];
 }
 
 const customerStatus = async (url: string, device: string, id: number) =>

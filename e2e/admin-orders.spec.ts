@@ -1,4 +1,5 @@
 import { test, expect } from './adminFixtures';
+import { DELIVERY, placeApiOrder } from './apiOrders';
 
 /**
  * Orders: /admin/orders (filters, one order with its status select and questions), a place's orders of a
@@ -16,25 +17,8 @@ interface Order {
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 
-async function placeOrder(url: string, deviceId: string, phone: string): Promise<number> {
-  const body = new URLSearchParams({
-    lang: 'ru',
-    idempotency_key: `e2e-${deviceId}`,
-    device_id: deviceId,
-    'item[1001]': '1',
-    'item[7101]': '2',
-    client_name: 'Анна Заказова',
-    client_phone: phone,
-    client_payment: 'cash',
-    client_receiving: 'delivery',
-    client_address: 'Каменноостровский пр., 20',
-    client_coords: '59.962,30.311',
-  });
-  const res = await fetch(`${url}/api?api=orders`, { method: 'POST', body });
-  const json = (await res.json()) as { orders: number[] };
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  return json.orders[0];
-}
+const placeOrder = (url: string, deviceId: string, phone: string) =>
+  placeApiOrder(url, { idempotency_key: `e2e-${deviceId}`, device_id: deviceId, 'item[7101]': '2', client_name: 'Анна Заказова', client_phone: phone, ...DELIVERY });
 
 /** The order as its customer sees it: api=orders orderId with the device id. */
 async function customerOrder(url: string, deviceId: string, id: number): Promise<Order> {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, ownerApi, test } from './adminFixtures';
 import { afterTwoFrames } from './fixtures';
+import { DELIVERY, placeApiOrder } from './apiOrders';
 
 /**
  * The page has done what its markup can make it do: every picture it fetches has loaded or failed (an
@@ -155,23 +156,15 @@ test('banner links with javascript: and data: are refused, and no banner runs sc
 
 test("the question form's texts never run in the owner's panel", async ({ adminPage: page, shop }) => {
   const device = `e2e-xss-question-${test.info().project.name}-${Date.now()}`;
-  const body = new URLSearchParams({
-    lang: 'ru',
+  const orderId = await placeApiOrder(shop.url, {
     idempotency_key: `e2e-${device}`,
     device_id: device,
-    'item[1001]': '1',
     client_name: `Анна ${VECTORS[1]}`,
     client_phone: '+79995550101',
-    client_payment: 'cash',
-    client_receiving: 'delivery',
+    ...DELIVERY,
     client_address: `Каменноостровский пр., 20 ${VECTORS[0]}`,
     client_comment: VECTORS.slice(0, 10).join(' '),
-    client_coords: '59.962,30.311',
   });
-  const placed = await fetch(`${shop.url}/api?api=orders`, { method: 'POST', body });
-  const json = (await placed.json()) as { orders: number[] };
-  expect(placed.status, JSON.stringify(json)).toBe(200);
-  const orderId = json.orders[0];
   // 10 questions (the form's limit is 30 a minute per address): 15 payloads in each message, one in each contact.
   let posted = 0;
   for (let i = 0; i < CORPUS.length; i += 15) {
