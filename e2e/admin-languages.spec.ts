@@ -138,3 +138,25 @@ test('in Arabic a phone still reads left to right: "+7…" on the order list, th
   await input.fill('+7 495 555-01-99');
   expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
 });
+
+test('in Arabic the outbox’s SMS recipient reads left to right: "+7…", not "…7+"', async ({ adminPage: page, shop, ownerAuth }) => {
+  const key = `e2e-ltr-sms-${test.info().project.name}-${Date.now()}`;
+  const phone = `+7916${String(Date.now()).slice(-7)}`;
+  const id = await placeApiOrder(shop.url, { idempotency_key: key, device_id: key.slice(-24), client_name: 'Амира Исходящая', client_phone: phone, ...DELIVERY, client_house: '20' });
+  // Cancelling texts the order's phone: a row of the outbox with the phone as its recipient.
+  const res = await fetch(`${shop.url}/rest/orders/${id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${ownerAuth.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'cancelled', cancelReason: 'Нет в наличии' }),
+  });
+  expect(res.status).toBe(200);
+
+  await page.goto('/admin/notifications');
+  await page.getByRole('button', { name: 'Язык: Русский' }).click();
+  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByText(phone, { exact: true }).first()).toBeVisible();
+  // The plus is drawn before (left of) the digits, on the table and on a phone's list alike.
+  expect(await charLeft(page, phone, 0)).toBeLessThan(await charLeft(page, phone, -1));
+  await shot(page, `ar-outbox-${test.info().project.name}`);
+});
