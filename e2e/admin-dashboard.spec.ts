@@ -69,9 +69,12 @@ test.describe('dashboard and notifications', () => {
     await page.screenshot({ path: `test-results/dashboard-${info.project.name}.png`, fullPage: true });
   });
 
-  test('the order list downloads the period as CSV and XLSX', async ({ adminPage: page, shop }, info) => {
+  test('the order list downloads the period as CSV and XLSX, the two buttons named in words on a phone too', async ({ adminPage: page, shop }, info) => {
     const id = await placeOrder(shop.url, `e2e-export-${info.project.name}-${Date.now()}`);
     await page.goto('/admin/orders');
+    // Each button shows its format, not only a download icon with the name in a tooltip.
+    await expect(page.getByRole('button', { name: 'CSV' })).toHaveText('CSV');
+    await expect(page.getByRole('button', { name: 'XLSX' })).toHaveText('XLSX');
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await import('node:fs')).readFileSync((await csv.path())!, 'utf8');
