@@ -47,6 +47,8 @@ test.describe('admin YML import', () => {
     await expect(report.getByRole('row', { name: /^Пропущено 1$/ })).toBeVisible();
     // The offer without a category: skipped for that reason, and one warning of that kind (with its id).
     await expect(report.getByRole('row', { name: /категория не объявлена 1$/ })).toHaveCount(2);
+    // The feed's offers have no pictures: the warning says so, not just 'картинка'.
+    await expect(report.getByRole('row', { name: /^— нет картинки или она не загрузилась \d+$/ })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`yml-report-${info.project.name}.png`), fullPage: true });
 
     // The shop sells them now.

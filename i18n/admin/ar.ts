@@ -308,7 +308,7 @@ export default {
         undeclared_currency: 'العملة غير معرّفة',
         bad_value: 'قيمة غير صالحة',
         unknown_element: 'عنصر غير معروف',
-        picture: 'صورة',
+        picture: "لا توجد صورة أو تعذّر تحميلها",
         missing_value: 'قيمة مفقودة',
         invalid_field: 'حقل مُهمل',
         encoding: 'الترميز',

@@ -304,7 +304,7 @@ export default {
         undeclared_currency: 'Währung nicht deklariert',
         bad_value: 'ungültiger Wert',
         unknown_element: 'unbekanntes Element',
-        picture: 'Bild',
+        picture: "kein Bild oder Bild nicht ladbar",
         missing_value: 'fehlender Wert',
         invalid_field: 'Feld verworfen',
         encoding: 'Kodierung',

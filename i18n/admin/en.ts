@@ -117,7 +117,7 @@ export default {
         undeclared_currency: 'currency not declared',
         bad_value: 'invalid value',
         unknown_element: 'unknown element',
-        picture: 'picture',
+        picture: "no picture, or it could not be loaded",
         missing_value: 'missing value',
         invalid_field: 'field dropped',
         encoding: 'encoding',

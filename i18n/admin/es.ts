@@ -304,7 +304,7 @@ export default {
         undeclared_currency: 'moneda no declarada',
         bad_value: 'valor no válido',
         unknown_element: 'elemento desconocido',
-        picture: 'imagen',
+        picture: "sin imagen o no se pudo cargar",
         missing_value: 'valor ausente',
         invalid_field: 'campo descartado',
         encoding: 'codificación',

@@ -120,7 +120,7 @@ export default {
         undeclared_currency: 'devise non déclarée',
         bad_value: 'valeur invalide',
         unknown_element: 'élément inconnu',
-        picture: 'image',
+        picture: "pas d’image ou image illisible",
         missing_value: 'valeur manquante',
         invalid_field: 'champ ignoré',
         encoding: 'encodage',

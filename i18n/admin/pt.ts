@@ -304,7 +304,7 @@ export default {
         undeclared_currency: 'moeda não declarada',
         bad_value: 'valor inválido',
         unknown_element: 'elemento desconhecido',
-        picture: 'imagem',
+        picture: "sem imagem ou não foi possível carregá-la",
         missing_value: 'valor ausente',
         invalid_field: 'campo descartado',
         encoding: 'codificação',

@@ -121,7 +121,7 @@ export default {
         undeclared_currency: 'валюта не объявлена',
         bad_value: 'неверное значение',
         unknown_element: 'неизвестный элемент',
-        picture: 'картинка',
+        picture: "нет картинки или она не загрузилась",
         missing_value: 'нет значения',
         invalid_field: 'поле отброшено',
         encoding: 'кодировка',

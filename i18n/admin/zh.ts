@@ -305,7 +305,7 @@ export default {
         undeclared_currency: '未声明的货币',
         bad_value: '无效的值',
         unknown_element: '未知元素',
-        picture: '图片',
+        picture: "没有图片或图片无法加载",
         missing_value: '缺少值',
         invalid_field: '字段已丢弃',
         encoding: '编码',
