@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { Navigate, useParams } from '../../../lib/router';
 import Loader from '../../../components/Loader';
 import NoConnection from '../../../components/NoConnection';
 import PathPending from '../../../components/PathPending';
-import { useCategoryTree } from '../../../components/ShopContext';
-import { lastId, pathState, ROOT_PATH } from '../../../lib/categories';
+import { ROOT_PATH } from '../../../lib/categories';
 import { useT } from '../../../lib/i18n';
 import { useScrollTop } from '../../../lib/scroll';
-import { draftFilterCleared, filtersApplied, filtersOpened, paramsRequested, selectDraft, selectParams } from '../filtersSlice';
-import { FilterActions, useBackToList, ValueChecks } from './FiltersPage';
+import { draftFilterCleared, filtersApplied, paramsRequested } from '../filtersSlice';
+import { FilterActions, useFilterPage, ValueChecks } from './FiltersPage';
 import { filterTitle } from './filterTitle';
 import '../filters.css';
 
@@ -17,22 +15,12 @@ import '../filters.css';
 export default function FilterValuesPage() {
   const t = useT();
   const { path = ROOT_PATH, filterId = '' } = useParams();
-  const { tree } = useCategoryTree();
   const dispatch = useDispatch();
-  const categoryId = lastId(path);
-  const draft = useSelector(selectDraft);
-  const entry = useSelector((s: Parameters<typeof selectParams>[0]) => selectParams(s, categoryId));
-  const back = useBackToList(path, 2);
-  const state = pathState(tree, path);
-  const valid = state === 'valid';
+  const { categoryId, draft, entry, back, state } = useFilterPage(path, 2);
   useScrollTop(filterId);
 
-  useEffect(() => {
-    if (valid) dispatch(filtersOpened({ path, categoryId }));
-  }, [valid, path, categoryId, dispatch]);
-
   if (state === 'pending') return <PathPending />;
-  if (!valid) return <Navigate to="/404" replace />;
+  if (state !== 'valid') return <Navigate to="/404" replace />;
   if (entry?.status === 'failed' && !entry.loaded) return <NoConnection onRetry={() => dispatch(paramsRequested(categoryId))} serverError={entry.error === 'server_error'} />;
   if (!entry?.loaded || !draft || draft.path !== path) return <Loader />;
   const param = entry.items.find((p) => p.baseId === filterId);

@@ -103,6 +103,25 @@ export function useBackToList(path: string, steps: number) {
   };
 }
 
+/**
+ * What both filter pages read of a list's filters: its category, the draft, the category's params, the way
+ * back to the list (`steps` back) and the path's state; the draft is opened once the path names a category.
+ */
+export function useFilterPage(path: string, steps: number) {
+  const { tree } = useCategoryTree();
+  const dispatch = useDispatch();
+  const categoryId = lastId(path);
+  const draft = useSelector(selectDraft);
+  const entry = useSelector((s: Parameters<typeof selectParams>[0]) => selectParams(s, categoryId));
+  const back = useBackToList(path, steps);
+  const state = pathState(tree, path);
+  const valid = state === 'valid';
+  useEffect(() => {
+    if (valid) dispatch(filtersOpened({ path, categoryId }));
+  }, [valid, path, categoryId, dispatch]);
+  return { categoryId, draft, entry, back, state };
+}
+
 export function FilterControl({ p, value, path }: { p: FilterParam; value: DraftValue | undefined; path: string }) {
   const t = useT();
   const dispatch = useDispatch();
@@ -162,24 +181,14 @@ export default function FiltersPage() {
   const t = useT();
   const { path = ROOT_PATH } = useParams();
   const location = useLocation();
-  const { tree } = useCategoryTree();
   const dispatch = useDispatch();
-  const categoryId = lastId(path);
-  const draft = useSelector(selectDraft);
-  const entry = useSelector((s: Parameters<typeof selectParams>[0]) => selectParams(s, categoryId));
-  const back = useBackToList(path, 1);
-  const state = pathState(tree, path);
-  const valid = state === 'valid';
+  const { categoryId, draft, entry, back, state } = useFilterPage(path, 1);
   useScrollTop(path);
-
-  useEffect(() => {
-    if (valid) dispatch(filtersOpened({ path, categoryId }));
-  }, [valid, path, categoryId, dispatch]);
 
   // Without a previous page (a deep link) there is no list to go back to.
   if (location.key === 'default') return <Navigate to="/" replace />;
   if (state === 'pending') return <PathPending />;
-  if (!valid) return <Navigate to="/404" replace />;
+  if (state !== 'valid') return <Navigate to="/404" replace />;
   if (!draft || draft.path !== path) return <Loader />;
 
   const params = entry?.items ?? [];

@@ -27,7 +27,7 @@ import '../../cart/cart.css';
 import '../order.css';
 import SmsCheckPopup from './SmsCheckPopup';
 import { AddressLink } from '../../share/public';
-import { Field, FieldError, Star, invalidProps } from './checkoutParts';
+import { ChoiceSet, Choices, Field, FieldError, Star, invalidProps } from './checkoutParts';
 import OrderSummary from './OrderSummary';
 import { checkoutPreview } from '../checkoutFacts';
 
@@ -122,24 +122,9 @@ export default function CheckoutPage() {
           </section>
 
           {receivings.length > 0 && (
-            <fieldset className={`order__section order__choices${missing.has('client_receiving') ? ' is-invalid' : ''}`}>
-              <legend className="order__heading">
-                <span>
-                  {t('checkout.fields.client_receiving')}
-                  {req('client_receiving') && <Star />}
-                </span>
-              </legend>
-              <div className="choices">
-                {receivings.map((way) => (
-                  <label key={way} className={receiving === way ? 'choice is-checked' : 'choice'}>
-                    <input type="radio" name="client_receiving" value={way} checked={receiving === way} onChange={() => set('client_receiving')(way)} />
-                    <Icon name={way === 'delivery' ? 'truck' : 'store'} size={20} />
-                    <span>{t(`checkout.receiving.${way}`)}</span>
-                  </label>
-                ))}
-              </div>
-              <FieldError field="client_receiving" errors={errors} />
-            </fieldset>
+            <ChoiceSet field="client_receiving" required={req('client_receiving')} missing={missing} errors={errors}>
+              <Choices name="client_receiving" kind="receiving" ways={receivings} value={receiving} icon={(way) => (way === 'delivery' ? 'truck' : 'store')} onChange={set('client_receiving')} />
+            </ChoiceSet>
           )}
 
           {receiving === 'delivery' ? (
@@ -190,13 +175,7 @@ export default function CheckoutPage() {
               </fieldset>
             </section>
           ) : (
-            <fieldset className={`order__section order__choices${missing.has('place_id') ? ' is-invalid' : ''}`}>
-              <legend className="order__heading">
-                <span>
-                  {t('checkout.fields.place_id')}
-                  <Star />
-                </span>
-              </legend>
+            <ChoiceSet field="place_id" required missing={missing} errors={errors}>
               {order.placesStatus === 'loading' && <p className="order__muted">{t('checkout.places_loading')}</p>}
               {order.placesStatus === 'failed' && <p className="order__muted">{t('checkout.places_failed')}</p>}
               <div className="places">
@@ -215,33 +194,24 @@ export default function CheckoutPage() {
                   );
                 })}
               </div>
-              <FieldError field="place_id" errors={errors} />
-            </fieldset>
+            </ChoiceSet>
           )}
 
-          <fieldset className={`order__section order__choices${missing.has('client_payment') ? ' is-invalid' : ''}`}>
-            <legend className="order__heading">
-              <span>
-                {t('checkout.fields.client_payment')}
-                {req('client_payment') && <Star />}
-              </span>
-            </legend>
-            <div className="choices">
-              {payments.map((way) => (
-                <label key={way} className={payment === way ? 'choice is-checked' : 'choice'}>
-                  <input type="radio" name="client_payment" value={way} checked={payment === way} onChange={() => set('client_payment')(way)} />
-                  <Icon name={way === 'cash' ? 'orders' : 'card'} size={20} />
-                  <span>{t(`checkout.payment.${way}`)}</span>
-                </label>
-              ))}
-            </div>
-            <FieldError field="client_payment" errors={errors} />
-            {changeShown(store, payment) && (
-              <Field id="client_change" label={t('checkout.fields.client_change')} required={req('client_change')} errors={errors}>
-                <input id="client_change" className="order__input order__input--short" inputMode="numeric" maxLength={9} value={form.client_change} onChange={(e) => set('client_change')(e.target.value.replace(/\D/g, '').slice(0, 9))} {...invalidProps('client_change', errors)} />
-              </Field>
-            )}
-          </fieldset>
+          <ChoiceSet
+            field="client_payment"
+            required={req('client_payment')}
+            missing={missing}
+            errors={errors}
+            after={
+              changeShown(store, payment) && (
+                <Field id="client_change" label={t('checkout.fields.client_change')} required={req('client_change')} errors={errors}>
+                  <input id="client_change" className="order__input order__input--short" inputMode="numeric" maxLength={9} value={form.client_change} onChange={(e) => set('client_change')(e.target.value.replace(/\D/g, '').slice(0, 9))} {...invalidProps('client_change', errors)} />
+                </Field>
+              )
+            }
+          >
+            <Choices name="client_payment" kind="payment" ways={payments} value={payment} icon={(way) => (way === 'cash' ? 'orders' : 'card')} onChange={set('client_payment')} />
+          </ChoiceSet>
 
           <section className="order__section">
             <Field id="client_comment" label={t('checkout.fields.client_comment')} required={req('client_comment')} errors={errors}>

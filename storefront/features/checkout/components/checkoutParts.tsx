@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import Icon, { type IconName } from '../../../components/Icon';
 import { useT } from '../../../lib/i18n';
 
-/** The parts of the order form: a labelled field with its error beside it, the required star. */
+/** The parts of the order form: a labelled field with its error beside it, a set of choices, the required star. */
 
 export const Star = () => (
   <span className="order__required" aria-hidden="true">
@@ -37,6 +38,43 @@ export function Field({ id, label, required, errors, hideLabel, children }: { id
       </label>
       {children}
       <FieldError field={id} errors={errors} />
+    </div>
+  );
+}
+
+/**
+ * A set of radio choices (receiving, pick-up place, payment): its legend with the required star, marked while
+ * missing, the choices and their error; `after` what the chosen way asks next (the change).
+ */
+export function ChoiceSet({ field, required, missing, errors, after, children }: { field: string; required: boolean; missing: Set<string>; errors: Record<string, string>; after?: ReactNode; children: ReactNode }) {
+  const t = useT();
+  return (
+    <fieldset className={`order__section order__choices${missing.has(field) ? ' is-invalid' : ''}`}>
+      <legend className="order__heading">
+        <span>
+          {t(`checkout.fields.${field}`)}
+          {required && <Star />}
+        </span>
+      </legend>
+      {children}
+      <FieldError field={field} errors={errors} />
+      {after}
+    </fieldset>
+  );
+}
+
+/** The ways of one choice as radio buttons, each with its icon and its text `checkout.<kind>.<way>`. */
+export function Choices<W extends string>({ name, kind, ways, value, icon, onChange }: { name: string; kind: string; ways: readonly W[]; value: W; icon: (way: W) => IconName; onChange: (way: W) => void }) {
+  const t = useT();
+  return (
+    <div className="choices">
+      {ways.map((way) => (
+        <label key={way} className={value === way ? 'choice is-checked' : 'choice'}>
+          <input type="radio" name={name} value={way} checked={value === way} onChange={() => onChange(way)} />
+          <Icon name={icon(way)} size={20} />
+          <span>{t(`checkout.${kind}.${way}`)}</span>
+        </label>
+      ))}
     </div>
   );
 }
