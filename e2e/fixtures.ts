@@ -151,6 +151,16 @@ export { expect };
 export const afterTwoFrames = (page: import('@playwright/test').Page) =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
+/** Dismisses every dialog the page opens (an alert, confirm or prompt: script that ran) and counts them; returns the count so far. */
+export function countDialogs(page: import('@playwright/test').Page): () => number {
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs++;
+    void d.dismiss();
+  });
+  return () => dialogs;
+}
+
 /** Whether the page is past hydration (or was not server-rendered): the app marks it (storefront/lib/hydrated.tsx). */
 export const hydrated = () => !document.getElementById('ssr-data') || document.documentElement.dataset.hydrated === '1';
 

@@ -1,4 +1,5 @@
 import { expect, ownerApi, test } from './adminFixtures';
+import { countDialogs } from './fixtures';
 
 /**
  * Issue 14, item 8: the storefront and the owner's panel work under their Content-Security-Policy (scripts
@@ -58,18 +59,14 @@ test("an inline script in the owner's texts and CSS never runs", async ({ page, 
   const saved = await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', 'p[403_custom_css]': p, 'p[418_title]': p, 'p[399_name]': p });
   expect(saved).not.toHaveProperty('error');
   try {
-    let dialogs = 0;
-    page.on('dialog', (d) => {
-      dialogs++;
-      void d.dismiss();
-    });
+    const dialogs = countDialogs(page);
     for (const path of ['/', '/info/about_company', '/cart']) {
       await page.goto(path);
       await expect(page.locator('#root')).not.toBeEmpty();
       await page.locator('a[href^="javascript:"]').first().click({ timeout: 500 }).catch(() => undefined);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     }
-    expect(dialogs).toBe(0);
+    expect(dialogs()).toBe(0);
   } finally {
     await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', 'p[403_custom_css]': '', 'p[418_title]': before.title ?? '', 'p[399_name]': before.name });
   }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, ownerApi, test } from './adminFixtures';
-import { afterTwoFrames } from './fixtures';
+import { afterTwoFrames, countDialogs } from './fixtures';
 import { DELIVERY, placeApiOrder } from './apiOrders';
 
 /**
@@ -81,11 +81,7 @@ test('about 150 XSS payloads in owner-written texts never run in the storefront'
   await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', text: '1', about: '1', value: CORPUS.join('\n') });
   await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', 'p[399_name]': `${store.name} ${VECTORS[0]}`.slice(0, 200) });
   try {
-    let dialogs = 0;
-    page.on('dialog', (d) => {
-      dialogs++;
-      void d.dismiss();
-    });
+    const dialogs = countDialogs(page);
     const paths = ['/', `/category/${categoryId}/1`, ...offerIds.map((id) => `/category/${categoryId}/item/${id}`), '/about_company', `/search/word/${encodeURIComponent('Товар')}`];
     for (const path of paths) {
       await page.goto(path);
@@ -96,8 +92,8 @@ test('about 150 XSS payloads in owner-written texts never run in the storefront'
       for (const link of await page.locator('.rich-text a').all()) await link.click({ timeout: 300, noWaitAfter: true }).catch(() => undefined);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? 0), path).toBe(0);
     }
-    console.log(`xss: ${CORPUS.length} payloads in product names, descriptions, a category name, the shop name and the about page, ${paths.length} pages in Chromium: 0 executions, ${dialogs} dialogs`);
-    expect(dialogs).toBe(0);
+    console.log(`xss: ${CORPUS.length} payloads in product names, descriptions, a category name, the shop name and the about page, ${paths.length} pages in Chromium: 0 executions, ${dialogs()} dialogs`);
+    expect(dialogs()).toBe(0);
   } finally {
     await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', 'p[399_name]': store.name });
     await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', text: '1', about: '1', value: store.about_company ?? '' });
@@ -133,11 +129,7 @@ test('banner links with javascript: and data: are refused, and no banner runs sc
     if (r.error) refused++;
   }
   const after = (await ownerApi<{ shop_banners: { id: number; link: string }[] }>(shop.url, ownerAuth, 'shop_banners')).shop_banners.find((b) => b.id === target.id)!;
-  let dialogs = 0;
-  page.on('dialog', (d) => {
-    dialogs++;
-    void d.dismiss();
-  });
+  const dialogs = countDialogs(page);
   await page.goto('/');
   await expect(page.locator('.banners')).toBeVisible();
   const hrefs = await page.locator('.banner__link').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
@@ -146,12 +138,12 @@ test('banner links with javascript: and data: are refused, and no banner runs sc
     await page.goto('/');
   }
   const ran = await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? 0);
-  console.log(`xss banners: ${BANNER_LINKS.length} script/data links, ${refused} refused by the server, the stored link stays ${JSON.stringify(after.link)}; ${hrefs.length} banner links on the page, ${hrefs.filter((h) => !/^(\/|https?:)/i.test(h)).length} not a path or http(s); ${ran} executions, ${dialogs} dialogs`);
+  console.log(`xss banners: ${BANNER_LINKS.length} script/data links, ${refused} refused by the server, the stored link stays ${JSON.stringify(after.link)}; ${hrefs.length} banner links on the page, ${hrefs.filter((h) => !/^(\/|https?:)/i.test(h)).length} not a path or http(s); ${ran} executions, ${dialogs()} dialogs`);
   expect(refused).toBe(BANNER_LINKS.length);
   expect(after.link).toBe(target.link);
   expect(hrefs.every((h) => /^(\/|https?:)/i.test(h))).toBe(true);
   expect(ran).toBe(0);
-  expect(dialogs).toBe(0);
+  expect(dialogs()).toBe(0);
 });
 
 test("the question form's texts never run in the owner's panel", async ({ adminPage: page, shop }) => {
@@ -177,19 +169,15 @@ test("the question form's texts never run in the owner's panel", async ({ adminP
     expect(r.status, await r.clone().text()).toBe(201);
     posted++;
   }
-  let dialogs = 0;
-  page.on('dialog', (d) => {
-    dialogs++;
-    void d.dismiss();
-  });
+  const dialogs = countDialogs(page);
   for (const path of [`/admin/orders/${orderId}`, '/admin/questions']) {
     await page.goto(path);
     await expect(page.getByText('Вопрос 1', { exact: false }).first()).toBeVisible();
     await settled(page);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? 0), path).toBe(0);
   }
-  console.log(`xss questions: ${posted} questions carrying ${CORPUS.length} payloads (+ the order's name, address and comment) on the order and questions screens of the admin: 0 executions, ${dialogs} dialogs`);
-  expect(dialogs).toBe(0);
+  console.log(`xss questions: ${posted} questions carrying ${CORPUS.length} payloads (+ the order's name, address and comment) on the order and questions screens of the admin: 0 executions, ${dialogs()} dialogs`);
+  expect(dialogs()).toBe(0);
 });
 
 /** The owner's custom CSS ends the style element in every spelling the HTML parser accepts. */
@@ -200,11 +188,7 @@ test('custom CSS that closes its <style> cannot add markup or run script', async
   const saved = await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', 'p[403_custom_css]': css });
   expect(saved).not.toHaveProperty('error');
   try {
-    let dialogs = 0;
-    page.on('dialog', (d) => {
-      dialogs++;
-      void d.dismiss();
-    });
+    const dialogs = countDialogs(page);
     let injected = 0;
     for (const path of ['/', '/cart', '/info/about_company']) {
       await page.goto(path);
@@ -214,9 +198,9 @@ test('custom CSS that closes its <style> cannot add markup or run script', async
     }
     // The CSS is still one style element holding all of it.
     const styles = await page.locator('style#shop-custom-css').count();
-    console.log(`xss css: ${STYLE_BREAKS.length} spellings of </style> in the custom CSS on 3 pages: ${injected} injected elements, 0 executions, ${dialogs} dialogs, custom CSS elements ${styles}`);
+    console.log(`xss css: ${STYLE_BREAKS.length} spellings of </style> in the custom CSS on 3 pages: ${injected} injected elements, 0 executions, ${dialogs()} dialogs, custom CSS elements ${styles}`);
     expect(injected).toBe(0);
-    expect(dialogs).toBe(0);
+    expect(dialogs()).toBe(0);
   } finally {
     await ownerApi(shop.url, ownerAuth, 'stores', { update: '1', 'p[403_custom_css]': '' });
   }
