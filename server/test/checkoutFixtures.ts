@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { defaultWeek, formKey, placeSchema, promoCodeSchema, storeSchema, toRow, WEEK_DAYS, type WeekSchedule } from '../../schemas';
 import { startFakeHttp } from './fakeHttp';
-import type { Auth, TestServer } from './helpers';
+import { rawRequest, type Auth, type TestServer } from './helpers';
 
 /** A point inside the first place's zone (the seed's map centre) and one outside every zone. */
 export const INSIDE = '59.958,30.306';
@@ -149,7 +149,7 @@ export interface RestReply<T = any> {
 }
 
 /** A REST call the way ra-data-simple-rest makes it: JSON bodies, `Authorization: Bearer <token>`. */
-export function rest<T = any>(
+export async function rest<T = any>(
   server: TestServer,
   method: string,
   path: string,
@@ -169,26 +169,9 @@ export function rest<T = any>(
     body = opts.body;
     headers['content-type'] = opts.contentType ?? 'application/octet-stream';
   }
-  if (body) headers['content-length'] = String(body.length);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: server.port, method, path: `/rest${path}${qs}`, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = raw;
-        try {
-          parsed = raw ? JSON.parse(raw) : null;
-        } catch {
-          /* not JSON */
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T });
-      });
-    });
-    req.on('error', reject);
-    if (body) req.write(body);
-    req.end();
-  });
+  const reply = await rawRequest(server.port, method, `/rest${path}${qs}`, headers, body);
+  // An empty body is null.
+  return { ...reply, body: reply.body === '' ? null : reply.body };
 }
 
 /** A multipart body (FormData as a browser sends it). */

@@ -280,7 +280,7 @@ export async function startSignedIn(opts: Parameters<typeof startTestServer>[0] 
 
 /** A second connection to a test server's database with caches of its own: another WORKERS process's view. */
 /** A request exactly as given (method, headers, body bytes), for what a well-behaved client never sends; the answer's body as JSON when it is. */
-export function rawRequest(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<{ status: number; body: any }> {
+export function rawRequest(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> {
   const data = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
   const all = data ? { ...headers, 'content-length': String(data.length) } : headers;
   return new Promise((resolve, reject) => {
@@ -295,7 +295,7 @@ export function rawRequest(port: number, method: string, path: string, headers: 
         } catch {
           /* not JSON */
         }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
       });
     });
     req.on('error', reject);
