@@ -299,6 +299,27 @@ test.describe('admin settings', () => {
     });
   });
 
+  test('common settings: scrolled down, the tabs stay at the top of the screen with nothing of the form above them', async ({ adminPage: page }) => {
+    await page.goto('/admin/settings/common_settings');
+    const tabs = page.getByRole('tablist', { name: 'Настройки магазина' });
+    await expect(tabs).toBeVisible();
+    await expect(page.getByLabel('Почта для заказов')).toBeVisible();
+    // Scrolled down as an owner does: the panel's top bar slides away.
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 400);
+    const above = async () =>
+      page.evaluate(() => {
+        const tabs = document.querySelector('[role="tablist"]')!.getBoundingClientRect();
+        // What the owner sees in the strip above the tabs: the panel's bar or the page's background, never a field.
+        const seen = tabs.top > 2 ? document.elementFromPoint(tabs.left + tabs.width / 2, tabs.top / 2) : null;
+        return { top: Math.round(tabs.top), field: !!seen?.closest('.MuiFormControl-root, .MuiCard-root, .MuiPaper-root:not(.MuiAppBar-root)') };
+      });
+    await expect.poll(async () => (await above()).field, { timeout: 5000 }).toBe(false);
+    await page.waitForTimeout(400);
+    expect(await above()).toEqual(expect.objectContaining({ field: false }));
+    // Still stuck near the top of the screen (under the bar when it shows, at the top when it slid away).
+    expect((await above()).top).toBeLessThanOrEqual(48);
+  });
+
   test('an unknown settings page opens /admin/404', async ({ adminPage: page }) => {
     await page.goto('/admin/settings/nothing_here');
     await expect(page).toHaveURL(/\/admin\/404$/);

@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { useEditorDirty } from '../../components/useEditorDirty';
 import { Authenticated, BooleanInput, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { AppBar, Box, Button, CircularProgress, Dialog, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Tab, Tabs, Toolbar, Typography } from '@mui/material';
+import { AppBar, Box, Button, CircularProgress, Dialog, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Tab, Tabs, Toolbar, Typography, useScrollTrigger } from '@mui/material';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Close from '@mui/icons-material/Close';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
@@ -119,12 +119,16 @@ function CommonSettings() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: SettingsTab = (TABS as readonly string[]).includes(asked ?? '') ? (asked as SettingsTab) : 'store';
+  // The panel's top bar slides away on scrolling down (react-admin's HideOnScroll, the same trigger): the tabs
+  // then stick to the very top, else the form showed through the bar's empty place above them (walk 35). The
+  // bar is 48 px high at every width (react-admin's dense toolbar): the tabs sat 8-16 px below it before.
+  const barHidden = useScrollTrigger();
   return (
     <>
       <EditorCard>
         <SettingsLinks />
       </EditorCard>
-      <Box sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 2, bgcolor: 'background.default', mb: 2 }}>
+      <Box sx={(theme) => ({ position: 'sticky', top: barHidden ? 0 : 48, transition: theme.transitions.create('top'), zIndex: 2, bgcolor: 'background.default', mb: 2 })}>
         <Tabs value={tab} onChange={(_, next: SettingsTab) => setParams(next === 'store' ? {} : { tab: next }, { replace: true })} variant="fullWidth" aria-label={translate('admin.settings.common_settings')}>
           {TABS.map((t) => (
             <Tab key={t} value={t} id={`settings-tab-${t}`} aria-controls={`settings-panel-${t}`} label={translate(`admin.settings.tab.${t}`)} />
