@@ -40,7 +40,12 @@ function setup(replies: Record<string, FakeReply[]>) {
   const fill = (values: Partial<OrderFormValues>) => {
     for (const [name, value] of Object.entries(values)) store.dispatch(orderFieldChanged({ name: name as keyof OrderFormValues, value: value as string }));
   };
-  return { store, calls, toasts, fill };
+  /** Presses the order button and lets the sagas run. */
+  const submit = async () => {
+    store.dispatch(orderSubmitted({ store: shop() }));
+    await settle();
+  };
+  return { store, calls, toasts, fill, submit };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 30));
@@ -57,7 +62,7 @@ describe('order saga', () => {
 
   it('runs the checks in the seed’s order: the zone before the minimum sum before the required fields', async () => {
     localStorage.setItem('deliveryPoint', JSON.stringify({ address: 'Москва', coords: [55.75, 37.61] }));
-    const { store, calls, toasts, fill } = setup({});
+    const { store, calls, toasts, fill, submit } = setup({});
     const zone: [number, number][] = [
       [59.9, 30.2],
       [59.9, 30.4],
@@ -66,20 +71,17 @@ describe('order saga', () => {
     ];
     store.dispatch(placesLoaded([{ id: 1, name: 'Место', coords: zone }]));
     store.dispatch(cartReplaced([line('1', 300)]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     // The zone is the places' (GET /rest/places), decided by the rule the server uses: nothing is asked.
     expect(calls).toEqual([]);
     expect(toasts()).toEqual(['Извините, указанный адрес вне зоны доставки']);
 
     store.dispatch(placesLoaded([{ id: 1, name: 'Место', coords: [] }]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(toasts().at(-1)).toBe('Минимальная сумма заказа 500 р.');
 
     store.dispatch(cartReplaced([line('1', 600)]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(toasts().at(-1)).toBe('Заполните обязательные поля: Имя, Телефон, Способ оплаты');
     expect(store.getState().order.missing).toEqual(['client_name', 'client_phone', 'client_payment']);
     fill({ client_name: 'Анна' });
@@ -110,33 +112,29 @@ describe('order saga', () => {
   });
 
   it('stops on unavailable lines and outside the places’ hours', async () => {
-    const { store, toasts, fill } = setup({});
+    const { store, toasts, fill, submit } = setup({});
     fill(pickup);
     store.dispatch(cartReplaced([{ ...line('1', 900), isDisabledItem: true }]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(toasts()).toEqual(['В корзине есть товары недоступные к заказу']);
     expect(store.getState().cart.unavailablePopup).toBe(true);
 
     store.dispatch(cartReplaced([line('1', 900)]));
     const closed = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { from: '10:00', to: '22:00', isWeekend: true }]));
     store.dispatch(placesLoaded([{ id: 1, name: 'Место', week: closed }]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     // Every day off: the seed's default hours are named.
     expect(toasts().at(-1)).toBe('Извините, доставка работает с 00:00 до 23:59');
   });
 
   it('places the order once per attempt key: a failure keeps the key, success empties the cart and shows the pickup text', async () => {
-    const { store, calls, fill } = setup({ orders: [new ApiError(500, 'server_error', 'boom'), { orders: [42] }, { orders: [43] }] });
+    const { store, calls, fill, submit } = setup({ orders: [new ApiError(500, 'server_error', 'boom'), { orders: [42] }, { orders: [43] }] });
     fill(pickup);
     store.dispatch(cartReplaced([line('1', 900, 2)]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(store.getState().order.result).toEqual({ kind: 'error' });
     store.dispatch(orderPopupClosed());
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     const sent = calls.filter((c) => c.api === 'orders').map((c) => c.params);
     expect(sent).toHaveLength(2);
     expect(sent[0].idempotency_key).toBe(sent[1].idempotency_key);
@@ -150,8 +148,7 @@ describe('order saga', () => {
     // The next order (same lines) is a new attempt with a new key.
     store.dispatch(cartReplaced([line('1', 900, 2)]));
     fill({ client_payment: 'cash', client_receiving: 'pickup', place_id: '1' });
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     const third = calls.filter((c) => c.api === 'orders').map((c) => c.params)[2];
     expect(third.idempotency_key).not.toBe(sent[0].idempotency_key);
   });
@@ -172,7 +169,7 @@ describe('order saga', () => {
   });
 
   it('maps the server’s refusals to the seed’s texts', async () => {
-    const { store, toasts, fill } = setup({
+    const { store, toasts, fill, submit } = setup({
       orders: [
         new ApiError(400, 'required_fields_error', 'Заполните обязательные поля: client_comment', [{ field: 'client_comment', label: 'x', code: 'required' }]),
         new ApiError(400, 'unavailable_items', 'В корзине есть товары недоступные к заказу', ['1']),
@@ -181,22 +178,19 @@ describe('order saga', () => {
     });
     fill(pickup);
     store.dispatch(cartReplaced([line('1', 900), line('2', 900)]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(toasts().at(-1)).toBe('Заполните обязательные поля: Комментарий к заказу');
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(toasts().at(-1)).toBe('В корзине есть товары недоступные к заказу');
     expect(store.getState().cart.items.map((l) => !!l.isDisabledItem)).toEqual([true, false]);
     store.dispatch(cartReplaced([line('2', 900)]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(toasts().at(-1)).toBe('Промокод использован');
     expect(store.getState().order.result).toBeNull();
   });
 
   it('reads a refusal’s numbers from its params, never from its text', async () => {
-    const { store, toasts, fill } = setup({
+    const { store, toasts, fill, submit } = setup({
       orders: [
         new ApiError(400, 'min_sum', 'text the client must not parse 1', [], { sum: '700' }),
         new ApiError(400, 'out_of_hours', 'text 01:02 03:04', [], { from: '10:00', to: '22:00' }),
@@ -205,25 +199,21 @@ describe('order saga', () => {
     });
     fill(pickup);
     store.dispatch(cartReplaced([line('1', 900)]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(toasts().at(-1)).toBe('Минимальная сумма заказа 700 р.');
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(toasts().at(-1)).toBe('Извините, доставка работает с 10:00 до 22:00');
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(toasts().at(-1)).toBe('Промокод действует для заказа от 1000 р.');
   });
 
   it('an online payment asks api=sber and goes to its form; a payment error gives the failure popup', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     vi.spyOn(browser, 'origin').mockReturnValue('http://shop.test');
-    const { store, calls, fill } = setup({ orders: [{ orders: [7] }, { orders: [8] }], sber: [{ formUrl: 'http://acq.test/pay?mdOrder=1' }, { formUrl: null, errorMessage: 'Доступ запрещён' }] });
+    const { store, calls, fill, submit } = setup({ orders: [{ orders: [7] }, { orders: [8] }], sber: [{ formUrl: 'http://acq.test/pay?mdOrder=1' }, { formUrl: null, errorMessage: 'Доступ запрещён' }] });
     fill({ ...pickup, client_payment: 'online' });
     store.dispatch(cartReplaced([line('1', 900)]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(calls.find((c) => c.api === 'sber')?.params).toMatchObject({ orderId: '7', localhost: 'http://shop.test' });
     expect(calls.find((c) => c.api === 'sber')?.params.device_id).toMatch(/^web-/);
     expect(assign).toHaveBeenCalledWith('http://acq.test/pay?mdOrder=1');
@@ -231,8 +221,7 @@ describe('order saga', () => {
     expect(store.getState().cart.items).toHaveLength(1);
 
     store.dispatch(cartReplaced([line('1', 900, 3)]));
-    store.dispatch(orderSubmitted({ store: shop() }));
-    await settle();
+    await submit();
     expect(store.getState().order.result).toEqual({ kind: 'error' });
     assign.mockRestore();
   });
