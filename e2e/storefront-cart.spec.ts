@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { cartLine, type CartLine } from './cartSeed';
 
 /** The cart page: lines, quantities, removal, the empty cart, the promo code and unavailable items. */
 
-const line = (id: string, name: string, price: number, quantity = 1, categoryId = '11') => ({ id, categoryId, name, price, quantity, currencyId: 'RUR', images: [] });
 
-async function seedCart(page: Page, lines: ReturnType<typeof line>[]) {
+async function seedCart(page: Page, lines: CartLine[]) {
   await page.goto('/404');
   await page.evaluate((l) => {
     localStorage.setItem('Cart', JSON.stringify(l));
@@ -59,7 +59,7 @@ test('items added on the item page are in the cart; plus, minus (never below 1),
 });
 
 test('a line left empty is dropped when the cart is left', async ({ page }) => {
-  await seedCart(page, [line('1001', 'Смартфон Квант A5 64 ГБ', 12990, 2), line('1002', 'Смартфон Квант A5 128 ГБ', 14990)]);
+  await seedCart(page, [cartLine('1001', 'Смартфон Квант A5 64 ГБ', 12990, 2), cartLine('1002', 'Смартфон Квант A5 128 ГБ', 14990)]);
   await page.goto('/cart');
   const qty = lineOf(page, 'Смартфон Квант A5 64 ГБ').getByRole('textbox', { name: 'Количество' });
   await qty.fill('');
@@ -71,7 +71,7 @@ test('a line left empty is dropped when the cart is left', async ({ page }) => {
 });
 
 test('the promo code: uppercased letters and digits, verified after 2 s; SALE20 is proved, a wrong code is an error', async ({ page }) => {
-  await seedCart(page, [line('1001', 'Смартфон Квант A5 64 ГБ', 12990, 2)]);
+  await seedCart(page, [cartLine('1001', 'Смартфон Квант A5 64 ГБ', 12990, 2)]);
   await page.goto('/cart');
   const promo = page.getByRole('textbox', { name: 'Промокод' });
   await promo.pressSequentially('sale-20');
@@ -100,7 +100,7 @@ test('the promo code: uppercased letters and digits, verified after 2 s; SALE20 
 });
 
 test('an unavailable item is flagged, the popup asks to remove it, and removing leaves the rest', async ({ page }) => {
-  await seedCart(page, [line('1001', 'Смартфон Квант A5 64 ГБ', 12990), line('7123', 'Чайник эмалированный для плиты 2 л', 1590, 1, '712')]);
+  await seedCart(page, [cartLine('1001', 'Смартфон Квант A5 64 ГБ', 12990), cartLine('7123', 'Чайник эмалированный для плиты 2 л', 1590, 1, '712')]);
   await page.goto('/cart');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Некоторые товары в корзине сейчас недоступны для заказа, чтобы сделать заказ вам нужно удалить их из корзины.');
@@ -114,7 +114,7 @@ test('an unavailable item is flagged, the popup asks to remove it, and removing 
 });
 
 test('the cart refreshes stale names and prices from the shop', async ({ page }) => {
-  await seedCart(page, [line('1002', 'Старое имя', 1, 2)]);
+  await seedCart(page, [cartLine('1002', 'Старое имя', 1, 2)]);
   await page.goto('/cart');
   await expect(cartList(page).getByRole('link', { name: 'Смартфон Квант A5 128 ГБ' })).toBeVisible();
   await expect(page.getByTestId('cart-total')).toHaveText('29 980 ₽');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { A5, seedCheckout, type DeliveryPoint } from './cartSeed';
 
 /**
  * The checkout a shopper meets (issues 36 and 35), at 390 and 1280 px: typing after a refused press stays
@@ -8,15 +9,7 @@ import { test, expect } from './fixtures';
  * order's own page with its summary.
  */
 
-async function seed(page: Page, point: { address: string; coords: [number, number] } | null = null) {
-  await page.goto('/404');
-  await page.evaluate((p) => {
-    localStorage.setItem('Cart', JSON.stringify([{ id: '1001', categoryId: '11', name: 'Смартфон Квант A5 64 ГБ', price: 12990, quantity: 1, currencyId: 'RUR', images: [] }]));
-    for (const k of ['promoCode', 'orderForm', 'orderAttempt']) localStorage.removeItem(k);
-    if (p) localStorage.setItem('deliveryPoint', JSON.stringify(p));
-    else localStorage.removeItem('deliveryPoint');
-  }, point);
-}
+const seed = (page: Page, point: DeliveryPoint | null = null) => seedCheckout(page, [A5], point);
 
 const main = (page: Page) => page.getByRole('main');
 const nameInput = (page: Page) => main(page).getByRole('textbox', { name: 'Имя' });

@@ -1,29 +1,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { A5, cartLine, seedCheckout } from './cartSeed';
 
 /**
  * The order form: a pickup and a delivery order end to end (success popup, empty cart, the order on the
  * server for this device), the seed's checks with their toasts, the failure popup and a retry that keeps
  * the attempt's idempotency key.
  */
-
-const line = (id: string, name: string, price: number, quantity = 1, categoryId = '11') => ({ id, categoryId, name, price, quantity, currencyId: 'RUR', images: [] });
-const A5 = line('1001', 'Смартфон Квант A5 64 ГБ', 12990);
-
-async function seed(page: Page, lines: ReturnType<typeof line>[], point: { address: string; coords: [number, number] } | null = null, landing = '/404') {
-  await page.goto(landing);
-  await page.evaluate(
-    ([l, p]) => {
-      localStorage.setItem('Cart', JSON.stringify(l));
-      localStorage.removeItem('promoCode');
-      localStorage.removeItem('orderForm');
-      localStorage.removeItem('orderAttempt');
-      if (p) localStorage.setItem('deliveryPoint', JSON.stringify(p));
-      else localStorage.removeItem('deliveryPoint');
-    },
-    [lines, point] as const,
-  );
-}
 
 async function fillContacts(page: Page, name = 'Анна') {
   const main = page.getByRole('main');
@@ -54,13 +37,13 @@ async function serverOrders(page: Page, shopUrl: string) {
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
 test('without cart items /order goes to /', async ({ page }) => {
-  await seed(page, []);
+  await seedCheckout(page, []);
   await page.goto('/order');
   await expect(page).not.toHaveURL(/\/order$/);
 });
 
 test('a pickup order end to end: the success popup with the pickup text, an empty cart, the order on the server', async ({ page, shop }) => {
-  await seed(page, [A5, line('1002', 'Смартфон Квант A5 128 ГБ', 14990, 2)], null, '/404?utm_source=e2e&utm_campaign=cart');
+  await seedCheckout(page, [A5, cartLine('1002', 'Смартфон Квант A5 128 ГБ', 14990, 2)], null, '/404?utm_source=e2e&utm_campaign=cart');
   // Kept when the app starts (after its config and texts load).
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('urlData') ?? '{}'))).toEqual({ utm_source: 'e2e', utm_campaign: 'cart' });
   await page.goto('/cart');
@@ -96,7 +79,7 @@ test('a pickup order end to end: the success popup with the pickup text, an empt
 });
 
 test('a delivery order to the point chosen on the map, with the promo code', async ({ page, shop }) => {
-  await seed(page, [A5], { address: 'Каменноостровский пр., 20', coords: [59.962, 30.311] });
+  await seedCheckout(page, [A5], { address: 'Каменноостровский пр., 20', coords: [59.962, 30.311] });
   await page.goto('/cart');
   await page.getByRole('textbox', { name: 'Промокод' }).fill('SALE20');
   await expect(page.getByText('Промокод применён: скидка 20%')).toBeVisible();
@@ -123,7 +106,7 @@ test('a delivery order to the point chosen on the map, with the promo code', asy
 });
 
 test('the checks stop the order with their toasts: required fields, the zone, the minimum sum', async ({ page }) => {
-  await seed(page, [A5], { address: 'Москва, Тверская, 1', coords: [55.757, 37.615] });
+  await seedCheckout(page, [A5], { address: 'Москва, Тверская, 1', coords: [55.757, 37.615] });
   await page.goto('/order');
   await page.getByRole('button', { name: 'Заказать' }).click();
   // The zone comes before the required fields.
@@ -135,13 +118,13 @@ test('the checks stop the order with their toasts: required fields, the zone, th
   await expect(page.getByRole('main').getByRole('textbox', { name: 'Имя' })).toHaveAttribute('aria-invalid', 'true');
 
   // Below the shop's minimum (500 р.): a 290 р. book.
-  await seed(page, [line('3001', 'Повести Белкина', 290, 1, '3')]);
+  await seedCheckout(page, [cartLine('3001', 'Повести Белкина', 290, 1, '3')]);
   await page.goto('/order');
   await orderPickup(page, 'Наличные');
   await expect(toast(page, 'Минимальная сумма заказа 500 р.')).toBeVisible();
 
   // An unavailable item stops the order first.
-  await seed(page, [A5, line('7123', 'Чайник эмалированный для плиты 2 л', 1590, 1, '712')]);
+  await seedCheckout(page, [A5, cartLine('7123', 'Чайник эмалированный для плиты 2 л', 1590, 1, '712')]);
   await page.goto('/order');
   await expect(page.getByRole('dialog')).toContainText('Некоторые товары в корзине сейчас недоступны');
   await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).click();
@@ -150,7 +133,7 @@ test('the checks stop the order with their toasts: required fields, the zone, th
 });
 
 test('a server refusal is shown as its toast: out of hours', async ({ page }) => {
-  await seed(page, [A5]);
+  await seedCheckout(page, [A5]);
   await page.route(/api=orders/, (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'out_of_hours', params: { from: '10:00', to: '22:00' }, message: 'Извините, доставка работает с 10:00 до 22:00', fields: [] } }) })
@@ -162,7 +145,7 @@ test('a server refusal is shown as its toast: out of hours', async ({ page }) =>
 });
 
 test('a server error gives the failure popup; sending again keeps the attempt’s key and places one order', async ({ page, shop }) => {
-  await seed(page, [A5]);
+  await seedCheckout(page, [A5]);
   const keys: string[] = [];
   let fail = true;
   await page.route(/api=orders/, async (route) => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACQUIRER_LOGIN, ACQUIRER_PASSWORD } from '../server/test/checkoutFixtures';
 import { test, expect, OWNER_PHONE, type ShopServer } from './fixtures';
+import { A5 } from './cartSeed';
 
 /**
  * Card payment on the site: the acquirer's return pages (/success_payment, /fail_payment) ask the server
@@ -59,7 +60,6 @@ async function onlineOrder(shop: ShopServer, device: string) {
   return { id, mdOrder, formUrl: sber.body.formUrl };
 }
 
-const A5 = { id: '1001', categoryId: '11', name: 'Смартфон Квант A5 64 ГБ', price: 12990, quantity: 1, currencyId: 'RUR', images: [] };
 
 /** This browser as the device of the orders, with a product in its cart. */
 async function asDevice(page: Page, device: string, cart: unknown[] = [A5]) {

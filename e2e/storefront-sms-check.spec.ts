@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, type OwnerAuth } from './adminFixtures';
 import type { ShopServer } from './fixtures';
+import { A5 } from './cartSeed';
 
 /**
  * The optional SMS check of the phone (store setting sms_check, field 422): the owner turns it on through
@@ -10,8 +11,6 @@ import type { ShopServer } from './fixtures';
  * is the admin fixtures' one (one sign-in per worker).
  */
 
-const line = (id: string, name: string, price: number, quantity = 1) => ({ id, categoryId: '11', name, price, quantity, currencyId: 'RUR', images: [] });
-const A5 = line('1001', 'Смартфон Квант A5 64 ГБ', 12990);
 
 const api = async <T = any>(shop: ShopServer, name: string, form: Record<string, string>, token?: string): Promise<{ status: number; body: T }> => {
   const res = await fetch(`${shop.url}/api?api=${name}`, { method: 'POST', body: new URLSearchParams(form), headers: token ? { authorization: `Bearer ${token}` } : {} });

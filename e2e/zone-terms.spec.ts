@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './adminFixtures';
+import { A5, cartLine, seedCheckout, type DeliveryPoint } from './cartSeed';
 
 /**
  * A zone's own delivery terms (issue 35), at 390 and 1280 px: the owner sets the Петроградская zone's
@@ -8,7 +9,7 @@ import { test, expect } from './adminFixtures';
  */
 test.use({ ownShop: 'zone-terms' });
 
-const POINT = { address: 'Каменноостровский пр., 20', coords: [59.962, 30.311] as [number, number] };
+const POINT: DeliveryPoint = { address: 'Каменноостровский пр., 20', coords: [59.962, 30.311] };
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: true });
 
 test('the owner prices a zone in the place editor; the shopper in it sees that price and the server charges it', async ({ adminPage: page, shop, ownerAuth }) => {
@@ -34,12 +35,7 @@ test('the owner prices a zone in the place editor; the shopper in it sees that p
   await expect(page.getByLabel('Время доставки')).toHaveValue('60–90 мин');
 
   // The shopper, with an address in that zone.
-  await page.goto('/404');
-  await page.evaluate((p) => {
-    localStorage.setItem('Cart', JSON.stringify([{ id: '1001', categoryId: '11', name: 'Смартфон Квант A5 64 ГБ', price: 12990, quantity: 1, currencyId: 'RUR', images: [] }]));
-    for (const k of ['promoCode', 'orderForm', 'orderAttempt']) localStorage.removeItem(k);
-    localStorage.setItem('deliveryPoint', JSON.stringify(p));
-  }, POINT);
+  await seedCheckout(page, [A5], POINT);
   await page.goto('/order');
   const summary = page.getByRole('complementary', { name: 'Итог заказа' });
   await expect(summary).toContainText('Смартфон Квант A5 64 ГБ');
@@ -79,12 +75,7 @@ test('a fixed-sum code and a free-delivery code at checkout: the page shows what
     expect((await fetch(`${shop.url}/rest/promo_codes`, { method: 'POST', headers: auth, body: JSON.stringify(code) })).status).toBe(201);
 
   const orderWith = async (code: string, hint: string, shown: { delivery: string; discount: string | null; total: string }, charged: Record<string, number>) => {
-    await page.goto('/404');
-    await page.evaluate((p) => {
-      localStorage.setItem('Cart', JSON.stringify([{ id: '2201', categoryId: '22', name: 'TypeScript с нуля', price: 1290, quantity: 1, currencyId: 'RUR', images: [] }]));
-      for (const k of ['promoCode', 'orderForm', 'orderAttempt']) localStorage.removeItem(k);
-      localStorage.setItem('deliveryPoint', JSON.stringify(p));
-    }, POINT);
+    await seedCheckout(page, [cartLine('2201', 'TypeScript с нуля', 1290, 1, '22')], POINT);
     await page.goto('/cart');
     const promo = page.getByRole('textbox', { name: 'Промокод' });
     await promo.fill(code.toLowerCase());
