@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { defaultWeek, formKey, placeSchema, promoCodeSchema, storeSchema, toRow, WEEK_DAYS, type WeekSchedule } from '../../schemas';
+import type { BundleItem } from '../features/payments/receipt';
 import { startFakeHttp } from './fakeHttp';
 import { rawRequest, type Auth, type TestServer } from './helpers';
 
@@ -214,17 +215,6 @@ export interface FakeAcquirer {
   close(): Promise<void>;
 }
 
-/** The acquiring login and password the fake acquirer accepts (the store's fields 408/409). */
-export interface BundleItem {
-  positionId: number;
-  name: string;
-  quantity: { value: number; measure: string };
-  itemAmount: number;
-  itemPrice: number;
-  itemCode: string;
-  tax: { taxType: number };
-}
-
 /** The fake's check of a basket, like the acquirer's: well formed, each line price × quantity, the sum the amount. */
 function bundleError(items: BundleItem[] | undefined, amount: number): string | null {
   if (!Array.isArray(items) || !items.length) return 'cartItems.items is empty';
@@ -236,6 +226,7 @@ function bundleError(items: BundleItem[] | undefined, amount: number): string | 
   return null;
 }
 
+/** The acquiring login and password the fake acquirer accepts (the store's fields 408/409). */
 export const ACQUIRER_LOGIN = 'shop-login';
 export const ACQUIRER_PASSWORD = 'shop-password';
 
