@@ -78,7 +78,7 @@ export function BrandColours() {
         </Stack>
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {translate('admin.settings.brand_hint', { client: translate('resources.stores.colors.client_button_background'), buttons: translate('resources.stores.colors.button_background') })}
+        {translate('admin.settings.brand_hint')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 420px)' }, alignItems: 'start' }}>
         <Stack divider={<Divider flexItem />} spacing={0.5}>
