@@ -35,6 +35,7 @@ import * as ownerHidden from './migrations/2026113030_owner_hidden';
 import * as catalogueShape from './migrations/2026113040_catalogue_shape';
 import * as ownerFields from './migrations/2026113050_owner_fields';
 import * as categoryChanges from './migrations/2026120100_category_changes';
+import * as categoryUses from './migrations/2026120110_category_uses';
 
 type Migration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -77,6 +78,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['2026113040_catalogue_shape', catalogueShape],
   ['2026113050_owner_fields', ownerFields],
   ['2026120100_category_changes', categoryChanges],
+  ['2026120110_category_uses', categoryUses],
 ];
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

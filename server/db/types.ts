@@ -322,6 +322,16 @@ export interface CategoryChangesTable {
   version: number;
 }
 
+/** A category's own products' use of its filters as read for a shape (migrations/2026120110_category_uses.ts). */
+export interface CategoryUsesTable {
+  store_id: number;
+  category_id: string;
+  shape: number;
+  version: number;
+  /** JSON: features/catalogue/categoryFilters.ts storedUse. */
+  use: string;
+}
+
 /** @fastify/rate-limit's counters, shared by every process on the database (lib/rateLimitStore.ts). */
 export interface RateLimitsTable {
   key: string;
@@ -333,6 +343,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   catalogue_versions: CatalogueVersionsTable;
   category_changes: CategoryChangesTable;
+  category_uses: CategoryUsesTable;
   stores: StoresTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
-import { bumpCatalogue } from '../../db/catalogueVersion';
+import { bumpCatalogue, catalogueShape } from '../../db/catalogueVersion';
 import { secondConnection, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { rest } from '../../test/checkoutFixtures';
 import { importYml } from '../yml/write/importYml';
-import { readingAhead } from './categoryFilters';
+import { readingAhead, usedInCategory } from './categoryFilters';
+import { categoryTree } from './categoryTree';
+import { allParams } from './params';
 
 /**
  * A shopper's filters of a category offer what its live products have (categoryFilters.ts): a feed's
@@ -217,5 +219,25 @@ describe('a category whose products are still being read (FILTERS_WAIT_MS)', () 
     // The first shopper's answer after the import is the category's own, though this server never waits.
     const first = await quick.api<{ offers_params: Filter[] }>('offers_params', { 'p[389_category_id]': '2' });
     expect(valuesOf(first.body.offers_params.find((p) => p.name === 'Цвет'))).toEqual(['зелёный', 'красный', 'синий']);
+  });
+
+  it('a process started later answers at once with the categories another one read, kept in the database', async () => {
+    await readingAhead(quick.db, quick.storeId);
+    const shape = await catalogueShape(quick.db, quick.storeId);
+    const kept = () => quick.db.selectFrom('category_uses').select('shape').where('store_id', '=', quick.storeId).where('category_id', '=', '2').executeTakeFirst();
+    await expect.poll(async () => Number((await kept())?.shape)).toBe(shape);
+    const useIn = async (db: Database['db'], dialect: Database['dialect']) =>
+      usedInCategory(db, dialect, quick.storeId, await categoryTree(db, quick.storeId), '2', await allParams(db, quick.storeId), 0);
+    // As a restarted or another worker process: nothing read in memory, and it never waits (filtersWaitMs 0).
+    const other: Database = secondConnection(quick);
+    try {
+      const use = await useIn(other.db, other.dialect);
+      expect(use).not.toBeNull();
+      expect(use).toEqual(await useIn(quick.db, quick.dialect));
+      expect([...use!.values.values()].flatMap((v) => [...v]).length).toBeGreaterThan(0);
+      await readingAhead(other.db, quick.storeId);
+    } finally {
+      await other.close();
+    }
   });
 });

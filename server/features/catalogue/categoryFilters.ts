@@ -74,10 +74,16 @@ export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, 
   const scope = [...scopeOf(all, chain(tree, categoryId)).values()];
   // A part read for this shape, and after the owner's last save of the category's own products (if any).
   const fresh = (id: string, hit: Part) => !changed.has(id) || hit.version! >= changed.get(id)!;
-  const ready = ids.map((id) => {
-    const hit = cache.get(`${storeId}:${id}`);
-    return hit?.shape === shape && hit.done && fresh(id, hit) ? hit.done : undefined;
-  });
+  const readyNow = () =>
+    ids.map((id) => {
+      const hit = cache.get(`${storeId}:${id}`);
+      return hit?.shape === shape && hit.done && fresh(id, hit) ? hit.done : undefined;
+    });
+  let ready = readyNow();
+  if (ready.every((u) => u)) return merge(ready as OwnUse[], scope);
+  // What another process (or this one before a restart) read for this shape, kept in the database.
+  await takeStored(db, storeId, shape, cache, ids.filter((_, k) => !ready[k]), fresh);
+  ready = readyNow();
   if (ready.every((u) => u)) return merge(ready as OwnUse[], scope);
   const reading = (async () => {
     const own: OwnUse[] = [];
@@ -98,6 +104,7 @@ export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, 
           const version = await catalogueVersion(db, storeId);
           const use = await ownUse(db, dialect, storeId, id, [...scopeOf(all, chain(tree, id)).values()]);
           entry.version = version;
+          saveUse(db, storeId, id, shape, version, use).catch(() => undefined);
           return use;
         }),
       };
@@ -117,6 +124,51 @@ export async function usedInCategory(db: Db, dialect: Dialect, storeId: number, 
   const own = await Promise.race([reading, late]).finally(() => clearTimeout(timer));
   if (!own) return null;
   return merge(own, scope);
+}
+
+/** A part as category_uses keeps it (JSON of its maps and sets). */
+const storedText = (u: OwnUse) =>
+  JSON.stringify({ m: [...u.meaning], p: [...u.present], v: [...u.values].map(([k, set]) => [k, [...set]]), r: [...u.ranges].map(([k, r]) => [k, r.min, r.max]), c: u.price });
+function fromStored(text: string): OwnUse {
+  const j = JSON.parse(text) as { m: [number, number][]; p: number[]; v: [number, string[]][]; r: [number, number, number][]; c: OwnUse['price'] };
+  return { meaning: new Map(j.m), present: new Set(j.p), values: new Map(j.v.map(([k, set]) => [k, new Set(set)])), ranges: new Map(j.r.map(([k, min, max]) => [k, { min, max }])), price: j.c };
+}
+
+/** Keeps a part for the other processes and the next start; a reading of an older shape or version never overwrites a newer one. */
+async function saveUse(db: Db, storeId: number, categoryId: string, shape: number, version: number, use: OwnUse): Promise<void> {
+  const text = storedText(use);
+  await db
+    .insertInto('category_uses')
+    .values({ store_id: storeId, category_id: categoryId, shape, version, use: text })
+    .onConflict((oc) =>
+      oc
+        .columns(['store_id', 'category_id'])
+        .doUpdateSet({ shape, version, use: text })
+        .where(sql<boolean>`category_uses.shape < ${shape} or (category_uses.shape = ${shape} and category_uses.version <= ${version})`),
+    )
+    .execute();
+}
+
+/** Puts into this process's parts those of `ids` kept in the database for this shape and still current. */
+async function takeStored(db: Db, storeId: number, shape: number, cache: Map<string, Part>, ids: string[], fresh: (id: string, part: Part) => boolean): Promise<void> {
+  for (let at = 0; at < ids.length; at += 500) {
+    const rows = await db
+      .selectFrom('category_uses')
+      .select(['category_id', 'version', 'use'])
+      .where('store_id', '=', storeId)
+      .where('category_id', 'in', ids.slice(at, at + 500))
+      .where('shape', '=', shape)
+      .execute();
+    for (const r of rows) {
+      const key = `${storeId}:${r.category_id}`;
+      const hit = cache.get(key);
+      // A reading under way here, or a current part, stays.
+      if (hit?.shape === shape && (!hit.done || fresh(r.category_id, hit))) continue;
+      const done = fromStored(r.use);
+      const part: Part = { shape, use: Promise.resolve(done), done, version: Number(r.version) };
+      if (fresh(r.category_id, part)) cache.set(key, part);
+    }
+  }
 }
 
 /** The shape each store's categories are being (or were) read ahead for, per database, in this process. */
