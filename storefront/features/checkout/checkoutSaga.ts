@@ -63,7 +63,8 @@ const selectPoint = (s: { map?: { point?: DeliveryPoint | null } }) => s.map?.po
 /** GET /rest/places: the pick-up places with their schedules and delivery zones. */
 export async function fetchPlaces(): Promise<Place[]> {
   const base = new URL(getShopConfig().API_HOST, typeof location === 'undefined' ? 'http://localhost/' : location.href);
-  const url = new URL('/rest/places', base);
+  // Beside the api, under any path the api has ('<origin>/shop/api' → '<origin>/shop/rest'), as the other REST callers.
+  const url = new URL(`${base.origin}${base.pathname.replace(/\/api\/?$/, '')}/rest/places`);
   url.searchParams.set('sort', JSON.stringify(['sort', 'ASC']));
   url.searchParams.set('range', JSON.stringify([0, 99]));
   const res = await fetch(url.toString());
