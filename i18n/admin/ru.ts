@@ -8,6 +8,9 @@ import orderTexts from '../orders/ru';
  * react-admin's own messages (ra-language-russian) and i18n/common.
  */
 export default {
+  // react-admin's 'Нет %{name}.' takes the list's name for 0, a Russian plural form the names ('Товар |||| Товары')
+  // have not: an empty list said 'Нет Уведомление.' (walk 35). Said without the name instead.
+  ra: { page: { empty: 'Здесь пока ничего нет' } },
   // Errors only the owner's panel (or an API client) meets: kept out of the storefront's first download.
   errors: {
     token_in_query: 'Токен нельзя передавать в адресе запроса: отправьте его в теле запроса или в заголовке Authorization',

@@ -17,7 +17,9 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { Avatar, Box, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Avatar, Box, Button, Chip, Paper, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import { CategorySelectInput } from '../../components/CategorySelectInput';
@@ -115,6 +117,27 @@ function ListActions({ small }: { small: boolean }) {
   );
 }
 
+/**
+ * No products at all (a shop started without the demo, DEMO=0): what to do first, a product by hand or a feed.
+ * react-admin's own empty page said 'Нет Товар.' (its Russian plural of 0 needs a form the name has not) and
+ * offered nothing to press: the list's 'Create' is in the toolbar it hides (walk 35).
+ */
+function NoProducts() {
+  const translate = useTranslate();
+  const editorPath = useItemEditorPath();
+  return (
+    <Paper sx={{ p: 3, mt: 2, width: '100%' }}>
+      <Typography gutterBottom>{translate('admin.offers.empty')}</Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <CreateButton to={editorPath(undefined, 'new')} variant="contained" />
+        <Button component={RouterLink} to="/yml_import" startIcon={<CloudDownloadOutlined />}>
+          {translate('admin.menu.yml_import')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
 /** A phone's row: the picture, the name with its SKU, the price, the status and the stock. */
 function CompactRow({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -163,6 +186,7 @@ export function OfferList() {
       pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
       exporter={false}
       storeKey="offers.list"
+      empty={<NoProducts />}
     >
       <Datagrid rowClick={(id, _res, r) => editorPath(r.categoryId, id)} bulkActionButtons={<OfferBulkActions />} sx={{ '& .RaDatagrid-rowCell': { verticalAlign: 'middle' } }}>
         {small ? (
