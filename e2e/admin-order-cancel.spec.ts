@@ -65,6 +65,11 @@ test('cancelling asks for a reason; the customer reads it on the order’s page 
   await expect(page.getByText('Причина отмены: Нет в наличии, привезём через неделю')).toBeVisible();
   // The phone was never proven: the SMS is the platform's text alone, the reason is on the order's page.
   await expect.poll(() => shop.sms(phone)).toEqual([`«Демо-магазин»: заказ №${id} — Отменён.`]);
+  // Its print sheet says so too, with the reason (walk 35: a printed cancelled order read like any other).
+  await page.goto(`/admin/orders/${id}/print`);
+  const sheet = page.getByRole('article', { name: 'Лист заказа' });
+  await expect(sheet.getByRole('definition').filter({ hasText: /^Отменён$/ })).toBeVisible();
+  await expect(sheet.getByText('Нет в наличии, привезём через неделю')).toBeVisible();
 
   await asCustomer(page, device, `/order/${id}`);
   await expect(page.getByText('Отменён', { exact: true })).toBeVisible();

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { Authenticated, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Button, CircularProgress, GlobalStyles } from '@mui/material';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import { useDateTime, useMoney, usePaymentText } from './orderParts';
+import { useDateTime, useMoney, usePaymentText, useStatusText } from './orderParts';
 import { addressNumbers } from './orderAddress';
 import { Ltr } from '../../components/Ltr';
 
@@ -42,6 +42,7 @@ export function OrderSheet({ order, shopName }: { order: RaRecord; shopName?: st
   const money = useMoney();
   const dateTime = useDateTime();
   const paymentText = usePaymentText();
+  const statusText = useStatusText();
   const c = (k: string) => translate(`admin.orders.client.${k}`);
   const t = (k: string) => translate(`admin.orders.lines.${k}`);
   const lines = (Array.isArray(order.products) ? order.products : []) as Line[];
@@ -65,6 +66,9 @@ export function OrderSheet({ order, shopName }: { order: RaRecord; shopName?: st
         </Box>
       </Box>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
+        {/* A cancelled order's sheet must not go out with a courier as if it were to be delivered. */}
+        <Field label={translate('resources.orders.fields.status')} value={statusText(order.status, order.receiving)} />
+        {order.status === 'cancelled' && <Field label={translate('resources.orders.fields.cancelReason')} value={order.cancelReason} />}
         <Field label={c('receiving')} value={order.receiving ? translate(`resources.orders.receiving.${order.receiving}`, { _: order.receiving }) : null} />
         <Field label={c('name')} value={order.clientName} />
         <Field label={c('phone')} value={order.phone} ltr />
