@@ -23,6 +23,14 @@ import storefrontFr from '../storefront/fr';
 import storefrontAr from '../storefront/ar';
 import storefrontPt from '../storefront/pt';
 import storefrontDe from '../storefront/de';
+import adminRu from '../admin/ru';
+import adminEn from '../admin/en';
+import adminZh from '../admin/zh';
+import adminEs from '../admin/es';
+import adminFr from '../admin/fr';
+import adminAr from '../admin/ar';
+import adminPt from '../admin/pt';
+import adminDe from '../admin/de';
 import ru from './ru';
 import en from './en';
 import zh from './zh';
@@ -38,17 +46,20 @@ interface Taken {
   common: { common: { page_not_found: string } };
   orders: { status: object; receiving: { delivery: string; pickup: string }; payment: object; payment_status: object };
   storefront: { catalog: { catalog: string; page_n: string }; search: { title: string }; menu: Record<'about_company' | 'delivery' | 'payment' | 'contacts', string> };
+  admin: { admin: { yml: { kinds: object } } };
 }
 
 /**
  * A language's server texts: its own (./<lang>.ts) and those it takes from the other catalogues, named here
  * once for every language: the order statuses and ways of receiving (i18n/orders), and the page names of
  * the served pages, which are the storefront's own, so a hydrated page and the app's later pages title
- * themselves alike (storefront/features/seo/pageTitle.ts).
+ * themselves alike (storefront/features/seo/pageTitle.ts); the kinds of an import's warnings, named in the
+ * downloadable list as the admin's import report names them.
  */
-function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'], storefront: Taken['storefront']): Catalogue {
+function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'], storefront: Taken['storefront'], admin: Taken['admin']): Catalogue {
   return {
     ...own,
+    yml_warnings: { ...own.yml_warnings, kinds: admin.admin.yml.kinds },
     statuses: orders.status,
     export: { ...own.export, receiving: orders.receiving, payment: orders.payment, payment_status: orders.payment_status },
     seo: {
@@ -66,12 +77,12 @@ function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'],
 
 /** The texts the server itself sends (notifications, the login SMS, the order export, the served pages), by language. */
 export const SERVER_TEXTS: Record<Lang, Catalogue> = {
-  ru: serverTexts(ru, commonRu, ordersRu, storefrontRu),
-  en: serverTexts(en, commonEn, ordersEn, storefrontEn),
-  zh: serverTexts(zh, commonZh, ordersZh, storefrontZh),
-  es: serverTexts(es, commonEs, ordersEs, storefrontEs),
-  fr: serverTexts(fr, commonFr, ordersFr, storefrontFr),
-  ar: serverTexts(ar, commonAr, ordersAr, storefrontAr),
-  pt: serverTexts(pt, commonPt, ordersPt, storefrontPt),
-  de: serverTexts(de, commonDe, ordersDe, storefrontDe),
+  ru: serverTexts(ru, commonRu, ordersRu, storefrontRu, adminRu),
+  en: serverTexts(en, commonEn, ordersEn, storefrontEn, adminEn),
+  zh: serverTexts(zh, commonZh, ordersZh, storefrontZh, adminZh),
+  es: serverTexts(es, commonEs, ordersEs, storefrontEs, adminEs),
+  fr: serverTexts(fr, commonFr, ordersFr, storefrontFr, adminFr),
+  ar: serverTexts(ar, commonAr, ordersAr, storefrontAr, adminAr),
+  pt: serverTexts(pt, commonPt, ordersPt, storefrontPt, adminPt),
+  de: serverTexts(de, commonDe, ordersDe, storefrontDe, adminDe),
 };
