@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE_TABLES, OWNER_PHONE, snapshot, startTestServer, type TestServer } from '../../../test/helpers';
 import { sweepFeeds } from './sweepFeeds';
+import { saveStore } from '../../stores/public';
 
 /** A supplier's feed: `n` offers with ids `<prefix>1…`, in one category of its own. */
 function supplierFeed(prefix: string, n: number, price = 100): string {
@@ -175,13 +176,54 @@ describe('YML import modes, previews and unchanged offers over /rest/yml_imports
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toContain('attachment');
-    const lines = (await res.text()).replace(/^\ufeff/, '').trim().split('\n');
-    expect(lines[0]).toBe('kind,offer_id,message');
-    const rows = lines.slice(1).filter((l) => l.startsWith('bad_value,'));
+    const lines = (await res.text()).replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Тип;id товара;Предупреждение');
+    const rows = lines.slice(1).filter((l) => l.startsWith('неверное значение;'));
     expect(rows).toHaveLength(25);
-    expect(rows[24]).toBe('bad_value,w25,"offer w25: available=""maybe"" is not a boolean, taken as available"');
+    expect(rows[24]).toBe('неверное значение;w25;"товар w25: available=""maybe"" — не да/нет, товар считается в наличии"');
     // Owners only: an anonymous caller gets a 401.
     expect((await fetch(`${s.url}/rest/yml_imports/${job.id}/warnings.csv`)).status).toBe(401);
+  });
+
+  it("the warnings list reads in the shop's language: titles, kinds and the parser's sentences with the feed's ids and values as written", async () => {
+    const xml = supplierFeed('v', 3)
+      .replace('<offer id="v1" available="true">', '<offer id="v1" available="maybe">')
+      .replace('<offer id="v2" available="true">', '<offer id="=2+3" available="true">')
+      .replace('<price>102</price>', '<price>102</price><oldprice>дёшево</oldprice>');
+    const job = await upload(xml, '?mode=merge');
+    expect(job.report.warnings).toMatchObject({ bad_value: 2, picture: 3 });
+    const setLang = async (notify_lang: string) => {
+      await saveStore(s.db, await s.db.selectFrom('stores').selectAll().where('id', '=', s.storeId).executeTakeFirstOrThrow(), { notify_lang });
+      s.services.stores.forget();
+    };
+    const download = async () => {
+      const res = await fetch(`${s.url}/rest/yml_imports/${job.id}/warnings.csv`, { headers: { authorization: `Bearer ${owner}` } });
+      expect(res.status).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      // The BOM stays: Excel reads the file as UTF-8 (Cyrillic) only with it.
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      return bytes.toString('utf8').slice(1).split('\r\n');
+    };
+    try {
+      await setLang('ru');
+      const ru = await download();
+      expect(ru[0]).toBe('Тип;id товара;Предупреждение');
+      expect(ru).toContain('неверное значение;v1;"товар v1: available=""maybe"" — не да/нет, товар считается в наличии"');
+      expect(ru).toContain('неверное значение;v3;"товар v3: <oldprice> ""дёшево"" — не число, пропущено"');
+      // An id written like a formula stays a text in the spreadsheet (csvCell's apostrophe), in the sentence as written.
+      expect(ru).toContain("нет картинки или она не загрузилась;'=2+3;товар =2+3: нет картинки");
+      expect(ru.at(-1)).toBe('');
+      expect(ru).toHaveLength(1 + 5 + 1);
+
+      // The owner switched the shop to English: the same import's list reads in English.
+      await setLang('en');
+      const en = await download();
+      expect(en[0]).toBe('Kind;Offer id;Warning');
+      expect(en).toContain('invalid value;v1;"offer v1: available=""maybe"" is not a boolean, taken as available"');
+      expect(en).toContain("no picture, or it could not be loaded;'=2+3;offer =2+3: has no picture");
+    } finally {
+      await setLang('ru');
+    }
   });
 
   it('the feeds folder keeps what a job may still need: a walked-away preview goes after a day, warning lists after 30, stray files after a day', async () => {

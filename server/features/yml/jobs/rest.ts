@@ -12,10 +12,11 @@ import { ApiError, badRequest, notFound } from '../../../errors';
 import { parseFeedUrl } from '../../../lib/feedUrl';
 import { bodyOf, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../../rest/common';
 import { saveStore } from '../../stores/public';
-import { storeValues } from '../../../api/tenant';
+import { shopLang, storeValues } from '../../../api/tenant';
 import { createJob, warningsFileOf, type JobProgress, type JobRunner } from './jobs';
 import { IMPORT_MODES, isImportMode, type ImportMode } from '../write/importMode';
 import { undoImport } from '../write/importUndo';
+import { renderWarningsCsv } from '../write/warningText';
 import { undoImportInThread, warmWriter } from '../write/writerThread';
 import type { ImportReport } from './importFeed';
 
@@ -157,6 +158,7 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
   });
 
   // Every warning of a finished job as CSV (kind, offer id, message): the report keeps the first 500 only.
+  // Written neutral at import time, rendered in the shop's language (shopLang, as the order export) when asked.
   rest.get('/yml_imports/:id/warnings.csv', async (request, reply) => {
     const call = await restCall(services, request);
     requireOwner(call);
@@ -164,7 +166,7 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
     const file = warningsFileOf(services.config.dataDir, row.id);
     if (row.status !== 'done' || !fs.existsSync(file)) throw notFound();
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="yml-import-${row.id}-warnings.csv"`).header('cache-control', 'no-store');
-    return reply.send(fs.createReadStream(file));
+    return reply.send(renderWarningsCsv(file, shopLang(call.store)));
   });
 
   rest.post('/yml_imports/:id/cancel', async (request) => {

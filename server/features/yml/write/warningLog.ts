@@ -30,7 +30,8 @@ export function warningKind(message: string): string {
 /**
  * The warnings of an import: counted by kind with the first offer ids of each (the report), the first 500
  * texts, and every one as CSV (kind, offer id, message) in a file, appended in chunks so that a feed with a
- * warning per offer does not hold them all in memory.
+ * warning per offer does not hold them all in memory. The file is neutral (the kind's code, the parser's
+ * English sentence): the download renders it in the shop's language (warningText.ts renderWarningsCsv).
  */
 export class WarningLog {
   readonly texts: string[] = [];
