@@ -1,6 +1,6 @@
 import { ApiError, NetworkError } from '../../../dataProvider/apiClient';
 import type { PickupPlace } from './accountSlice';
-import { getShopConfig } from '../../lib/config';
+import { restBase } from '../../lib/restBase';
 import { readString, writeString } from '../../lib/storage';
 import { uploadFetch } from '../../lib/upload';
 
@@ -29,15 +29,6 @@ export function saveAuth(a: LoginAnswer): void {
 }
 
 export const storedToken = () => readString('token');
-
-/** The REST base beside the api host: API_HOST '<origin>/api' → '<origin>/rest'. */
-export function restBase(apiHost: string = getShopConfig().API_HOST): string {
-  const base = typeof location === 'undefined' ? 'http://localhost/' : location.href;
-  const url = new URL(apiHost, base);
-  url.pathname = url.pathname.replace(/\/api\/?$/, '') + '/rest';
-  url.search = '';
-  return url.toString().replace(/\/$/, '');
-}
 
 async function restCall<T>(method: string, path: string, body?: FormData): Promise<T> {
   const token = storedToken();

@@ -1,7 +1,7 @@
 import type { Channel } from 'redux-saga';
 import { call, delay, fork, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { ApiError, type ApiClient, type Params } from '../../../dataProvider/apiClient';
-import { getShopConfig } from '../../lib/config';
+import { restBase } from '../../lib/restBase';
 import { deviceId } from '../../lib/device';
 import { toastShown } from '../../lib/events';
 import { getLang, hasText, t } from '../../lib/i18n';
@@ -62,9 +62,7 @@ const selectPoint = (s: { map?: { point?: DeliveryPoint | null } }) => s.map?.po
 
 /** GET /rest/places: the pick-up places with their schedules and delivery zones. */
 export async function fetchPlaces(): Promise<Place[]> {
-  const base = new URL(getShopConfig().API_HOST, typeof location === 'undefined' ? 'http://localhost/' : location.href);
-  // Beside the api, under any path the api has ('<origin>/shop/api' → '<origin>/shop/rest'), as the other REST callers.
-  const url = new URL(`${base.origin}${base.pathname.replace(/\/api\/?$/, '')}/rest/places`);
+  const url = new URL(`${restBase()}/places`);
   url.searchParams.set('sort', JSON.stringify(['sort', 'ASC']));
   url.searchParams.set('range', JSON.stringify([0, 99]));
   const res = await fetch(url.toString());

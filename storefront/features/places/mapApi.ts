@@ -1,5 +1,5 @@
 import type { Params } from '../../../dataProvider/apiClient';
-import { getShopConfig } from '../../lib/config';
+import { restBase } from '../../lib/restBase';
 import { polygonOf } from '../../../schemas/rules/geo';
 
 /** [lat, lon] */
@@ -73,12 +73,6 @@ export function zoneOf(p: MapPlace): LatLon[] {
 export function zoneColour(p: MapPlace): string {
   const m = /^\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})/.exec(p.color ?? '');
   return m ? `rgb(${m[1]}, ${m[2]}, ${m[3]})` : '#1971c2';
-}
-
-/** The REST base beside the api host: API_HOST '<origin>/api' → '<origin>/rest'. */
-function restBase(): string {
-  const base = new URL(getShopConfig().API_HOST, typeof location === 'undefined' ? 'http://localhost/' : location.href);
-  return `${base.origin}${base.pathname.replace(/\/api\/?$/, '')}/rest`;
 }
 
 /** GET /rest/places (anyone may read them): the places in their order. */

@@ -1,11 +1,5 @@
 import { ApiError, NetworkError } from '../../../dataProvider/apiClient';
-import { getShopConfig } from '../../lib/config';
-
-/** The REST base of this shop: API_HOST's origin + /rest (the server serves both; docs/API.md "REST"). */
-export function restBase(apiHost: string = getShopConfig().API_HOST): string {
-  const base = new URL(apiHost, globalThis.location?.href ?? 'http://localhost/');
-  return `${base.origin}${base.pathname.replace(/\/api\/?$/, '')}/rest`;
-}
+import { restBase } from '../../lib/restBase';
 
 /** POST /rest/subscriptions with name and email (form-urlencoded); rejects with ApiError or NetworkError. */
 export async function postSubscription(name: string, email: string): Promise<void> {
