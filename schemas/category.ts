@@ -11,4 +11,7 @@ export const categorySchema = defineEntity('offers_category', 'categories', [
   { no: 488, key: 'sub_id', name: 'subId', type: 'varchar', required: true, default: ROOT_CATEGORY_ID, maxLength: 80, column: 'parent_id' },
   { no: 489, key: 'picture', type: 'varchar', maxLength: 300 },
   { no: 490, key: 'sort', type: 'number', default: 0, column: 'sort' },
+  // Hidden from shoppers with its sub-categories: by a replace import whose feed lacks it, or by the owner.
+  // Only the owner's list (with_hidden=1) shows such categories; public answers leave them out.
+  { no: 491, key: 'hidden', type: 'bool', default: false, column: 'hidden' },
 ]);

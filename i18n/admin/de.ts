@@ -607,6 +607,10 @@ export default {
       products: 'Produkte der Kategorie',
       filters: 'Filter der Kategorie',
       add_sub: 'Unterkategorie hinzufügen',
+      hidden: 'Ausgeblendet',
+      shown: 'Im Shop anzeigen',
+      hidden_help: 'Kunden sehen diese Kategorie und ihre Unterkategorien nicht. Einschalten und speichern, um sie wieder anzuzeigen; ausgeblendete Produkte zeigen Sie in der Produktliste an.',
+      shown_help: 'Ausgeschaltet werden die Kategorie, ihre Unterkategorien und deren Produkte im Verkauf im Shop ausgeblendet.',
     },
     promo: {
       title: 'Aktionscodes',
@@ -897,6 +901,7 @@ export default {
         sort: 'Reihenfolge',
         end: 'Endkategorie',
         shopId: 'Shop',
+        hidden: 'Ausgeblendet',
       },
     },
     offers_params: {

@@ -422,6 +422,10 @@ export default {
       products: 'Products of the category',
       filters: 'Filters of the category',
       add_sub: 'Add a sub-category',
+      hidden: 'Hidden',
+      shown: 'Show in the shop',
+      hidden_help: 'Shoppers do not see this category or its sub-categories. Switch on and save to show them again; show hidden products from the product list.',
+      shown_help: 'Switched off, the category with its sub-categories and their products on sale is hidden from the shop.',
     },
     // promo codes and ingredients (issue 4)
     promo: {
@@ -714,6 +718,7 @@ export default {
         sort: 'Order',
         end: 'Leaf',
         shopId: 'Shop',
+        hidden: 'Hidden',
       },
     },
     offers_params: {

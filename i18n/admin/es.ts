@@ -607,6 +607,10 @@ export default {
       products: 'Productos de la categoría',
       filters: 'Filtros de la categoría',
       add_sub: 'Añadir subcategoría',
+      hidden: 'Oculta',
+      shown: 'Mostrar en la tienda',
+      hidden_help: 'Los clientes no ven esta categoría ni sus subcategorías. Actívela y guarde para mostrarlas de nuevo; los productos ocultos se muestran desde la lista de productos.',
+      shown_help: 'Si se desactiva, la categoría con sus subcategorías y sus productos a la venta se ocultan de la tienda.',
     },
     promo: {
       title: 'Códigos promocionales',
@@ -897,6 +901,7 @@ export default {
         sort: 'Orden',
         end: 'Final',
         shopId: 'Tienda',
+        hidden: 'Oculta',
       },
     },
     offers_params: {

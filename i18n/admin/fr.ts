@@ -423,6 +423,10 @@ export default {
       products: 'Produits de la catégorie',
       filters: 'Filtres de la catégorie',
       add_sub: 'Ajouter une sous-catégorie',
+      hidden: 'Masquée',
+      shown: 'Afficher dans la boutique',
+      hidden_help: 'Les clients ne voient ni cette catégorie ni ses sous-catégories. Activez et enregistrez pour les afficher à nouveau ; affichez les produits masqués depuis la liste des produits.',
+      shown_help: 'Désactivée, la catégorie, ses sous-catégories et leurs produits en vente sont masqués de la boutique.',
     },
     promo: {
       title: 'Codes promo',
@@ -713,6 +717,7 @@ export default {
         sort: 'Ordre',
         end: 'Finale',
         shopId: 'Boutique',
+        hidden: 'Masquée',
       },
     },
     offers_params: {

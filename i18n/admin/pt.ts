@@ -607,6 +607,10 @@ export default {
       products: 'Produtos da categoria',
       filters: 'Filtros da categoria',
       add_sub: 'Adicionar subcategoria',
+      hidden: 'Oculta',
+      shown: 'Mostrar na loja',
+      hidden_help: 'Os clientes não veem esta categoria nem as suas subcategorias. Ative e guarde para as mostrar de novo; mostre os produtos ocultos na lista de produtos.',
+      shown_help: 'Desativada, a categoria com as subcategorias e os produtos à venda fica oculta na loja.',
     },
     promo: {
       title: 'Códigos promocionais',
@@ -897,6 +901,7 @@ export default {
         sort: 'Ordem',
         end: 'Final',
         shopId: 'Loja',
+        hidden: 'Oculta',
       },
     },
     offers_params: {

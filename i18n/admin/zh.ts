@@ -608,6 +608,10 @@ export default {
       products: '分类中的商品',
       filters: '分类的筛选',
       add_sub: '添加子分类',
+      hidden: '已隐藏',
+      shown: '在商店中显示',
+      hidden_help: '顾客看不到此分类及其子分类。打开并保存即可重新显示；隐藏的商品请在商品列表中显示。',
+      shown_help: '关闭后，此分类及其子分类和在售商品将从商店中隐藏。',
     },
     promo: {
       title: '优惠码',
@@ -898,6 +902,7 @@ export default {
         sort: '顺序',
         end: '末级',
         shopId: '店铺',
+        hidden: '已隐藏',
       },
     },
     offers_params: {

@@ -12,6 +12,8 @@ export interface CategoryNode {
   sort: number;
   data: string;
   children: string[];
+  /** Set only in the owner's tree, which has the hidden categories too. */
+  hidden?: boolean;
 }
 
 export interface CategoryTree {
@@ -19,9 +21,14 @@ export interface CategoryTree {
   roots: string[];
 }
 
-export async function loadTree(db: Executor, storeId: number): Promise<CategoryTree> {
-  const rows = await db.selectFrom('categories').selectAll().where('store_id', '=', storeId).where('hidden', '=', 0).orderBy('sort').orderBy('name').execute();
-  const byId = new Map<string, CategoryNode>(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, data: r.data, children: [] }]));
+/** The tree shoppers see; `withHidden`: the owner's, with the hidden categories (each node's `hidden` set). */
+export async function loadTree(db: Executor, storeId: number, withHidden = false): Promise<CategoryTree> {
+  let query = db.selectFrom('categories').selectAll().where('store_id', '=', storeId);
+  if (!withHidden) query = query.where('hidden', '=', 0);
+  const rows = await query.orderBy('sort').orderBy('name').execute();
+  const byId = new Map<string, CategoryNode>(
+    rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, data: r.data, children: [], ...(withHidden && { hidden: Number(r.hidden) === 1 }) }]),
+  );
   const roots: string[] = [];
   for (const n of byId.values()) {
     const parent = byId.get(n.parentId);

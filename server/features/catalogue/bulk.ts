@@ -4,7 +4,8 @@ import { now } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 import { ApiError, badRequest } from '../../errors';
 import { categoryPath, chain, type CategoryTree } from '../../db/categoryPath';
-import { categoryTree } from './categoryTree';
+import { categoryTree, ownerCategoryTree } from './categoryTree';
+import { showCategoriesOfLiveOffers } from './categoryVisibility';
 import { loadParams, scopeOf, type ParamInfo } from './params';
 import { withField } from './ownerFields';
 import { bumpCatalogue } from '../../db/catalogueVersion';
@@ -65,7 +66,8 @@ interface Target {
 export async function runBulk(db: Db, dialect: Dialect, storeId: number, req: BulkRequest): Promise<{ changed: number }> {
   // Read before the transaction: on SQLite a read through `db` inside it would wait for its end.
   const tree = req.action === 'move' ? await categoryTree(db, storeId) : null;
-  if (tree && !tree.byId.has(req.categoryId!)) throw badRequest('invalid_input', 'Unknown category', ['categoryId']);
+  // (A hidden category is a target too: the products on sale moved there show it, below.)
+  if (tree && !(await ownerCategoryTree(db, storeId)).byId.has(req.categoryId!)) throw badRequest('invalid_input', 'Unknown category', ['categoryId']);
   return db.transaction().execute(async (tx) => {
     let select = tx.selectFrom('offers').select(['id', 'price', 'oldprice', 'category_id', 'group_id']).where('store_id', '=', storeId).where('deleted', '=', 0).where('id', 'in', req.ids);
     // PostgreSQL: the rows stay as read until the end (a save in between waits); SQLite's write lock is taken at begin.
@@ -106,6 +108,8 @@ export async function runBulk(db: Db, dialect: Dialect, storeId: number, req: Bu
     // A group's card is chosen by what is live and available, the owner's order and id: a price or a category
     // changes no card, and the rest refold only the groups they touched (not every group of the shop).
     if (req.action !== 'price' && req.action !== 'move') await foldGroups(tx, storeId, rows.map((r) => r.group_id));
+    // Products on sale are where shoppers can find them: shown, or moved, into a hidden category, they show it.
+    if (req.action === 'show' || req.action === 'move') await showCategoriesOfLiveOffers(tx, storeId, ids);
     // Only these products' categories (and a move's target) have their filters read again.
     await bumpCatalogue(tx, storeId, { categories: [...rows.map((r) => r.category_id), req.categoryId] });
     return { changed: rows.length };

@@ -7,6 +7,7 @@ import { bumpCatalogue, cachedByVersion } from '../../db/catalogueVersion';
 import { foldGroups } from '../../db/offerGroups';
 import { categoryTree, descendants } from './categoryTree';
 import { loadTree, repathOffers, type CategoryNode, type CategoryTree } from '../../db/categoryPath';
+import { hideBranch, showCategories } from './categoryVisibility';
 
 /** Every category as api=offers_category sends it, built once per catalogue version. */
 export function categoryList(db: Db, storeId: number) {
@@ -14,7 +15,9 @@ export function categoryList(db: Db, storeId: number) {
 }
 
 export function categoryToApi(node: CategoryNode, storeId: number) {
-  const values = fromRow(categorySchema, { id: node.id, parent_id: node.parentId, name: node.name, sort: node.sort, data: node.data });
+  const values = fromRow(categorySchema, { id: node.id, parent_id: node.parentId, name: node.name, sort: node.sort, data: node.data, hidden: node.hidden });
+  // (`hidden` only in the owner's tree: shoppers' answers have no hidden category to mark.)
+  if (node.hidden === undefined) delete values.hidden;
   return { ...toApiObject(categorySchema, values), shopId: String(storeId), end: node.children.length === 0 ? '1' : '0' };
 }
 
@@ -32,14 +35,19 @@ export function listCategories(tree: CategoryTree, storeId: number) {
   return out;
 }
 
-/** Creates or updates a category; the parent must exist and may not be the category itself or below it. */
+/**
+ * Creates or updates a category; the parent (hidden or not) must exist and may not be the category itself or
+ * below it. `hidden` hides or shows it with its branch (categoryVisibility.ts); a visible one saved under a
+ * hidden parent shows the parents.
+ */
 export async function saveCategory(db: Db, storeId: number, id: string | null, values: Record<string, unknown>) {
-  const tree = await loadTree(db, storeId);
+  const tree = await loadTree(db, storeId, true);
   if (id !== null && !tree.byId.has(id)) throw notFound();
   const parent = (values.subId as string | undefined) ?? (id ? tree.byId.get(id)!.parentId : ROOT_CATEGORY_ID);
   if (parent !== ROOT_CATEGORY_ID && !tree.byId.has(parent)) throw badRequest('invalid_input', 'Unknown parent category', ['subId']);
   if (id !== null && descendants(tree, id).includes(parent)) throw badRequest('invalid_input', 'A category cannot be inside itself', ['subId']);
-  const { columns, data } = toRow(categorySchema, { ...values, subId: parent });
+  const { hidden, ...fields } = values;
+  const { columns, data } = toRow(categorySchema, { ...fields, subId: parent });
   let newId = id;
   await db.transaction().execute(async (tx) => {
     if (id === null) {
@@ -65,6 +73,11 @@ export async function saveCategory(db: Db, storeId: number, id: string | null, v
         await repathOffers(tx, storeId, descendants(tree, id));
       }
     }
+    if (hidden === true) await hideBranch(tx, storeId, newId!);
+    // Shown by this save: with the branch below it. Saved visible: its parents show (a save of a visible one
+    // keeps the sub-categories hidden below it as they are; a hidden one saved as it is stays hidden).
+    else if (hidden === false) await showCategories(tx, storeId, [newId!], true);
+    else if (id === null || !tree.byId.get(id)!.hidden) await showCategories(tx, storeId, [parent]);
     await bumpCatalogue(tx, storeId);
   });
   return newId!;
@@ -78,7 +91,7 @@ async function nextCategoryId(db: Executor, storeId: number): Promise<string> {
 
 /** Deletes a category, the categories below it, and (softly) all their products. */
 export async function deleteCategory(db: Db, storeId: number, id: string) {
-  const tree = await loadTree(db, storeId);
+  const tree = await loadTree(db, storeId, true);
   if (!tree.byId.has(id)) throw notFound();
   const ids = descendants(tree, id);
   await db.transaction().execute(async (tx) => {

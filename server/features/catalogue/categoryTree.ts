@@ -7,6 +7,11 @@ export function categoryTree(db: Db, storeId: number): Promise<CategoryTree> {
   return cachedByVersion(db, storeId, 'tree', () => loadTree(db, storeId));
 }
 
+/** The owner's tree: the hidden categories too, each node's `hidden` set. */
+export function ownerCategoryTree(db: Db, storeId: number): Promise<CategoryTree> {
+  return cachedByVersion(db, storeId, 'ownerTree', () => loadTree(db, storeId, true));
+}
+
 /** The category and every category below it. */
 export function descendants(tree: CategoryTree, id: string): string[] {
   // (A set, not the list's includes: a shop's filters ask for a top category's thousands on every request.)

@@ -4,7 +4,8 @@ import { type Dialect, lockStore, now } from '../../db/database';
 import type { Db, Executor } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { categoryTree } from './categoryTree';
+import { categoryTree, ownerCategoryTree } from './categoryTree';
+import { showCategoriesOfLiveOffers } from './categoryVisibility';
 import { categoryPath } from '../../db/categoryPath';
 import { paramsInScope, type ParamInfo } from './params';
 import type { ImageStore } from '../images/public';
@@ -79,7 +80,7 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
     oldCategory !== undefined && oldCategory !== category ? paramsInScope(db, storeId, oldCategory) : null,
   ]);
   const values = { ...write.values };
-  if (values.categoryId !== undefined && !tree.byId.has(String(values.categoryId))) throw badRequest('invalid_input', 'Unknown category', ['categoryId']);
+  if (values.categoryId !== undefined && !tree.byId.has(String(values.categoryId)) && !(await ownerCategoryTree(db, storeId)).byId.has(String(values.categoryId))) throw badRequest('invalid_input', 'Unknown category', ['categoryId']);
   if (typeof values.description === 'string') values.description = sanitizeRichText(values.description);
   const paramValues = new Map<number, string[]>();
   for (const [baseId, raw] of write.params) {
@@ -181,6 +182,8 @@ export async function saveOffer(db: Db, dialect: Dialect, images: ImageStore, st
     await addSearchWords(tx, storeId, countNameWords([searchSource(named).name]));
     await foldGroups(tx, storeId, [old?.group_id, row.group_id as string | null | undefined]);
     await bumpCatalogue(tx, storeId, { categories: [existing.categoryId as string | undefined, String(merged.categoryId)] });
+    // A product on sale in a hidden category (shown again, or put there) shows it to shoppers.
+    await showCategoriesOfLiveOffers(tx, storeId, [offerId!]);
   });
   return offerId!;
 }

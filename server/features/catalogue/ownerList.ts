@@ -3,7 +3,7 @@ import { driverOf, type Dialect } from '../../db/database';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../errors';
 import { categoryPath, categoryRange } from '../../db/categoryPath';
-import { categoryTree, descendants } from './categoryTree';
+import { categoryTree, descendants, ownerCategoryTree } from './categoryTree';
 import { searchMatches } from './offerSearch';
 import { searchTerms } from '../../lib/searchText';
 import { stockAllows } from './stock';
@@ -58,12 +58,13 @@ export interface OwnerRow {
 export async function ownerOffers(db: Db, dialect: Dialect, storeId: number, query: OwnerListQuery): Promise<{ rows: OwnerRow[]; total: number }> {
   let q = db.selectFrom('offers as o').where('o.store_id', '=', storeId).where('o.deleted', '=', 0);
   if (query.categoryId && query.categoryId !== '0') {
-    const tree = await categoryTree(db, storeId);
+    // The owner's tree: a category hidden by an import still lists its products here.
+    const [tree, visible] = await Promise.all([ownerCategoryTree(db, storeId), categoryTree(db, storeId)]);
     const node = tree.byId.get(query.categoryId);
     if (!node) return { rows: [], total: 0 };
     if (!node.children.length) q = q.where('o.category_id', '=', node.id);
     else {
-      const [from, to] = categoryRange(categoryPath(tree, node.id));
+      const [from, to] = categoryRange(categoryPath(visible, node.id));
       // The stored path is that of the visible tree; a product of a sub-category is found by its id too.
       q = q.where((eb) => eb.or([eb.and([eb('o.cat_path', '>=', from), eb('o.cat_path', '<', to)]), eb('o.category_id', 'in', descendants(tree, node.id))]));
     }
