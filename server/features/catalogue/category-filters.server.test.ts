@@ -1,5 +1,7 @@
+import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/types';
 import { bumpCatalogue, catalogueShape } from '../../db/catalogueVersion';
 import { secondConnection, startSignedIn, type Auth, type TestServer } from '../../test/helpers';
 import { rest } from '../../test/checkoutFixtures';
@@ -54,6 +56,43 @@ const filters = async (categoryId: string, token?: Auth) => {
   return new Map(r.body.offers_params.map((p) => [p.name, p]));
 };
 const valuesOf = (f: Filter | undefined) => f?.values.map((v) => v.name).sort();
+
+/**
+ * `base` as a process of its own (nothing of it in memory) whose every query first awaits `before`: a held
+ * query waits without taking the connection, so the others go on meanwhile (Kysely's plugins transform a
+ * result while holding it). No transactions.
+ */
+function gated(base: Database, before: (q: CompiledQuery) => Promise<void>): Kysely<DB> {
+  const connection: DatabaseConnection = {
+    executeQuery: async <R>(q: CompiledQuery) => {
+      await before(q);
+      return base.db.executeQuery<R>(q);
+    },
+    streamQuery: () => {
+      throw new Error('not streamed here');
+    },
+  };
+  const pg = base.dialect === 'postgres';
+  const none = async () => {
+    throw new Error('no transactions here');
+  };
+  return new Kysely<DB>({
+    dialect: {
+      createAdapter: () => (pg ? new PostgresAdapter() : new SqliteAdapter()),
+      createQueryCompiler: () => (pg ? new PostgresQueryCompiler() : new SqliteQueryCompiler()),
+      createIntrospector: (k) => (pg ? new PostgresIntrospector(k) : new SqliteIntrospector(k)),
+      createDriver: () => ({
+        init: async () => undefined,
+        acquireConnection: async () => connection,
+        beginTransaction: none,
+        commitTransaction: none,
+        rollbackTransaction: none,
+        releaseConnection: async () => undefined,
+        destroy: async () => undefined,
+      }),
+    },
+  });
+}
 
 describe("a shopper's filters of a category", () => {
   it('offer the params its products have, with their values only', async () => {
@@ -237,6 +276,48 @@ describe('a category whose products are still being read (FILTERS_WAIT_MS)', () 
       expect([...use!.values.values()].flatMap((v) => [...v]).length).toBeGreaterThan(0);
       await readingAhead(other.db, quick.storeId);
     } finally {
+      await other.close();
+    }
+  });
+
+  it('a part not kept in the database is looked up there once while this process reads it, not by every request meanwhile', async () => {
+    const other: Database = secondConnection(quick);
+    // As another worker meeting a new shape: nothing kept for it. Its reading of the shirts is held until
+    // `release` (a top category at a million products takes over a second); its look-ups of them are counted.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let lookups = 0;
+    let holding = 0;
+    const db = gated(other, async (q) => {
+      if (!/^select\b/i.test(q.sql) || !q.parameters.includes('2')) return;
+      if (/\bfrom "category_uses"/.test(q.sql)) lookups++;
+      if (/\bfrom "offers"/.test(q.sql)) {
+        holding++;
+        await held;
+      }
+    });
+    const useIn = async () => usedInCategory(db, other.dialect, quick.storeId, await categoryTree(db, quick.storeId), '2', await allParams(db, quick.storeId), 0);
+    try {
+      await bumpCatalogue(other.db, quick.storeId);
+      // The first request looks the shirts up, finds nothing of this shape and has them read.
+      expect(await useIn()).toBeNull();
+      expect(lookups).toBeGreaterThan(0);
+      const after = lookups;
+      // The requests while they are read: the same answer, without asking the database again.
+      for (let n = 0; n < 3; n++) expect(await useIn()).toBeNull();
+      expect(holding).toBeGreaterThan(0);
+      expect(lookups).toBe(after);
+      release();
+      await readingAhead(db, quick.storeId);
+      expect([...(await useIn())!.values.values()].flatMap((v) => [...v]).length).toBeGreaterThan(0);
+      expect(lookups).toBe(after);
+      // An owner's save of the shirts' products (by another process): what is kept may be newer, so it is looked up again.
+      await bumpCatalogue(other.db, quick.storeId, { categories: ['2'] });
+      await useIn();
+      expect(lookups).toBe(after + 1);
+    } finally {
+      release();
+      await readingAhead(db, quick.storeId);
       await other.close();
     }
   });
