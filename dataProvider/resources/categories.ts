@@ -4,12 +4,15 @@ import { categorySchema } from '../../schemas/category';
 import { fieldByName } from '../../schemas/field';
 import { asBool, CATEGORY_ID, fieldParams, localList, pKey, withTreeInfo } from '../apiFields';
 
-/** api=offers_category: the whole tree (with depth, path and order) listed locally, one category, saves. */
+/**
+ * api=offers_category: the whole tree (with depth, path and order) listed locally, one category, saves. The
+ * owner's: with the categories an import (or the owner) hid, each marked `hidden`.
+ */
 export function categoriesAdapter({ call, src }: AdapterContext): Adapter {
-  const categoryRecord = (c: Record<string, unknown>) => ({ ...c, id: String(c.categoryId), end: asBool(c.end), sort: Number(c.sort ?? 0) }) as RaRecord;
+  const categoryRecord = (c: Record<string, unknown>) => ({ ...c, id: String(c.categoryId), end: asBool(c.end), hidden: asBool(c.hidden), sort: Number(c.sort ?? 0) }) as RaRecord;
   /** The whole tree, each with its `depth`, its route `path` (ids from the top joined by '-') and `treeIndex` (parents before children, in sort order). */
   const categories = async (signal?: AbortSignal) => {
-    const list = ((await call<{ offers_category: Record<string, unknown>[] }>('offers_category', {}, { signal })).offers_category ?? []).map(categoryRecord);
+    const list = ((await call<{ offers_category: Record<string, unknown>[] }>('offers_category', { with_hidden: 1 }, { signal })).offers_category ?? []).map(categoryRecord);
     return withTreeInfo(list);
   };
   async function saveCategory(data: Record<string, unknown>, previous?: Record<string, unknown>) {
@@ -26,7 +29,7 @@ export function categoriesAdapter({ call, src }: AdapterContext): Adapter {
   return {
     list: async (params) => localList(await categories(params.signal), params, (r) => String(r.category ?? '')),
     async one(id, signal) {
-      const body = await call<{ offers_category: Record<string, unknown>[] }>('offers_category', { [CATEGORY_ID]: String(id) }, { signal });
+      const body = await call<{ offers_category: Record<string, unknown>[] }>('offers_category', { [CATEGORY_ID]: String(id), with_hidden: 1 }, { signal });
       return categoryRecord(body.offers_category[0]);
     },
     save: saveCategory,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { Authenticated, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Box, Button, CircularProgress, Stack, TextField } from '@mui/material';
+import { Avatar, Box, Button, CircularProgress, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { CATEGORY_PATH_SEPARATOR, ROOT_CATEGORY_ID, categorySchema, fieldByName, imageUrlFor } from './categoryShared';
@@ -21,6 +21,8 @@ interface CategoryForm {
   file: File | null;
   sort: string;
   subId: string | null;
+  /** Hidden from shoppers with its branch (by a replace import whose feed lacks it, or by the owner). */
+  hidden: boolean;
 }
 
 const FIELD = {
@@ -49,9 +51,9 @@ export function CategoryEditor() {
 
   const pathIds = categoryPath.split(CATEGORY_PATH_SEPARATOR).filter((x) => x && x !== ROOT_CATEGORY_ID);
   const initial = useMemo<CategoryForm | null>(() => {
-    if (isNew) return { category: '', picture: '', file: null, sort: '', subId: pathIds.at(-1) ?? ROOT_CATEGORY_ID };
+    if (isNew) return { category: '', picture: '', file: null, sort: '', subId: pathIds.at(-1) ?? ROOT_CATEGORY_ID, hidden: false };
     if (!record) return null;
-    return { category: String(record.category ?? ''), picture: String(record.picture ?? ''), file: null, sort: record.sort === undefined || record.sort === null ? '' : String(record.sort), subId: String(record.subId ?? ROOT_CATEGORY_ID) };
+    return { category: String(record.category ?? ''), picture: String(record.picture ?? ''), file: null, sort: record.sort === undefined || record.sort === null ? '' : String(record.sort), subId: String(record.subId ?? ROOT_CATEGORY_ID), hidden: record.hidden === true };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isNew, record, categoryPath]);
   const { draft: values, setDraft: setValues, saved, setSaved, dirty, set } = useDraft(initial);
@@ -77,11 +79,13 @@ export function CategoryEditor() {
       notify(`${translate('admin.validation.invalid')}: ${invalid.map((k) => translate(FIELD[k].label)).join(', ')}`, { type: 'error' });
       return false;
     }
-    const data = { category: values.category.trim(), picture: values.picture.trim(), sort: values.sort === '' ? 0 : Number(values.sort), subId: values.subId, ...(values.file ? { pictureFile: { rawFile: values.file } } : {}) };
+    const data = { category: values.category.trim(), picture: values.picture.trim(), sort: values.sort === '' ? 0 : Number(values.sort), subId: values.subId, hidden: values.hidden, ...(values.file ? { pictureFile: { rawFile: values.file } } : {}) };
     return run(
       async () => {
         const stored = isNew ? answered(await dataProvider.create('offers_category', { data })).data : answered(await dataProvider.update('offers_category', { id: categoryId, data, previousData: record! })).data;
         await queryClient.invalidateQueries({ queryKey: ['offers_category'] });
+        // Hiding takes the branch's products off sale; showing a category shows the ones above it.
+        if (values.hidden !== saved?.hidden) await queryClient.invalidateQueries({ queryKey: ['offers'] });
         setSaved(values);
         // A toast and the editor stays; a new category's editor becomes the category's own.
         if (isNew && !quiet) return `/category_editor/${categoryPath}/${stored.id}`;
@@ -147,6 +151,12 @@ export function CategoryEditor() {
                 <Button variant="outlined" onClick={() => picker.current?.click()} startIcon={<AddPhotoAlternateOutlined />} sx={{ flex: 'none' }}>
                   {translate('admin.categories.icon_upload')}
                 </Button>
+              </Box>
+              <Box>
+                <FormControlLabel control={<Switch checked={!values.hidden} onChange={(e) => set({ hidden: !e.target.checked })} />} label={translate('admin.categories.shown')} />
+                <Typography variant="body2" color={values.hidden ? 'warning.main' : 'text.secondary'}>
+                  {translate(values.hidden ? 'admin.categories.hidden_help' : 'admin.categories.shown_help')}
+                </Typography>
               </Box>
               <TextField label={translate(FIELD.sort.label)} type="number" value={values.sort} onChange={(e) => set({ sort: e.target.value.replace(/[^\d-]/g, '') })} sx={{ maxWidth: 200 }} />
               <CategoryTreeRadio

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { BooleanField, CreateButton, Datagrid, FunctionField, List, NumberField, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
-import { Box, IconButton, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, IconButton, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
@@ -11,6 +11,17 @@ const indent = (depth: unknown) => ({ pl: Number(depth ?? 0) * 3 });
 export const parentPathOf = (r: RaRecord) => String(r.path ?? r.id).split('-').slice(0, -1).join('-') || ROOT_CATEGORY_ID;
 export const categoryEditorPath = (r: RaRecord) => `/category_editor/${parentPathOf(r)}/${r.id}`;
 export const productsOfCategoryPath = (id: unknown) => `/offers?filter=${encodeURIComponent(JSON.stringify({ categoryId: String(id) }))}`;
+
+/** The name, indented by depth; a category hidden from shoppers (by an import or the owner) says so. */
+function CategoryName({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <Box component="span" sx={{ ...indent(record.depth), color: record.hidden ? 'text.secondary' : undefined }}>
+      {record.category}
+      {record.hidden && <Chip size="small" variant="outlined" color="warning" label={translate('admin.categories.hidden')} sx={{ ml: 1 }} />}
+    </Box>
+  );
+}
 
 function RowActions({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -48,10 +59,10 @@ export function CategoryList() {
   return (
     <List perPage={10_000} pagination={false} sort={{ field: 'treeIndex', order: 'ASC' }} exporter={false} actions={<Actions />}>
       {small ? (
-        <SimpleList primaryText={(r) => <Box component="span" sx={indent(r.depth)}>{r.category}</Box>} rowClick={(_id, _res, r) => categoryEditorPath(r)} />
+        <SimpleList primaryText={(r) => <CategoryName record={r} />} rowClick={(_id, _res, r) => categoryEditorPath(r)} />
       ) : (
         <Datagrid rowClick={(_id, _res, r) => categoryEditorPath(r)} bulkActionButtons={false}>
-          <FunctionField source="category" sortable={false} render={(r) => <Box component="span" sx={indent(r.depth)}>{r.category}</Box>} />
+          <FunctionField source="category" sortable={false} render={(r) => <CategoryName record={r} />} />
           <NumberField source="sort" sortable={false} />
           <BooleanField source="end" sortable={false} />
           <FunctionField label="" render={(r) => <RowActions record={r} />} />
