@@ -322,3 +322,25 @@ describe('a category whose products are still being read (FILTERS_WAIT_MS)', () 
     }
   });
 });
+
+describe("a deleted category's filters as read", () => {
+  let own: TestServer;
+  let ownOwner: Auth;
+  beforeAll(async () => {
+    ({ server: own, owner: ownOwner } = await startSignedIn());
+    await importYml(own.db, own.dialect, own.images, own.storeId, [FEED], {});
+  });
+  afterAll(() => own?.close());
+
+  it('go from category_uses with it and the categories below it; the others stay', async () => {
+    const kept = async () =>
+      (await own.db.selectFrom('category_uses').select('category_id').where('store_id', '=', own.storeId).execute()).map((r) => r.category_id).sort();
+    for (const id of ['1', '3']) expect((await own.api('offers_params', { 'p[389_category_id]': id })).status).toBe(200);
+    await readingAhead(own.db, own.storeId);
+    await expect.poll(kept).toEqual(['1', '2', '3', '4']);
+    const r = await own.api<{ deleted: string[] }>('offers_category', { del: 1, 'p[486_category_id]': '1' }, { token: ownOwner });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.deleted.sort()).toEqual(['1', '2']);
+    expect(await kept()).toEqual(['3', '4']);
+  });
+});
