@@ -176,6 +176,14 @@ test.describe('admin item editor', () => {
     await ownerApi(shop.url, ownerAuth, 'offers', { del: '1', 'p[478_offer_id]': made.id });
   });
 
+  test("a picture that does not load (a feed's supplier no longer serves it) says so instead of a broken image", async ({ adminPage: page }) => {
+    await page.route(/\/images\/.*offers/, (route) => route.abort());
+    await page.goto('/admin/item_editor/1-11/1003');
+    const photos = page.getByRole('region', { name: /^Фото/ });
+    await expect(photos.getByText('Не загрузилось').first()).toBeVisible();
+    await expect(photos.getByRole('img', { name: 'Фото 1' })).toHaveCount(0);
+  });
+
   test('a record keeps its own parameter: an album offers "Носитель"', async ({ adminPage: page }) => {
     await page.goto('/admin/item_editor/4-41/4101');
     await expect(page.getByRole('region', { name: 'Параметры категории' }).getByText('Носитель')).toBeVisible();

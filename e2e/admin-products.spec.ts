@@ -35,6 +35,13 @@ async function select(page: Page, names: string[]) {
   for (const n of names) await rowOf(page, n).getByRole('checkbox').check();
 }
 
+/** A bulk action: its button on a wide screen; on a phone, an item of the 'Действия' menu. */
+async function bulk(page: Page, name: string) {
+  if (test.info().project.name !== 'mobile') return page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('button', { name: 'Действия', exact: true }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}
+
 test.describe('admin product list', () => {
   test('a total count, status and stock columns, a visibility filter, sorting; hide and show in bulk', async ({ adminPage: page, shop, ownerAuth, browser }, info) => {
     const mobile = info.project.name === 'mobile';
@@ -71,20 +78,28 @@ test.describe('admin product list', () => {
     // Hide two in one go: the status says so, the filter finds them, the shop no longer shows them.
     await select(page, [alpha.name, beta.name]);
     await expect(page.getByText('2 выбрано')).toBeVisible();
-    // The bulk actions fit in the selection bar, on a phone too (there as icons named by their tooltips).
+    // The bulk actions fit in the selection bar, on a phone too (there one 'Действия' button, whose menu names them).
     // Measured once the bar has slid in (it animates its height: a box taken mid-way left the buttons outside).
+    const actions = ['Показать', 'Скрыть', 'В категорию…', 'Изменить цену…', 'Удалить'];
     const outside = async () => {
       const bar = await page.locator('.RaBulkActionsToolbar-toolbar').boundingBox();
       const out: string[] = [];
-      for (const name of ['Показать', 'Скрыть', 'В категорию…', 'Изменить цену…', 'Удалить']) {
+      for (const name of mobile ? ['Действия'] : actions) {
         const b = await page.getByRole('button', { name, exact: true }).boundingBox();
         if (!(b && bar && b.y >= bar.y && b.y + b.height <= bar.y + bar.height + 1 && b.x >= bar.x && b.x + b.width <= bar.x + bar.width + 1)) out.push(name);
       }
       return out;
     };
     await expect.poll(outside).toEqual([]);
+    if (mobile) {
+      await page.getByRole('button', { name: 'Действия', exact: true }).click();
+      for (const name of actions) await expect(page.getByRole('menuitem', { name, exact: true })).toBeVisible();
+      await shot(page, `products-actions-menu-${info.project.name}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toBeHidden();
+    }
     await shot(page, `products-selected-${info.project.name}`);
-    await page.getByRole('button', { name: 'Скрыть' }).click();
+    await bulk(page, 'Скрыть');
     await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();
     await expect(rowOf(page, alpha.name)).toContainText('Скрыт вами');
     await expect(rowOf(page, beta.name)).toContainText('Скрыт вами');
@@ -102,7 +117,7 @@ test.describe('admin product list', () => {
     await expect(storefront.getByRole('link', { name: new RegExp(alpha.name) })).toHaveCount(0);
 
     await select(page, [alpha.name, beta.name]);
-    await page.getByRole('button', { name: 'Показать' }).click();
+    await bulk(page, 'Показать');
     await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();
     await expect(page.getByText(/результаты не найдены/)).toBeVisible();
     await storefront.reload();
@@ -120,7 +135,7 @@ test.describe('admin product list', () => {
 
     // −7 %: the dialog previews what the server will store; a whole price stays whole.
     await select(page, [alpha.name, gamma.name]);
-    await page.getByRole('button', { name: 'Изменить цену…' }).click();
+    await bulk(page, 'Изменить цену…');
     const dialog = page.getByRole('dialog', { name: 'Изменить цену на процент' });
     await dialog.getByLabel('Изменение').fill('-7');
     await expect(dialog.getByRole('region', { name: 'Как изменятся цены' })).toContainText(/1\s990\s₽ → 1\s851\s₽/);
@@ -135,7 +150,7 @@ test.describe('admin product list', () => {
 
     // Move one to 'Ноутбуки' (12): the shop lists it there.
     await select(page, [beta.name]);
-    await page.getByRole('button', { name: 'В категорию…' }).click();
+    await bulk(page, 'В категорию…');
     const move = page.getByRole('dialog', { name: 'Перенести в категорию' });
     await move.getByLabel('Категория').click();
     await page.getByRole('option', { name: /Ноутбуки/ }).click();
@@ -145,7 +160,7 @@ test.describe('admin product list', () => {
 
     // Delete two, after the question: the count goes down, the shop's page is gone.
     await select(page, [alpha.name, beta.name]);
-    await page.getByRole('button', { name: 'Удалить' }).click();
+    await bulk(page, 'Удалить');
     await page.getByRole('dialog', { name: 'Удалить выбранные товары?' }).getByRole('button', { name: 'Удалить' }).click();
     await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();
     await expect(page.getByText('1-1 из 1')).toBeVisible();

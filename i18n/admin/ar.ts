@@ -451,6 +451,7 @@ export default {
       filter_visible: 'ظاهرة في المتجر',
       filter_hidden: 'مخفية',
       bulk_show: 'إظهار',
+      bulk_actions: 'إجراءات',
       bulk_hide: 'إخفاء',
       bulk_move: 'نقل إلى فئة…',
       bulk_price: 'تغيير السعر…',
@@ -522,6 +523,7 @@ export default {
       add_photo: 'إضافة صورة',
       delete_photo: 'حذف الصورة {n}',
       photo_n: 'الصورة {n}',
+      photo_failed: 'لم يتم التحميل',
       delete_quest: 'حذف المنتج؟',
       ingredients: 'المكونات',
       sections: {

@@ -447,6 +447,7 @@ export default {
       filter_visible: 'Im Shop sichtbar',
       filter_hidden: 'Ausgeblendet',
       bulk_show: 'Einblenden',
+      bulk_actions: 'Aktionen',
       bulk_hide: 'Ausblenden',
       bulk_move: 'In Kategorie…',
       bulk_price: 'Preis ändern…',
@@ -518,6 +519,7 @@ export default {
       add_photo: 'Foto hinzufügen',
       delete_photo: 'Foto {n} löschen',
       photo_n: 'Foto {n}',
+      photo_failed: 'Nicht geladen',
       delete_quest: 'Produkt löschen?',
       ingredients: 'Zutaten',
       sections: {

@@ -262,6 +262,7 @@ export default {
       filter_visible: 'Shown in the shop',
       filter_hidden: 'Hidden',
       bulk_show: 'Show',
+      bulk_actions: 'Actions',
       bulk_hide: 'Hide',
       bulk_move: 'Move to category…',
       bulk_price: 'Change price…',
@@ -333,6 +334,7 @@ export default {
       add_photo: 'Add a photo',
       delete_photo: 'Delete photo {n}',
       photo_n: 'Photo {n}',
+      photo_failed: 'Did not load',
       delete_quest: 'Delete the product?',
       ingredients: 'Ingredients',
       sections: {

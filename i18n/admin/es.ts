@@ -447,6 +447,7 @@ export default {
       filter_visible: 'Visibles en la tienda',
       filter_hidden: 'Ocultos',
       bulk_show: 'Mostrar',
+      bulk_actions: 'Acciones',
       bulk_hide: 'Ocultar',
       bulk_move: 'Mover a categoría…',
       bulk_price: 'Cambiar precio…',
@@ -518,6 +519,7 @@ export default {
       add_photo: 'Añadir foto',
       delete_photo: 'Eliminar la foto {n}',
       photo_n: 'Foto {n}',
+      photo_failed: 'No se cargó',
       delete_quest: '¿Eliminar el producto?',
       ingredients: 'Ingredientes',
       sections: {

@@ -263,6 +263,7 @@ export default {
       filter_visible: 'Visibles dans la boutique',
       filter_hidden: 'Masqués',
       bulk_show: 'Afficher',
+      bulk_actions: 'Actions',
       bulk_hide: 'Masquer',
       bulk_move: 'Déplacer vers…',
       bulk_price: 'Modifier le prix…',
@@ -334,6 +335,7 @@ export default {
       add_photo: 'Ajouter une photo',
       delete_photo: 'Supprimer la photo {n}',
       photo_n: 'Photo {n}',
+      photo_failed: 'Non chargée',
       delete_quest: 'Supprimer le produit ?',
       ingredients: 'Ingrédients',
       sections: {

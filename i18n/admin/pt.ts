@@ -447,6 +447,7 @@ export default {
       filter_visible: 'Visíveis na loja',
       filter_hidden: 'Ocultos',
       bulk_show: 'Mostrar',
+      bulk_actions: 'Ações',
       bulk_hide: 'Ocultar',
       bulk_move: 'Mover para categoria…',
       bulk_price: 'Alterar preço…',
@@ -518,6 +519,7 @@ export default {
       add_photo: 'Adicionar foto',
       delete_photo: 'Excluir a foto {n}',
       photo_n: 'Foto {n}',
+      photo_failed: 'Não carregou',
       delete_quest: 'Excluir o produto?',
       ingredients: 'Ingredientes',
       sections: {

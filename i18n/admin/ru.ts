@@ -269,6 +269,7 @@ export default {
       filter_visible: 'Видимые в магазине',
       filter_hidden: 'Скрытые',
       bulk_show: 'Показать',
+      bulk_actions: 'Действия',
       bulk_hide: 'Скрыть',
       bulk_move: 'В категорию…',
       bulk_price: 'Изменить цену…',
@@ -340,6 +341,7 @@ export default {
       add_photo: 'Добавить фото',
       delete_photo: 'Удалить фото {n}',
       photo_n: 'Фото {n}',
+      photo_failed: 'Не загрузилось',
       delete_quest: 'Удалить товар?',
       ingredients: 'Ингредиенты',
       sections: {

@@ -448,6 +448,7 @@ export default {
       filter_visible: '店内可见',
       filter_hidden: '已隐藏',
       bulk_show: '显示',
+      bulk_actions: '操作',
       bulk_hide: '隐藏',
       bulk_move: '移至分类…',
       bulk_price: '调整价格…',
@@ -519,6 +520,7 @@ export default {
       add_photo: '添加图片',
       delete_photo: '删除图片 {n}',
       photo_n: '图片 {n}',
+      photo_failed: '未能加载',
       delete_quest: '删除该商品？',
       ingredients: '配料',
       sections: {

@@ -1,12 +1,13 @@
 import { useState, type ReactElement } from 'react';
 import { Form, useDataProvider, useListContext, useLocaleState, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Checkbox, Dialog, IconButton, Tooltip, useMediaQuery, type Theme, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Dialog, ListItemIcon, Menu, MenuItem, useMediaQuery, type Theme, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import PercentOutlined from '@mui/icons-material/PercentOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
 import { PRICE_CHANGE_MAX, PRICE_CHANGE_MIN, changedPrice, validPriceChange } from '../../../schemas/rules/priceChange';
 import type { BulkBody, OwnerOfferMethods } from '../../../dataProvider/ownerOffers';
 import { CategorySelectInput } from '../../components/CategorySelectInput';
@@ -155,32 +156,41 @@ export function OfferBulkActions() {
   const translate = useTranslate();
   const { send, busy } = useBulk();
   const [dialog, setDialog] = useState<Dialogs>(null);
-  // On a phone five labelled buttons do not fit beside "N selected": icons with their names as tooltips.
-  const iconsOnly = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
+  // On a phone five labelled buttons do not fit beside "N selected": one 'Действия' button opens them as a
+  // labelled menu (icons alone left the owner guessing what 'move' and 'price' were).
+  const phone = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
   const close = () => setDialog(null);
-  const action = (label: string, icon: ReactElement, onClick: () => void, color: 'primary' | 'error' = 'primary') => {
-    const text = translate(label);
-    return iconsOnly ? (
-      <Tooltip key={label} title={text}>
-        <span>
-          <IconButton aria-label={text} color={color} disabled={busy} onClick={onClick}>
-            {icon}
-          </IconButton>
-        </span>
-      </Tooltip>
-    ) : (
-      <Button key={label} size="small" color={color} startIcon={icon} disabled={busy} onClick={onClick}>
-        {text}
-      </Button>
-    );
-  };
+  const actions: [string, ReactElement, () => void, ('primary' | 'error')?][] = [
+    ['admin.offers.bulk_show', <VisibilityOutlined />, () => void send({ action: 'show' })],
+    ['admin.offers.bulk_hide', <VisibilityOffOutlined />, () => void send({ action: 'hide' })],
+    ['admin.offers.bulk_move', <DriveFileMoveOutlined />, () => setDialog('move')],
+    ['admin.offers.bulk_price', <PercentOutlined />, () => setDialog('price')],
+    ['admin.editor.delete', <DeleteOutline />, () => setDialog('delete'), 'error'],
+  ];
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: iconsOnly ? 0 : 0.5 }}>
-      {action('admin.offers.bulk_show', <VisibilityOutlined />, () => void send({ action: 'show' }))}
-      {action('admin.offers.bulk_hide', <VisibilityOffOutlined />, () => void send({ action: 'hide' }))}
-      {action('admin.offers.bulk_move', <DriveFileMoveOutlined />, () => setDialog('move'))}
-      {action('admin.offers.bulk_price', <PercentOutlined />, () => setDialog('price'))}
-      {action('admin.editor.delete', <DeleteOutline />, () => setDialog('delete'), 'error')}
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {phone ? (
+        <>
+          <Button size="small" startIcon={<MoreVert />} aria-haspopup="menu" disabled={busy} onClick={(e) => setMenu(e.currentTarget)}>
+            {translate('admin.offers.bulk_actions')}
+          </Button>
+          <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+            {actions.map(([label, icon, onClick, color]) => (
+              <MenuItem key={label} onClick={() => (setMenu(null), onClick())} sx={{ color: color === 'error' ? 'error.main' : undefined }}>
+                <ListItemIcon sx={{ color: 'inherit' }}>{icon}</ListItemIcon>
+                {translate(label)}
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      ) : (
+        actions.map(([label, icon, onClick, color = 'primary']) => (
+          <Button key={label} size="small" color={color} startIcon={icon} disabled={busy} onClick={onClick}>
+            {translate(label)}
+          </Button>
+        ))
+      )}
       {dialog === 'move' ? <MoveDialog open onClose={close} /> : null}
       {dialog === 'price' ? <PriceDialog open onClose={close} /> : null}
       {dialog === 'delete' ? <DeleteDialog open onClose={close} /> : null}

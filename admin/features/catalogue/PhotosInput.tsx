@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useInput, useTranslate } from 'react-admin';
-import { Box, Button, IconButton, Typography } from '@mui/material';
+import { Avatar, Box, Button, IconButton, Typography } from '@mui/material';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
 import Close from '@mui/icons-material/Close';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -62,7 +63,14 @@ export function PhotosInput({ source = 'images' }: { source?: string }) {
       <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mb: 1 }}>
         {photos.map((p, i) => (
           <Box component="li" key={p.id ?? p.src ?? i} sx={{ position: 'relative', width: 112, height: 112, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100', border: 1, borderColor: i === 0 ? 'primary.main' : 'divider' }}>
-            <Box component="img" src={p.thumbSrc ?? p.src ?? undefined} alt={translate('admin.items.photo_n', { n: i + 1 })} sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+            {/* A feed's picture its supplier no longer serves: a mark that says so, not the browser's broken image. */}
+            <Avatar variant="square" src={p.thumbSrc ?? p.src ?? undefined} alt={translate('admin.items.photo_n', { n: i + 1 })} sx={{ width: '100%', height: '100%', bgcolor: 'transparent', color: 'text.disabled', '& img': { objectFit: 'contain' } }}>
+              <Box sx={{ textAlign: 'center', typography: 'caption' }}>
+                <BrokenImageOutlined />
+                <br />
+                {translate('admin.items.photo_failed')}
+              </Box>
+            </Avatar>
             {i === 0 ? (
               <Typography variant="caption" sx={{ position: 'absolute', top: 4, insetInlineStart: 4, px: 0.5, borderRadius: 0.5, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
                 {translate('admin.items.main_photo')}
