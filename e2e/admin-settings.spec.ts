@@ -314,7 +314,8 @@ test.describe('admin settings', () => {
         return { top: Math.round(tabs.top), field: !!seen?.closest('.MuiFormControl-root, .MuiCard-root, .MuiPaper-root:not(.MuiAppBar-root)') };
       });
     await expect.poll(async () => (await above()).field, { timeout: 5000 }).toBe(false);
-    await page.waitForTimeout(400);
+    // Once the bar's slide has ended (no transition running), not only at one moment of it.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await above()).toEqual(expect.objectContaining({ field: false }));
     // Still stuck near the top of the screen (under the bar when it shows, at the top when it slid away).
     expect((await above()).top).toBeLessThanOrEqual(48);
