@@ -1,13 +1,14 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { CacheProvider } from '@emotion/react';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router';
-import { AccessDenied, AdminContext, AuthenticationError, CoreAdminUI, CustomRoutes, Error as ErrorPage, LoadingPage, Notification, Resource, localStorageStore } from 'react-admin';
+import { AccessDenied, AdminContext, AuthenticationError, CoreAdminUI, CustomRoutes, Error as ErrorPage, LoadingPage, Resource, localStorageStore } from 'react-admin';
 import { CssBaseline } from '@mui/material';
 import type { AdminProviders } from '../dataProvider/adminProviders';
 import { currentLocale, i18nProvider, isRtlLocale, subscribeLocale } from './i18nProvider';
 import { LoginPage } from './auth/LoginPage';
 import { AdminLayout } from './shell/AdminLayout';
 import { NotFoundPage, UnauthorizedPage } from './shell/StatusPages';
+import { Toasts } from './shell/Toasts';
 import { BARE_ROUTES, RESOURCES, ROUTES } from './features';
 import { Dashboard } from './features/dashboard';
 import { styleCaches, themeFor } from './theme';
@@ -69,7 +70,7 @@ function AdminApp({ providers }: { providers: AdminProviders }) {
         {BARE_ROUTES}
       </CustomRoutes>
     </CoreAdminUI>
-    <Notification />
+    <Toasts />
     </CssBaseline>
     </AdminContext>
     </CacheProvider>

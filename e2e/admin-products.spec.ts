@@ -125,6 +125,34 @@ test.describe('admin product list', () => {
     await customer.close();
   });
 
+  test("a newer toast replaces the one on screen at once: the second of two quick actions is not told seconds late", async ({ adminPage: page, shop, ownerAuth }, info) => {
+    const word = `Тост${info.project.name === 'mobile' ? 'М' : 'Д'}`;
+    const [alpha, beta] = await makeProducts(shop.url, ownerAuth, word);
+    // Time stands still once the list is open: a toast ends only when a newer one comes, or when time is run on.
+    await page.clock.install();
+    await page.goto('/admin/offers');
+    await page.getByPlaceholder('Поиск товаров').fill(word);
+    await expect(page.getByText('1-3 из 3')).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    // (A phone's 'Действия' menu opens and closes with transitions: time is run on a little for them.)
+    const act = async (name: string) => {
+      if (info.project.name !== 'mobile') return bulk(page, name);
+      await page.getByRole('button', { name: 'Действия', exact: true }).click();
+      await page.clock.runFor(400);
+      await page.getByRole('menuitem', { name, exact: true }).click();
+      await page.clock.runFor(400);
+    };
+    await select(page, [alpha.name]);
+    await act('Скрыть');
+    await expect(page.getByText('Готово, изменено товаров: 1')).toBeVisible();
+    await select(page, [alpha.name, beta.name]);
+    await act('Показать');
+    // One second on (the toasts last four): the first has made way for the second.
+    await page.clock.runFor(1000);
+    await expect(page.getByText('Готово, изменено товаров: 2')).toBeVisible();
+    await expect(page.getByText('Готово, изменено товаров: 1')).toHaveCount(0);
+  });
+
   test('change prices by a percentage, move to a category and delete, in bulk', async ({ adminPage: page, shop, ownerAuth }, info) => {
     const mobile = info.project.name === 'mobile';
     const word = `Партия${mobile ? 'М' : 'Д'}`;
