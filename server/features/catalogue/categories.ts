@@ -98,8 +98,10 @@ export async function deleteCategory(db: Db, storeId: number, id: string) {
     await tx.updateTable('offers').set({ deleted: 1, updated_at: new Date().toISOString() }).where('store_id', '=', storeId).where('category_id', 'in', ids).execute();
     await foldGroups(tx, storeId);
     await tx.deleteFrom('categories').where('store_id', '=', storeId).where('id', 'in', ids).execute();
-    // Their filters as read (categoryFilters.ts): nothing asks for them again, and no later shape replaces them.
+    // Their filters as read and their change marks (categoryFilters.ts, catalogueVersion.ts): nothing asks for them
+    // again, and no later shape replaces them.
     await tx.deleteFrom('category_uses').where('store_id', '=', storeId).where('category_id', 'in', ids).execute();
+    await tx.deleteFrom('category_changes').where('store_id', '=', storeId).where('category_id', 'in', ids).execute();
     await bumpCatalogue(tx, storeId);
   });
   return ids;

@@ -332,15 +332,21 @@ describe("a deleted category's filters as read", () => {
   });
   afterAll(() => own?.close());
 
-  it('go from category_uses with it and the categories below it; the others stay', async () => {
+  it('go from category_uses and category_changes with it and the categories below it; the others stay', async () => {
     const kept = async () =>
       (await own.db.selectFrom('category_uses').select('category_id').where('store_id', '=', own.storeId).execute()).map((r) => r.category_id).sort();
     for (const id of ['1', '3']) expect((await own.api('offers_params', { 'p[389_category_id]': id })).status).toBe(200);
     await readingAhead(own.db, own.storeId);
     await expect.poll(kept).toEqual(['1', '2', '3', '4']);
+    // An owner's save marks its products' categories changed (catalogueVersion.ts).
+    expect((await rest(own, 'POST', '/offers/bulk', { token: ownOwner, json: { action: 'hide', ids: ['t1', 'k2'] } })).status).toBe(200);
+    const changed = async () =>
+      (await own.db.selectFrom('category_changes').select('category_id').where('store_id', '=', own.storeId).execute()).map((r) => r.category_id).sort();
+    expect(await changed()).toEqual(['2', '4']);
     const r = await own.api<{ deleted: string[] }>('offers_category', { del: 1, 'p[486_category_id]': '1' }, { token: ownOwner });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.deleted.sort()).toEqual(['1', '2']);
     expect(await kept()).toEqual(['3', '4']);
+    expect(await changed()).toEqual(['4']);
   });
 });
