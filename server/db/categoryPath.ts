@@ -27,7 +27,7 @@ export async function loadTree(db: Executor, storeId: number, withHidden = false
   if (!withHidden) query = query.where('hidden', '=', 0);
   const rows = await query.orderBy('sort').orderBy('name').execute();
   const byId = new Map<string, CategoryNode>(
-    rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, data: r.data, children: [], ...(withHidden && { hidden: Number(r.hidden) === 1 }) }]),
+    rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, data: r.data, children: [], ...(withHidden && { hidden: Number(r.hidden) !== 0 }) }]),
   );
   const roots: string[] = [];
   for (const n of byId.values()) {

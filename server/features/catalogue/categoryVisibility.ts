@@ -17,12 +17,15 @@ import { descendants } from './categoryTree';
  * repathed, and the catalogue's shape is bumped.
  */
 
+/** categories.hidden: 0 shown, 1 hidden by a replace import (the next feed that has it shows it), 2 by the owner (kept). */
+export const OWNER_HIDDEN = 2;
+
 const chunks = <T>(list: T[], size = 500) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 async function setHidden(tx: Executor, storeId: number, tree: CategoryTree, ids: string[], hidden: boolean): Promise<string[]> {
   const changing = [...new Set(ids)].filter((id) => tree.byId.get(id)?.hidden === !hidden);
   if (!changing.length) return [];
-  for (const part of chunks(changing)) await tx.updateTable('categories').set({ hidden: hidden ? 1 : 0 }).where('store_id', '=', storeId).where('id', 'in', part).execute();
+  for (const part of chunks(changing)) await tx.updateTable('categories').set({ hidden: hidden ? OWNER_HIDDEN : 0 }).where('store_id', '=', storeId).where('id', 'in', part).execute();
   // Every offer below a changed category may have a new path (its chain in the visible tree).
   const below = new Set(changing.flatMap((id) => descendants(tree, id)));
   await repathOffers(tx, storeId, [...below]);
@@ -55,7 +58,7 @@ export async function showCategories(tx: Executor, storeId: number, ids: string[
 /** Shows the chains of these offers' categories where an offer is on sale (active, not deleted) and any is hidden. */
 export async function showCategoriesOfLiveOffers(tx: Executor, storeId: number, offerIds: string[]): Promise<string[]> {
   // Most shops have no hidden category: one indexed look before reading anything else.
-  const anyHidden = await tx.selectFrom('categories').select('id').where('store_id', '=', storeId).where('hidden', '=', 1).limit(1).executeTakeFirst();
+  const anyHidden = await tx.selectFrom('categories').select('id').where('store_id', '=', storeId).where('hidden', '<>', 0).limit(1).executeTakeFirst();
   if (!anyHidden) return [];
   const categories = new Set<string>();
   for (const part of chunks(offerIds)) {

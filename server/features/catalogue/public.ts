@@ -3,6 +3,7 @@ export { ancestry } from './ancestry';
 export { listCategories } from './categories';
 export { readAllCategories } from './categoryFilters';
 export { categoryTree } from './categoryTree';
+export { OWNER_HIDDEN } from './categoryVisibility';
 export { displayNameOf } from './displayName';
 export { listOffers } from './offerList';
 export { getOffer, offerCard, type OfferImage } from './offerCards';

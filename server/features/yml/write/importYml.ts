@@ -6,7 +6,8 @@ import { type Dialect, lockStore, now } from '../../../db/database';
 import type { Db } from '../../../db/types';
 import { ApiError, badRequest } from '../../../errors';
 import type { ImageStore } from '../../images/public';
-import { rebaseMovedParams, type OfferImage } from '../../catalogue/public';
+import { sql } from 'kysely';
+import { OWNER_HIDDEN, rebaseMovedParams, type OfferImage } from '../../catalogue/public';
 import { bumpCatalogue } from '../../../db/catalogueVersion';
 import { foldGroups } from '../../../db/offerGroups';
 import { analyzeCatalogue } from '../../../db/statistics';
@@ -205,7 +206,8 @@ export async function importYml(db: Db, dialect: Dialect, images: ImageStore, st
             await tx
               .insertInto('categories')
               .values({ store_id: storeId, id: c.id, parent_id: parent, name: c.name, sort: result.categories, data: '{}', hidden: 0 })
-              .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet({ parent_id: parent, name: c.name, hidden: 0 }))
+              // A category an import hid (1) comes back with the feed; one the owner hid (2) stays hidden.
+              .onConflict((oc) => oc.columns(['store_id', 'id']).doUpdateSet({ parent_id: parent, name: c.name, hidden: sql<number>`case when categories.hidden = ${sql.lit(OWNER_HIDDEN)} then ${sql.lit(OWNER_HIDDEN)} else 0 end` }))
               .execute();
             const before = knownCategories.get(c.id);
             if (before !== undefined && before.parent_id !== parent) movedCategories.push(c.id);
