@@ -193,3 +193,18 @@ test('a delivery order with the point chosen on the map: cart → order → map 
   const inside = await page.request.get(`/api?api=geo_check&ll=${order.latitude},${order.longitude}`);
   expect(await inside.json()).toEqual({ geo: '1' });
 });
+
+test('the map opened from a scrolled order form starts at its top: its heading and search in view (issue 36)', async ({ page }) => {
+  await page.evaluate(() => localStorage.setItem('Cart', JSON.stringify([{ id: '1001', categoryId: '11', name: 'Смартфон Квант A5 64 ГБ', price: 12990, quantity: 1, currencyId: 'RUR', images: [] }])));
+  await page.goto('/order');
+  const toMap = page.getByRole('link', { name: 'Выбрать на карте' });
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(100);
+  await expect(toMap).toBeInViewport();
+  await toMap.click();
+  await expect(page).toHaveURL(/\/map$/);
+  // It kept the order form's position and opened with its heading and search box above the window (164 px down in the walk).
+  await expect(page.getByRole('heading', { level: 1, name: 'Адрес доставки' })).toBeInViewport();
+  await expect(searchBox(page)).toBeInViewport();
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+});

@@ -8,6 +8,7 @@ import Icon from '../../../components/Icon';
 import Loader from '../../../components/Loader';
 import { getShopConfig } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';
+import { useScrollTop } from '../../../lib/scroll';
 import { coordsText, MAX_SEARCH_LENGTH, MOVE_SECONDS, START_ZOOM, zoneColour, zoneOf, type LatLon } from '../mapApi';
 import {
   mapCentreSettled,
@@ -177,6 +178,8 @@ function MapScreen() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const map = useSelector(selectMapPage);
+  // Opened from the order form, it starts at its heading and search box, not at the form's scroll position.
+  useScrollTop(null);
 
   useEffect(() => {
     dispatch(mapOpened());
