@@ -201,7 +201,14 @@ export async function prepareInWorker(input: YmlInput, opts: PrepareOptions, sin
   };
 
   post({ t: 'start', opts: workerOpts });
-  const [, done] = await Promise.all([pump().catch(failing), serve('done').catch(failing)]);
+  // Either side's failure wakes the other at once, but the import fails only once both have stopped: a batch
+  // being written when the owner cancels finishes its statements first. (Rejecting at once let the caller's
+  // transaction roll back while the batch went on, so on PostgreSQL its last insert ran after the ROLLBACK,
+  // outside any transaction, and stayed: a cancelled import left a batch's search rows.)
+  const stops = <T>(side: Promise<T>) => side.catch((e: unknown) => (fail(e), Promise.reject(e)));
+  const [pumped, served] = await Promise.allSettled([stops(pump()), stops(serve('done'))]);
+  if (pumped.status === 'rejected' || served.status === 'rejected') failing((failure as unknown as { error: unknown }).error);
+  const done = (served as PromiseFulfilledResult<Extract<FromWorker, { t: 'done' }>>).value;
   let mapped = false;
   return {
     end: done.end,
