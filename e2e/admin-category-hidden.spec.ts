@@ -42,6 +42,8 @@ test('a replace import hides the old categories; the owner sees them marked and 
   const shown = page.getByRole('switch', { name: 'Показывать в магазине' }).or(page.getByRole('checkbox', { name: 'Показывать в магазине' }));
   await expect(shown).not.toBeChecked();
   await expect(page.getByText(/^Покупатели не видят эту категорию/)).toBeVisible();
+  // The parent tree marks the hidden ones too (a category saved visible under one shows it).
+  await expect(page.getByRole('radiogroup', { name: 'Родительская категория' }).getByRole('radio', { name: 'Книги (Скрыта)', exact: true })).toBeAttached();
   await shot(page, `category-hidden-editor-${info.project.name}`);
   await shown.check();
   await page.getByRole('button', { name: 'Принять' }).last().click();

@@ -1,4 +1,5 @@
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { ROOT_CATEGORY_ID } from '../../schemas';
 
 export interface TreeCategory {
@@ -6,6 +7,8 @@ export interface TreeCategory {
   category: string;
   depth: number;
   subId?: string;
+  /** Hidden from shoppers (the owner's tree): marked, as a product on sale or a visible category put there shows it. */
+  hidden?: boolean;
 }
 
 /** Ids of a category and everything below it (a category cannot move under itself). */
@@ -40,6 +43,7 @@ export function CategoryTreeRadio({
   disabledIds?: Set<string>;
   required?: boolean;
 }) {
+  const hidden = useTranslate()('admin.categories.hidden');
   return (
     <FormControl component="fieldset" required={required} sx={{ width: '100%' }}>
       <FormLabel component="legend" sx={{ mb: 0.5 }}>
@@ -57,7 +61,7 @@ export function CategoryTreeRadio({
             key={c.id}
             value={String(c.id)}
             control={<Radio size="small" />}
-            label={c.category}
+            label={c.hidden ? `${c.category} (${hidden})` : c.category}
             disabled={disabledIds?.has(String(c.id))}
             sx={{ pl: (Number(c.depth) + (rootLabel ? 1 : 0)) * 3, mr: 0 }}
           />
