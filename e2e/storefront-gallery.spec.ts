@@ -98,3 +98,21 @@ test('wide screens: hover zoom with a lens, a strip of miniatures, no Swiper', a
   await expect(page.getByRole('img', { name: 'Смартфон Квант X Pro 256 ГБ, фото 3 из 4', exact: true })).toBeVisible();
   expect(chunks.filter((u) => /MobileGallery/.test(u))).toEqual([]);
 });
+
+test('a picture that does not load shows the placeholder in the item gallery, not a broken image with its alt text', async ({ page }, info) => {
+  // Every picture of the shop answers 404, as a feed's dead picture links do.
+  await page.route('**/images/**', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.goto('/category/1-11/item/1001');
+  const frame = page.locator('.gallery__main').locator('visible=true');
+  // The first picture failed before the app started (a server-rendered page): seen when the gallery mounts.
+  await expect(frame.getByRole('img', { name: 'Смартфон Квант A5 64 ГБ, фото 1 из 3' })).toBeVisible();
+  await expect(frame.locator('img')).toHaveCount(0);
+  await expect(frame.locator('.product-image__stub')).toHaveCount(1);
+  await page.screenshot({ path: info.outputPath(`gallery-broken-${info.project.name}.png`) });
+  // Another picture (a bullet on phones, a miniature on wide screens) that fails too shows the placeholder as well.
+  if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Фото 2' }).click();
+  else await page.getByRole('button', { name: 'Фото 2 из 3' }).click();
+  const second = page.getByRole('img', { name: 'Смартфон Квант A5 64 ГБ, фото 2 из 3' }).locator('visible=true');
+  await expect(second).toBeVisible();
+  await expect(second).toHaveClass(/product-image__stub/);
+});

@@ -4,6 +4,7 @@ import { largePicture } from '../../../../schemas/rules/pictures';
 import { imgUrl } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';
 import type { OfferImage } from '../../../lib/types';
+import GalleryImg from './GalleryImg';
 
 /** The seed's gallery constants: a 164 px zoom lens, miniatures 122 px apart, floor((width − 60) / 122) of them, else 3. */
 export const LENS_PX = 164;
@@ -76,7 +77,7 @@ export default function DesktopGallery({ images, name }: { images: OfferImage[];
   return (
     <div className="gallery gallery--desktop">
       <div className="gallery__main gallery__main--zoom" ref={frame} onMouseMove={onMove} onMouseLeave={() => setLens(null)}>
-        <img ref={img} srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('gallery.picture_of', { name, n: index + 1, total })} width={800} height={800} fetchPriority={index === 0 ? 'high' : undefined} />
+        <GalleryImg imgRef={img} srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('gallery.picture_of', { name, n: index + 1, total })} width={800} height={800} fetchPriority={index === 0 ? 'high' : undefined} />
         {lens && <div className="gallery__lens" aria-hidden="true" style={{ width: LENS_PX, height: LENS_PX, transform: `translate(${lens.x}px, ${lens.y}px)` }} />}
         {lens && (
           <div

@@ -5,6 +5,7 @@ import { largePicture } from '../../../../schemas/rules/pictures';
 import { imgUrl } from '../../../lib/config';
 import { isRtl, useT } from '../../../lib/i18n';
 import type { OfferImage } from '../../../lib/types';
+import GalleryImg from './GalleryImg';
 
 /** Swiper speed from the seed. */
 export const SWIPE_SPEED_MS = 200;
@@ -33,7 +34,7 @@ export default function MobileGallery({ images, name, onSwiper }: { images: Offe
         return (
           <SwiperSlide key={im.id}>
             <div className="gallery__main">
-              <img loading={i === 0 ? 'eager' : 'lazy'} srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('gallery.picture_of', { name, n: i + 1, total })} width={800} height={800} fetchPriority={i === 0 ? 'high' : undefined} />
+              <GalleryImg loading={i === 0 ? 'eager' : 'lazy'} srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('gallery.picture_of', { name, n: i + 1, total })} width={800} height={800} fetchPriority={i === 0 ? 'high' : undefined} />
             </div>
           </SwiperSlide>
         );

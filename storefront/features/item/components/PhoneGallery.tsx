@@ -9,6 +9,7 @@ import { useHydrated } from '../../../lib/layout';
 import { useT } from '../../../lib/i18n';
 import type { OfferImage } from '../../../lib/types';
 import type MobileGallery from './MobileGallery';
+import GalleryImg from './GalleryImg';
 
 type Slider = typeof MobileGallery;
 /** Where the slider goes once it is up: the picture of a pressed bullet, or a step from a tap zone. */
@@ -106,7 +107,7 @@ export default function PhoneGallery({ images, name }: { images: OfferImage[]; n
           <div className="swiper-wrapper">
             <div className="swiper-slide">
               <div className="gallery__main">
-                <img srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('gallery.picture_of', { name, n: 1, total })} width={800} height={800} fetchPriority="high" />
+                <GalleryImg srcSet={set.srcSet} sizes={set.sizes} src={set.src} alt={t('gallery.picture_of', { name, n: 1, total })} width={800} height={800} fetchPriority="high" />
               </div>
             </div>
           </div>
