@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/types';
 import { words } from './searchText';
+import { chunks } from './chunks';
 
 /** A word worth correcting to: letters only (codes and numbers are matched as typed), 3 to 30 of them. */
 const WORTH = /^[\p{L}]{3,30}$/u;
@@ -21,10 +22,10 @@ export function countNameWords(names: Iterable<string>, counts = new Map<string,
 /** Stores words with their product counts (added to those already stored). */
 export async function addSearchWords(db: Executor, storeId: number, counts: Map<string, number>): Promise<void> {
   const rows = [...counts].map(([word, hits]) => ({ store_id: storeId, word, hits }));
-  for (let i = 0; i < rows.length; i += 500) {
+  for (const part of chunks(rows)) {
     await db
       .insertInto('search_words')
-      .values(rows.slice(i, i + 500))
+      .values(part)
       .onConflict((oc) => oc.columns(['store_id', 'word']).doUpdateSet({ hits: sql`search_words.hits + excluded.hits` }))
       .execute();
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/types';
 import { catalogueShape, catalogueVersion, categoryChanges } from '../../db/catalogueVersion';
 import { chain, type CategoryTree } from '../../db/categoryPath';
 import { categoryTree, descendants } from './categoryTree';
+import { chunks } from '../../lib/chunks';
 import { allParams, scopeOf, type ParamInfo } from './params';
 
 /** What the live products of one category (and of the categories below it) use of its filters. */
@@ -183,8 +184,7 @@ async function takeStored(
   const missing = absent.get(db) ?? new Map<string, string>();
   absent.set(db, missing);
   const unknown = ids.filter((id) => missing.get(`${storeId}:${id}`) !== lookedUp(id));
-  for (let at = 0; at < unknown.length; at += 500) {
-    const batch = unknown.slice(at, at + 500);
+  for (const batch of chunks(unknown)) {
     const rows = await db
       .selectFrom('category_uses')
       .select(['category_id', 'version', 'use'])

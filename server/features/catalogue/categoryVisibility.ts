@@ -4,6 +4,7 @@ import { now } from '../../db/database';
 import { foldGroups } from '../../db/offerGroups';
 import { chain, loadTree, repathOffers, type CategoryTree } from '../../db/categoryPath';
 import { descendants } from './categoryTree';
+import { chunks } from '../../lib/chunks';
 
 /*
  * Which categories shoppers see. A hidden category hides its whole branch, so the rules keep one fact true:
@@ -19,8 +20,6 @@ import { descendants } from './categoryTree';
 
 /** categories.hidden: 0 shown, 1 hidden by a replace import (the next feed that has it shows it), 2 by the owner (kept). */
 export const OWNER_HIDDEN = 2;
-
-const chunks = <T>(list: T[], size = 500) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 async function setHidden(tx: Executor, storeId: number, tree: CategoryTree, ids: string[], hidden: boolean): Promise<string[]> {
   const changing = [...new Set(ids)].filter((id) => tree.byId.get(id)?.hidden === !hidden);

@@ -23,6 +23,7 @@ import { analyzeCatalogue } from '../../../db/statistics';
 import { insertRows, upsertTail } from './bulkInsert';
 import { OFFER_COLUMNS, SEARCH_COLUMNS } from '../parse/prepare';
 import { loadParents, moveParamValues } from '../../catalogue/public';
+import { chunks } from '../../../lib/chunks';
 
 const CHUNK = 500;
 const UNDO_COLUMNS = ['store_id', 'kind', 'key', 'data'] as const;
@@ -40,12 +41,6 @@ interface KeptOffer {
   /** The stock the import left it with (what sales since are counted from). */
   after: number | null;
 }
-
-const chunks = <T>(list: T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
-  return out;
-};
 
 async function write(tx: Executor, dialect: Dialect, storeId: number, kind: string, rows: [string, unknown][]) {
   if (rows.length) await insertRows(tx, dialect, 'import_undo', UNDO_COLUMNS, rows.map(([key, data]) => [storeId, kind, key, data === null ? null : JSON.stringify(data)]));
@@ -187,7 +182,7 @@ export async function undoImport(db: Db, dialect: Dialect, storeId: number, stam
       if (r.updated_at === stamp) created.push(r.id);
       else report.editedSince++;
     }
-    for (const ids of chunks(created)) {
+    for (const ids of chunks(created, CHUNK)) {
       await tx.updateTable('offers').set({ deleted: 1, updated_at: at }).where('store_id', '=', storeId).where('id', 'in', ids).execute();
       await tx.deleteFrom('offer_params').where('store_id', '=', storeId).where('offer_id', 'in', ids).execute();
     }
@@ -243,7 +238,7 @@ export async function undoImport(db: Db, dialect: Dialect, storeId: number, stam
       await insertRows(tx, dialect, 'categories', CATEGORY_COLUMNS, page.map((p) => JSON.parse(p.data!) as unknown[]), upsertTail(['store_id', 'id'], CATEGORY_COLUMNS));
     }
     const added = (await tx.selectFrom('categories').select('id').where('store_id', '=', storeId).where('hidden', '=', 0).execute()).map((r) => r.id).filter((id) => !known.has(id));
-    for (const ids of chunks(added)) await tx.updateTable('categories').set({ hidden: 1 }).where('store_id', '=', storeId).where('id', 'in', ids).execute();
+    for (const ids of chunks(added, CHUNK)) await tx.updateTable('categories').set({ hidden: 1 }).where('store_id', '=', storeId).where('id', 'in', ids).execute();
     report.categoriesHidden = added.length;
 
     // Params as they were; the import's own deleted when no offer has a value of them.
