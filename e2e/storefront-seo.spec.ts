@@ -1,4 +1,5 @@
 import { test, expect, holdCategoryList } from './fixtures';
+import { A5, seedCheckout } from './cartSeed';
 
 /**
  * What a reader without JavaScript and a crawler get (server/features/seo): the catalogue and the item page
@@ -57,6 +58,33 @@ test('the title follows the page: the server’s on a hydrated page, the same fo
   if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Меню' }).click();
   await page.locator('a[href="/favourites"]:visible').first().click();
   await expect(page).toHaveTitle(`Избранное — ${shop}`);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('checkout and the filters are titled by their own names, in the app as on a direct open; back in the cart, the cart’s', async ({ page, consoleErrors }) => {
+  const shop = 'Демо-магазин — конструктор интернет-магазинов';
+  await seedCheckout(page, [A5], null, '/cart');
+  await page.reload();
+  await expect(page).toHaveTitle(`Корзина — ${shop}`);
+  await page.getByRole('link', { name: 'Оформить заказ' }).click();
+  await expect(page).toHaveURL(/\/order$/);
+  await expect(page).toHaveTitle(`Оформление заказа — ${shop}`);
+  await page.goBack();
+  await expect(page).toHaveTitle(`Корзина — ${shop}`);
+  await page.goForward();
+  await expect(page).toHaveTitle(`Оформление заказа — ${shop}`);
+  // A direct open: the server's title, which the app keeps.
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  await expect(page).toHaveTitle(`Оформление заказа — ${shop}`);
+  // The filters open from a list (a direct open of /filters goes to the list).
+  await page.goto('/category/1-11/1');
+  await expect(page).toHaveTitle(`Смартфоны — ${shop}`);
+  await page.getByRole('link', { name: 'Фильтры' }).click();
+  await expect(page).toHaveURL(/\/filters\/1-11$/);
+  await expect(page).toHaveTitle(`Фильтры — ${shop}`);
+  await page.goBack();
+  await expect(page).toHaveTitle(`Смартфоны — ${shop}`);
   expect(consoleErrors).toEqual([]);
 });
 

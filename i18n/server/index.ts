@@ -1,4 +1,5 @@
 import { OWN_PAGE_TITLES, lookup, type Catalogue, type Lang } from '../index';
+import { LATER_PAGE_TITLES } from '../laterPages';
 import commonRu from '../common/ru';
 import commonEn from '../common/en';
 import commonZh from '../common/zh';
@@ -23,6 +24,14 @@ import storefrontFr from '../storefront/fr';
 import storefrontAr from '../storefront/ar';
 import storefrontPt from '../storefront/pt';
 import storefrontDe from '../storefront/de';
+import pagesRu from '../storefront/pages/ru';
+import pagesEn from '../storefront/pages/en';
+import pagesZh from '../storefront/pages/zh';
+import pagesEs from '../storefront/pages/es';
+import pagesFr from '../storefront/pages/fr';
+import pagesAr from '../storefront/pages/ar';
+import pagesPt from '../storefront/pages/pt';
+import pagesDe from '../storefront/pages/de';
 import adminRu from '../admin/ru';
 import adminEn from '../admin/en';
 import adminZh from '../admin/zh';
@@ -56,7 +65,7 @@ interface Taken {
  * themselves alike (storefront/features/seo/pageTitle.ts); the kinds of an import's warnings, named in the
  * downloadable list as the admin's import report names them.
  */
-function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'], storefront: Taken['storefront'], admin: Taken['admin']): Catalogue {
+function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'], storefront: Taken['storefront'], pages: Catalogue, admin: Taken['admin']): Catalogue {
   return {
     ...own,
     yml_warnings: { ...own.yml_warnings, kinds: admin.admin.yml.kinds },
@@ -70,6 +79,8 @@ function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'],
       search: storefront.search.title,
       info: { about_company: storefront.menu.about_company, delivery: storefront.menu.delivery, payment: storefront.menu.payment, contacts: storefront.menu.contacts },
       own: Object.fromEntries(Object.entries(OWN_PAGE_TITLES).map(([page, key]) => [page, lookup(storefront as unknown as Catalogue, key)])),
+      // By route pattern (no dots in them, so a key's path finds them).
+      later: Object.fromEntries(Object.entries(LATER_PAGE_TITLES).map(([pattern, key]) => [pattern, lookup(pages, key)])),
     },
     notifications: { ...own.notifications, delivery: orders.receiving.delivery, pickup: orders.receiving.pickup, status: orders.status },
   } as unknown as Catalogue;
@@ -77,12 +88,12 @@ function serverTexts(own: Own, common: Taken['common'], orders: Taken['orders'],
 
 /** The texts the server itself sends (notifications, the login SMS, the order export, the served pages), by language. */
 export const SERVER_TEXTS: Record<Lang, Catalogue> = {
-  ru: serverTexts(ru, commonRu, ordersRu, storefrontRu, adminRu),
-  en: serverTexts(en, commonEn, ordersEn, storefrontEn, adminEn),
-  zh: serverTexts(zh, commonZh, ordersZh, storefrontZh, adminZh),
-  es: serverTexts(es, commonEs, ordersEs, storefrontEs, adminEs),
-  fr: serverTexts(fr, commonFr, ordersFr, storefrontFr, adminFr),
-  ar: serverTexts(ar, commonAr, ordersAr, storefrontAr, adminAr),
-  pt: serverTexts(pt, commonPt, ordersPt, storefrontPt, adminPt),
-  de: serverTexts(de, commonDe, ordersDe, storefrontDe, adminDe),
+  ru: serverTexts(ru, commonRu, ordersRu, storefrontRu, pagesRu, adminRu),
+  en: serverTexts(en, commonEn, ordersEn, storefrontEn, pagesEn, adminEn),
+  zh: serverTexts(zh, commonZh, ordersZh, storefrontZh, pagesZh, adminZh),
+  es: serverTexts(es, commonEs, ordersEs, storefrontEs, pagesEs, adminEs),
+  fr: serverTexts(fr, commonFr, ordersFr, storefrontFr, pagesFr, adminFr),
+  ar: serverTexts(ar, commonAr, ordersAr, storefrontAr, pagesAr, adminAr),
+  pt: serverTexts(pt, commonPt, ordersPt, storefrontPt, pagesPt, adminPt),
+  de: serverTexts(de, commonDe, ordersDe, storefrontDe, pagesDe, adminDe),
 };

@@ -163,7 +163,16 @@ describe('pages for search engines', () => {
     const search = (await page(`/search/word/${encodeURIComponent('Кружка')}`)).body;
     expect(search).toContain('<meta name="robots" content="noindex, follow" />');
     expect(noscriptOf(search)).toContain('Кружка');
-    const titles: Record<string, string> = { '/cart': 'Корзина — Лавка', '/order': 'Лавка', '/my_orders': 'Мои заказы — Лавка', '/login': 'Войти — Лавка', '/favourites': 'Избранное — Лавка', '/order/5': 'Лавка' };
+    const titles: Record<string, string> = {
+      '/cart': 'Корзина — Лавка',
+      '/order': 'Оформление заказа — Лавка',
+      '/my_orders': 'Мои заказы — Лавка',
+      '/login': 'Войти — Лавка',
+      '/favourites': 'Избранное — Лавка',
+      '/order/5': 'Заказ №5 — Лавка',
+      '/order/5/review': 'Вопрос по заказу №5 — Лавка',
+      '/filters/1': 'Фильтры — Лавка',
+    };
     for (const [url, title] of Object.entries(titles)) {
       const html = (await page(url)).body;
       expect(html, url).toContain('<meta name="robots" content="noindex, nofollow" />');
@@ -171,6 +180,11 @@ describe('pages for search engines', () => {
       expect(titleOf(html), url).toBe(title);
     }
     expect(titleOf((await page('/cart?lang=de')).body)).toBe('Warenkorb — Лавка');
+    // The pages whose texts load with them are titled by those texts (the app sets the same: laterPageTitle.ts).
+    expect(titleOf((await page('/order/5?lang=en')).body)).toBe('Order #5 — Лавка');
+    expect(titleOf((await page('/map')).body)).toBe('Адрес доставки — Лавка');
+    // The address is the shopper's typing: written as text.
+    expect((await page(`/order/${encodeURIComponent('<b>7')}`)).body).toContain('<title>Заказ №&lt;b&gt;7 — Лавка</title>');
   });
 
   it('the page’s own texts speak its ?lang= (the hreflang alternates), else the shop’s language', async () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, LANGUAGES, OWN_PAGE_TITLES, isLang, type Lang } from '../../../i18n';
+import { laterPageOf } from '../../../i18n/laterPages';
 import { bannerSizes, cardPicture, largePicture, type PictureSet } from '../../../schemas/rules/pictures';
 import { RICH_TEXT_PAGES } from '../../../schemas/store';
 import type { Db, Store } from '../../db/types';
@@ -228,9 +229,12 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
   } catch {
     return notFound();
   }
+  // A page the app titles itself: `<name> — <shop>` as the app writes it.
+  const later = laterPageOf(path);
+  const pageTitle = later ? `${text(`later.${later.pattern}`, { number: later.number })} — ${shopName}` : null;
   if (PRIVATE.test(path)) {
     const own = /^\/(\w+)$/.exec(path)?.[1];
-    const title = own && own in OWN_PAGE_TITLES ? `${text(`own.${own}`)} — ${shopName}` : shopName;
+    const title = own && own in OWN_PAGE_TITLES ? `${text(`own.${own}`)} — ${shopName}` : (pageTitle ?? shopName);
     return { ...base, title, canonical: null, robots: 'noindex, nofollow' };
   }
   /** The first banner's picture, the LCP of a page that leads with the banners; null with none or a video banner. */
@@ -409,7 +413,7 @@ async function buildSeoPage(db: Db, dialect: Dialect, store: Store, origin: stri
       body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(plainText(s[m[1]], 20_000))}</p>`,
     };
   }
-  if (path === '/map' || path === '/product' || /^\/product\/[^/]+$/.test(path)) return { ...base, canonical: path === '/map' ? `${origin}/map` : null };
+  if (path === '/map' || path === '/product' || /^\/product\/[^/]+$/.test(path)) return { ...base, title: pageTitle ?? shopName, canonical: path === '/map' ? `${origin}/map` : null };
   return notFound();
 }
 

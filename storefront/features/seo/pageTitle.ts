@@ -9,7 +9,7 @@ import { useT } from '../../lib/i18n';
 import { INFO_PAGES } from '../info/public';
 import { selectCategoryTree } from '../stores/public';
 
-/** The name a page's title leads with, as the server writes it (server/features/seo/seo.ts); null: the shop's name alone. */
+/** The name a page's title leads with, as the server writes it (server/features/seo/seo.ts); null: a page still loading, or one that titles itself. */
 function usePageName(pathname: string): string | null {
   const t = useT();
   // The routes' own patterns, matched as the router matches them (decoded).
@@ -42,7 +42,7 @@ function usePageName(pathname: string): string | null {
 
 /**
  * The document's title follows the page the app shows: `<name> — <shop>` on item, list, search, info, 404 and
- * the shopper's own pages (cart, favourites, orders, sign-in), the shop's name elsewhere, as the server writes it
+ * the shopper's own pages (cart, favourites, orders, sign-in), as the server writes it
  * into each page's HTML. A hydrated page keeps the server's title (the same text); before this, the app wrote
  * the shop's name over every product's title.
  */
@@ -54,7 +54,7 @@ export function usePageTitle(): void {
   const item = useMatch(PATHS.item)?.params.itemId;
   const seoTitle = useSelector((s: RootState) => (item ? String((s as Partial<RootState>).item?.byId[item]?.item?.seo_title ?? '').trim() : ''));
   useEffect(() => {
-    if (!shopName) return;
-    document.title = seoTitle || (name ? `${name} — ${shopName}` : shopName);
+    // No name: a page still loading, or one that titles itself (laterPageTitle.ts): the title stays.
+    if (shopName && (seoTitle || name)) document.title = seoTitle || `${name} — ${shopName}`;
   }, [name, shopName, seoTitle]);
 }

@@ -16,6 +16,7 @@ import { orderDate } from '../format';
 import { statusText } from './MyOrdersPage';
 import { AddressLink, CopyButton, ShopContacts } from '../../share/public';
 import '../account.css';
+import { useLaterPageTitle } from '../../seo/public';
 
 /** A whole order number from the route, else null (→ /404). */
 export const orderIdParam = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
@@ -184,6 +185,7 @@ function Lines({ order }: { order: OrderDetail }) {
  * page); the menu's 'Вопрос по заказу'. Another customer's order is a 404 from the server: the 404 page.
  */
 export default function CustomerOrderPage() {
+  useLaterPageTitle();
   const t = useT();
   const dispatch = useDispatch();
   const { orderId } = useParams();

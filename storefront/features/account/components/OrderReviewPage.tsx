@@ -9,6 +9,7 @@ import { REVIEW_IMAGE_TYPES } from '../accountApi';
 import { orderRequested, reviewOpened, reviewSubmitted, selectOrder, selectReview } from '../accountSlice';
 import { orderIdParam } from './CustomerOrderPage';
 import '../account.css';
+import { useLaterPageTitle } from '../../seo/public';
 
 /** At most this many pictures (the server's limit). */
 export const MAX_IMAGES = 10;
@@ -26,6 +27,7 @@ function usePreviews(files: File[]) {
  * then a message and back to the order. Field errors show under their field; other errors as a toast.
  */
 export default function OrderReviewPage() {
+  useLaterPageTitle();
   const t = useT();
   const dispatch = useDispatch();
   const { orderId } = useParams();

@@ -10,9 +10,11 @@ import { draftFilterCleared, filtersApplied, paramsRequested } from '../filtersS
 import { FilterActions, useFilterPage, ValueChecks } from './FiltersPage';
 import { filterTitle } from './filterTitle';
 import '../filters.css';
+import { useLaterPageTitle } from '../../seo/public';
 
 /** /filters/{path}/{filterId}: the checkbox values of one select filter; both buttons apply and go back two steps, to the list. */
 export default function FilterValuesPage() {
+  useLaterPageTitle();
   const t = useT();
   const { path = ROOT_PATH, filterId = '' } = useParams();
   const dispatch = useDispatch();

@@ -30,6 +30,7 @@ import {
 import { filterTitle } from './filterTitle';
 import { cleanRange, encodeFilters } from '../filterValues';
 import '../filters.css';
+import { useLaterPageTitle } from '../../seo/public';
 
 /** The reset and apply buttons at the foot of both filter pages. */
 export function FilterActions({ onReset, onApply }: { onReset: () => void; onApply: () => void }) {
@@ -178,6 +179,7 @@ export function FilterControl({ p, value, path }: { p: FilterParam; value: Draft
  * filter of the category; 'Сбросить' clears all and goes back, 'Применить' applies and goes back.
  */
 export default function FiltersPage() {
+  useLaterPageTitle();
   const t = useT();
   const { path = ROOT_PATH } = useParams();
   const location = useLocation();

@@ -30,6 +30,7 @@ import { AddressLink } from '../../share/public';
 import { ChoiceSet, Choices, Field, FieldError, Star, invalidProps } from './checkoutParts';
 import OrderSummary from './OrderSummary';
 import { checkoutPreview } from '../checkoutFacts';
+import { useLaterPageTitle } from '../../seo/public';
 
 const IOS = platform === 'ios';
 
@@ -41,6 +42,7 @@ const IOS = platform === 'ios';
  * Without cart items it goes to /.
  */
 export default function CheckoutPage() {
+  useLaterPageTitle();
   const t = useT();
   const dispatch = useDispatch();
   const navigate = useNavigate();

@@ -20,6 +20,7 @@ import {
   mapSuggestionsToggled,
   selectMapPage,
 } from '../mapPageSlice';
+import { useLaterPageTitle } from '../../seo/public';
 
 const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -234,6 +235,7 @@ function MapScreen() {
  * Without a previous page (a deep link) it goes to /, as the seed says.
  */
 export default function MapPage() {
+  useLaterPageTitle();
   const location = useLocation();
   if (location.key === 'default') return <Navigate to="/" replace />;
   return <MapScreen />;

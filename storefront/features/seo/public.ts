@@ -1,0 +1,2 @@
+/** What the seo feature offers the pages: a later page's title (its texts load with it). */
+export { useLaterPageTitle } from './laterPageTitle';
