@@ -262,6 +262,7 @@ export default {
       discard: "Nicht importieren",
       warning_ids: "Produkt-IDs: {ids}",
       warnings_csv: "Alle Warnungen herunterladen (CSV)",
+      preview_problems: "Probleme in der Datei: vor dem Import prüfen",
       undo: "Import rückgängig machen",
       undo_title: "Katalog auf den Stand vor diesem Import zurücksetzen?",
       undo_text: "Von diesem Import hinzugefügte Produkte werden gelöscht, geänderte erhalten ihre früheren Daten, ausgeblendete erscheinen wieder im Shop. Produkte, die Sie nach dem Import bearbeitet haben, bleiben unverändert; seitdem Verkauftes wird vom Bestand abgezogen.",

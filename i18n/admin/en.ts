@@ -75,6 +75,7 @@ export default {
       discard: "Do not import",
       warning_ids: "offer ids: {ids}",
       warnings_csv: "Download all warnings (CSV)",
+      preview_problems: "Problems in the file: check them before importing",
       undo: "Undo this import",
       undo_title: "Put the catalogue back as it was before this import?",
       undo_text: "Products this import added are deleted, the ones it changed get their earlier data back, the ones it hid appear in the shop again. Products you edited after the import stay as they are; what was sold since is taken off the stock.",

@@ -262,6 +262,7 @@ export default {
       discard: "No importar",
       warning_ids: "ids de productos: {ids}",
       warnings_csv: "Descargar todas las advertencias (CSV)",
+      preview_problems: "Problemas en el archivo: revíselos antes de importar",
       undo: "Deshacer esta importación",
       undo_title: "¿Devolver el catálogo a como estaba antes de esta importación?",
       undo_text: "Los productos que añadió se eliminan, los que cambió recuperan sus datos anteriores y los que ocultó vuelven a la tienda. Los productos que editó después de la importación se quedan como están; lo vendido desde entonces se descuenta del stock.",

@@ -78,6 +78,7 @@ export default {
       discard: "Ne pas importer",
       warning_ids: "ids des produits : {ids}",
       warnings_csv: "Télécharger tous les avertissements (CSV)",
+      preview_problems: "Problèmes dans le fichier : vérifiez-les avant l’import",
       undo: "Annuler les changements de cet import",
       undo_title: "Remettre le catalogue comme avant cette importation ?",
       undo_text: "Les produits ajoutés par cette importation sont supprimés, ceux modifiés retrouvent leurs données, ceux masqués réapparaissent. Les produits que vous avez modifiés depuis restent tels quels ; les ventes depuis sont déduites du stock.",

@@ -262,6 +262,7 @@ export default {
       discard: "Não importar",
       warning_ids: "ids dos produtos: {ids}",
       warnings_csv: "Baixar todos os avisos (CSV)",
+      preview_problems: "Problemas no arquivo: verifique-os antes de importar",
       undo: "Desfazer esta importação",
       undo_title: "Voltar o catálogo ao que era antes desta importação?",
       undo_text: "Os produtos que ela adicionou são excluídos, os que alterou recuperam os dados anteriores e os que ocultou voltam à loja. Produtos que você editou depois da importação ficam como estão; o vendido desde então é descontado do estoque.",

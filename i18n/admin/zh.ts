@@ -263,6 +263,7 @@ export default {
       discard: "不导入",
       warning_ids: "商品 id：{ids}",
       warnings_csv: "下载全部警告（CSV）",
+      preview_problems: "文件中的问题：请在导入前检查",
       undo: "撤销此次导入",
       undo_title: "将目录恢复到此次导入之前？",
       undo_text: "此次导入新增的商品将被删除，修改过的商品恢复原有数据，被隐藏的商品重新在店铺中显示。导入后您编辑过的商品保持不变；导入后售出的数量会从库存中扣除。",

@@ -10,9 +10,9 @@ export type ImportMode = 'replace' | 'merge';
  * of each), the shop's categories it would rename under their ids (another supplier's clashing ids), the
  * products whose fields the owner changed by hand keep them against the file's values, and the owner's choice. A feed that lacks none of the shop's offers is imported with one button; one that lacks some
  * asks whether to hide them (replace) or only add and update (merge). An import that would rewrite more offers
- * than an undo keeps says beforehand that it cannot be undone.
+ * than an undo keeps says beforehand that it cannot be undone. `problems`: the offers it would skip and its warnings.
  */
-export default function ImportPreview({ report, busy, onImport, onDiscard }: { report: Report; busy: boolean; onImport: (mode: ImportMode) => void; onDiscard: () => void }) {
+export default function ImportPreview({ report, problems, busy, onImport, onDiscard }: { report: Report; problems?: React.ReactNode; busy: boolean; onImport: (mode: ImportMode) => void; onDiscard: () => void }) {
   const translate = useTranslate();
   const groups = [
     { key: 'new_offers', count: report.created, names: report.examples.created },
@@ -48,6 +48,7 @@ export default function ImportPreview({ report, busy, onImport, onDiscard }: { r
           </Box>
         ))}
       </Box>
+      {problems}
       {renamed.length > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="preview-renames">
           <AlertTitle>{translate('admin.yml.renames', { count: report.categories?.renamed ?? renamed.length })}</AlertTitle>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import { YML_SCHEDULES } from '../../../schemas';
@@ -154,6 +154,7 @@ export default function YmlImportPage() {
             current.preview && current.status === 'done' && current.report ? (
               <ImportPreview
                 report={current.report}
+                problems={<PreviewProblems report={current.report} jobId={current.id} />}
                 busy={busy}
                 onImport={(mode: ImportMode) => void start(() => dataProvider.ymlImportFromPreview(current.id, mode))}
                 onDiscard={() => setDiscarded(current.id)}
@@ -256,7 +257,55 @@ function JobCard({ job, onCancel, preview, undo }: { job: YmlImportJob; onCancel
   );
 }
 
-function Report({ report, jobId }: { report: NonNullable<YmlImportJob['report']>; jobId: number }) {
+type ReportData = NonNullable<YmlImportJob['report']>;
+
+/** One row of a report's table: what, and how many. */
+function row(name: string, value: React.ReactNode) {
+  return (
+    <TableRow key={name}>
+      <TableCell component="th" scope="row" sx={{ pl: 0 }}>
+        {name}
+      </TableCell>
+      <TableCell align="right" sx={{ pr: 0 }}>
+        {value}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The offers a feed skips and its warnings, each kind with its count and offer ids (a report's and a preview's). */
+function useProblems(report: ReportData) {
+  const translate = useTranslate();
+  const label = (group: 'reasons' | 'kinds', key: string) => {
+    const path = `admin.yml.${group}.${key}`;
+    const text = translate(path);
+    return text === path ? key : text;
+  };
+  const skipped = report.skipped.reduce((a, s) => a + s.count, 0);
+  const warnings = Object.entries(report.warnings);
+  const rows = [
+    row(translate('admin.yml.skipped'), skipped),
+    ...report.skipped.map((s) => row(`— ${label('reasons', s.reason)}`, s.count)),
+    row(translate('admin.yml.warnings'), warnings.length ? warnings.reduce((a, [, n]) => a + n, 0) : translate('admin.yml.none')),
+    ...warnings.flatMap(([kind, n]) => {
+      const ids = report.warningIds?.[kind] ?? [];
+      const own = row(`— ${label('kinds', kind)}`, n);
+      if (!ids.length) return [own];
+      return [
+        own,
+        <TableRow key={`${kind}-ids`}>
+          <TableCell colSpan={2} sx={{ pl: 2, pt: 0, color: 'text.secondary', fontSize: '0.75rem', overflowWrap: 'anywhere' }}>
+            {translate('admin.yml.warning_ids', { ids: ids.join(', ') + (n > ids.length ? ', …' : '') })}
+          </TableCell>
+        </TableRow>,
+      ];
+    }),
+  ];
+  return { rows, any: skipped > 0 || warnings.length > 0, warnings: warnings.length > 0 };
+}
+
+/** "Download all warnings (CSV)": the job's warnings, one a line, in the admin's language. */
+function WarningsCsvButton({ jobId }: { jobId: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & YmlImportMethods;
@@ -272,23 +321,35 @@ function Report({ report, jobId }: { report: NonNullable<YmlImportJob['report']>
       notify((e as { message?: string })?.message || 'ra.notification.http_error', { type: 'error' });
     }
   };
-  const label = (group: 'reasons' | 'kinds', key: string) => {
-    const path = `admin.yml.${group}.${key}`;
-    const text = translate(path);
-    return text === path ? key : text;
-  };
-  const skipped = report.skipped.reduce((a, s) => a + s.count, 0);
-  const warnings = Object.entries(report.warnings);
-  const row = (name: string, value: React.ReactNode) => (
-    <TableRow key={name}>
-      <TableCell component="th" scope="row" sx={{ pl: 0 }}>
-        {name}
-      </TableCell>
-      <TableCell align="right" sx={{ pr: 0 }}>
-        {value}
-      </TableCell>
-    </TableRow>
+  return (
+    <Button size="small" sx={{ mt: 1 }} onClick={() => void download()}>
+      {translate('admin.yml.warnings_csv')}
+    </Button>
   );
+}
+
+/**
+ * A preview's problems before anything changes (issue 35's walk: a feed with an undeclared category or a price
+ * that is no number showed only "new 2" until after the import): the offers it would skip and its warnings.
+ */
+function PreviewProblems({ report, jobId }: { report: ReportData; jobId: number }) {
+  const translate = useTranslate();
+  const problems = useProblems(report);
+  if (!problems.any) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2, '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}>
+      <AlertTitle>{translate('admin.yml.preview_problems')}</AlertTitle>
+      <Table size="small" aria-label={translate('admin.yml.preview_problems')}>
+        <TableBody>{problems.rows}</TableBody>
+      </Table>
+      {problems.warnings && <WarningsCsvButton jobId={jobId} />}
+    </Alert>
+  );
+}
+
+function Report({ report, jobId }: { report: ReportData; jobId: number }) {
+  const translate = useTranslate();
+  const problems = useProblems(report);
   return (
     <Box sx={{ mt: 2 }}>
       <Typography variant="subtitle1" component="h3">
@@ -309,30 +370,11 @@ function Report({ report, jobId }: { report: NonNullable<YmlImportJob['report']>
               </TableCell>
             </TableRow>
           )}
-          {row(translate('admin.yml.skipped'), skipped)}
-          {report.skipped.map((s) => row(`— ${label('reasons', s.reason)}`, s.count))}
-          {row(translate('admin.yml.warnings'), warnings.length ? warnings.reduce((a, [, n]) => a + n, 0) : translate('admin.yml.none'))}
-          {warnings.flatMap(([kind, n]) => {
-            const ids = report.warningIds?.[kind] ?? [];
-            const own = row(`— ${label('kinds', kind)}`, n);
-            if (!ids.length) return [own];
-            return [
-              own,
-              <TableRow key={`${kind}-ids`}>
-                <TableCell colSpan={2} sx={{ pl: 2, pt: 0, color: 'text.secondary', fontSize: '0.75rem', overflowWrap: 'anywhere' }}>
-                  {translate('admin.yml.warning_ids', { ids: ids.join(', ') + (n > ids.length ? ', …' : '') })}
-                </TableCell>
-              </TableRow>,
-            ];
-          })}
+          {problems.rows}
           {row(translate('admin.yml.display_only'), report.displayOnlyParams)}
         </TableBody>
       </Table>
-      {warnings.length > 0 && (
-        <Button size="small" sx={{ mt: 1 }} onClick={() => void download()}>
-          {translate('admin.yml.warnings_csv')}
-        </Button>
-      )}
+      {problems.warnings && <WarningsCsvButton jobId={jobId} />}
     </Box>
   );
 }
