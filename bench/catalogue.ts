@@ -22,6 +22,7 @@
  *   BENCH_DB=sqlite,pg (`-- --pg`: pg)      BENCH_SIZES=10000,100000,1000000   BENCH_WORKERS=1,2
  *   BENCH_CACHE=on,off                       BENCH_ROWS=leaf,top,search,search2,typo,suggest,cart,item,page,itempage,filters,colour,pickup,tree,onekey
  *   BENCH_MIXED=1 (0: no mixed run; only: the mixed run alone)   BENCH_SQL=1: the slowest queries of every row with their plans
+ *   BENCH_PROF=<dir>: a CPU profile of each server process (.cpuprofile) written there when it stops
  * e.g. `BENCH_DB=sqlite BENCH_SIZES=1000000 BENCH_WORKERS=1 BENCH_CACHE=on BENCH_ROWS=cart,search BENCH_MIXED=0 npm run bench`.
  *
  * It prints and never fails on numbers; the figures also go to <tmp>/shop-bench/results-<time>.json.
@@ -66,7 +67,9 @@ async function startServer(env: NodeJS.ProcessEnv, workers: number, cache: 'on' 
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   if (cache === 'off') childEnv.RESPONSE_CACHE_MB = '0';
   delete childEnv.UPLOADS_DIR;
-  const child = fork(path.join(import.meta.dirname, 'server.ts'), [], { execArgv: ['--import', 'tsx'], env: childEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_PROF=<dir>: each server process writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROF)}`] : [];
+  const child = fork(path.join(import.meta.dirname, 'server.ts'), [], { execArgv: ['--import', 'tsx', ...prof], env: childEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [ports] = (await once(child, 'message')) as [{ apiPort: number; barePort: number }];
   return { child, app: `http://127.0.0.1:${ports.apiPort}`, bare: `http://127.0.0.1:${ports.barePort}/` };
 }

@@ -10,7 +10,7 @@ import type { Database } from './db/database';
 import { ApiError, badRequest } from './errors';
 import { registerApi } from './api/dispatcher';
 import { ApiHandlers } from './api/handlers';
-import { ResponseCache } from './api/responseCache';
+import { BROTLI_QUALITY, ResponseCache } from './api/responseCache';
 import type { AppServices } from './api/context';
 import { createStoreResolver, storeValues } from './api/tenant';
 import { registerRestRoutes, RestResources } from './rest/routes';
@@ -105,7 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   // Answers (api JSON, index.html) compressed for clients that accept it; the built apps' files come
   // compressed already (scripts/build.ts) and pictures are not compressible.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } });
   registerSecurityHeaders(app, { mapTilesUrl: config.mapTilesUrl, publicUrl: config.publicUrl });
   // Field and size caps before any body is parsed, on every route (lib/bodyLimits.ts).
   registerBodyLimits(app, {
