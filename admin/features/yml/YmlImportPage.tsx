@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import { YML_SCHEDULES } from '../../../schemas';
 import type { YmlImportJob, YmlImportMethods } from '../../../dataProvider/adminProviders';
 import ImportPreview, { type ImportMode } from './ImportPreview';
+import { Ltr } from '../../components/Ltr';
 
 /** How often the page asks for a running job's progress. */
 const POLL_MS = 1000;
@@ -218,8 +219,21 @@ function UndoneText({ job }: { job: YmlImportJob }) {
   return <Alert severity="info" sx={{ mt: 2 }}>{translate('admin.yml.undone_text', { restored: u.restored, shown: u.shown, removed: u.removed, edited: u.editedSince })}</Alert>;
 }
 
+/**
+ * A translated text whose values read left to right in any language (walk 35: '879 B' read 'B 879' in Arabic).
+ * The values go in as markers, so the words around them are the translation's own.
+ */
+function withLtr(text: string, values: string[]): React.ReactNode[] {
+  return text.split(/([\u0001-\u0002])/).map((part, i) => {
+    const at = part.length === 1 ? part.charCodeAt(0) - 1 : -1;
+    return at === 0 || at === 1 ? <Ltr key={i}>{values[at]}</Ltr> : part;
+  });
+}
+
 function JobCard({ job, onCancel, preview, undo }: { job: YmlImportJob; onCancel: () => void; preview: React.ReactNode; undo: React.ReactNode }) {
   const translate = useTranslate();
+  // The panel's language, not the browser's; its own run apart from the file's name (an Arabic date would mix with 'f2.xml').
+  const [locale] = useLocaleState();
   const running = active(job);
   const percent = job.totalBytes ? Math.min(100, Math.round((job.bytesRead / job.totalBytes) * 100)) : null;
   return (
@@ -231,13 +245,15 @@ function JobCard({ job, onCancel, preview, undo }: { job: YmlImportJob; onCancel
           </Typography>
           <Chip size="small" color={job.preview && job.status === 'done' ? 'default' : STATUS_COLOUR[job.status]} label={statusText(translate, job)} />
           <Typography variant="body2" color="text.secondary">
-            {sourceText(translate, job)} · {new Date(job.createdAt).toLocaleString()}
+            {sourceText(translate, job)} · <bdi>{new Date(job.createdAt).toLocaleString(locale)}</bdi>
           </Typography>
         </Stack>
         {running && <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? undefined} sx={{ my: 1 }} aria-label={translate('admin.yml.status.running')} />}
         <Typography variant="body2">{running && job.downloading ? translate('admin.yml.downloading') : translate('admin.yml.offers_read', { count: job.offersRead })}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {job.totalBytes ? translate('admin.yml.bytes_of', { read: formatBytes(job.bytesRead), total: formatBytes(job.totalBytes) }) : translate('admin.yml.bytes', { read: formatBytes(job.bytesRead) })}
+          {job.totalBytes
+            ? withLtr(translate('admin.yml.bytes_of', { read: '\u0001', total: '\u0002' }), [formatBytes(job.bytesRead), formatBytes(job.totalBytes)])
+            : withLtr(translate('admin.yml.bytes', { read: '\u0001' }), [formatBytes(job.bytesRead)])}
           {percent !== null && running ? ` (${percent}%)` : ''}
         </Typography>
         {running && (
@@ -381,6 +397,8 @@ function Report({ report, jobId }: { report: ReportData; jobId: number }) {
 
 function History({ jobs, undo }: { jobs: YmlImportJob[]; undo: (job: YmlImportJob) => React.ReactNode }) {
   const translate = useTranslate();
+  // In the panel's language, not the browser's (walk 35: an Arabic panel in a Russian browser said '13:55:50 ,01.12.2026').
+  const [locale] = useLocaleState();
   return (
     <Card component="section" aria-label={translate('admin.yml.history')}>
       <CardContent>
@@ -398,7 +416,7 @@ function History({ jobs, undo }: { jobs: YmlImportJob[]; undo: (job: YmlImportJo
                 data-testid="yml-history-entry"
                 sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr) auto' }, columnGap: 2, rowGap: 0.5, alignItems: 'center', py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
               >
-                <Typography variant="body2">{new Date(j.createdAt).toLocaleString()}</Typography>
+                <Typography variant="body2">{new Date(j.createdAt).toLocaleString(locale)}</Typography>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {sourceText(translate, j)}
                 </Typography>
