@@ -672,6 +672,7 @@ export default {
       zone_points: 'نقاط المنطقة: {count}',
       terms: 'شروط التوصيل في المنطقة',
       terms_hint: 'فارغ: كما في إعدادات المتجر',
+      shop_value: 'كما في المتجر: {value}',
       time_hint: 'مثلاً: 60–90 دقيقة',
       orders: 'الطلبات',
       weekend: 'يوم عطلة',

@@ -668,6 +668,7 @@ export default {
       zone_points: 'Punkte der Zone: {count}',
       terms: 'Lieferbedingungen der Zone',
       terms_hint: 'Leer: wie in den Shop-Einstellungen',
+      shop_value: 'Wie im Shop: {value}',
       time_hint: 'Zum Beispiel: 60–90 Min.',
       orders: 'Bestellungen',
       weekend: 'Ruhetag',

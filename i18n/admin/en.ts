@@ -485,6 +485,7 @@ export default {
       zone_points: 'Zone points: {count}',
       terms: 'Delivery terms in the zone',
       terms_hint: 'Empty: as in the shop settings',
+      shop_value: 'As in the shop: {value}',
       time_hint: 'For example: 60–90 min',
       orders: 'Orders',
       weekend: 'Day off',

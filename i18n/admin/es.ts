@@ -668,6 +668,7 @@ export default {
       zone_points: 'Puntos de la zona: {count}',
       terms: 'Condiciones de entrega en la zona',
       terms_hint: 'Vacío: como en los ajustes de la tienda',
+      shop_value: 'Como en la tienda: {value}',
       time_hint: 'Por ejemplo: 60–90 min',
       orders: 'Pedidos',
       weekend: 'Día libre',

@@ -484,6 +484,7 @@ export default {
       zone_points: 'Points de la zone : {count}',
       terms: 'Conditions de livraison de la zone',
       terms_hint: 'Vide : comme dans les réglages de la boutique',
+      shop_value: 'Comme pour la boutique : {value}',
       time_hint: 'Par exemple : 60–90 min',
       orders: 'Commandes',
       weekend: 'Jour de repos',

@@ -668,6 +668,7 @@ export default {
       zone_points: 'Pontos da zona: {count}',
       terms: 'Condições de entrega na zona',
       terms_hint: 'Vazio: como nas configurações da loja',
+      shop_value: 'Como na loja: {value}',
       time_hint: 'Por exemplo: 60–90 min',
       orders: 'Pedidos',
       weekend: 'Folga',

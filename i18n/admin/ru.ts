@@ -492,6 +492,7 @@ export default {
       zone_points: 'Точек зоны: {count}',
       terms: 'Условия доставки в зону',
       terms_hint: 'Пустое поле — как в настройках магазина',
+      shop_value: 'Как в магазине: {value}',
       time_hint: 'Например: 60–90 мин',
       orders: 'Заказы',
       weekend: 'Выходной',

@@ -669,6 +669,7 @@ export default {
       zone_points: '区域点数：{count}',
       terms: '区域配送条件',
       terms_hint: '留空：与商店设置相同',
+      shop_value: '与店铺相同：{value}',
       time_hint: '例如：60–90 分钟',
       orders: '订单',
       weekend: '休息日',

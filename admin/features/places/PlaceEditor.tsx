@@ -70,6 +70,14 @@ function Editor() {
   const [update] = useUpdate();
   const [doDelete] = useDelete();
   const { data: record, isPending, error } = useGetOne('places', { id: placeId }, { enabled: !isNew, retry: false, refetchOnWindowFocus: false });
+  // The shop's own terms, which an empty zone field keeps (walk 35: 'Пустое поле — как в настройках магазина' said
+  // not what those were): shown under each empty field. 0 is a price (free delivery) but no free-from sum or minimum.
+  const { data: shop } = useGetOne('stores', { id: 'current' }, { retry: false, refetchOnWindowFocus: false });
+  const shopTerm = (name: (typeof ZONE_AMOUNTS)[number]) => {
+    const n = Number(shop?.[name] ?? NaN);
+    if (!shop || !Number.isFinite(n)) return undefined;
+    return translate('admin.places.shop_value', { value: n > 0 || name === 'delivery_cost' ? `${n.toLocaleString(locale)} ₽` : '—' });
+  };
   const base = useMemo<PlaceDraft | null>(() => (isNew ? newPlaceDraft() : record ? draftFromRecord(record) : null), [isNew, record]);
   const [draft, setDraft] = useState<PlaceDraft | null>(null);
   const [busy, setBusy] = useState(false);
@@ -234,6 +242,7 @@ function Editor() {
                 label={translate(label(name))}
                 value={draft[name]}
                 onChange={(e) => set({ [name]: e.target.value.replace(/[^\d.,]/g, '').slice(0, 12) })}
+                helperText={draft[name] === '' ? shopTerm(name) : undefined}
                 slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' }, input: { endAdornment: <Typography color="text.secondary">₽</Typography> } }}
                 fullWidth
               />
