@@ -396,6 +396,7 @@ export default {
       places: "حسب الفرع",
       no_place: "بدون فرع",
       no_data: "لا توجد طلبات بعد",
+      no_promo: "لم تُستخدم رموز خصم في هذه الفترة",
       failed_notifications: "إشعارات لم تُرسل: {count}",
       show: "عرض",
     },

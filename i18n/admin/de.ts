@@ -392,6 +392,7 @@ export default {
       places: "Nach Standort",
       no_place: "Ohne Standort",
       no_data: "Noch keine Bestellungen",
+      no_promo: "Im Zeitraum keine Gutscheincodes verwendet",
       failed_notifications: "Nicht gesendete Benachrichtigungen: {count}",
       show: "Anzeigen",
     },

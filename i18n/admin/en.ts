@@ -205,6 +205,7 @@ export default {
       places: "By place",
       no_place: "No place",
       no_data: "No orders yet",
+      no_promo: "No promo codes used in the period",
       failed_notifications: "Notifications not sent: {count}",
       show: "Show",
     },

@@ -392,6 +392,7 @@ export default {
       places: "Por local",
       no_place: "Sin local",
       no_data: "Aún no hay pedidos",
+      no_promo: "No se usaron códigos promocionales en el periodo",
       failed_notifications: "Notificaciones no enviadas: {count}",
       show: "Mostrar",
     },

@@ -208,6 +208,7 @@ export default {
       places: "Par point de vente",
       no_place: "Sans point de vente",
       no_data: "Pas encore de commandes",
+      no_promo: "Aucun code promo utilisé sur la période",
       failed_notifications: "Notifications non envoyées : {count}",
       show: "Afficher",
     },

@@ -392,6 +392,7 @@ export default {
       places: "Por local",
       no_place: "Sem local",
       no_data: "Ainda não há pedidos",
+      no_promo: "Nenhum código promocional usado no período",
       failed_notifications: "Notificações não enviadas: {count}",
       show: "Mostrar",
     },

@@ -212,6 +212,7 @@ export default {
       places: "По заведениям",
       no_place: "Без заведения",
       no_data: "Пока нет заказов",
+      no_promo: "Промокоды за период не применялись",
       failed_notifications: "Не отправлено уведомлений: {count}",
       show: "Показать",
     },

@@ -393,6 +393,7 @@ export default {
       places: "按门店",
       no_place: "无门店",
       no_data: "暂无订单",
+      no_promo: "该期间未使用优惠码",
       failed_notifications: "未发送的通知：{count}",
       show: "查看",
     },
