@@ -45,10 +45,17 @@ test('a palette and a brand colour recolour the preview, and the saved look reac
     await expect.poll(() => background(cart)).toBe('rgb(255, 201, 201)');
     await expect.poll(() => colour(cart)).toBe('rgb(33, 37, 41)');
     await expect.poll(() => shopper.locator('.header, header').first().evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(16, 98, 164)');
+    // The selected line (the current category in the tree) is a light tint of the buttons' #AA0000, not the
+    // default palette's light blue (walk 35: a berry shop's current category stood out in blue).
+    await shopper.goto('/category/1-11');
+    const selected = () => shopper.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-dropdown_active_background').replace(/\s/g, ''));
+    await expect.poll(selected).toBe('rgba(247,230,230,1)');
+    const current = shopper.locator('.category-tree__link[aria-current="page"]').locator('visible=true');
+    if (await current.count()) await expect.poll(() => background(current.first())).toBe('rgb(247, 230, 230)');
   } finally {
     await shopper.close();
     // The demo's look back: the colours the palette set, to their defaults.
-    const names = new Set<string>(BRAND_COLOURS.flatMap((b) => [b.name, ...b.follow, ...b.on]));
+    const names = new Set<string>(BRAND_COLOURS.flatMap((b) => [b.name, ...b.follow, ...b.on, ...b.tint]));
     const defaults = Object.fromEntries(THEME_COLOURS);
     await ownerApi(shop.url, ownerAuth, 'stores', Object.fromEntries(['update', ...names].map((n) => (n === 'update' ? ['update', '1'] : [`p[${fieldByName(storeSchema, n).no}_${n}]`, defaults[n]]))));
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RGBA_PATTERN, THEME_COLOURS } from './colours';
-import { BRAND_COLOURS, BRAND_PRESETS, brandColourValues, presetValues, textOn } from './brandColours';
+import { BRAND_COLOURS, BRAND_PRESETS, brandColourValues, presetValues, textOn, tintOf } from './brandColours';
 
 describe('brand colours', () => {
   it('writes dark text on light colours and white on dark ones', () => {
@@ -11,8 +11,14 @@ describe('brand colours', () => {
   });
 
   it('a brand colour sets those that follow it and the text on it', () => {
-    expect(brandColourValues('button_background', '10,20,30,1')).toEqual({ button_background: '10,20,30,1', button_border: '10,20,30,1', links: '10,20,30,1', dropdown_active_text: '10,20,30,1', button_text: '255,255,255,1' });
+    expect(brandColourValues('button_background', '10,20,30,1')).toEqual({ button_background: '10,20,30,1', button_border: '10,20,30,1', links: '10,20,30,1', dropdown_active_text: '10,20,30,1', button_text: '255,255,255,1', dropdown_active_background: '231,232,233,1' });
     expect(brandColourValues('background_main', '250,250,250,1')).toEqual({ background_main: '250,250,250,1' });
+  });
+
+  it("the selected line's background is a light tint of the buttons' colour, close to the default's for the default blue", () => {
+    expect(tintOf('166,30,77,1')).toBe('246,233,237,1');
+    expect(tintOf('25,113,194,1')).toBe('232,241,249,1');
+    expect(brandColourValues('button_background', 'bad').dropdown_active_background).toBeUndefined();
   });
 
   it('every preset sets valid colours of the theme, and the classic one keeps the default brand colours', () => {

@@ -5,13 +5,15 @@ import { RGBA_PATTERN, type ThemeColourName } from './colours';
  * Each sets the detailed colours that `follow` it, and the text drawn on it (`on`) is dark or white by contrast.
  */
 export const BRAND_COLOURS = [
-  { name: 'client_button_background', follow: [], on: ['client_button_text'] },
-  { name: 'button_background', follow: ['button_border', 'links', 'dropdown_active_text'], on: ['button_text'] },
-  { name: 'active_button_background', follow: [], on: ['active_button_text'] },
-  { name: 'header_background', follow: [], on: ['header_text', 'header_icons'] },
-  { name: 'background_main', follow: [], on: [] },
-  { name: 'footer_background', follow: [], on: ['footer_text'] },
-] as const satisfies readonly { name: ThemeColourName; follow: readonly ThemeColourName[]; on: readonly ThemeColourName[] }[];
+  { name: 'client_button_background', follow: [], on: ['client_button_text'], tint: [] },
+  // The selected line of a list or menu (the storefront's current category) takes a light tint of the buttons'
+  // colour, its text the colour itself (walk 35: a berry palette kept the default's light blue there).
+  { name: 'button_background', follow: ['button_border', 'links', 'dropdown_active_text'], on: ['button_text'], tint: ['dropdown_active_background'] },
+  { name: 'active_button_background', follow: [], on: ['active_button_text'], tint: [] },
+  { name: 'header_background', follow: [], on: ['header_text', 'header_icons'], tint: [] },
+  { name: 'background_main', follow: [], on: [], tint: [] },
+  { name: 'footer_background', follow: [], on: ['footer_text'], tint: [] },
+] as const satisfies readonly { name: ThemeColourName; follow: readonly ThemeColourName[]; on: readonly ThemeColourName[]; tint: readonly ThemeColourName[] }[];
 export type BrandColourName = (typeof BRAND_COLOURS)[number]['name'];
 
 const DARK_TEXT = '33,37,41,1';
@@ -29,12 +31,21 @@ export function textOn(rgba: string): string {
   return (l + 0.05) / (luminance(DARK_TEXT) + 0.05) > 1.05 / (l + 0.05) ? DARK_TEXT : LIGHT_TEXT;
 }
 
-/** The detailed colours a brand colour sets: itself, those that follow it, and the text on it. */
+/** A colour one tenth strong over white, opaque: the light background of a line drawn in that colour. */
+export function tintOf(rgba: string): string {
+  const [r, g, b] = rgba.split(',').map(Number);
+  return [r, g, b].map((c) => Math.round(255 - (255 - c) * 0.1)).join(',') + ',1';
+}
+
+/** The detailed colours a brand colour sets: itself, those that follow it, the text on it and its light tints. */
 export function brandColourValues(name: BrandColourName, rgba: string): Record<string, string> {
   const brand = BRAND_COLOURS.find((b) => b.name === name)!;
   const out: Record<string, string> = { [name]: rgba };
   for (const f of brand.follow) out[f] = rgba;
-  if (RGBA_PATTERN.test(rgba)) for (const t of brand.on) out[t] = textOn(rgba);
+  if (RGBA_PATTERN.test(rgba)) {
+    for (const t of brand.on) out[t] = textOn(rgba);
+    for (const t of brand.tint) out[t] = tintOf(rgba);
+  }
   return out;
 }
 
