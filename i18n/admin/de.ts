@@ -458,6 +458,8 @@ export default {
       price_title: 'Preis um einen Prozentsatz ändern',
       percent: 'Änderung',
       percent_hint: 'Z. B. 10 erhöht um 10 %, −5 senkt um 5 % ({min} bis {max})',
+      raise: 'Erhöhen',
+      lower: 'Senken',
       also_oldprice: 'Auch den alten Preis (der Rabatt bleibt)',
       preview: 'So ändern sich die Preise',
       rounding: 'Der Server berechnet die neuen Preise: ein ganzer Preis bleibt ganz (auf die Einheit gerundet), ein Preis mit Cent wird auf den Cent gerundet.',

@@ -273,6 +273,8 @@ export default {
       price_title: 'Change the price by a percentage',
       percent: 'Change',
       percent_hint: 'E.g. 10 raises by 10 %, −5 lowers by 5 % ({min} to {max})',
+      raise: 'Raise',
+      lower: 'Lower',
       also_oldprice: 'The old price too (keeps the discount)',
       preview: 'How the prices change',
       rounding: 'The server computes the new prices: a whole price stays whole (rounded to the unit), a price with cents is rounded to the cent.',

@@ -458,6 +458,8 @@ export default {
       price_title: 'Cambiar el precio en un porcentaje',
       percent: 'Cambio',
       percent_hint: 'Por ejemplo, 10 sube un 10 %, −5 baja un 5 % (de {min} a {max})',
+      raise: 'Subir',
+      lower: 'Bajar',
       also_oldprice: 'También el precio anterior (se mantiene el descuento)',
       preview: 'Cómo cambian los precios',
       rounding: 'El servidor calcula los nuevos precios: un precio entero sigue entero (redondeo a la unidad), un precio con céntimos se redondea al céntimo.',

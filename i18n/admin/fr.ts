@@ -274,6 +274,8 @@ export default {
       price_title: 'Modifier le prix d’un pourcentage',
       percent: 'Variation',
       percent_hint: 'Par ex. 10 augmente de 10 %, −5 baisse de 5 % (de {min} à {max})',
+      raise: 'Augmenter',
+      lower: 'Baisser',
       also_oldprice: 'L’ancien prix aussi (la remise reste)',
       preview: 'Évolution des prix',
       rounding: 'Le serveur calcule les nouveaux prix : un prix entier reste entier (arrondi à l’unité), un prix avec centimes est arrondi au centime.',

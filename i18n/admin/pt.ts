@@ -458,6 +458,8 @@ export default {
       price_title: 'Alterar o preço em uma porcentagem',
       percent: 'Alteração',
       percent_hint: 'Por exemplo, 10 aumenta 10 %, −5 reduz 5 % (de {min} a {max})',
+      raise: 'Aumentar',
+      lower: 'Baixar',
       also_oldprice: 'O preço antigo também (o desconto permanece)',
       preview: 'Como os preços mudam',
       rounding: 'O servidor calcula os novos preços: um preço inteiro continua inteiro (arredondado à unidade), um preço com centavos é arredondado ao centavo.',

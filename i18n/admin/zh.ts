@@ -459,6 +459,8 @@ export default {
       price_title: '按百分比调整价格',
       percent: '调整幅度',
       percent_hint: '例如 10 表示提价 10 %，−5 表示降价 5 %（{min} 至 {max}）',
+      raise: '提高',
+      lower: '降低',
       also_oldprice: '原价也一起调整（保持折扣）',
       preview: '价格变化',
       rounding: '新价格由服务器计算：整数价格保持为整数（四舍五入到个位），带小数的价格四舍五入到分。',

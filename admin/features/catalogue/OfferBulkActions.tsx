@@ -1,7 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { Form, useDataProvider, useListContext, useLocaleState, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Checkbox, Dialog, ListItemIcon, Menu, MenuItem, useMediaQuery, type Theme, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Dialog, ListItemIcon, Menu, MenuItem, useMediaQuery, type Theme, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
@@ -81,13 +81,21 @@ function PriceDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
   const rows = useSelectedRows();
   const [text, setText] = useState('');
   const [oldprice, setOldprice] = useState(false);
-  const percent = Number(text.replace(',', '.').replace('−', '-'));
+  // Lower or raise: a phone's number pad has no minus (iOS's decimal pad), so the sign is a choice of its own;
+  // a typed '-5' still lowers.
+  const [down, setDown] = useState(false);
+  const typed = Number(text.replace(',', '.').replace('−', '-'));
+  const percent = down ? -Math.abs(typed) : typed;
   const valid = text.trim() !== '' && validPriceChange(percent);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="bulk-price-title" fullWidth maxWidth="xs">
       <DialogTitle id="bulk-price-title">{translate('admin.offers.price_title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{translate('admin.offers.selected', { count })}</DialogContentText>
+        <ToggleButtonGroup exclusive size="small" color="primary" value={down ? 'down' : 'up'} onChange={(_, v) => v && setDown(v === 'down')} sx={{ mb: 2 }}>
+          <ToggleButton value="up">{translate('admin.offers.raise')}</ToggleButton>
+          <ToggleButton value="down">{translate('admin.offers.lower')}</ToggleButton>
+        </ToggleButtonGroup>
         <TextField
           label={translate('admin.offers.percent')}
           value={text}
