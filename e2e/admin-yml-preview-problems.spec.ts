@@ -36,3 +36,15 @@ test('a preview names the offers the import would skip and the warnings, with th
   const res = await fetch(`${shop.url}/api?api=offers`, { method: 'POST', body: new URLSearchParams({ 'p[478_offer_id]': `${prefix}1` }) });
   expect(res.status).toBe(404);
 });
+
+test("a preview says hiding the products the file lacks hides the shop's categories it lacks too", async ({ adminPage: page }, info) => {
+  const prefix = `pc${info.project.name[0]}${Date.now() % 100000}x`;
+  await page.goto('/admin/yml_import');
+  await page.getByTestId('yml-file').setInputFiles({ name: 'other.xml', mimeType: 'text/xml', buffer: Buffer.from(ymlFeed(2, prefix)) });
+  const preview = page.getByRole('region', { name: 'Что изменится' });
+  await expect(preview).toBeVisible({ timeout: 60_000 });
+  // The demo shop's 25 categories: the file declares none of them (its own are 900-902).
+  await expect(preview.getByRole('alert').filter({ hasText: 'Что сделать с такими товарами?' })).toContainText('Если скрыть, скроются и категории, которых нет в файле: 25.');
+  await preview.getByRole('button', { name: 'Не импортировать' }).click();
+  await expect(preview).toBeHidden();
+});

@@ -256,6 +256,7 @@ export default {
       owner_kept_note: "Die Datei hat für sie andere Werte, doch der Import überschreibt Ihre Änderungen nicht. Um ein Feld wieder aus dem Feed zu übernehmen, öffnen Sie das Produkt und klicken Sie auf „Wieder aus dem Feed übernehmen“.",
       owner_kept: "Mit Ihren Änderungen von Hand beibehalten",
       ask_mode: "In der Datei fehlt %{smart_count} Produkt des Shops. Was soll damit geschehen? |||| In der Datei fehlen %{smart_count} Produkte des Shops. Was soll mit ihnen geschehen?",
+      hide_categories: 'Beim Ausblenden werden auch die Kategorien ausgeblendet, die in der Datei fehlen: {count}.',
       mode_replace: "Produkte ausblenden, die in der Datei fehlen ({count})",
       mode_merge: "Nur hinzufügen und aktualisieren",
       run_import: "Importieren",

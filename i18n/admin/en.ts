@@ -69,6 +69,7 @@ export default {
       owner_kept_note: "The file has other values for them, but the import will not overwrite your changes. To take a field from the feed again, open the product and click “Take them from the feed again”.",
       owner_kept: "Kept with your changes by hand",
       ask_mode: "The file lacks %{smart_count} product of the shop. What should happen to it? |||| The file lacks %{smart_count} of the shop's products. What should happen to them?",
+      hide_categories: 'Hiding them also hides the categories the file lacks: {count}.',
       mode_replace: "Hide the products the file lacks ({count})",
       mode_merge: "Only add and update",
       run_import: "Import",

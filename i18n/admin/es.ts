@@ -256,6 +256,7 @@ export default {
       owner_kept_note: "El archivo trae otros valores para ellos, pero la importación no sobrescribirá sus cambios. Para volver a tomar un campo del feed, abra el producto y pulse «Volver a tomarlos del feed».",
       owner_kept: "Mantenidos con sus cambios a mano",
       ask_mode: "Al archivo le falta %{smart_count} producto de la tienda. ¿Qué hacer con él? |||| Al archivo le faltan %{smart_count} productos de la tienda. ¿Qué hacer con ellos?",
+      hide_categories: 'Si se ocultan, también se ocultarán las categorías que faltan en el archivo: {count}.',
       mode_replace: "Ocultar los productos que faltan en el archivo ({count})",
       mode_merge: "Solo añadir y actualizar",
       run_import: "Importar",

@@ -72,6 +72,7 @@ export default {
       owner_kept_note: "Le fichier a d’autres valeurs pour eux, mais l’import n’écrasera pas vos modifications. Pour reprendre un champ du flux, ouvrez le produit et cliquez sur « Reprendre ceux du flux ».",
       owner_kept: "Gardés avec vos modifications à la main",
       ask_mode: "Il manque au fichier %{smart_count} produit de la boutique. Que faire de ce produit ? |||| Il manque au fichier %{smart_count} produits de la boutique. Que faire d'eux ?",
+      hide_categories: 'Les masquer masque aussi les catégories absentes du fichier : {count}.',
       mode_replace: "Masquer les produits absents du fichier ({count})",
       mode_merge: "Seulement ajouter et mettre à jour",
       run_import: "Importer",

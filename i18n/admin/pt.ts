@@ -256,6 +256,7 @@ export default {
       owner_kept_note: "O arquivo tem outros valores para eles, mas a importação não sobrescreverá suas alterações. Para voltar a usar um campo do feed, abra o produto e clique em “Voltar a usar os do feed”.",
       owner_kept: "Mantidos com suas alterações à mão",
       ask_mode: "Falta no arquivo %{smart_count} produto da loja. O que fazer com ele? |||| Faltam no arquivo %{smart_count} produtos da loja. O que fazer com eles?",
+      hide_categories: 'Ao ocultar, também serão ocultadas as categorias que faltam no arquivo: {count}.',
       mode_replace: "Ocultar os produtos que faltam no arquivo ({count})",
       mode_merge: "Apenas adicionar e atualizar",
       run_import: "Importar",

@@ -257,6 +257,7 @@ export default {
       owner_kept_note: "文件中这些字段的值不同，但导入不会覆盖您的修改。如需重新使用商品源的字段，请打开商品并点击“重新使用商品源的数据”。",
       owner_kept: "保留您手动修改的商品",
       ask_mode: "文件中缺少店铺的 %{smart_count} 件商品。如何处理它们？",
+      hide_categories: '若隐藏，文件中没有的分类也会隐藏：{count}。',
       mode_replace: "隐藏文件中没有的商品（{count}）",
       mode_merge: "仅添加和更新",
       run_import: "导入",

@@ -88,6 +88,8 @@ export default function ImportPreview({ report, problems, busy, onImport, onDisc
       {report.wouldHide > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate('admin.yml.ask_mode', { smart_count: report.wouldHide })}
+          {/* Walk 35: 'Скрыть товары (60)' hid the shop's 25 categories too, said nowhere before. */}
+          {!!report.categories?.hidden && ` ${translate('admin.yml.hide_categories', { count: report.categories.hidden })}`}
         </Alert>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
