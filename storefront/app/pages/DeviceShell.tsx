@@ -1,22 +1,20 @@
 import { useParams } from '../../lib/router';
 import { useT } from '../../lib/i18n';
-import { LATER_PAGE_TITLES } from '../../../i18n/laterPages';
 
 /**
- * Each device page (its route's pattern): its heading's text key (an order's number comes from the address; the
- * later pages' are their titles' own, i18n/laterPages.ts), its page classes (app/base.css holds their frames),
- * and whether the page is one narrow card (sign-in).
+ * Each device page (its route's pattern): its heading's text key (an order's number comes from the address),
+ * its page classes (app/base.css holds their frames), and whether the page is one narrow card (sign-in).
  */
-const SHELLS: { path: string; title?: string; page: string; card?: true }[] = [
+const SHELLS: { path: string; title: string; page: string; card?: true }[] = [
   { path: '/cart', title: 'cart.title', page: 'page--cart' },
-  { path: '/order', page: 'page--order' },
-  { path: '/order/:orderId', page: 'page--account page--order' },
-  { path: '/order/:orderId/review', page: 'page--account page--review' },
+  { path: '/order', title: 'checkout.title', page: 'page--order' },
+  { path: '/order/:orderId', title: 'account.order_title', page: 'page--account page--order' },
+  { path: '/order/:orderId/review', title: 'account.review.title', page: 'page--account page--review' },
   { path: '/favourites', title: 'favourites.title', page: 'page--favourites' },
   { path: '/login', title: 'account.sign_in_title', page: 'page--account', card: true },
   { path: '/my_orders', title: 'account.my_orders', page: 'page--account' },
-  { path: '/map', page: 'page--map' },
-  { path: '/filters/:path', page: 'page--filters' },
+  { path: '/map', title: 'map.title', page: 'page--map' },
+  { path: '/filters/:path', title: 'filters.title', page: 'page--filters' },
 ];
 
 /**
@@ -29,10 +27,9 @@ export default function DeviceShell({ path }: { path: string }) {
   const t = useT();
   const { orderId } = useParams();
   const shell = SHELLS.find((s) => s.path === path);
-  const title = shell && (shell.title ?? LATER_PAGE_TITLES[shell.path]);
   const body = (
     <>
-      {title && <h1 className="page__title">{t(title, { number: orderId ?? '' })}</h1>}
+      {shell && <h1 className="page__title">{t(shell.title, { number: orderId ?? '' })}</h1>}
       <div className="page-shell__bars" aria-hidden="true">
         <span />
         <span />
