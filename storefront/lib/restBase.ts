@@ -12,3 +12,14 @@ export function restBase(apiHost: string = getShopConfig().API_HOST): string {
   const url = new URL(apiHost, typeof location === 'undefined' ? 'http://localhost/' : location.href);
   return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api$/, '')}/rest`;
 }
+
+/** GET /rest/places (anyone may read them): every place in its order, as the order form and the map read them. */
+export async function fetchPlaces<T>(): Promise<T[]> {
+  const url = new URL(`${restBase()}/places`);
+  url.searchParams.set('sort', JSON.stringify(['sort', 'ASC']));
+  url.searchParams.set('range', JSON.stringify([0, 99]));
+  const res = await fetch(url.toString());
+  if (!res.ok) throw new Error(`places ${res.status}`);
+  const body = (await res.json()) as unknown;
+  return Array.isArray(body) ? (body as T[]) : [];
+}

@@ -1,7 +1,7 @@
 import type { Channel } from 'redux-saga';
 import { call, delay, fork, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { ApiError, type ApiClient, type Params } from '../../../dataProvider/apiClient';
-import { restBase } from '../../lib/restBase';
+import { fetchPlaces, restBase } from '../../lib/restBase';
 import { deviceId } from '../../lib/device';
 import { toastShown } from '../../lib/events';
 import { getLang, hasText, t } from '../../lib/i18n';
@@ -60,23 +60,12 @@ export const browser = {
 /** The delivery point chosen on /map (the map feature's contract: state.map.point). */
 const selectPoint = (s: { map?: { point?: DeliveryPoint | null } }) => s.map?.point ?? null;
 
-/** GET /rest/places: the pick-up places with their schedules and delivery zones. */
-export async function fetchPlaces(): Promise<Place[]> {
-  const url = new URL(`${restBase()}/places`);
-  url.searchParams.set('sort', JSON.stringify(['sort', 'ASC']));
-  url.searchParams.set('range', JSON.stringify([0, 99]));
-  const res = await fetch(url.toString());
-  if (!res.ok) throw new Error(`places ${res.status}`);
-  const body = (await res.json()) as unknown;
-  return Array.isArray(body) ? (body as Place[]) : [];
-}
-
 export function* loadPlaces() {
   const { places }: OrderState = yield select(selectOrder);
   if (places.length) return;
   yield put(placesRequested());
   try {
-    const list: Place[] = yield call(fetchPlaces);
+    const list: Place[] = yield call(fetchPlaces<Place>);
     yield put(placesLoaded(list));
   } catch (e) {
     console.warn('places', e);

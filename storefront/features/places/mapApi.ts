@@ -1,5 +1,4 @@
 import type { Params } from '../../../dataProvider/apiClient';
-import { restBase } from '../../lib/restBase';
 import { polygonOf } from '../../../schemas/rules/geo';
 
 /** [lat, lon] */
@@ -73,17 +72,6 @@ export function zoneOf(p: MapPlace): LatLon[] {
 export function zoneColour(p: MapPlace): string {
   const m = /^\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})/.exec(p.color ?? '');
   return m ? `rgb(${m[1]}, ${m[2]}, ${m[3]})` : '#1971c2';
-}
-
-/** GET /rest/places (anyone may read them): the places in their order. */
-export async function fetchPlaces(): Promise<MapPlace[]> {
-  const url = new URL(`${restBase()}/places`);
-  url.searchParams.set('sort', JSON.stringify(['sort', 'ASC']));
-  url.searchParams.set('range', JSON.stringify([0, 99]));
-  const res = await fetch(url.toString());
-  if (!res.ok) throw new Error(`places ${res.status}`);
-  const body = (await res.json()) as unknown;
-  return Array.isArray(body) ? (body as MapPlace[]) : [];
 }
 
 /** The same point, to about 10 cm: the map settling where it was asks nothing again. */

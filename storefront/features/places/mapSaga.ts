@@ -2,7 +2,8 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { ApiClient } from '../../../dataProvider/apiClient';
 import type { StoreSettings } from '../../lib/types';
-import { CITY_CENTRE, coordsText, entriesOf, fetchPlaces, placePoint, reverseParams, searchParams, SUGGEST_DELAY_MS, type GeocodeEntry, type LatLon, type MapPlace } from './mapApi';
+import { fetchPlaces } from '../../lib/restBase';
+import { CITY_CENTRE, coordsText, entriesOf, placePoint, reverseParams, searchParams, SUGGEST_DELAY_MS, type GeocodeEntry, type LatLon, type MapPlace } from './mapApi';
 import { deliveryPointChosen, deliveryPointCleared, selectDeliveryPoint, type DeliveryPoint } from './mapSlice';
 import {
   mapAddressFailed,
@@ -38,7 +39,7 @@ function* onOpened() {
   const point: DeliveryPoint | null = yield select(selectDeliveryPoint);
   let places: MapPlace[] = [];
   try {
-    places = yield call(fetchPlaces);
+    places = yield call(fetchPlaces<MapPlace>);
   } catch (e) {
     console.error('map: places', e);
   }

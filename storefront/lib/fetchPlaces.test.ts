@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getShopConfig, setShopConfig } from '../../lib/config';
-import { fetchPlaces } from './checkoutSaga';
+import { getShopConfig, setShopConfig } from './config';
+import { fetchPlaces } from './restBase';
 
-/** The order form's pick-up places come from the REST base beside the api, as the map's and the account's do. */
+/** The places (the order form's pick-up list, the map's zones) come from the REST base beside the api. */
 describe('fetchPlaces', () => {
   const was = getShopConfig();
   afterEach(() => {
