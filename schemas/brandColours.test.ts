@@ -3,11 +3,15 @@ import { RGBA_PATTERN, THEME_COLOURS } from './colours';
 import { BRAND_COLOURS, BRAND_PRESETS, brandColourValues, presetValues, textOn, tintOf } from './brandColours';
 
 describe('brand colours', () => {
-  it('writes dark text on light colours and white on dark ones', () => {
-    expect(textOn('255,212,59,1')).toBe('33,37,41,1');
-    expect(textOn('255,255,255,1')).toBe('33,37,41,1');
-    expect(textOn('25,113,194,1')).toBe('255,255,255,1');
-    expect(textOn('33,37,41,1')).toBe('255,255,255,1');
+  const dark = '33,37,41,1';
+  const white = '255,255,255,1';
+  it.each<[colour: string, text: string]>([
+    ['255,212,59,1', dark],
+    ['255,255,255,1', dark],
+    ['25,113,194,1', white],
+    ['33,37,41,1', white],
+  ])('writes dark text on light colours and white on dark ones: %s', (colour, text) => {
+    expect(textOn(colour)).toBe(text);
   });
 
   it('a brand colour sets those that follow it and the text on it', () => {

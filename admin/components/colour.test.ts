@@ -3,26 +3,33 @@ import { hexToRgba } from '../../schemas';
 import { clampAlphaTyping, normaliseHexTyping, splitRgba } from './colour';
 
 describe('colour fields (seed: hex of 7 characters, uppercase, alpha 0..1 step 0.1)', () => {
-  it('keeps # and six uppercase hex digits while typing', () => {
-    expect(normaliseHexTyping('ff00aa')).toBe('#FF00AA');
-    expect(normaliseHexTyping('#1971c2zz')).toBe('#1971C2');
-    expect(normaliseHexTyping('#12345678')).toBe('#123456');
-    expect(normaliseHexTyping('')).toBe('');
+  it.each<[typed: string, shown: string]>([
+    ['ff00aa', '#FF00AA'],
+    ['#1971c2zz', '#1971C2'],
+    ['#12345678', '#123456'],
+    ['', ''],
+  ])('keeps # and six uppercase hex digits while typing: %j', (typed, shown) => {
+    expect(normaliseHexTyping(typed)).toBe(shown);
   });
 
-  it('shows a stored r,g,b,alpha as hex and alpha', () => {
-    expect(splitRgba('25,113,194,1')).toEqual({ hex: '#1971C2', alpha: '1' });
-    expect(splitRgba('0,0,0,0.4')).toEqual({ hex: '#000000', alpha: '0.4' });
-    expect(splitRgba('255,255,255,')).toEqual({ hex: '#FFFFFF', alpha: '1' });
-    expect(splitRgba('')).toEqual({ hex: '', alpha: '' });
-    expect(splitRgba(null)).toEqual({ hex: '', alpha: '' });
+  it.each<[stored: string | null, shown: { hex: string; alpha: string }]>([
+    ['25,113,194,1', { hex: '#1971C2', alpha: '1' }],
+    ['0,0,0,0.4', { hex: '#000000', alpha: '0.4' }],
+    ['255,255,255,', { hex: '#FFFFFF', alpha: '1' }],
+    ['', { hex: '', alpha: '' }],
+    [null, { hex: '', alpha: '' }],
+  ])('shows a stored r,g,b,alpha as hex and alpha: %j', (stored, shown) => {
+    expect(splitRgba(stored)).toEqual(shown);
   });
 
   it('clamps alpha to 0..1 and derives the stored value with alpha 1 when empty', () => {
-    expect(clampAlphaTyping('1.5')).toBe('1');
-    expect(clampAlphaTyping('-2')).toBe('0');
-    expect(clampAlphaTyping('0,3')).toBe('0.3');
-    expect(clampAlphaTyping('0.')).toBe('0.');
+    const cases: [typed: string, kept: string][] = [
+      ['1.5', '1'],
+      ['-2', '0'],
+      ['0,3', '0.3'],
+      ['0.', '0.'],
+    ];
+    for (const [typed, kept] of cases) expect(clampAlphaTyping(typed), typed).toBe(kept);
     expect(hexToRgba('#1971C2', '')).toBe('25,113,194,1');
     expect(hexToRgba('#1971C2', 0.34)).toBe('25,113,194,0.3');
   });

@@ -2,26 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { latinToCyrillic } from './transliterate';
 
 describe('Latin to Cyrillic', () => {
-  it('reads the common spellings of Russian in Latin letters', () => {
-    expect(latinToCyrillic('chaynik')).toBe('чайник');
-    expect(latinToCyrillic('shkaf')).toBe('шкаф');
-    expect(latinToCyrillic('kastryulya')).toBe('кастрюля');
-    expect(latinToCyrillic('podushka')).toBe('подушка');
-    expect(latinToCyrillic('zhurnal')).toBe('журнал');
-    expect(latinToCyrillic('shchetka')).toBe('щетка');
-    expect(latinToCyrillic('ryukzak')).toBe('рюкзак');
-    expect(latinToCyrillic('ryba')).toBe('рыба');
+  it.each<[latin: string, cyrillic: string]>([
+    ['chaynik', 'чайник'],
+    ['shkaf', 'шкаф'],
+    ['kastryulya', 'кастрюля'],
+    ['podushka', 'подушка'],
+    ['zhurnal', 'журнал'],
+    ['shchetka', 'щетка'],
+    ['ryukzak', 'рюкзак'],
+    ['ryba', 'рыба'],
+  ])('reads the common spellings of Russian in Latin letters: %s', (latin, cyrillic) => {
+    expect(latinToCyrillic(latin)).toBe(cyrillic);
   });
 
-  it('reads c as ц before e, i and y, else as к', () => {
-    expect(latinToCyrillic('cirk')).toBe('цирк');
-    expect(latinToCyrillic('cena')).toBe('цена');
-    expect(latinToCyrillic('cofe')).toBe('кофе');
+  it.each<[latin: string, cyrillic: string]>([
+    ['cirk', 'цирк'],
+    ['cena', 'цена'],
+    ['cofe', 'кофе'],
+  ])('reads c as ц before e, i and y, else as к: %s', (latin, cyrillic) => {
+    expect(latinToCyrillic(latin)).toBe(cyrillic);
   });
 
   it('leaves anything but Latin letters alone', () => {
-    expect(latinToCyrillic('чайник')).toBeNull();
-    expect(latinToCyrillic('iphone15')).toBeNull();
-    expect(latinToCyrillic('')).toBeNull();
+    for (const text of ['чайник', 'iphone15', '']) expect(latinToCyrillic(text), text).toBeNull();
   });
 });

@@ -65,16 +65,20 @@ describe('a partial tree (a server-rendered page inlined only its first screenâ€
 });
 
 describe('platform and links', () => {
-  it('detects the native apps by their web views', () => {
-    expect(detectPlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148')).toBe('ios');
-    expect(detectPlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('browser');
-    expect(detectPlatform('Mozilla/5.0 (Linux; Android 13; Pixel 7; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0 Mobile Safari/537.36')).toBe('android');
-    expect(detectPlatform('Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36')).toBe('browser');
+  it.each<[userAgent: string, platform: string]>([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148', 'ios'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', 'browser'],
+    ['Mozilla/5.0 (Linux; Android 13; Pixel 7; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0 Mobile Safari/537.36', 'android'],
+    ['Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36', 'browser'],
+  ])('detects the native apps by their web views: %s', (userAgent, platform) => {
+    expect(detectPlatform(userAgent)).toBe(platform);
   });
-  it('routes internal and same-origin banner links, not others', () => {
-    expect(internalPath('/category/1', 'https://shop.ru')).toBe('/category/1');
-    expect(internalPath('https://shop.ru/delivery?x=1', 'https://shop.ru')).toBe('/delivery?x=1');
-    expect(internalPath('https://other.ru/a', 'https://shop.ru')).toBeNull();
-    expect(internalPath('//evil.ru/a', 'https://shop.ru')).toBeNull();
+  it.each<[link: string, path: string | null]>([
+    ['/category/1', '/category/1'],
+    ['https://shop.ru/delivery?x=1', '/delivery?x=1'],
+    ['https://other.ru/a', null],
+    ['//evil.ru/a', null],
+  ])('routes internal and same-origin banner links, not others: %s', (link, path) => {
+    expect(internalPath(link, 'https://shop.ru')).toBe(path);
   });
 });

@@ -10,10 +10,12 @@ describe('restBase', () => {
     vi.unstubAllGlobals();
   });
 
-  it('puts /rest beside an absolute api host', () => {
-    expect(restBase('https://shop.example/api')).toBe('https://shop.example/rest');
-    expect(restBase('https://shop.example/api/')).toBe('https://shop.example/rest');
-    expect(restBase('http://127.0.0.1:8080/api')).toBe('http://127.0.0.1:8080/rest');
+  it.each<[api: string, rest: string]>([
+    ['https://shop.example/api', 'https://shop.example/rest'],
+    ['https://shop.example/api/', 'https://shop.example/rest'],
+    ['http://127.0.0.1:8080/api', 'http://127.0.0.1:8080/rest'],
+  ])('puts /rest beside an absolute api host: %s', (api, rest) => {
+    expect(restBase(api)).toBe(rest);
   });
 
   it('resolves a relative /api against the page, or localhost where there is no page (the server render)', () => {
@@ -29,9 +31,9 @@ describe('restBase', () => {
   });
 
   it('gives no double slash, query, fragment or credentials for a caller to append to', () => {
-    expect(restBase('https://shop.example/')).toBe('https://shop.example/rest');
-    expect(restBase('https://shop.example/api?x=1#top')).toBe('https://shop.example/rest');
-    expect(restBase('https://user:secret@shop.example/api')).toBe('https://shop.example/rest');
+    for (const api of ['https://shop.example/', 'https://shop.example/api?x=1#top', 'https://user:secret@shop.example/api']) {
+      expect(restBase(api), api).toBe('https://shop.example/rest');
+    }
   });
 
   it("reads the shop's config when given nothing", () => {

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { bannerFileKind } from './bannerFiles';
 
 describe('banner files', () => {
-  it('tells video from image by the name, in any case', () => {
-    expect(bannerFileKind('promo.MP4')).toBe('video');
-    expect(bannerFileKind('clip.mov')).toBe('video');
-    expect(bannerFileKind('a.JPeG')).toBe('image');
-    expect(bannerFileKind('b.gif')).toBe('image');
-    expect(bannerFileKind('c.webm')).toBeNull();
-    expect(bannerFileKind('noext')).toBeNull();
+  it.each<[name: string, kind: 'video' | 'image' | null]>([
+    ['promo.MP4', 'video'],
+    ['clip.mov', 'video'],
+    ['a.JPeG', 'image'],
+    ['b.gif', 'image'],
+    ['c.webm', null],
+    ['noext', null],
+  ])('tells video from image by the name, in any case: %s', (name, kind) => {
+    expect(bannerFileKind(name)).toBe(kind);
   });
 });

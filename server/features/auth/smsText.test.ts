@@ -3,9 +3,7 @@ import { SMS_SHOP_NAME_MAX, signInSms, smsShopName } from './smsText';
 
 describe('the shop name in the sign-in SMS', () => {
   it('keeps an ordinary name as it is', () => {
-    expect(smsShopName('Демо-магазин')).toBe('Демо-магазин');
-    expect(smsShopName("L'Atelier des fleurs")).toBe("L'Atelier des fleurs");
-    expect(smsShopName('Цветы на Невском')).toBe('Цветы на Невском');
+    for (const name of ['Демо-магазин', "L'Atelier des fleurs", 'Цветы на Невском']) expect(smsShopName(name), name).toBe(name);
   });
 
   it('removes digits, phone numbers, links, addresses and sentence punctuation, and cuts at a word', () => {
@@ -31,9 +29,11 @@ describe('the shop name in the sign-in SMS', () => {
     }
   });
 
-  it('is the platform template around the cleaned name, or the template without a name', () => {
-    expect(signInSms('ru', 'Демо-магазин', '1234')).toBe('Код для входа в Демо-магазин: 1234');
-    expect(signInSms('ru', '+7 800 555 35 35', '1234')).toBe('Код для входа: 1234');
-    expect(signInSms('en', 'Shop 1', '123456')).toBe('Your code for Shop: 123456');
+  it.each<[...args: Parameters<typeof signInSms>, text: string]>([
+    ['ru', 'Демо-магазин', '1234', 'Код для входа в Демо-магазин: 1234'],
+    ['ru', '+7 800 555 35 35', '1234', 'Код для входа: 1234'],
+    ['en', 'Shop 1', '123456', 'Your code for Shop: 123456'],
+  ])('is the platform template around the cleaned name, or the template without a name: %s %s', (lang, name, code, text) => {
+    expect(signInSms(lang, name, code)).toBe(text);
   });
 });

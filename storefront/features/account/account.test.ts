@@ -152,12 +152,14 @@ describe('account sagas', () => {
 });
 
 describe('sign-in phone', () => {
-  it('masks +7 numbers as the shop does and drops a pasted 8 or 7 prefix', () => {
-    expect(formatNational('7', '999')).toBe('(999');
-    expect(formatNational('7', '9995550101')).toBe('(999) 555-01-01');
-    expect(formatNational('7', '8 (999) 555-01-01')).toBe('(999) 555-01-01');
-    expect(formatNational('7', '999555010199')).toBe('(999) 555-01-01');
-    expect(formatNational('44', '20 7946 0958')).toBe('20 7946 0958');
+  it.each<[code: string, typed: string, shown: string]>([
+    ['7', '999', '(999'],
+    ['7', '9995550101', '(999) 555-01-01'],
+    ['7', '8 (999) 555-01-01', '(999) 555-01-01'],
+    ['7', '999555010199', '(999) 555-01-01'],
+    ['44', '20 7946 0958', '20 7946 0958'],
+  ])('masks +7 numbers as the shop does and drops a pasted 8 or 7 prefix: +%s %s', (code, typed, shown) => {
+    expect(formatNational(code, typed)).toBe(shown);
   });
   it('takes whole numbers only', () => {
     expect(phoneOf('7', '(999) 555-01-01')).toBe('+79995550101');

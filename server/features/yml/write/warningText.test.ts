@@ -37,11 +37,14 @@ describe("an import's warnings in the owner's language", () => {
   });
 
   it("keeps the feed's ids, element names and values verbatim; an unknown sentence stays as written", () => {
-    expect(warningText('offer A-1: <oldprice> "12,5 руб" is not a number, ignored', 'ru')).toBe('товар A-1: <oldprice> "12,5 руб" — не число, пропущено');
-    expect(warningText('offer x:y: category 99 is not declared in <categories>', 'ru')).toBe('товар x:y: категория 99 не объявлена в <categories>');
-    expect(warningText('offer 5: <param name="Цвет {id}"> without a value skipped', 'de')).toBe('Angebot 5: <param name="Цвет {id}"> ohne Wert übersprungen');
-    expect(warningText('unknown offer element <foo> kept in extra (1 offer)', 'ru')).toBe('неизвестный элемент товара <foo> сохранён в дополнительных полях (товаров: 1)');
-    expect(warningText('something new happened', 'ru')).toBe('something new happened');
+    const cases: [sentence: string, lang: Parameters<typeof warningText>[1], text: string][] = [
+      ['offer A-1: <oldprice> "12,5 руб" is not a number, ignored', 'ru', 'товар A-1: <oldprice> "12,5 руб" — не число, пропущено'],
+      ['offer x:y: category 99 is not declared in <categories>', 'ru', 'товар x:y: категория 99 не объявлена в <categories>'],
+      ['offer 5: <param name="Цвет {id}"> without a value skipped', 'de', 'Angebot 5: <param name="Цвет {id}"> ohne Wert übersprungen'],
+      ['unknown offer element <foo> kept in extra (1 offer)', 'ru', 'неизвестный элемент товара <foo> сохранён в дополнительных полях (товаров: 1)'],
+      ['something new happened', 'ru', 'something new happened'],
+    ];
+    for (const [sentence, lang, text] of cases) expect(warningText(sentence, lang), `${lang}: ${sentence}`).toBe(text);
     expect(warningKindName('bad_value', 'ru')).toBe('неверное значение');
     expect(warningKindName('no_such_kind', 'ru')).toBe('no_such_kind');
   });
