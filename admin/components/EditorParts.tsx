@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Link as RouterLink, useBlocker } from 'react-router';
-import { Title, useTranslate } from 'react-admin';
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Link as RouterLink, useBlocker, useParams } from 'react-router';
+import { Authenticated, Title, useTranslate } from 'react-admin';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -160,4 +160,19 @@ export function UnsavedChangesPrompt({ dirty, onSave }: { dirty: boolean; onSave
 export function useRequiredFieldsMessage() {
   const translate = useTranslate();
   return (labels: string[]) => `${translate('errors.required_fields_error')}: ${labels.map((l) => translate(l)).join(', ')}`;
+}
+
+/**
+ * The page of an editor whose route names its record by `param` ('new' creates), the owner's only. A new
+ * record's first save moves to its own address, where a fresh editor mounts (keyed by the id).
+ */
+export function editorPage(Editor: ComponentType, param: string) {
+  return function EditorPage() {
+    const id = useParams()[param] ?? 'new';
+    return (
+      <Authenticated>
+        <Editor key={id} />
+      </Authenticated>
+    );
+  };
 }

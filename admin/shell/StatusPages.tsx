@@ -23,39 +23,28 @@ function StatusPage({ icon, title, text, action }: { icon: ReactNode; title: str
   );
 }
 
-/** /admin/404: 'page_not_found' with a way back to the panel. */
-export function NotFoundPage() {
+/** A page of the panel's routes: its texts and a button to another route. */
+function RouteStatusPage({ icon, title, text, to, action }: { icon: ReactNode; title: string; text: string; to: string; action: string }) {
   const translate = useTranslate();
   return (
     <StatusPage
-      icon={<SearchOffOutlined />}
-      title={translate('admin.pages.not_found')}
-      text={translate('admin.pages.not_found_text')}
+      icon={icon}
+      title={translate(title)}
+      text={translate(text)}
       action={
-        <Button variant="contained" component={RouterLink} to="/">
-          {translate('admin.pages.to_admin')}
+        <Button variant="contained" component={RouterLink} to={to}>
+          {translate(action)}
         </Button>
       }
     />
   );
 }
 
+/** /admin/404: 'page_not_found' with a way back to the panel. */
+export const NotFoundPage = () => <RouteStatusPage icon={<SearchOffOutlined />} title="admin.pages.not_found" text="admin.pages.not_found_text" to="/" action="admin.pages.to_admin" />;
+
 /** /admin/401: 'unauthorized_page' with the sign-in button. */
-export function UnauthorizedPage() {
-  const translate = useTranslate();
-  return (
-    <StatusPage
-      icon={<LockOutlined />}
-      title={translate('admin.pages.unauthorized')}
-      text={translate('admin.pages.unauthorized_text')}
-      action={
-        <Button variant="contained" component={RouterLink} to="/login">
-          {translate('admin.pages.sign_in')}
-        </Button>
-      }
-    />
-  );
-}
+export const UnauthorizedPage = () => <RouteStatusPage icon={<LockOutlined />} title="admin.pages.unauthorized" text="admin.pages.unauthorized_text" to="/login" action="admin.pages.sign_in" />;
 
 /** config.json could not be read: the seed's broken-url page with a reload button (no react-admin context yet). */
 export function BrokenConfigPage({ title, text, reload }: { title: string; text: string; reload: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
-import { Authenticated, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Box, Button, CircularProgress, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
@@ -8,7 +8,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { CATEGORY_PATH_SEPARATOR, ROOT_CATEGORY_ID, categorySchema, fieldByName, imageUrlFor } from './categoryShared';
 import { useCategoryTree } from '../../components/CategorySelectInput';
 import { CategoryTreeRadio, subtreeIds, type TreeCategory } from '../../components/CategoryTreeRadio';
-import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, editorPage, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { useEditorSave } from '../../components/useEditorSave';
 import { useDraft, useLeaveWhenMissing } from '../../components/useDraft';
 import { answered } from '../../components/editorWork';
@@ -188,12 +188,4 @@ export function CategoryEditor() {
   );
 }
 
-export default function CategoryEditorPage() {
-  // A new category's first save moves to its own address: a fresh editor there.
-  const { categoryId = 'new' } = useParams();
-  return (
-    <Authenticated>
-      <CategoryEditor key={categoryId} />
-    </Authenticated>
-  );
-}
+export default editorPage(CategoryEditor, 'categoryId');

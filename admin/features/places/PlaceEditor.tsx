@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { Authenticated, useCreate, useDelete, useGetOne, useLocaleState, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { useCreate, useDelete, useGetOne, useLocaleState, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Autocomplete, Box, Button, ButtonBase, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
@@ -9,7 +9,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useUpdate } from 'react-admin';
-import { ConfirmDialog, EditorActions, EditorCard, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorActions, EditorCard, EditorHeader, editorPage, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
 import { ColourInput } from '../../components/ColourInput';
 import { WeekScheduleInput } from './WeekScheduleInput';
 import { suggestCountries } from './countries';
@@ -270,12 +270,4 @@ function Editor() {
 }
 
 /** /place_settings/place/{placeId} ('new' creates): the place editor; address and zone are set on their maps. */
-export default function PlaceEditor() {
-  // A new place's first save moves to its own address: a fresh editor there.
-  const { placeId = 'new' } = useParams();
-  return (
-    <Authenticated>
-      <Editor key={placeId} />
-    </Authenticated>
-  );
-}
+export default editorPage(Editor, 'placeId');

@@ -34,11 +34,18 @@ const SECRET_HELP = 'admin.settings.secret_hint';
 /** The shop's pictures (logo, favicon): a file or a link each (StoreImageInput). */
 const IMAGE_FIELDS = storeSchema.fields.filter((f) => !f.readOnly && !f.group && f.type === 'image');
 
-function sectionTitle(text: string, id: string) {
+/** A card of the settings: a section named by its heading. */
+function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const translate = useTranslate();
   return (
-    <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
-      {text}
-    </Typography>
+    <EditorCard>
+      <Box component="section" aria-labelledby={id}>
+        <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate(title)}
+        </Typography>
+        {children}
+      </Box>
+    </EditorCard>
   );
 }
 
@@ -136,51 +143,39 @@ function CommonSettings() {
         </Tabs>
       </Box>
       <TabPanel tab="store" current={tab}>
-        <EditorCard>
-          <Box component="section" aria-labelledby="store-fields-title">
-            {sectionTitle(translate('admin.settings.store'), 'store-fields-title')}
-            {COMMON_FIELDS.map((f) => (
-              <Box key={f.name}>
-                <FieldInput field={f} validate={f.required ? [markRequired] : []} />
-                {f.name === 'domain' ? <DomainStatus /> : null}
-                {f.secret ? (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: -0.5, mb: 1, ml: 1.5 }}>
-                    {translate(SECRET_HELP)}
-                  </Typography>
-                ) : null}
-              </Box>
-            ))}
-          </Box>
-        </EditorCard>
-        <EditorCard>
-          <Box component="section" aria-labelledby="images-title">
-            {sectionTitle(translate('admin.settings.images'), 'images-title')}
-            {IMAGE_FIELDS.map((f) => (
-              <StoreImageInput key={f.name} field={f} />
-            ))}
-          </Box>
-        </EditorCard>
+        <SettingsSection id="store-fields-title" title="admin.settings.store">
+          {COMMON_FIELDS.map((f) => (
+            <Box key={f.name}>
+              <FieldInput field={f} validate={f.required ? [markRequired] : []} />
+              {f.name === 'domain' ? <DomainStatus /> : null}
+              {f.secret ? (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: -0.5, mb: 1, ml: 1.5 }}>
+                  {translate(SECRET_HELP)}
+                </Typography>
+              ) : null}
+            </Box>
+          ))}
+        </SettingsSection>
+        <SettingsSection id="images-title" title="admin.settings.images">
+          {IMAGE_FIELDS.map((f) => (
+            <StoreImageInput key={f.name} field={f} />
+          ))}
+        </SettingsSection>
       </TabPanel>
       <TabPanel tab="orders" current={tab}>
-        <EditorCard>
-          <Box component="section" aria-labelledby="controls-title">
-            {sectionTitle(translate('admin.settings.controls'), 'controls-title')}
-            {CONTROLS.map(([key]) => (
-              <BooleanInput key={key} source={`controls.${key}`} label={`resources.stores.controls.${key}`} helperText={false} />
-            ))}
-            <Box sx={{ mt: 1 }}>
-              <RequiredFieldsView />
-            </Box>
+        <SettingsSection id="controls-title" title="admin.settings.controls">
+          {CONTROLS.map(([key]) => (
+            <BooleanInput key={key} source={`controls.${key}`} label={`resources.stores.controls.${key}`} helperText={false} />
+          ))}
+          <Box sx={{ mt: 1 }}>
+            <RequiredFieldsView />
           </Box>
-        </EditorCard>
+        </SettingsSection>
       </TabPanel>
       <TabPanel tab="look" current={tab}>
-        <EditorCard>
-          <Box component="section" aria-labelledby="palette-title">
-            {sectionTitle(translate('admin.settings.palette'), 'palette-title')}
-            <BrandColours />
-          </Box>
-        </EditorCard>
+        <SettingsSection id="palette-title" title="admin.settings.palette">
+          <BrandColours />
+        </SettingsSection>
       </TabPanel>
     </>
   );

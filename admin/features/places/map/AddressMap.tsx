@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Authenticated, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useMap, useMapEvents } from 'react-leaflet';
 import { Autocomplete, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import MyLocation from '@mui/icons-material/MyLocation';
 import { EditorHeader } from '../../../components/EditorParts';
 import { formatPoint, placeCentre, storeDraft, type LatLng, type PlaceDraft } from '../placeDraft';
-import { CentrePin, MapBox, MissingPlace, usePlaceDraft } from './mapParts';
+import { CentrePin, MapBox, PlaceMapPage } from './mapParts';
 import { geocodeAddress, reverseGeocode, suggestionLabel, type GeocodeHit, MAX_QUERY } from './geocode';
 
 /** The seed's pause before a map search (1000 ms) and before naming the centre after a move. */
@@ -188,18 +188,7 @@ function AddressMapScreen({ placeId, draft }: { placeId: string; draft: PlaceDra
   );
 }
 
-function Screen() {
-  const { placeId, draft, missing } = usePlaceDraft();
-  if (missing) return <MissingPlace />;
-  if (!draft) return <CircularProgress sx={{ m: 3 }} />;
-  return <AddressMapScreen placeId={placeId} draft={draft} />;
-}
-
 /** /map/{placeId}: the place's address: search with suggestions, a centre marker and 'Я здесь'. */
 export default function AddressMap() {
-  return (
-    <Authenticated>
-      <Screen />
-    </Authenticated>
-  );
+  return <PlaceMapPage screen={AddressMapScreen} />;
 }

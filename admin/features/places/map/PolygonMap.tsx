@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Authenticated, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { Marker, Polygon, Polyline, useMapEvents } from 'react-leaflet';
 import { Box, Button, CircularProgress, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
 import MoreVert from '@mui/icons-material/MoreVert';
 import { EditorHeader } from '../../../components/EditorParts';
 import { coordsOf, placeCentre, storeDraft, type LatLng, type PlaceDraft } from '../placeDraft';
-import { MapBox, MissingPlace, pinIcon, rgbOf, usePlaceDraft, vertexIcon } from './mapParts';
+import { MapBox, pinIcon, PlaceMapPage, rgbOf, vertexIcon } from './mapParts';
 
 /** The stroke while the zone is being changed (the seed: red while drawing, the place colour otherwise). */
 const DRAWING = '#E03131';
@@ -140,18 +140,7 @@ function PolygonScreen({ placeId, draft: given }: { placeId: string; draft: Plac
   );
 }
 
-function Screen() {
-  const { placeId, draft, missing } = usePlaceDraft();
-  if (missing) return <MissingPlace />;
-  if (!draft) return <CircularProgress sx={{ m: 3 }} />;
-  return <PolygonScreen placeId={placeId} draft={draft} />;
-}
-
 /** /polygon_map/{placeId}: the delivery zone: a click adds a point, points drag; 'Выберите действие' clears or undoes. */
 export default function PolygonMap() {
-  return (
-    <Authenticated>
-      <Screen />
-    </Authenticated>
-  );
+  return <PlaceMapPage screen={PolygonScreen} />;
 }

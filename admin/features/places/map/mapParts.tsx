@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useGetOne, useTranslate } from 'react-admin';
+import { Authenticated, useGetOne, useTranslate } from 'react-admin';
 import L from 'leaflet';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { Box, CircularProgress, Typography } from '@mui/material';
@@ -80,7 +80,7 @@ export function MapBox({ centre, zoom = 14, label, children, overlay }: { centre
  * The place draft a map works on: the one the editor left in the session, else the stored place (a map
  * opened directly), else a new place. `missing` when the place does not exist.
  */
-export function usePlaceDraft(): { placeId: string; draft: PlaceDraft | null; missing: boolean } {
+function usePlaceDraft(): { placeId: string; draft: PlaceDraft | null; missing: boolean } {
   const { placeId = 'new' } = useParams();
   const [fromSession] = useState(() => loadDraft(placeId));
   const needRecord = !fromSession && placeId !== 'new';
@@ -89,9 +89,23 @@ export function usePlaceDraft(): { placeId: string; draft: PlaceDraft | null; mi
   return { placeId, draft, missing: needRecord && !!error };
 }
 
-export function MissingPlace() {
+type MapScreen = ComponentType<{ placeId: string; draft: PlaceDraft }>;
+
+function DraftScreen({ screen: Screen }: { screen: MapScreen }) {
   const translate = useTranslate();
-  return <Typography sx={{ p: 2 }}>{translate('admin.places.not_found')}</Typography>;
+  const { placeId, draft, missing } = usePlaceDraft();
+  if (missing) return <Typography sx={{ p: 2 }}>{translate('admin.places.not_found')}</Typography>;
+  if (!draft) return <CircularProgress sx={{ m: 3 }} />;
+  return <Screen placeId={placeId} draft={draft} />;
+}
+
+/** A map page of the place in the address (the owner's only): 'not found', a spinner, then the screen on its draft. */
+export function PlaceMapPage({ screen }: { screen: MapScreen }) {
+  return (
+    <Authenticated>
+      <DraftScreen screen={screen} />
+    </Authenticated>
+  );
 }
 
 /** The zone colour 'r,g,b,alpha' as a CSS colour without its alpha (the fill has its own, 0.3). */
