@@ -4,7 +4,12 @@ import { addShopY, setupShop, type Shop } from './checkoutFixtures';
 /** A test server with its owner and a customer signed in and the checkout shop set up (setupShop); `opts` as startTestServer's. */
 export async function startCheckoutShop(opts: Parameters<typeof startSignedIn>[0] = {}): Promise<{ server: TestServer; owner: Auth; customer: Auth; shop: Shop }> {
   const { server, owner, customer } = await startSignedIn(opts);
-  return { server, owner, customer, shop: await setupShop(server, owner) };
+  try {
+    return { server, owner, customer, shop: await setupShop(server, owner) };
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
 }
 
 /** The second shop of the cross-shop tests (addShopY): its store id, its owner and the test customer signed in there, its one offer. */

@@ -146,6 +146,21 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   return fake;
 }
 
+/**
+ * The SMTP catcher and the fake Telegram Bot API, and the config that sends a test server's notifications to
+ * them: mail from shop@example.com, the outbox polled every 50 ms.
+ */
+export async function startNotificationFakes() {
+  const smtp = await startSmtpCatcher();
+  try {
+    const telegram = await startFakeTelegram();
+    return { smtp, telegram, config: { smtpUrl: smtp.url, mailFrom: 'shop@example.com', telegramApiUrl: telegram.url, notifyIntervalMs: 50 } };
+  } catch (e) {
+    await smtp.close();
+    throw e;
+  }
+}
+
 export interface FakeSmsGateway {
   /** Where the `http` SMS adapter posts (config smsUrl / SMS_URL). */
   url: string;

@@ -310,6 +310,14 @@ export async function startWithOwner(category?: string): Promise<{ server: TestS
   return { server, owner, categoryId: category === undefined ? '' : await server.createCategory({ category }) };
 }
 
+/**
+ * A file's afterAll: closes each in turn (the test server, then the apps and fakes beside it); one that was
+ * not started (its beforeAll failed first) is passed over.
+ */
+export async function closeAll(...open: ({ close(): unknown } | undefined)[]): Promise<void> {
+  for (const o of open) await o?.close();
+}
+
 /** Polls `get` every 25 ms until it gives a truthy value (returned); fails after 10 s naming `what`. */
 export async function until<T>(what: string, get: () => T | Promise<T>): Promise<NonNullable<T>> {
   const deadline = Date.now() + 10_000;

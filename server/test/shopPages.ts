@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSsr } from '../../scripts/build';
-import { DIST_DIR } from '../app';
+import { buildApp, DIST_DIR } from '../app';
 import { saveStore } from '../features/stores/stores';
 import type { TestServer } from './helpers';
 
@@ -28,6 +28,22 @@ export async function makeDist(opts: { indexHtml?: string; ssr?: boolean } = {})
 
 export function removeDist(dist: string | undefined): void {
   if (dist) fs.rmSync(dist, { recursive: true, force: true });
+}
+
+/**
+ * A second app on the test server's database serving the storefront's pages from a throw-away dist (makeDist's
+ * options); closing the app removes the dist.
+ */
+export async function startPagesApp(server: TestServer, opts: Parameters<typeof makeDist>[0] = {}): ReturnType<typeof buildApp> {
+  const dist = await makeDist(opts);
+  try {
+    const built = await buildApp({ config: server.config, database: server.database, distDir: dist });
+    built.app.addHook('onClose', async () => removeDist(dist));
+    return built;
+  } catch (e) {
+    removeDist(dist);
+    throw e;
+  }
 }
 
 /** A product name that breaks out of HTML and of a script's JSON unless escaped. */

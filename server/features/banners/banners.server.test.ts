@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_TABLES, listUploads, pngImage, snapshot, startSignedIn, tinyMp4, type Auth, type TestServer } from '../../test/helpers';
 import type { BannerApi } from '../../../schemas/banner';
+import { expectServed } from '../../test/served';
 
 let server: TestServer, owner: Auth, customer: Auth;
 beforeAll(async () => {
@@ -27,12 +28,8 @@ describe('api=shop_banners', () => {
     picture = r.body.shop_banners[0];
     expect(picture).toMatchObject({ link: '/category/1', width: '50', sort: '2', video: null, shopId: String(server.storeId), userId: String(server.ownerId) });
     expect(picture.img).toMatch(/^\d+\/banners\/\w+\.png$/);
-    const img = await server.get(`/images/${picture.img}`);
-    expect(img.status).toBe(200);
-    expect(img.headers['content-type']).toBe('image/png');
-    const thumb = await server.get(`/images/${picture.thumb}`);
-    expect(thumb.status).toBe(200);
-    expect(thumb.headers['content-type']).toBe('image/webp');
+    await expectServed(server, picture.img, 'image/png');
+    await expectServed(server, picture.thumb, 'image/webp');
   });
 
   it('creates a banner with an mp4 video', async () => {

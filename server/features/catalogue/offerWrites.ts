@@ -199,21 +199,32 @@ export async function deleteOffer(db: Db, dialect: Dialect, storeId: number, id:
   });
 }
 
-/** Removes one picture; the next one becomes the main picture. */
-export async function deleteOfferImage(db: Db, storeId: number, id: string, imageId: string) {
-  await db.transaction().execute(async (tx) => {
+/**
+ * Sets a product's pictures to what `change` makes of the list (in one transaction; `change` throws to refuse):
+ * the first is the main picture. A product not there (or deleted) is 404. Returns the new list.
+ */
+export async function changeOfferImages(db: Db, storeId: number, id: string, change: (images: OfferImage[]) => OfferImage[]): Promise<OfferImage[]> {
+  return db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('offers').select(['data']).where('store_id', '=', storeId).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     if (!row) throw notFound();
-    const data = JSON.parse(row.data);
-    const images = (data.images ?? []) as OfferImage[];
-    const left = images.filter((i) => i.id !== imageId);
-    if (left.length === images.length) throw notFound();
+    const data = JSON.parse(row.data) as { images?: OfferImage[] };
+    const images = change(data.images ?? []);
     await tx
       .updateTable('offers')
-      .set({ data: JSON.stringify({ ...data, images: left }), picture: left[0]?.img ?? null, thumb: left[0]?.thumb ?? null, updated_at: now() })
+      .set({ data: JSON.stringify({ ...data, images }), picture: images[0]?.img ?? null, thumb: images[0]?.thumb ?? null, updated_at: now() })
       .where('store_id', '=', storeId)
       .where('id', '=', id)
       .execute();
     await bumpCatalogue(tx, storeId, 'pictures');
+    return images;
+  });
+}
+
+/** Removes one picture; the next one becomes the main picture. */
+export async function deleteOfferImage(db: Db, storeId: number, id: string, imageId: string) {
+  await changeOfferImages(db, storeId, id, (images) => {
+    const left = images.filter((i) => i.id !== imageId);
+    if (left.length === images.length) throw notFound();
+    return left;
   });
 }

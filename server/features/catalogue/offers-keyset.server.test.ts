@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_PHONE, createCategory, createOffer, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { createCategory, createOffer, startWithOwner, type Auth, type TestServer } from '../../test/helpers';
 
 /**
  * Keyset pages (api=offers `after` = the previous page's `next`): every offer that did not change is listed
@@ -14,8 +14,7 @@ describe('keyset pages of a category', () => {
   const ids: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
-    owner = await server.signIn(OWNER_PHONE);
+    ({ server, owner } = await startWithOwner());
     top = await createCategory(server.db, server.storeId, { category: 'Посуда' });
     sub = await createCategory(server.db, server.storeId, { category: 'Чашки', subId: top });
     for (let i = 0; i < 50; i++) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DIR } from '../../demo/seedDemo';
 import { startTestServer, type TestServer } from '../../test/helpers';
+import { expectServed } from '../../test/served';
 
 interface Card {
   id: string;
@@ -279,12 +280,8 @@ describe('api=offers one item and cart lines', () => {
     expect(item.images).toHaveLength(3);
     for (const img of item.images) {
       expect(img).toEqual({ id: expect.any(String), img: expect.stringMatching(/\.jpg$/), thumb: expect.stringMatching(/_t\.webp$/) });
-      const big = await server.get(`/images/${img.img}`);
-      expect(big.status).toBe(200);
-      expect(big.headers['content-type']).toBe('image/jpeg');
-      const thumb = await server.get(`/images/${img.thumb}`);
-      expect(thumb.status).toBe(200);
-      expect(thumb.headers['content-type']).toBe('image/webp');
+      await expectServed(server, img.img, 'image/jpeg');
+      await expectServed(server, img.thumb, 'image/webp');
     }
     const colour = item.params.find((p) => p.baseId === 323)!;
     expect(colour).toMatchObject({ name: 'Цвет', kind: 'select', value: '1', valueName: 'чёрный' });

@@ -1,9 +1,8 @@
 import type { Db } from '../../db/types';
-import { now } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
 import { categoryTree, descendants } from './categoryTree';
 import type { OfferImage } from './offerCards';
-import { bumpCatalogue } from '../../db/catalogueVersion';
+import { changeOfferImages } from './offerWrites';
 
 /**
  * Two reads and a write of the owner's item editor that the seed's api=offers has no call for: the order of
@@ -13,24 +12,12 @@ import { bumpCatalogue } from '../../db/catalogueVersion';
 /** Puts a product's pictures in this order (a permutation of their ids); the first is the main picture. */
 export async function orderOfferImages(db: Db, storeId: number, offerId: string, order: unknown): Promise<OfferImage[]> {
   if (!Array.isArray(order) || !order.every((x) => typeof x === 'string')) throw badRequest('invalid_input', undefined, ['order']);
-  return db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('offers').select(['data']).where('store_id', '=', storeId).where('id', '=', offerId).where('deleted', '=', 0).executeTakeFirst();
-    if (!row) throw notFound();
-    const data = JSON.parse(row.data) as { images?: OfferImage[] };
-    const images = data.images ?? [];
+  return changeOfferImages(db, storeId, offerId, (images) => {
     const byId = new Map(images.map((i) => [i.id, i]));
     if (order.length !== images.length || new Set(order).size !== order.length || !order.every((id) => byId.has(id as string))) {
       throw badRequest('invalid_input', 'order must list every picture of the product once', ['order']);
     }
-    const sorted = (order as string[]).map((id) => byId.get(id)!);
-    await tx
-      .updateTable('offers')
-      .set({ data: JSON.stringify({ ...data, images: sorted }), picture: sorted[0]?.img ?? null, thumb: sorted[0]?.thumb ?? null, updated_at: now() })
-      .where('store_id', '=', storeId)
-      .where('id', '=', offerId)
-      .execute();
-    await bumpCatalogue(tx, storeId, 'pictures');
-    return sorted;
+    return (order as string[]).map((id) => byId.get(id)!);
   });
 }
 

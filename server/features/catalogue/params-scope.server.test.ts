@@ -3,7 +3,7 @@
  * param of another branch reuses one; each list, filter page and item reads a base id on its own path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { startWithOwner, type Auth, type TestServer } from '../../test/helpers';
 
 let server: TestServer;
 let owner: Auth;
@@ -11,8 +11,7 @@ let a: string;
 let a1: string;
 let b: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.signIn(OWNER_PHONE);
+  ({ server, owner } = await startWithOwner());
   a = await server.createCategory({ category: 'Техника' });
   a1 = await server.createCategory({ category: 'Телефоны', subId: a });
   b = await server.createCategory({ category: 'Книги' });

@@ -3,9 +3,9 @@
  * the outbox, over real HTTP on a real database (SQLite, and PostgreSQL with TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_PHONE, startTestServer, type Auth, type TestServer } from '../../test/helpers';
+import { OWNER_PHONE, closeAll, startTestServer, until, type Auth, type TestServer } from '../../test/helpers';
 import { storeSettings } from '../../test/checkoutFixtures';
-import { startFakeTelegram, startSmtpCatcher, type FakeTelegram, type SmtpCatcher } from '../../test/fakeNotifications';
+import { startNotificationFakes, type FakeTelegram, type SmtpCatcher } from '../../test/fakeNotifications';
 
 let server: TestServer;
 let owner: Auth;
@@ -26,26 +26,15 @@ async function ended(id: number) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-async function until<T>(get: () => T | Promise<T>): Promise<NonNullable<T>> {
-  for (;;) {
-    const v = await get();
-    if (v) return v as NonNullable<T>;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const rows = () => server.db.selectFrom('outbox').selectAll().where('event', '=', 'import_failed').orderBy('id').execute();
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  telegram = await startFakeTelegram();
-  server = await startTestServer({ config: { smtpUrl: smtp.url, mailFrom: 'shop@example.com', telegramApiUrl: telegram.url, notifyIntervalMs: 50 } });
+  const fakes = await startNotificationFakes();
+  ({ smtp, telegram } = fakes);
+  server = await startTestServer({ config: fakes.config });
   owner = await server.signIn(OWNER_PHONE);
 });
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-  await telegram?.close();
-});
+afterAll(() => closeAll(server, smtp, telegram));
 
 describe('failed import notification', () => {
   it('e-mails the shop’s address while the owner set no import channel, then the import’s own e-mail and chat when an import fails', async () => {
@@ -65,9 +54,9 @@ describe('failed import notification', () => {
       ['telegram', '-100777', 'Импорт YML не удался'],
     ]);
     expect(queued[0].body).toContain(job.error!.code);
-    const mail = await until(() => smtp.mails.find((m) => m.to.includes('imports@example.com')));
+    const mail = await until('the import e-mail', () => smtp.mails.find((m) => m.to.includes('imports@example.com')));
     expect(mail.subject).toBe('Импорт YML не удался');
-    await until(() => telegram.messages.find((m) => m.chat_id === '-100777' && m.text.includes('Импорт YML не удался')));
+    await until('the Telegram message', () => telegram.messages.find((m) => m.chat_id === '-100777' && m.text.includes('Импорт YML не удался')));
   });
 
   it('a successful import queues no message', async () => {

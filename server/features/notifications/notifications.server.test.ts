@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_PHONE, OWNER_PHONE, startTestServer, until, type Auth, type TestServer } from '../../test/helpers';
-import { newDevice, orderForm, rest, setupShop, storeSettings, type Shop } from '../../test/checkoutFixtures';
-import { startFakeTelegram, startSmtpCatcher, type FakeTelegram, type SmtpCatcher } from '../../test/fakeNotifications';
+import { CUSTOMER_PHONE, closeAll, until, type Auth, type TestServer } from '../../test/helpers';
+import { newDevice, orderForm, rest, storeSettings, type Shop } from '../../test/checkoutFixtures';
+import { startCheckoutShop } from '../../test/checkoutShop';
+import { startNotificationFakes, type FakeTelegram, type SmtpCatcher } from '../../test/fakeNotifications';
 
 let server: TestServer;
 let owner: Auth;
@@ -20,14 +21,9 @@ async function placeOrder(over: Record<string, string | number> = {}, token?: Au
 const outbox = (orderId: number) => server.db.selectFrom('outbox').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  telegram = await startFakeTelegram();
-  server = await startTestServer({
-    config: { smtpUrl: smtp.url, mailFrom: 'shop@example.com', telegramApiUrl: telegram.url, notifyIntervalMs: 50, notifyRetryBaseMs: 50, notifyMaxAttempts: 3 },
-  });
-  owner = await server.signIn(OWNER_PHONE);
-  customer = await server.signIn(CUSTOMER_PHONE);
-  shop = await setupShop(server, owner);
+  const fakes = await startNotificationFakes();
+  ({ smtp, telegram } = fakes);
+  ({ server, owner, customer, shop } = await startCheckoutShop({ config: { ...fakes.config, notifyRetryBaseMs: 50, notifyMaxAttempts: 3 } }));
   await storeSettings(server, owner, {
     notify_orders_email: 'owner@example.com',
     notify_orders_telegram: '-100123456',
@@ -35,11 +31,7 @@ beforeAll(async () => {
     telegram_bot_token: BOT_TOKEN,
   });
 });
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-  await telegram?.close();
-});
+afterAll(() => closeAll(server, smtp, telegram));
 
 describe('notifications', () => {
   it('sends a new order to the owner by e-mail and Telegram and the confirmation to the customer', async () => {

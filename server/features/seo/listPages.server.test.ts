@@ -7,14 +7,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { saveStore } from '../stores/stores';
-import { startTestServer, type TestServer } from '../../test/helpers';
-import { makeDist, removeDist } from '../../test/shopPages';
+import { closeAll, startTestServer, type TestServer } from '../../test/helpers';
+import { startPagesApp } from '../../test/shopPages';
 
 let server: TestServer;
 let app: FastifyInstance;
-let dist: string;
 let origin: string;
 const ids: Record<string, string> = {};
 /** Price of each plate (Тарелка 01 … 45): 100, 110, … 540 ₽. */
@@ -46,16 +44,11 @@ beforeAll(async () => {
   ids.dishes = await server.createCategory({ category: 'Посуда' });
   ids.plates = await server.createCategory({ category: 'Тарелки', subId: ids.dishes });
   for (let i = 1; i <= PLATES; i++) await server.createOffer({ name: `Тарелка ${String(i).padStart(2, '0')}`, categoryId: ids.plates, price: String(100 + (i - 1) * 10) });
-  dist = await makeDist({ ssr: true });
-  app = (await buildApp({ config: server.config, database: server.database, distDir: dist })).app;
+  ({ app } = await startPagesApp(server, { ssr: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-  removeDist(dist);
-});
+afterAll(() => closeAll(app, server));
 
 describe('list pages a crawler can page', () => {
   it('page N is its own page: its products rendered, its canonical, prev/next in the head and as links in #root; past the end a 404', async () => {

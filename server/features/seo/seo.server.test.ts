@@ -1,17 +1,15 @@
 /** What a crawler without JavaScript reads: per page title, canonical, JSON-LD and content; robots and the sitemap. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { saveStore } from '../stores/stores';
-import { startTestServer, type TestServer } from '../../test/helpers';
-import { EVIL, kettleShop, makeDist, removeDist } from '../../test/shopPages';
+import { closeAll, startTestServer, type TestServer } from '../../test/helpers';
+import { EVIL, kettleShop, startPagesApp } from '../../test/shopPages';
 import { URLS_PER_FILE } from './sitemap';
 import { forgetSeoPages } from './seo';
 
 let server: TestServer;
 let app: FastifyInstance;
 let forgetStores: () => void;
-let dist: string;
 const ids: Record<string, string> = {};
 const HOST = { host: 'shop.test' };
 
@@ -30,16 +28,11 @@ beforeAll(async () => {
   Object.assign(ids, await kettleShop(server, { about_company: '<p>Чайники и посуда с доставкой.</p>', delivery: '<p>Везём за день.</p>' }));
   ids.gone = await server.createOffer({ name: 'Кружка', categoryId: ids.kitchen, price: '250', available: '0' });
   await server.db.updateTable('offers').set({ picture: `${server.storeId}/offers/kettle.jpg` }).where('id', '=', ids.evil).execute();
-  dist = await makeDist();
-  const built = await buildApp({ config: server.config, database: server.database, distDir: dist });
+  const built = await startPagesApp(server);
   app = built.app;
   forgetStores = () => built.services.stores.forget();
 });
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-  removeDist(dist);
-});
+afterAll(() => closeAll(app, server));
 
 describe('pages for search engines', () => {
   it('the item page carries its title, canonical, OpenGraph picture, Product and BreadcrumbList JSON-LD and its price without JavaScript', async () => {

@@ -1,18 +1,16 @@
 /** The storefront's index.html carries the Host's store and categories (server/features/stores/indexInline.ts). */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { saveStore } from './stores';
 import { scriptSafeJson } from './indexInline';
 import { THEME_COLOURS } from '../../../schemas/colours';
-import { OWNER_PHONE, startTestServer, type TestServer } from '../../test/helpers';
-import { makeDist, removeDist } from '../../test/shopPages';
+import { OWNER_PHONE, closeAll, startTestServer, type TestServer } from '../../test/helpers';
+import { startPagesApp } from '../../test/shopPages';
 
 const B = 'shop-b.example';
 const EVIL = 'Лавка </script><script>alert(1)</script> & <!-- "кавычки"';
 let server: TestServer;
 let app: FastifyInstance;
-let dist: string;
 let storeB: number;
 let ownerSession: Promise<{ token: string }> | undefined;
 /** One sign-in for the file: a second code within 20 s is refused. */
@@ -36,14 +34,9 @@ beforeAll(async () => {
   await server.createCategory({ category: 'Категория Б </script>' }, storeB);
   const row = await server.db.selectFrom('stores').selectAll().where('id', '=', storeB).executeTakeFirstOrThrow();
   await saveStore(server.db, row, { name: EVIL, title: EVIL, about_company: '<p>Мы продаём <b>всё</b> &amp; везём быстро.</p>' });
-  dist = await makeDist();
-  ({ app } = await buildApp({ config: server.config, database: server.database, distDir: dist }));
+  ({ app } = await startPagesApp(server));
 });
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-  removeDist(dist);
-});
+afterAll(() => closeAll(app, server));
 
 describe('index.html with the shop inlined', () => {
   it('GET / carries the api=stores and api=offers_category answers of the Host’s store', async () => {

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
-import { CUSTOMER_PHONE, type Auth, type TestServer } from '../helpers';
+import { CUSTOMER_PHONE, closeAll, type Auth, type TestServer } from '../helpers';
 import { Y_DOMAIN, newDevice, newKey, orderForm, rest, startFakeAcquirer, type FakeAcquirer, type Shop } from '../checkoutFixtures';
 import { startTwoShops, type ShopY } from '../checkoutShop';
 import { inParallel, scaled, scaleNote } from './scale';
@@ -25,10 +25,7 @@ beforeAll(async () => {
   fake = await startFakeAcquirer();
   ({ server, owner, customer, shop, y: shopY } = await startTwoShops({ config: { acquiringUrl: `${fake.url}/payment/rest` } }));
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => closeAll(server, fake));
 
 /** An order of shop X by the signed-in customer whose phone is checked (no anonymous limit applies). */
 const orderX = (device = newDevice()) =>

@@ -5,7 +5,7 @@
  * so the count can move.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Auth, TestServer } from '../helpers';
+import { closeAll, type Auth, type TestServer } from '../helpers';
 import { newDevice, orderForm, rest, startFakeAcquirer, type FakeAcquirer, type Shop } from '../checkoutFixtures';
 import { startCheckoutShop } from '../checkoutShop';
 
@@ -18,10 +18,7 @@ beforeAll(async () => {
   fake = await startFakeAcquirer();
   ({ server, customer, shop } = await startCheckoutShop({ config: { acquiringUrl: `${fake.url}/payment/rest` } }));
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => closeAll(server, fake));
 
 async function onlineOrder() {
   const device = newDevice();

@@ -6,10 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshot, startSignedIn, type Auth, type TestServer } from '../helpers';
-import { newDevice } from '../checkoutFixtures';
+import { Y_DOMAIN, newDevice } from '../checkoutFixtures';
 
 const CUSTOMER_B = '+79993334455';
-const Y_DOMAIN = 'shop-y.example';
 
 let server: TestServer;
 let owner: Auth;
