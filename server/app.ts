@@ -158,22 +158,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
  * GET /rest/ lists the REST resources in this order.
  */
 async function registerFeatures(app: FastifyInstance, opts: AppOptions) {
-  await app.register(storesFeature);
-  await app.register(authFeature);
-  await app.register(catalogueFeature);
-  await app.register(bannersFeature);
-  await app.register(placesFeature);
-  await app.register(promoFeature);
-  await app.register(ingredientsFeature);
-  await app.register(checkoutFeature);
-  await app.register(ordersFeature);
-  await app.register(paymentsFeature);
-  await app.register(pushFeature);
-  await app.register(questionsFeature);
+  for (const feature of [storesFeature, authFeature, catalogueFeature, bannersFeature, placesFeature, promoFeature, ingredientsFeature, checkoutFeature, ordersFeature, paymentsFeature, pushFeature, questionsFeature]) {
+    await app.register(feature);
+  }
   await app.register(notificationsFeature, { adapters: opts.notificationAdapters });
-  await app.register(dashboardFeature);
-  await app.register(ymlFeature);
-  await app.register(imagesFeature);
+  for (const feature of [dashboardFeature, ymlFeature, imagesFeature]) await app.register(feature);
   // Last: its pages answer every path no other route takes.
   await app.register(seoFeature, { serveApps: opts.serveApps !== false, distDir: opts.distDir ?? DIST_DIR });
 }

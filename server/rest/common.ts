@@ -32,6 +32,12 @@ export function requireOwner(call: RestCall): SessionUser {
   return call.user;
 }
 
+/** restCall for the owner's resources: a call without the shop owner's token is a 401 or 403. */
+export async function ownerCall(services: AppServices, request: FastifyRequest): Promise<RestCall & { user: SessionUser }> {
+  const call = await restCall(services, request);
+  return { ...call, user: requireOwner(call) };
+}
+
 export interface ListQuery {
   sort: { field: string; order: 'asc' | 'desc' } | null;
   start: number;

@@ -3,7 +3,7 @@ import { fromRow, toApiObject, toRow, type EntitySchema } from '../../schemas';
 import type { AppServices } from '../api/context';
 import type { Db, Store } from '../db/types';
 import { conflict, notFound } from '../errors';
-import { bodyOf, checkWrite, idFilter, idParam, isUniqueViolation, parseListQuery, requireOwner, restCall, sendList, sortColumn, type RestCall } from './common';
+import { bodyOf, checkWrite, idFilter, idParam, isUniqueViolation, ownerCall, parseListQuery, requireOwner, restCall, sendList, sortColumn, type RestCall } from './common';
 
 type Row = Record<string, unknown> & { id: number; data: string };
 /** The most rows a text search looks through. */
@@ -119,23 +119,20 @@ export function registerCrud(rest: FastifyInstance, services: AppServices, def: 
   };
 
   rest.post(base, async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const id = await write(call, null, bodyOf(request));
     reply.code(201);
     return (await present(call.store, [(await one(call.store, id))!]))[0];
   });
 
   rest.put(`${base}/:id`, async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const id = await write(call, idParam(request), bodyOf(request));
     return (await present(call.store, [(await one(call.store, id))!]))[0];
   });
 
   rest.delete(`${base}/:id`, async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const id = idParam(request);
     const row = await one(call.store, id);
     if (!row) throw notFound();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../api/context';
 import { badRequest, notFound } from '../../errors';
-import { bodyOf, parseListQuery, requireOwner, restCall, sendList } from '../../rest/common';
+import { bodyOf, ownerCall, parseListQuery, sendList } from '../../rest/common';
 import { parseBulk, runBulk } from './bulk';
 import { ownerFieldsOf, releaseOwnerFields } from './ownerFields';
 import { orderOfferImages, paramsUsedIn } from './ownerEdits';
@@ -33,8 +33,7 @@ const text = (v: unknown, name: string): string | undefined => {
  */
 export function registerOwnerOffersRest(rest: FastifyInstance, services: AppServices) {
   rest.get('/offers', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const q = parseListQuery(request.query);
     const status = text(q.filter.status, 'status');
     if (status !== undefined && !(OWNER_STATUSES as readonly string[]).includes(status)) throw badRequest('invalid_input', undefined, ['status']);
@@ -50,35 +49,30 @@ export function registerOwnerOffersRest(rest: FastifyInstance, services: AppServ
   });
 
   rest.post('/offers/bulk', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     return runBulk(services.db, services.database.dialect, call.store.id, parseBulk(bodyOf(request)));
   });
 
   rest.put('/offers/:id/images', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const images = await orderOfferImages(services.db, call.store.id, offerIdParam(request), bodyOf(request).order);
     return { id: offerIdParam(request), images };
   });
 
   rest.get('/offers/:id/owner_fields', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     reply.header('cache-control', 'no-store');
     return { id: offerIdParam(request), fields: await ownerFieldsOf(services.db, call.store.id, offerIdParam(request)) };
   });
 
   rest.delete('/offers/:id/owner_fields', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     await releaseOwnerFields(services.db, call.store.id, offerIdParam(request));
     return { id: offerIdParam(request), fields: [] };
   });
 
   rest.get('/offers/param_usage', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const categoryId = text((request.query as Record<string, unknown>)?.categoryId, 'categoryId');
     if (!categoryId) throw badRequest('required_fields_error', undefined, ['categoryId']);
     reply.header('cache-control', 'no-store');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../api/context';
 import { badRequest } from '../../errors';
-import { requireOwner, restCall } from '../../rest/common';
+import { ownerCall } from '../../rest/common';
 import { storeValues } from '../../api/tenant';
 import { dashboard, productsUpTo } from './dashboard';
 import { PERIODS, PRODUCTS_COUNT_CAP, type Period } from '../../../schemas/dashboard';
@@ -17,8 +17,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function registerDashboardRest(rest: FastifyInstance, services: AppServices) {
   rest.get('/dashboard', async (request) => figures(request, undefined));
   rest.get('/dashboard/products', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const raw = (request.query as Record<string, unknown> | undefined)?.upTo;
     const upTo = raw === undefined ? PRODUCTS_COUNT_CAP : Number(raw);
     if (typeof raw === 'object' || !Number.isInteger(upTo) || upTo < 1 || upTo > PRODUCTS_COUNT_CAP) throw badRequest('invalid_input', undefined, ['upTo']);
@@ -30,8 +29,7 @@ export function registerDashboardRest(rest: FastifyInstance, services: AppServic
   });
 
   async function figures(request: FastifyRequest, pathPeriod: string | undefined) {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const q = (request.query ?? {}) as Record<string, unknown>;
     const period = (pathPeriod ?? q.period ?? 'day') as Period;
     if (!PERIODS.includes(period)) throw badRequest('invalid_input', undefined, ['period']);

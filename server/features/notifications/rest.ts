@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
 import { notFound } from '../../errors';
-import { idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
+import { idParam, ownerCall, parseListQuery, sendList, sortColumn } from '../../rest/common';
 
 type Row = { id: number; event: string; channel: string; recipient: string; subject: string; status: string; attempts: number; next_at: string; last_error: string | null; order_id: number | null; created_at: string; sent_at: string | null };
 const toApi = (r: Row) => ({
@@ -28,8 +28,7 @@ const STATUSES = ['pending', 'sent', 'failed', 'skipped'];
  */
 export function registerNotificationsRest(rest: FastifyInstance, services: AppServices) {
   rest.get('/notifications', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const q = parseListQuery(request.query);
     const { column, order } = sortColumn(q, { id: 'id', createdAt: 'created_at', status: 'status' }, 'id');
     const status = typeof q.filter.status === 'string' && STATUSES.includes(q.filter.status) ? q.filter.status : null;
@@ -44,16 +43,14 @@ export function registerNotificationsRest(rest: FastifyInstance, services: AppSe
   });
 
   rest.get('/notifications/:id', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const row = await services.db.selectFrom('outbox').select([...COLUMNS, 'body']).where('store_id', '=', call.store.id).where('id', '=', idParam(request)).executeTakeFirst();
     if (!row) throw notFound();
     return { ...toApi(row), body: row.body };
   });
 
   rest.post('/notifications/:id/retry', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const id = idParam(request);
     const done = await services.db
       .updateTable('outbox')

@@ -3,7 +3,7 @@ import { subscriptionSchema, validateFields } from '../../../schemas';
 import type { AppServices } from '../../api/context';
 import { now } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
-import { bodyOf, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn, throwFieldErrors } from '../../rest/common';
+import { bodyOf, idFilter, idParam, ownerCall, parseListQuery, sendList, sortColumn, throwFieldErrors } from '../../rest/common';
 import { likePattern } from '../../rest/text';
 
 /** The footer form's messages (seed section 5). */
@@ -48,8 +48,7 @@ export function registerSubscriptions(rest: FastifyInstance, services: AppServic
   });
 
   rest.get('/subscriptions', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const q = parseListQuery(request.query);
     const { column, order } = sortColumn(q, { id: 'id', email: 'email', createdAt: 'created_at' }, 'id');
     const base = () => {
@@ -65,16 +64,14 @@ export function registerSubscriptions(rest: FastifyInstance, services: AppServic
   });
 
   rest.get('/subscriptions/:id', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const row = await services.db.selectFrom('subscriptions').selectAll().where('store_id', '=', call.store.id).where('id', '=', idParam(request)).executeTakeFirst();
     if (!row) throw notFound();
     return toApi(row);
   });
 
   rest.delete('/subscriptions/:id', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const id = idParam(request);
     const row = await services.db.selectFrom('subscriptions').selectAll().where('store_id', '=', call.store.id).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound();

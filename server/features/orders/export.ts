@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../api/context';
 import { badRequest, serverText } from '../../errors';
-import { requireOwner, restCall } from '../../rest/common';
+import { ownerCall } from '../../rest/common';
 import { shopLang, storeValues } from '../../api/tenant';
 import { localTime, safeTimeZone } from '../../../schemas/rules';
 import type { Lang } from '../../../i18n';
@@ -85,8 +85,7 @@ export function lastDays(days: number, timeZone: string, now = new Date()): { fr
 export function registerOrderExport(rest: FastifyInstance, services: AppServices) {
   for (const format of ['csv', 'xlsx'] as const) {
     rest.get(`/orders/export.${format}`, async (request, reply) => {
-      const call = await restCall(services, request);
-      requireOwner(call);
+      const call = await ownerCall(services, request);
       const q = (request.query ?? {}) as Record<string, string | undefined>;
       // `days=N`: the last N days of the shop's own calendar (its time zone), so a browser elsewhere gets today's orders.
       if (q.days !== undefined) {

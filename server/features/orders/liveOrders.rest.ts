@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { AppServices } from '../../api/context';
 import { checkToken, credentialsOf } from '../../api/session';
-import { requireOwner, restCall } from '../../rest/common';
+import { ownerCall } from '../../rest/common';
 import type { LiveOrders } from './liveOrders';
 
 /**
@@ -13,8 +13,7 @@ import type { LiveOrders } from './liveOrders';
  */
 export function registerLiveOrders(rest: FastifyInstance, services: AppServices, live: LiveOrders, open: Set<ServerResponse>) {
   rest.get('/orders/live', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const cred = credentialsOf(request, {})!;
     reply.hijack();
     const res = reply.raw;

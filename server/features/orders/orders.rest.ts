@@ -3,7 +3,7 @@ import { fieldByName, ORDER_STATUSES, orderSchema, validateFields } from '../../
 import type { AppServices } from '../../api/context';
 import { badRequest, notFound } from '../../errors';
 import { orderByNumber, orderToApi, selectOrders, updateOrder } from './orders';
-import { bodyOf, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn, throwFieldErrors } from '../../rest/common';
+import { bodyOf, idFilter, idParam, ownerCall, parseListQuery, requireOwner, restCall, sendList, sortColumn, throwFieldErrors } from '../../rest/common';
 import { refundOrder } from '../payments/public';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,8 +18,7 @@ const CANCEL_REASON = fieldByName(orderSchema, 'cancelReason');
  */
 export function registerOrders(rest: FastifyInstance, services: AppServices) {
   rest.get('/orders', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const q = parseListQuery(request.query);
     const { column, order } = sortColumn(q, { id: 'number', datetime: 'created_at', date: 'date', status: 'status', totalPrice: 'total', placeId: 'place_id' }, 'id');
     const f = q.filter;
@@ -66,8 +65,7 @@ export function registerOrders(rest: FastifyInstance, services: AppServices) {
   });
 
   rest.get('/orders/:id', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const row = await orderByNumber(services.db, call.store.id, idParam(request));
     if (!row) throw notFound();
     return orderToApi(row);

@@ -8,7 +8,7 @@ import { shopLang } from '../../api/tenant';
 import { notify, enqueueQuestion } from '../notifications/public';
 import { deviceIdOf, orderByNumber, ownsOrder, parseOrderId } from '../orders/public';
 import { dropPending, keepPending, type QuestionPictures } from './attachments';
-import { bodyOf, checkWrite, idFilter, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../rest/common';
+import { bodyOf, checkWrite, idFilter, idParam, ownerCall, parseListQuery, restCall, sendList, sortColumn } from '../../rest/common';
 import { bodyLimitError } from '../../lib/bodyLimits';
 
 export const MAX_ATTACHMENTS = 10;
@@ -144,8 +144,7 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
   });
 
   rest.get('/questions', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const q = parseListQuery(request.query);
     const { column, order } = sortColumn(q, { id: 'id', orderId: 'order_id', createdAt: 'created_at' }, 'id');
     const base = () => {
@@ -161,16 +160,14 @@ export function registerQuestions(rest: FastifyInstance, services: AppServices) 
   });
 
   rest.get('/questions/:id', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const row = await withNumber(services.db).select(QUESTION_COLUMNS).where('questions.store_id', '=', call.store.id).where('questions.id', '=', idParam(request)).executeTakeFirst();
     if (!row) throw notFound();
     return toApi(row);
   });
 
   rest.delete('/questions/:id', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const id = idParam(request);
     const row = await withNumber(services.db).select(QUESTION_COLUMNS).where('questions.store_id', '=', call.store.id).where('questions.id', '=', id).executeTakeFirst();
     if (!row) throw notFound();

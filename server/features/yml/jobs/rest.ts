@@ -10,7 +10,7 @@ import type { YmlJobsTable } from '../../../db/types';
 import { threadTarget } from '../../../db/database';
 import { ApiError, badRequest, notFound } from '../../../errors';
 import { parseFeedUrl } from '../../../lib/feedUrl';
-import { bodyOf, idParam, parseListQuery, requireOwner, restCall, sendList, sortColumn } from '../../../rest/common';
+import { bodyOf, idParam, ownerCall, parseListQuery, sendList, sortColumn } from '../../../rest/common';
 import { saveStore } from '../../stores/public';
 import { shopLang, storeValues } from '../../../api/tenant';
 import { createJob, warningsFileOf, type JobProgress, type JobRunner } from './jobs';
@@ -74,8 +74,7 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
   };
 
   rest.get('/yml_imports', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const q = parseListQuery(request.query);
     const { column, order } = sortColumn(q, { id: 'id', createdAt: 'created_at', status: 'status' }, 'id');
     const base = () => services.db.selectFrom('yml_jobs').where('store_id', '=', call.store.id);
@@ -88,16 +87,14 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
   });
 
   rest.get('/yml_imports/:id', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const row = await load(call.store.id, idParam(request));
     reply.header('cache-control', 'no-store');
     return jobToApi(row, jobs.progressOf(row.id));
   });
 
   rest.post('/yml_imports', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     let id: number;
     if (request.isMultipart()) {
       const kind = jobKind(request.query as Record<string, unknown>);
@@ -160,8 +157,7 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
   // Every warning of a finished job as CSV (kind, offer id, message): the report keeps the first 500 only.
   // Written neutral at import time, rendered in the shop's language (shopLang, as the order export) when asked.
   rest.get('/yml_imports/:id/warnings.csv', async (request, reply) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const row = await load(call.store.id, idParam(request));
     const file = warningsFileOf(services.config.dataDir, row.id);
     if (row.status !== 'done' || !fs.existsSync(file)) throw notFound();
@@ -170,8 +166,7 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
   });
 
   rest.post('/yml_imports/:id/cancel', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const row = await load(call.store.id, idParam(request));
     if (row.status === 'queued') {
       await services.db.updateTable('yml_jobs').set({ status: 'cancelled', cancel_requested: 1, finished_at: new Date().toISOString() }).where('id', '=', row.id).where('status', '=', 'queued').execute();
@@ -185,8 +180,7 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
   });
 
   rest.post('/yml_imports/:id/undo', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const row = await load(call.store.id, idParam(request));
     const report = parse(row.report) as ImportReport | null;
     const gone = () => new ApiError(409, 'import_undo_gone');
@@ -208,15 +202,13 @@ export function registerYmlImports(rest: FastifyInstance, services: AppServices,
   });
 
   rest.get('/yml_schedule', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const values = storeValues(call.store);
     return { id: 'schedule', schedule: values.yml_schedule ?? 'off', ymlLink: values.yml_link ?? '' };
   });
 
   rest.put('/yml_schedule', async (request) => {
-    const call = await restCall(services, request);
-    requireOwner(call);
+    const call = await ownerCall(services, request);
     const schedule = bodyOf(request).schedule;
     if (typeof schedule !== 'string' || !(YML_SCHEDULES as readonly string[]).includes(schedule)) {
       throw badRequest('invalid_input', `schedule must be one of ${YML_SCHEDULES.join(', ')}`, [{ field: 'schedule', code: 'invalid', label: 'schedule' }]);

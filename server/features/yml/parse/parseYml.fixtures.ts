@@ -25,23 +25,18 @@ export async function collect(input: Parameters<typeof parseYml>[0]) {
   const currencies: YmlCurrency[] = [];
   const shops: YmlShop[] = [];
   const events: string[] = [];
+  /** A callback that keeps what the parser gives and notes its kind in `events`. */
+  const keep =
+    <T>(list: T[], event: string) =>
+    (x: T) => {
+      list.push(x);
+      events.push(event);
+    };
   const result = await parseYml(input, {
-    onShop: (s) => {
-      shops.push(s);
-      events.push('shop');
-    },
-    onCurrency: (c) => {
-      currencies.push(c);
-      events.push('currency');
-    },
-    onCategory: (c) => {
-      categories.push(c);
-      events.push('category');
-    },
-    onOffer: (o) => {
-      offers.push(o);
-      events.push('offer');
-    },
+    onShop: keep(shops, 'shop'),
+    onCurrency: keep(currencies, 'currency'),
+    onCategory: keep(categories, 'category'),
+    onOffer: keep(offers, 'offer'),
   });
   return { result, offers, categories, currencies, shops, events };
 }
