@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { RGBA_PATTERN, THEME_COLOURS } from './colours';
 import { BRAND_COLOURS, BRAND_PRESETS, brandColourValues, presetValues, textOn, tintOf } from './brandColours';
+import { itMaps } from './testing/cases';
 
 describe('brand colours', () => {
   const dark = '33,37,41,1';
   const white = '255,255,255,1';
-  it.each<[colour: string, text: string]>([
+  itMaps('writes dark text on light colours and white on dark ones: %s', textOn, [
     ['255,212,59,1', dark],
     ['255,255,255,1', dark],
     ['25,113,194,1', white],
     ['33,37,41,1', white],
-  ])('writes dark text on light colours and white on dark ones: %s', (colour, text) => {
-    expect(textOn(colour)).toBe(text);
-  });
+  ]);
 
   it('a brand colour sets those that follow it and the text on it', () => {
     expect(brandColourValues('button_background', '10,20,30,1')).toEqual({ button_background: '10,20,30,1', button_border: '10,20,30,1', links: '10,20,30,1', dropdown_active_text: '10,20,30,1', button_text: '255,255,255,1', dropdown_active_background: '231,232,233,1' });

@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { cyrillicKeysToLatin, latinKeysToCyrillic, switchLayout } from './keyboardLayout';
+import { itMaps } from '../../schemas/testing/cases';
 
 describe('keyboard layout', () => {
-  it.each<[keys: string, cyrillic: string]>([
+  itMaps('reads Latin keys as the Russian letters on them, the keys beside the letters too: %s', latinKeysToCyrillic, [
     ['xfqybr', 'чайник'],
     ['[jkjlbkmybr', 'холодильник'],
     ['Gkfnmt ;tycrjt', 'Платье женское'],
-  ])('reads Latin keys as the Russian letters on them, the keys beside the letters too: %s', (keys, cyrillic) => {
-    expect(latinKeysToCyrillic(keys)).toBe(cyrillic);
-  });
+  ]);
 
-  it.each<[keys: string, latin: string]>([
+  itMaps('reads Cyrillic keys as the English letters on them: %s', cyrillicKeysToLatin, [
     ['ыфьыгтп', 'samsung'],
     ['Шзрщту', 'Iphone'],
-  ])('reads Cyrillic keys as the English letters on them: %s', (keys, latin) => {
-    expect(cyrillicKeysToLatin(keys)).toBe(latin);
-  });
+  ]);
 
   it('switches text of one script only, and back again to the same text', () => {
     const cases: [text: string, switched: string | null][] = [

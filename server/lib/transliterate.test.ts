@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { latinToCyrillic } from './transliterate';
+import { itMaps } from '../../schemas/testing/cases';
 
 describe('Latin to Cyrillic', () => {
-  it.each<[latin: string, cyrillic: string]>([
+  itMaps('reads the common spellings of Russian in Latin letters: %s', latinToCyrillic, [
     ['chaynik', 'чайник'],
     ['shkaf', 'шкаф'],
     ['kastryulya', 'кастрюля'],
@@ -11,17 +12,13 @@ describe('Latin to Cyrillic', () => {
     ['shchetka', 'щетка'],
     ['ryukzak', 'рюкзак'],
     ['ryba', 'рыба'],
-  ])('reads the common spellings of Russian in Latin letters: %s', (latin, cyrillic) => {
-    expect(latinToCyrillic(latin)).toBe(cyrillic);
-  });
+  ]);
 
-  it.each<[latin: string, cyrillic: string]>([
+  itMaps('reads c as ц before e, i and y, else as к: %s', latinToCyrillic, [
     ['cirk', 'цирк'],
     ['cena', 'цена'],
     ['cofe', 'кофе'],
-  ])('reads c as ц before e, i and y, else as к: %s', (latin, cyrillic) => {
-    expect(latinToCyrillic(latin)).toBe(cyrillic);
-  });
+  ]);
 
   it('leaves anything but Latin letters alone', () => {
     for (const text of ['чайник', 'iphone15', '']) expect(latinToCyrillic(text), text).toBeNull();

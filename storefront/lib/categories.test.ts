@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTree, isLeaf, isValidPath, pathOf, pathState } from './categories';
 import { detectPlatform } from './platform';
 import { internalPath } from './links';
+import { itMaps } from '../../schemas/testing/cases';
 
 const tree = buildTree([
   { categoryId: '1', category: 'Электроника', subId: '0', sort: 0 },
@@ -65,20 +66,16 @@ describe('a partial tree (a server-rendered page inlined only its first screen�
 });
 
 describe('platform and links', () => {
-  it.each<[userAgent: string, platform: string]>([
+  itMaps('detects the native apps by their web views: %s', detectPlatform, [
     ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148', 'ios'],
     ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', 'browser'],
     ['Mozilla/5.0 (Linux; Android 13; Pixel 7; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0 Mobile Safari/537.36', 'android'],
     ['Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36', 'browser'],
-  ])('detects the native apps by their web views: %s', (userAgent, platform) => {
-    expect(detectPlatform(userAgent)).toBe(platform);
-  });
-  it.each<[link: string, path: string | null]>([
+  ]);
+  itMaps('routes internal and same-origin banner links, not others: %s', (link: string) => internalPath(link, 'https://shop.ru'), [
     ['/category/1', '/category/1'],
     ['https://shop.ru/delivery?x=1', '/delivery?x=1'],
     ['https://other.ru/a', null],
     ['//evil.ru/a', null],
-  ])('routes internal and same-origin banner links, not others: %s', (link, path) => {
-    expect(internalPath(link, 'https://shop.ru')).toBe(path);
-  });
+  ]);
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getShopConfig, setShopConfig } from './config';
 import { restBase } from './restBase';
+import { itMaps } from '../../schemas/testing/cases';
 
 /** The one REST base of the storefront (the account, the map, the order form's places, the footer's subscription). */
 describe('restBase', () => {
@@ -10,13 +11,11 @@ describe('restBase', () => {
     vi.unstubAllGlobals();
   });
 
-  it.each<[api: string, rest: string]>([
+  itMaps('puts /rest beside an absolute api host: %s', restBase, [
     ['https://shop.example/api', 'https://shop.example/rest'],
     ['https://shop.example/api/', 'https://shop.example/rest'],
     ['http://127.0.0.1:8080/api', 'http://127.0.0.1:8080/rest'],
-  ])('puts /rest beside an absolute api host: %s', (api, rest) => {
-    expect(restBase(api)).toBe(rest);
-  });
+  ]);
 
   it('resolves a relative /api against the page, or localhost where there is no page (the server render)', () => {
     expect(restBase('/api')).toBe('http://localhost/rest');

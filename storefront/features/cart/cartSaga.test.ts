@@ -15,6 +15,7 @@ import {
   selectCartTotals,
 } from './cartSlice';
 import { fakeApi, withFakeTimersAndStorage, type FakeReply } from '../../test/fakeApi';
+import { itMaps } from '../../../schemas/testing/cases';
 
 
 const line = (id: string, price: number, quantity = 1): CartLine => ({ id, categoryId: '11', name: `Товар ${id}`, price, quantity, currencyId: 'RUR', images: [] });
@@ -27,13 +28,11 @@ function setup(replies: Record<string, FakeReply[]>) {
 }
 
 describe('cart rules', () => {
-  it.each<[typed: string, kept: string]>([
+  itMaps('keeps digits only, at most 6, in a typed quantity: %s', cleanQuantityInput, [
     ['12a3', '123'],
     ['12345678', '123456'],
     ['-', ''],
-  ])('keeps digits only, at most 6, in a typed quantity: %s', (typed, kept) => {
-    expect(cleanQuantityInput(typed)).toBe(kept);
-  });
+  ]);
 
   it('takes the promo percent off each unit, rounded (the server rule)', () => {
     expect(discountedUnitPrice(150, 5)).toBe(143);
