@@ -1,5 +1,5 @@
 import { CUSTOMER_PHONE, startSignedIn, type Auth, type TestServer } from './helpers';
-import { addShopY, setupShop, type Shop } from './checkoutFixtures';
+import { addShopY, setupShop, startFakeAcquirer, type FakeAcquirer, type Shop } from './checkoutFixtures';
 
 /** A test server with its owner and a customer signed in and the checkout shop set up (setupShop); `opts` as startTestServer's. */
 export async function startCheckoutShop(opts: Parameters<typeof startSignedIn>[0] = {}): Promise<{ server: TestServer; owner: Auth; customer: Auth; shop: Shop }> {
@@ -19,4 +19,18 @@ export type ShopY = Awaited<ReturnType<typeof addShopY>>;
 export async function startTwoShops(opts: Parameters<typeof startSignedIn>[0] = {}) {
   const x = await startCheckoutShop(opts);
   return { ...x, y: await addShopY(x.server, CUSTOMER_PHONE) };
+}
+
+/**
+ * The payment tests' set-up: a fake acquirer (startFakeAcquirer) and `start`'s test server paying through it
+ * (its acquiringUrl), e.g. startWithFakeAcquirer(startCheckoutShop). The fake is closed again when `start` fails.
+ */
+export async function startWithFakeAcquirer<T>(start: (opts: Parameters<typeof startSignedIn>[0]) => Promise<T>): Promise<T & { fake: FakeAcquirer }> {
+  const fake = await startFakeAcquirer();
+  try {
+    return { ...(await start({ config: { acquiringUrl: `${fake.url}/payment/rest` } })), fake };
+  } catch (e) {
+    await fake.close();
+    throw e;
+  }
 }

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
-import { newDevice, orderForm, setupShop, startFakeAcquirer, storeSettings, type FakeAcquirer, type Shop } from '../../test/checkoutFixtures';
+import { closeAll, type Auth, type TestServer } from '../../test/helpers';
+import { newDevice, orderForm, storeSettings, type FakeAcquirer, type Shop } from '../../test/checkoutFixtures';
+import { startCheckoutShop, startWithFakeAcquirer } from '../../test/checkoutShop';
 
 let server: TestServer, owner: Auth, customer: Auth;
 let fake: FakeAcquirer;
 let shop: Shop;
 
 beforeAll(async () => {
-  fake = await startFakeAcquirer();
-  ({ server, owner, customer } = await startSignedIn({ config: { acquiringUrl: `${fake.url}/payment/rest` } }));
-  shop = await setupShop(server, owner);
+  ({ server, owner, customer, shop, fake } = await startWithFakeAcquirer(startCheckoutShop));
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => closeAll(server, fake));
 
 /** An online order of a fresh device: 2 × 300 + 200 delivery = 800 roubles. */
 async function onlineOrder(extra: Record<string, string | number> = {}) {

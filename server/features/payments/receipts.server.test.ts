@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedIn, type Auth, type TestServer } from '../../test/helpers';
-import { newDevice, orderForm, rest, setupShop, startFakeAcquirer, storeSettings, type FakeAcquirer, type Shop } from '../../test/checkoutFixtures';
+import { closeAll, type Auth, type TestServer } from '../../test/helpers';
+import { newDevice, orderForm, rest, storeSettings, type FakeAcquirer, type Shop } from '../../test/checkoutFixtures';
+import { startCheckoutShop, startWithFakeAcquirer } from '../../test/checkoutShop';
 
 let server: TestServer, owner: Auth;
 let fake: FakeAcquirer;
 let shop: Shop;
 
 beforeAll(async () => {
-  fake = await startFakeAcquirer();
-  ({ server, owner } = await startSignedIn({ config: { acquiringUrl: `${fake.url}/payment/rest` } }));
-  shop = await setupShop(server, owner);
+  ({ server, owner, shop, fake } = await startWithFakeAcquirer(startCheckoutShop));
   await storeSettings(server, owner, { vat_rate: '6', tax_system: '0' });
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => closeAll(server, fake));
 
 async function paidOnlineOrder(items: Record<string, number>, extra: Record<string, string> = {}) {
   const device = newDevice();

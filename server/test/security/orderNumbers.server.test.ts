@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
 import { CUSTOMER_PHONE, closeAll, type Auth, type TestServer } from '../helpers';
-import { Y_DOMAIN, newDevice, newKey, orderForm, rest, startFakeAcquirer, type FakeAcquirer, type Shop } from '../checkoutFixtures';
-import { startTwoShops, type ShopY } from '../checkoutShop';
+import { Y_DOMAIN, newDevice, newKey, orderForm, rest, type FakeAcquirer, type Shop } from '../checkoutFixtures';
+import { startTwoShops, startWithFakeAcquirer, type ShopY } from '../checkoutShop';
 import { inParallel, scaled, scaleNote } from './scale';
 
 
@@ -22,8 +22,7 @@ let shopY: ShopY;
 let fake: FakeAcquirer;
 
 beforeAll(async () => {
-  fake = await startFakeAcquirer();
-  ({ server, owner, customer, shop, y: shopY } = await startTwoShops({ config: { acquiringUrl: `${fake.url}/payment/rest` } }));
+  ({ server, owner, customer, shop, y: shopY, fake } = await startWithFakeAcquirer(startTwoShops));
 });
 afterAll(() => closeAll(server, fake));
 

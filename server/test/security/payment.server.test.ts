@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAll, type Auth, type TestServer } from '../helpers';
-import { newDevice, orderForm, rest, startFakeAcquirer, type FakeAcquirer, type Shop } from '../checkoutFixtures';
-import { startCheckoutShop } from '../checkoutShop';
+import { newDevice, orderForm, rest, type FakeAcquirer, type Shop } from '../checkoutFixtures';
+import { startCheckoutShop, startWithFakeAcquirer } from '../checkoutShop';
 
 let server: TestServer;
 let fake: FakeAcquirer;
@@ -15,8 +15,7 @@ let shop: Shop;
 let customer: Auth;
 
 beforeAll(async () => {
-  fake = await startFakeAcquirer();
-  ({ server, customer, shop } = await startCheckoutShop({ config: { acquiringUrl: `${fake.url}/payment/rest` } }));
+  ({ server, customer, shop, fake } = await startWithFakeAcquirer(startCheckoutShop));
 });
 afterAll(() => closeAll(server, fake));
 
