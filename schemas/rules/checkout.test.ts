@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkOrder, missingFields, orderPlace, orderSums, placesForHours, type CheckoutFacts, type CheckoutPlace } from './checkout';
 import type { LatLon } from './geo';
+import { orderFacts } from '../testing/checkoutFacts';
 
 const week = (from: string, to: string, weekend: string[] = []) =>
   Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, { from, to, isWeekend: weekend.includes(d) }]));
@@ -16,21 +17,16 @@ const place = (id: number, w = week('10:00', '22:00'), z: LatLon[] = []): Checko
 const noon = { day: 'monday' as const, minutes: 12 * 60 };
 
 /** A delivery order every check passes: cash, inside the zone, at noon, 600 of goods over a 500 minimum. */
-const facts = (over: Partial<CheckoutFacts> = {}, fields: CheckoutFacts['fields'] = {}): CheckoutFacts => ({
-  lines: [{ id: 'a', price: 300, quantity: 2, available: true }],
-  shop: { required: {}, minSum: 500, deliveryCost: 0, freeDeliveryFrom: 0, stopPurchase: false, usesMap: true, onlinePayment: true, smsCheck: false },
-  receiving: 'delivery',
-  receivingChosen: true,
-  payment: 'cash',
-  point: INSIDE,
-  places: [place(1, week('10:00', '22:00'), zone), place(2)],
-  placeId: null,
-  now: noon,
-  fields: { client_name: 'Анна', client_phone: '+7 (999) 123-45-67', client_address: 'Каменноостровский пр., 20', ...fields },
-  promo: null,
-  phoneVerified: false,
-  ...over,
-});
+const facts = (over: Partial<CheckoutFacts> = {}, fields: CheckoutFacts['fields'] = {}): CheckoutFacts =>
+  orderFacts({
+    lines: [{ id: 'a', price: 300, quantity: 2, available: true }],
+    shop: { ...orderFacts().shop, minSum: 500, deliveryCost: 0, freeDeliveryFrom: 0 },
+    point: INSIDE,
+    places: [place(1, week('10:00', '22:00'), zone), place(2)],
+    now: noon,
+    fields: { ...orderFacts().fields, client_address: 'Каменноостровский пр., 20', ...fields },
+    ...over,
+  });
 const code = (f: CheckoutFacts) => checkOrder(f)?.code ?? null;
 
 describe('checkOrder', () => {

@@ -3,22 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { checkOrder, fixedDiscount, orderDelivery, orderSums, type CheckoutFacts, type CheckoutPromo } from './checkout';
 import { promoKindOf } from './promo';
 import { round2 } from './money';
+import { orderFacts } from '../testing/checkoutFacts';
 
 /** Promo kinds (issue 35): percent (the seed's), a fixed sum off the goods, free delivery; one rule for both sides. */
-const facts = (promo: CheckoutPromo | null, lines = [{ id: 'a', price: 400, quantity: 2, available: true }], receiving: 'delivery' | 'pickup' = 'delivery'): CheckoutFacts => ({
-  lines,
-  shop: { required: {}, minSum: 0, deliveryCost: 200, freeDeliveryFrom: 3000, stopPurchase: false, usesMap: false, onlinePayment: true, smsCheck: false },
-  receiving,
-  receivingChosen: true,
-  payment: 'cash',
-  point: null,
-  places: [],
-  placeId: null,
-  now: { day: 'monday', minutes: 720 },
-  fields: { client_name: 'Анна', client_phone: '+7 (999) 123-45-67', client_address: 'Невский, 1' },
-  promo,
-  phoneVerified: false,
-});
+const facts = (promo: CheckoutPromo | null, lines = [{ id: 'a', price: 400, quantity: 2, available: true }], receiving: 'delivery' | 'pickup' = 'delivery'): CheckoutFacts =>
+  orderFacts({ lines, shop: { ...orderFacts().shop, usesMap: false }, receiving, promo });
 const fixed = (amount: number, condition = 0): CheckoutPromo => ({ kind: 'fixed', percent: 0, amount, refusal: null, condition });
 const freeDelivery = (condition = 0): CheckoutPromo => ({ kind: 'free_delivery', percent: 0, refusal: null, condition });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkOrder, orderDelivery, orderTerms, type CheckoutFacts, type CheckoutPlace } from './checkout';
 import type { LatLon } from './geo';
 import { deliveryPrice, deliveryTerms, zoneTermsOf, type ZoneTerms } from './zoneTerms';
+import { orderFacts } from '../testing/checkoutFacts';
 
 const square = (lat: number, lon: number): LatLon[] => [
   [lat, lon],
@@ -17,21 +18,13 @@ const open = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', '
 const noTerms: ZoneTerms = { deliveryCost: null, freeFrom: null, minSum: null, time: null };
 const place = (id: number, zone: LatLon[], terms: ZoneTerms = noTerms): CheckoutPlace => ({ id, zone, week: open, terms });
 
-const facts = (over: Partial<CheckoutFacts> = {}): CheckoutFacts => ({
-  lines: [{ id: 'a', price: 400, quantity: 2, available: true }],
-  shop: { required: {}, minSum: 0, deliveryCost: 200, freeDeliveryFrom: 3000, stopPurchase: false, usesMap: true, onlinePayment: true, smsCheck: false },
-  receiving: 'delivery',
-  receivingChosen: true,
-  payment: 'cash',
-  point: IN_A,
-  places: [place(1, square(59.9, 30.2), { deliveryCost: 350, freeFrom: 5000, minSum: 1000, time: '60–90 мин' }), place(2, square(59.9, 30.4))],
-  placeId: null,
-  now: { day: 'monday', minutes: 720 },
-  fields: { client_name: 'Анна', client_phone: '+7 (999) 123-45-67', client_address: 'Невский, 1' },
-  promo: null,
-  phoneVerified: false,
-  ...over,
-});
+/** orderFacts' order (800 of goods; the shop delivers for 200, free from 3000) at a point in place 1's zone, which has terms of its own. */
+const facts = (over: Partial<CheckoutFacts> = {}): CheckoutFacts =>
+  orderFacts({
+    point: IN_A,
+    places: [place(1, square(59.9, 30.2), { deliveryCost: 350, freeFrom: 5000, minSum: 1000, time: '60–90 мин' }), place(2, square(59.9, 30.4))],
+    ...over,
+  });
 
 describe('zone terms', () => {
   it('reads a place’s values: numbers (also as strings), empty ones null, bad ones null', () => {
