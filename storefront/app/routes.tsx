@@ -9,8 +9,7 @@ import ProductListPage from '../features/catalogue/components/ProductListPage';
 import { INFO_PAGES } from '../features/info/pages';
 import CategoryRoute from './pages/HomeRedirect';
 import { PATHS } from './paths';
-import NotFoundPage, { UnknownPathPage } from './pages/NotFoundPage';
-import UnauthorizedPage from './pages/UnauthorizedPage';
+import NotFoundPage, { StatusPage, UnknownPathPage } from './pages/NotFoundPage';
 
 /** A page that needs a lazy feature (app/features.ts): both arrive before the page renders. */
 const withFeature = <T,>(feature: Promise<unknown>, page: Promise<T>) => Promise.all([feature, page]).then(([, m]) => m);
@@ -102,7 +101,7 @@ export default function AppRoutes() {
           <Route key={p} path={`/${p}`} element={<InfoPage page={p} />} />
         ))}
         <Route path="/404" element={<NotFoundPage />} />
-        <Route path="/401" element={<UnauthorizedPage />} />
+        <Route path="/401" element={<StatusPage title="common.unauthorized_page" code="401" />} />
         <Route path="*" element={<UnknownPathPage />} />
       </Routes>
     </Suspense>
