@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect, ownerApi } from './adminFixtures';
 
@@ -15,6 +15,32 @@ async function caretToEnd(editor: Locator) {
     getSelection()!.removeAllRanges();
     getSelection()!.addRange(range);
   });
+}
+
+/**
+ * Opens a rich-text settings page with the page's clock ours (undo grouping moves it on instead of sleeping) and
+ * the live stream of new orders held off (open, it keeps the page from going network-idle); the page's editor.
+ */
+async function openRichText(page: Page, path: string, label: string): Promise<Locator> {
+  await page.clock.install();
+  await page.route('**/rest/orders/live', (route) => route.abort());
+  await page.goto(path);
+  return page.getByRole('textbox', { name: label });
+}
+
+/** Input to the editor once it has the focus back: `typing` inserts words as one insertion, `key` presses a key. */
+function focusedInput(editor: Locator) {
+  const keyboard = editor.page().keyboard;
+  return {
+    typing: async (text: string) => {
+      await expect(editor).toBeFocused();
+      await keyboard.insertText(text);
+    },
+    key: async (k: string) => {
+      await expect(editor).toBeFocused();
+      await keyboard.press(k);
+    },
+  };
 }
 
 /** A small JPEG, made on the spot. */
@@ -37,12 +63,7 @@ const storeOf = async (url: string, auth: Parameters<typeof ownerApi>[1]) => (aw
 test.describe('admin settings', () => {
   test('a rich-text page: headings, bold, lists, link, undo; confirm asks settings_quest', async ({ adminPage: page, shop, ownerAuth }) => {
     const before = await storeOf(shop.url, ownerAuth);
-    // The page's clock is ours: the undo grouping below moves it on instead of sleeping.
-    await page.clock.install();
-    // The live stream of new orders stays open: without it the page can go network-idle below.
-    await page.route('**/rest/orders/live', (route) => route.abort());
-    await page.goto('/admin/settings/delivery');
-    const editor = page.getByRole('textbox', { name: 'Доставка' });
+    const editor = await openRichText(page, '/admin/settings/delivery', 'Доставка');
     await expect(editor).toContainText('Курьером по Санкт-Петербургу');
     const accept = page.getByRole('button', { name: 'Принять' });
     await expect(accept.first()).toBeDisabled();
@@ -52,14 +73,7 @@ test.describe('admin settings', () => {
     // have the focus back (the toolbar refocuses it a moment later) and types words as one insertion, so
     // a loaded machine cannot drop or misplace a key.
     await page.waitForLoadState('networkidle');
-    const typing = async (text: string) => {
-      await expect(editor).toBeFocused();
-      await page.keyboard.insertText(text);
-    };
-    const key = async (k: string) => {
-      await expect(editor).toBeFocused();
-      await page.keyboard.press(k);
-    };
+    const { typing, key } = focusedInput(editor);
     await caretToEnd(editor);
     await key('Enter');
     await page.getByRole('combobox', { name: 'Стиль текста' }).click();
@@ -114,21 +128,10 @@ test.describe('admin settings', () => {
 
   test('rich text: italic, bullet list, paragraph, headings 2 and 3, undo; the link popup applies with OK and clears with Remove', async ({ adminPage: page, shop, ownerAuth }) => {
     const before = await storeOf(shop.url, ownerAuth);
-    await page.clock.install();
-    // The live stream of new orders stays open: without it the page can go network-idle below.
-    await page.route('**/rest/orders/live', (route) => route.abort());
-    await page.goto('/admin/settings/payment');
-    const editor = page.getByRole('textbox', { name: 'Оплата' });
+    const editor = await openRichText(page, '/admin/settings/payment', 'Оплата');
     await expect(editor).not.toBeEmpty();
     await page.waitForLoadState('networkidle');
-    const typing = async (text: string) => {
-      await expect(editor).toBeFocused();
-      await page.keyboard.insertText(text);
-    };
-    const key = async (k: string) => {
-      await expect(editor).toBeFocused();
-      await page.keyboard.press(k);
-    };
+    const { typing, key } = focusedInput(editor);
     const level = async (name: string) => {
       await page.getByRole('combobox', { name: 'Стиль текста' }).click();
       await page.getByRole('option', { name }).click();
