@@ -51,6 +51,19 @@ export async function startFakeServices(): Promise<FakeServices> {
   };
 }
 
+/** Starts the server on a free port of 127.0.0.1, to be closed with the other fakes (open connections cut); its base URL. */
+async function listenLocal(server: http.Server, closers: (() => Promise<void>)[]): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  closers.push(
+    () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 /**
  * The acquirer section: the server tests' fake Sberbank-style acquirer with its payment page
  * (GET /payment/merchants/pay.html?mdOrder=ID, buttons 'Оплатить' / 'Отказаться' that settle the order as
@@ -126,13 +139,8 @@ async function startGeocoder(env: Record<string, string>, closers: (() => Promis
     res.statusCode = 404;
     res.end('{"error":"not found"}');
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = await listenLocal(server, closers);
   env.GEOCODER_URL = fake.url;
-  closers.push(() => new Promise((r) => {
-    server.close(() => r());
-    server.closeAllConnections();
-  }));
   return fake;
 }
 
@@ -160,13 +168,8 @@ async function startTiles(env: Record<string, string>, closers: (() => Promise<v
     res.setHeader('access-control-allow-origin', '*');
     res.end(TILE_PNG);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  fake.template = `http://127.0.0.1:${(server.address() as AddressInfo).port}/{z}/{x}/{y}.png`;
+  fake.template = `${await listenLocal(server, closers)}/{z}/{x}/{y}.png`;
   env.MAP_TILES_URL = fake.template;
-  closers.push(() => new Promise((r) => {
-    server.close(() => r());
-    server.closeAllConnections();
-  }));
   return fake;
 }
 
@@ -240,14 +243,7 @@ async function startFeeds(env: Record<string, string>, closers: (() => Promise<v
     }
     res.writeHead(200, { 'content-type': 'text/xml' }).end(body);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  closers.push(
-    () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  );
+  const url = await listenLocal(server, closers);
   env.ALLOW_PRIVATE_FEEDS = '1';
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { url };
 }
