@@ -190,18 +190,31 @@ export async function openInApp(page: import('@playwright/test').Page, path: str
   }, path);
 }
 
-/** Holds every api=offers_category request until `release()`: the whole category list arrives when the test says. */
-export async function holdCategoryList(page: import('@playwright/test').Page) {
+/** Opens the list at `path`, its `heading` in the first screen: the Квант X Pro's card among `cards` (a selector), showing `price`; the card. */
+export async function kvantProCard(page: import('@playwright/test').Page, list: { path: string; heading: string; cards: string; price: string }) {
+  await page.goto(list.path);
+  await expect(page.getByRole('heading', { level: 1, name: list.heading })).toBeInViewport();
+  const card = page.locator(list.cards).filter({ hasText: 'Смартфон Квант X Pro 256 ГБ' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(list.price);
+  return card;
+}
+
+/** Holds every request that `url` matches (told to `onAsked` as it comes) until the returned release is called; then they go on. */
+export async function holdRequests(page: import('@playwright/test').Page, url: Parameters<import('@playwright/test').Page['route']>[0], onAsked?: (url: string) => void) {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
+  await page.route(url, async (route) => {
+    onAsked?.(route.request().url());
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Holds every api=offers_category request until `release()`: the whole category list arrives when the test says. */
+export async function holdCategoryList(page: import('@playwright/test').Page) {
   const asked: string[] = [];
-  await page.route(
-    (url) => url.pathname === '/api' && url.searchParams.get('api') === 'offers_category',
-    async (route) => {
-      asked.push(route.request().url());
-      await held;
-      await route.continue();
-    },
-  );
+  const release = await holdRequests(page, (url) => url.pathname === '/api' && url.searchParams.get('api') === 'offers_category', (u) => asked.push(u));
   return { release, asked };
 }

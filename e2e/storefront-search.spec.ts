@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, holdRequests } from './fixtures';
 
 /** Header search: the 700 ms pause, the search page, paging, the history drop-list. */
 test.describe('storefront search', () => {
@@ -58,12 +58,7 @@ test('words typed before the app has started are kept and searched', async ({ br
   // shopper has typed into the server-rendered search input.
   const context = await browser.newContext({ baseURL: shop.url });
   const page = await context.newPage();
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/.*\.js$/);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const input = page.getByRole('searchbox', { name: 'Поиск по товарам' });
   await input.pressSequentially('смартфон');

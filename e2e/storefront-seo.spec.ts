@@ -1,4 +1,4 @@
-import { test, expect, holdCategoryList } from './fixtures';
+import { test, expect, holdCategoryList, kvantProCard } from './fixtures';
 import { A5, seedCheckout } from './cartSeed';
 
 /**
@@ -10,12 +10,8 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the catalogue list and the item page are readable: headings, product links, prices, the picture', async ({ page }, info) => {
-    await page.goto('/category/1');
-    // In the first screen (the server-rendered category page; its products in the noscript copy below).
-    await expect(page.getByRole('heading', { level: 1, name: 'Электроника' })).toBeInViewport();
-    const card = page.locator('.seo-cards li').filter({ hasText: 'Смартфон Квант X Pro 256 ГБ' });
-    await expect(card).toBeVisible();
-    await expect(card).toContainText('39\u00a0990 ₽');
+    // The heading in the first screen (the server-rendered category page; its products in the noscript copy below).
+    const card = await kvantProCard(page, { path: '/category/1', heading: 'Электроника', cards: '.seo-cards li', price: '39\u00a0990 ₽' });
     await page.screenshot({ path: info.outputPath('seo-list.png'), fullPage: false });
 
     await card.getByRole('link').click();

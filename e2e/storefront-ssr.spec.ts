@@ -1,4 +1,4 @@
-import { test, expect, afterTwoFrames, holdCategoryList, hydrated } from './fixtures';
+import { test, expect, afterTwoFrames, holdCategoryList, holdRequests, hydrated, kvantProCard } from './fixtures';
 
 /**
  * Server rendering (storefront/entry-server.tsx, server/features/seo/ssr.ts): every public page (the home, a
@@ -191,12 +191,7 @@ test('from a rendered page into categories it did not inline: the page waits for
 
 test('a tap on the item’s cart button before hydration is kept and adds the item once when the app is on', async ({ page, consoleErrors }) => {
   // The app's entry script is held until the shopper has tapped: the server's HTML is all there is.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
   const opened = page.goto('/category/1-11/item/1003');
   const main = page.getByRole('main');
   const button = main.getByRole('button', { name: 'В корзину' });
@@ -221,12 +216,7 @@ test('a tap on the item’s cart button before hydration is kept and adds the it
 });
 
 test('a tap on a form’s submit button before hydration is kept: the form checks its fields once the app is on, and the page does not reload', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
   const opened = page.goto('/category/0');
   const form = page.getByRole('form', { name: 'Подпишитесь на новости' });
   await form.scrollIntoViewIfNeeded();
@@ -251,12 +241,7 @@ const recordPictureAtHydration = () => {
 };
 
 test('hydration waits for the first picture: held, the page stays the server’s; once it is drawn, the app starts', async ({ page, consoleErrors }) => {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/images/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/images/**');
   await page.addInitScript(recordPictureAtHydration);
   // The page's timers run on the test's clock, stopped: the 1.5 s cap (features/seo/lcpPicture.ts) passes only as the test says.
   await page.clock.install();
@@ -308,12 +293,7 @@ async function serverElements(page: import('@playwright/test').Page, selectors: 
 
 test('the menu, the footer and the item’s properties hydrate in later tasks, in their server HTML; the page is marked hydrated once they work', async ({ page, consoleErrors }) => {
   // The subscription form's chunk is held until the app has asked for it: the hydrated mark must wait for the form.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/NewsForm-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/NewsForm-[^/]+\.js$/);
   const kept = await serverElements(page, ['.side-menu', 'footer.footer', 'form.news', '.item__properties']);
   const asked = page.waitForRequest(/\/assets\/NewsForm-[^/]+\.js$/);
   const opened = page.goto('/category/1-11/item/1003');
@@ -386,11 +366,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the list and the item page are the app’s own HTML: cards with names and prices, the item with its price', async ({ page }, info) => {
-    await page.goto('/category/1-11/1');
-    await expect(page.getByRole('heading', { level: 1, name: 'Смартфоны' })).toBeInViewport();
-    const card = page.locator('#root .product-grid li').filter({ hasText: 'Смартфон Квант X Pro 256 ГБ' });
-    await expect(card).toBeVisible();
-    await expect(card).toContainText('39\u00a0990');
+    const card = await kvantProCard(page, { path: '/category/1-11/1', heading: 'Смартфоны', cards: '#root .product-grid li', price: '39\u00a0990' });
     await page.screenshot({ path: info.outputPath('ssr-nojs-list.png') });
     await card.getByRole('link').first().click();
     await expect(page).toHaveURL(/\/category\/1-11\/item\/1003$/);
