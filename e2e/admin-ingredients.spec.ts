@@ -1,4 +1,4 @@
-import { test, expect, type OwnerAuth } from './adminFixtures';
+import { test, expect, openNewEditor, savedAndBack, type OwnerAuth } from './adminFixtures';
 
 /**
  * Ingredients at the seed's paths: the shop's list /admin/ingredient_settings and its editor, and an item's
@@ -25,12 +25,7 @@ test.describe('admin ingredients', () => {
     // Each row: the name, then the quantity followed by 'кг.'.
     await expect(list.getByRole('link').first()).toContainText(/\d кг\.$/);
 
-    await page.getByRole('link', { name: 'Новый ингредиент' }).click();
-    await expect(page).toHaveURL(/\/admin\/ingredient_settings\/ingredient\/new$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Новый ингредиент' })).toBeVisible();
-    const save = page.getByRole('button', { name: 'Сохранить' });
-    await expect(save).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Удалить' })).toHaveCount(0);
+    const save = await openNewEditor(page, 'Новый ингредиент', /\/admin\/ingredient_settings\/ingredient\/new$/);
     await page.getByLabel('Количество, кг').fill('1.5');
     await page.getByLabel('Цена').fill('-3');
     await save.click();
@@ -48,11 +43,7 @@ test.describe('admin ingredients', () => {
     await expect(save).toBeDisabled();
     await page.getByLabel('Количество, кг').fill('2');
     await save.click();
-    await expect(page.getByText('Изменения сохранены')).toBeVisible();
-    await expect(save).toBeDisabled();
-    await page.getByRole('link', { name: 'Назад' }).click();
-    await expect(page).toHaveURL(/\/admin\/ingredient_settings$/);
-    const row = list.getByRole('link').filter({ hasText: name });
+    const row = await savedAndBack(page, save, /\/admin\/ingredient_settings$/, list, name);
     await expect(row).toContainText('2 кг.');
 
     await row.click();

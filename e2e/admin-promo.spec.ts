@@ -1,4 +1,4 @@
-import { test, expect } from './adminFixtures';
+import { test, expect, openNewEditor, savedAndBack } from './adminFixtures';
 import { shot } from './shots';
 
 /** Promo codes at the seed's paths: /admin/promo_settings and /admin/promo_settings/code/{id} ('new' creates). */
@@ -29,12 +29,7 @@ test.describe('admin promo codes', () => {
     const list = page.getByRole('list', { name: 'Промокоды' });
     await expect(list.getByText('SALE20')).toBeVisible();
 
-    await page.getByRole('link', { name: 'Новый промокод' }).click();
-    await expect(page).toHaveURL(/\/admin\/promo_settings\/code\/new$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Новый промокод' })).toBeVisible();
-    const save = page.getByRole('button', { name: 'Сохранить' });
-    await expect(save).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Удалить' })).toHaveCount(0);
+    const save = await openNewEditor(page, 'Новый промокод', /\/admin\/promo_settings\/code\/new$/);
 
     // The code keeps letters and digits, uppercased, as the owner types.
     await page.getByLabel('Промокод').fill(`${code.toLowerCase()} -#`);
@@ -62,11 +57,7 @@ test.describe('admin promo codes', () => {
     await expect(save).toBeDisabled();
     await page.getByLabel('Скидка, %').fill('20');
     await page.getByLabel('Скидка, %').press('Enter');
-    await expect(page.getByText('Изменения сохранены')).toBeVisible();
-    await expect(save).toBeDisabled();
-    await page.getByRole('link', { name: 'Назад' }).click();
-    await expect(page).toHaveURL(/\/admin\/promo_settings$/);
-    const row = list.getByRole('link').filter({ hasText: code });
+    const row = await savedAndBack(page, save, /\/admin\/promo_settings$/, list, code);
     await expect(row).toContainText('Скидка 20%');
     expect(await checkPromo(shop.url, code)).toMatchObject({ discount: 20, status: 'proved' });
 

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test as base, expect, OWNER_PHONE } from './fixtures';
 
 /**
@@ -51,6 +51,26 @@ export async function ownerApi<T = Record<string, unknown>>(shopUrl: string, aut
 export async function openMenuItem(page: Page, name: string, mobile: boolean) {
   if (mobile) await page.getByRole('button', { name: 'Открыть меню' }).click();
   await page.getByRole('menuitem', { name }).click();
+}
+
+/** Follows a list's 'New …' link (`name`) to its empty editor at `url`: titled `name`, save disabled, no delete; the save button. */
+export async function openNewEditor(page: Page, name: string, url: RegExp) {
+  await page.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Сохранить' });
+  await expect(save).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Удалить' })).toHaveCount(0);
+  return save;
+}
+
+/** After an editor's save: the toast, save disabled again, then back to the list at `url`; the row of `name` in `list`. */
+export async function savedAndBack(page: Page, save: Locator, url: RegExp, list: Locator, name: string) {
+  await expect(page.getByText('Изменения сохранены')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await page.getByRole('link', { name: 'Назад' }).click();
+  await expect(page).toHaveURL(url);
+  return list.getByRole('link').filter({ hasText: name });
 }
 
 export { expect, OWNER_PHONE };
