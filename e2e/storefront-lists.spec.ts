@@ -46,12 +46,24 @@ async function settledProductInView(page: Page) {
   return productInView(page);
 }
 
-const cardTop = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).evaluate((a) => a.closest('li')!.getBoundingClientRect().top);
-
-test('a long list renders only the rows near the window, each item at least 156 px, in a grid', async ({ page }, info) => {
+/** Opens the list of all products and waits for its first card; the list. */
+async function openAllProducts(page: Page) {
   await page.goto('/category/0/1');
   const list = page.getByRole('list', { name: 'Все товары' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
+  return list;
+}
+
+/** Scrolls to `share` of the page's height; the product then settled in the middle of the window. */
+async function productAt(page: Page, share: number) {
+  await page.evaluate((s) => window.scrollTo(0, document.documentElement.scrollHeight * s), share);
+  return settledProductInView(page);
+}
+
+const cardTop = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).evaluate((a) => a.closest('li')!.getBoundingClientRect().top);
+
+test('a long list renders only the rows near the window, each item at least 156 px, in a grid', async ({ page }, info) => {
+  const list = await openAllProducts(page);
   const firstName = (await list.getByRole('heading', { level: 3 }).first().textContent())!;
   await loadPages(page, list, 60);
   await page.mouse.wheel(0, 50000);
@@ -75,13 +87,10 @@ test('a long list renders only the rows near the window, each item at least 156 
 });
 
 test('back from an item shows the same product in view; after a reload too (the pages are loaded again)', async ({ page }) => {
-  await page.goto('/category/0/1');
-  const list = page.getByRole('list', { name: 'Все товары' });
-  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const list = await openAllProducts(page);
   await loadPages(page, list, 60);
   // Three pages down, then a little up: a product of page 2 or 3 in the middle of the window.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.55));
-  const picked = await settledProductInView(page);
+  const picked = await productAt(page, 0.55);
   expect(picked.index).toBeGreaterThan(20);
   // Where the card is when it is clicked (a click first scrolls a card that is cut off into view).
   await page.getByRole('link', { name: picked.name, exact: true }).scrollIntoViewIfNeeded();
@@ -106,12 +115,9 @@ test('back from an item shows the same product in view; after a reload too (the 
 });
 
 test('scroll positions are remembered per category path', async ({ page }) => {
-  await page.goto('/category/0/1');
-  const all = page.getByRole('list', { name: 'Все товары' });
-  await expect(all.getByRole('listitem').first()).toBeVisible();
+  const all = await openAllProducts(page);
   await loadPages(page, all, 40);
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.5));
-  const picked = await settledProductInView(page);
+  const picked = await productAt(page, 0.5);
 
   // Another category starts at its top.
   await page.goto('/category/2/1');
