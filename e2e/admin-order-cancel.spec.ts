@@ -9,16 +9,19 @@ import { DELIVERY, placeApiOrder } from './apiOrders';
  * 'Готов к выдаче' for the owner and the customer, and texts the customer (the pickup popup promises it).
  */
 
-
-async function placeOrder(url: string, device: string, phone: string, pickup: boolean): Promise<number> {
+/** Places an order of a new customer (device `e2e-<kind>-<project>-<time>`, a fresh phone after `phonePrefix`): its id, device and phone. */
+async function placeOrder(url: string, kind: string, phonePrefix: string, pickup: boolean) {
+  const device = `e2e-${kind}-${test.info().project.name}-${Date.now()}`;
+  const phone = `${phonePrefix}${String(Date.now()).slice(-7)}`;
   const places = (await (await fetch(`${url}/rest/places?range=[0,499]`)).json()) as { id: number }[];
-  return placeApiOrder(url, {
+  const id = await placeApiOrder(url, {
     idempotency_key: `e2e-${device}`,
     device_id: device,
     client_name: 'Вера',
     client_phone: phone,
     ...(pickup ? { client_receiving: 'pickup', 'p[751_delivery]': '0', 'p[674_place_id]': String(places[0].id) } : DELIVERY),
   });
+  return { id, device, phone };
 }
 
 const customerStatus = async (url: string, device: string, id: number) =>
@@ -32,10 +35,7 @@ async function asCustomer(page: Page, device: string, path: string) {
 }
 
 test('cancelling asks for a reason; the customer reads it on the order’s page and is texted', async ({ adminPage: page, shop }) => {
-  const run = `${test.info().project.name}-${Date.now()}`;
-  const device = `e2e-cancel-${run}`;
-  const phone = `+7921${String(Date.now()).slice(-7)}`;
-  const id = await placeOrder(shop.url, device, phone, false);
+  const { id, device, phone } = await placeOrder(shop.url, 'cancel', '+7921', false);
 
   await page.goto(`/admin/orders/${id}`);
   const status = page.getByRole('combobox', { name: 'Статус' });
@@ -78,10 +78,7 @@ test('cancelling asks for a reason; the customer reads it on the order’s page 
 });
 
 test('a pickup order is “Готов к выдаче” for the owner and the customer, and the customer gets an SMS', async ({ adminPage: page, shop }) => {
-  const run = `${test.info().project.name}-${Date.now()}`;
-  const device = `e2e-ready-${run}`;
-  const phone = `+7922${String(Date.now()).slice(-7)}`;
-  const id = await placeOrder(shop.url, device, phone, true);
+  const { id, device, phone } = await placeOrder(shop.url, 'ready', '+7922', true);
 
   await page.goto(`/admin/orders/${id}`);
   await page.getByRole('combobox', { name: 'Статус' }).click();
