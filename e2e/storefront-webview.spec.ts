@@ -105,6 +105,20 @@ async function signOutFromMenu(page: Page) {
   await page.getByRole('dialog', { name: 'Меню' }).getByRole('button', { name: 'Выйти' }).click();
 }
 
+/** The enclosing describe's tests run in the app's web view (its user agent, touch) with the native bridges stubbed. */
+function inAppWebView(userAgent: string) {
+  test.use({ userAgent, hasTouch: true });
+  test.beforeEach(({ page }) => stubBridges(page));
+}
+
+/** Signs the phone in, then out from the menu, and waits for the bridge's `call`; what sign-out left in the storage. */
+async function signOutThroughBridge(page: Page, shop: ShopServer, phone: string, call: unknown[]) {
+  await signedIn(page, shop, phone);
+  await signOutFromMenu(page);
+  await expect.poll(() => nativeCalls(page)).toContainEqual(call);
+  return page.evaluate(() => ({ token: localStorage.getItem('token'), cart: localStorage.getItem('Cart'), device: localStorage.getItem('device_id') }));
+}
+
 /**
  * The demo banners' links rewritten (everywhere in the page: the inlined answers, the server-rendered state and
  * the rendered banners' href; and in api=shop_banners): 2 goes outside, 3 to this origin's /delivery.
@@ -149,14 +163,10 @@ async function bannerClicks(page: Page, origin: string) {
 }
 
 test.describe('the Android app’s bridge', () => {
-  test.use({ userAgent: ANDROID_WEBVIEW, hasTouch: true });
-  test.beforeEach(({ page }) => stubBridges(page));
+  inAppWebView(ANDROID_WEBVIEW);
 
   test('sign-out clears the storage (the device id stays) and calls AndroidBridge.logout()', async ({ page, shop }) => {
-    await signedIn(page, shop, '+79990001133');
-    await signOutFromMenu(page);
-    await expect.poll(() => nativeCalls(page)).toContainEqual(['logout']);
-    const kept = await page.evaluate(() => ({ token: localStorage.getItem('token'), cart: localStorage.getItem('Cart'), device: localStorage.getItem('device_id') }));
+    const kept = await signOutThroughBridge(page, shop, '+79990001133', ['logout']);
     expect(kept).toEqual({ token: null, cart: null, device: 'e2e-webview-device' });
   });
 
@@ -180,14 +190,11 @@ test.describe('the Android app’s bridge', () => {
 });
 
 test.describe('the iOS app’s bridge', () => {
-  test.use({ userAgent: IOS_WEBVIEW, hasTouch: true });
-  test.beforeEach(({ page }) => stubBridges(page));
+  inAppWebView(IOS_WEBVIEW);
 
   test('sign-out clears the storage and posts to webkit.messageHandlers.logout', async ({ page, shop }) => {
-    await signedIn(page, shop, '+79990001144');
-    await signOutFromMenu(page);
-    await expect.poll(() => nativeCalls(page)).toContainEqual(['logout', 'logout']);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('device_id')])).toEqual([null, 'e2e-webview-device']);
+    const kept = await signOutThroughBridge(page, shop, '+79990001144', ['logout', 'logout']);
+    expect([kept.token, kept.device]).toEqual([null, 'e2e-webview-device']);
   });
 
   test('banner clicks: another site goes to webkit.messageHandlers.openLink, the shop’s own links stay in the app', async ({ page, baseURL }) => {
