@@ -22,6 +22,9 @@ async function buttons(nav: Locator) {
   );
 }
 
+/** A category button as `buttons` reads it: with its icon, and with the arrow unless `arrow` is false (a leaf). */
+const button = (name: string, href: string, arrow = true) => ({ name, href, icon: true, arrow });
+
 test('category pages: sub-category buttons (icon, name, an arrow unless a leaf), show all, banners on the first category, breadcrumbs, wide screens go to /1', async ({ page }, info) => {
   if (info.project.name === 'desktop') {
     // Over 1100 px a category page is its product list.
@@ -42,14 +45,14 @@ test('category pages: sub-category buttons (icon, name, an arrow unless a leaf),
   await expect(page.getByRole('region', { name: 'Акции' }).getByRole('link')).toHaveCount(3);
   const nav = page.getByRole('main').getByRole('navigation', { name: 'Категории' });
   expect(await buttons(nav)).toEqual([
-    { name: 'Все товары', href: '/category/0/1', icon: true, arrow: true },
-    { name: 'Электроника', href: '/category/1', icon: true, arrow: true },
-    { name: 'Книги', href: '/category/2', icon: true, arrow: true },
-    { name: 'Аудиокниги', href: '/category/3/1', icon: true, arrow: false },
-    { name: 'Музыка и кино', href: '/category/4', icon: true, arrow: true },
-    { name: 'Туры', href: '/category/5', icon: true, arrow: true },
-    { name: 'Билеты', href: '/category/6', icon: true, arrow: true },
-    { name: 'Дом и кухня', href: '/category/7', icon: true, arrow: true },
+    button('Все товары', '/category/0/1'),
+    button('Электроника', '/category/1'),
+    button('Книги', '/category/2'),
+    button('Аудиокниги', '/category/3/1', false),
+    button('Музыка и кино', '/category/4'),
+    button('Туры', '/category/5'),
+    button('Билеты', '/category/6'),
+    button('Дом и кухня', '/category/7'),
   ]);
   // The root's title says where the reader is: no breadcrumbs of one crumb.
   await expect(page.getByRole('navigation', { name: 'Навигация' })).toHaveCount(0);
@@ -60,11 +63,11 @@ test('category pages: sub-category buttons (icon, name, an arrow unless a leaf),
   await expect(page.getByRole('region', { name: 'Акции' })).toHaveCount(0);
   await expect(crumbs(page)).toHaveText(['Каталог', 'Электроника']);
   expect(await buttons(nav)).toEqual([
-    { name: 'Показать все', href: '/category/1/1', icon: true, arrow: true },
-    { name: 'Смартфоны', href: '/category/1-11/1', icon: true, arrow: false },
-    { name: 'Ноутбуки', href: '/category/1-12/1', icon: true, arrow: false },
-    { name: 'Аудио', href: '/category/1-13', icon: true, arrow: true },
-    { name: 'Умные часы', href: '/category/1-14/1', icon: true, arrow: false },
+    button('Показать все', '/category/1/1'),
+    button('Смартфоны', '/category/1-11/1', false),
+    button('Ноутбуки', '/category/1-12/1', false),
+    button('Аудио', '/category/1-13'),
+    button('Умные часы', '/category/1-14/1', false),
   ]);
 
   await nav.getByRole('link', { name: 'Аудио' }).click();
