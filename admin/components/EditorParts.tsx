@@ -156,12 +156,6 @@ export function UnsavedChangesPrompt({ dirty, onSave }: { dirty: boolean; onSave
   );
 }
 
-/** The seed's required-fields toast text: 'required_fields_error: name, price'. */
-export function useRequiredFieldsMessage() {
-  const translate = useTranslate();
-  return (labels: string[]) => `${translate('errors.required_fields_error')}: ${labels.map((l) => translate(l)).join(', ')}`;
-}
-
 /**
  * The page of an editor whose route names its record by `param` ('new' creates), the owner's only. A new
  * record's first save moves to its own address, where a fresh editor mounts (keyed by the id).

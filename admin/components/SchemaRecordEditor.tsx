@@ -2,11 +2,11 @@ import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactElement, type
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useFormContext } from 'react-hook-form';
 import { useEditorDirty } from './useEditorDirty';
-import { Authenticated, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { Authenticated, Form, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { Box, CircularProgress, Stack } from '@mui/material';
 import { validateFields, type EntitySchema, type FieldDef } from '../../schemas';
-import { ConfirmDialog, EditorActions, EditorCard, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from './EditorParts';
+import { ConfirmDialog, EditorActions, EditorCard, EditorHeader, UnsavedChangesPrompt } from './EditorParts';
+import { useEditorServices } from './useEditorServices';
 import { useEditorSave } from './useEditorSave';
 import { SchemaInputs, formFieldsOf } from './buildResource';
 
@@ -40,11 +40,7 @@ export function saveOnEnter(e: KeyboardEvent<HTMLElement>, enabled: boolean, sav
 export const defaultsOf = (fields: readonly FieldDef[]) => Object.fromEntries(fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
 
 function RecordForm({ resource, schema, id, list, texts, deleteText, inputs, info, record }: SchemaRecordEditorProps & { record: RaRecord | undefined }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
-  const requiredMessage = useRequiredFieldsMessage();
+  const { translate, notify, dataProvider, queryClient, requiredMessage, invalidMessage } = useEditorServices();
   const { getValues, reset, trigger } = useFormContext();
   const isDirty = useEditorDirty();
   const { busy, askDelete, setAskDelete, result, run, resultDialog } = useEditorSave();
@@ -61,7 +57,7 @@ function RecordForm({ resource, schema, id, list, texts, deleteText, inputs, inf
       await trigger();
       const missing = errors.filter((e) => e.code === 'required');
       const bad = errors.filter((e) => e.code !== 'required');
-      notify(missing.length ? requiredMessage(missing.map((e) => e.label)) : `${translate('admin.validation.invalid')}: ${bad.map((e) => translate(e.label)).join(', ')}`, { type: 'error' });
+      notify(missing.length ? requiredMessage(missing.map((e) => e.label)) : invalidMessage(bad.map((e) => e.label)), { type: 'error' });
       return false;
     }
     return run(

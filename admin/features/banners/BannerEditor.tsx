@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useDataProvider, useGetList, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { useGetList, useGetOne, type RaRecord } from 'react-admin';
 import { Box, Button, CircularProgress, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import { BANNER_WIDTHS, bannerSchema, fieldByName } from '../../../schemas';
-import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, editorPage, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, editorPage, UnsavedChangesPrompt } from '../../components/EditorParts';
+import { useEditorServices } from '../../components/useEditorServices';
 import { useEditorSave } from '../../components/useEditorSave';
 import { useDraft, useLeaveWhenMissing } from '../../components/useDraft';
 import { answered } from '../../components/editorWork';
@@ -40,12 +40,8 @@ interface Draft {
 function Editor() {
   const { bannerId = 'new' } = useParams();
   const isNew = bannerId === 'new';
-  const translate = useTranslate();
-  const notify = useNotify();
+  const { translate, notify, dataProvider, queryClient, requiredMessage, invalidMessage } = useEditorServices();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
-  const requiredMessage = useRequiredFieldsMessage();
   const { data: record, isPending, error } = useGetOne('shop_banners', { id: bannerId, meta: { full: true } }, { enabled: !isNew, retry: false, refetchOnWindowFocus: false });
   const { data: all, isPending: allPending } = useGetList('shop_banners', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'sort', order: 'ASC' } }, { enabled: isNew });
   const initial = useMemo<Draft | null>(() => {
@@ -82,7 +78,7 @@ function Editor() {
     }
     const bad = [F.link, F.sort].filter((f) => registryValidator(f)(draft[f.name as 'link' | 'sort'], {}, {} as never));
     if (bad.length) {
-      notify(`${translate('admin.validation.invalid')}: ${bad.map((f) => translate(f.label)).join(', ')}`, { type: 'error' });
+      notify(invalidMessage(bad.map((f) => f.label)), { type: 'error' });
       return false;
     }
     const data: Record<string, unknown> = { link: draft.link.trim(), width: draft.width, sort: draft.sort === '' ? undefined : Number(draft.sort), isDeleteVideo: draft.isDeleteVideo };

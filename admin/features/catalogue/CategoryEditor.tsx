@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
-import { useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { useGetOne } from 'react-admin';
 import { Avatar, Box, Button, CircularProgress, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { CATEGORY_PATH_SEPARATOR, ROOT_CATEGORY_ID, categorySchema, fieldByName, imageUrlFor } from './categoryShared';
 import { useCategoryTree } from '../../components/CategorySelectInput';
 import { CategoryTreeRadio, subtreeIds, type TreeCategory } from '../../components/CategoryTreeRadio';
-import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, editorPage, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, editorPage, UnsavedChangesPrompt } from '../../components/EditorParts';
+import { useEditorServices } from '../../components/useEditorServices';
 import { useEditorSave } from '../../components/useEditorSave';
 import { useDraft, useLeaveWhenMissing } from '../../components/useDraft';
 import { answered } from '../../components/editorWork';
@@ -41,11 +41,7 @@ const FIELD = {
 export function CategoryEditor() {
   const { categoryPath = ROOT_CATEGORY_ID, categoryId = 'new' } = useParams();
   const isNew = categoryId === 'new';
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
-  const requiredMessage = useRequiredFieldsMessage();
+  const { translate, notify, dataProvider, queryClient, requiredMessage, invalidMessage } = useEditorServices();
   const { data: tree = [], isPending: treePending } = useCategoryTree();
   const { data: record, isPending: recordPending, error } = useGetOne('offers_category', { id: categoryId }, { enabled: !isNew, retry: false });
 
@@ -76,7 +72,7 @@ export function CategoryEditor() {
     }
     const invalid = (['category', 'picture', 'sort'] as const).filter((k) => registryValidator(FIELD[k])(values[k], {}, {} as never));
     if (invalid.length) {
-      notify(`${translate('admin.validation.invalid')}: ${invalid.map((k) => translate(FIELD[k].label)).join(', ')}`, { type: 'error' });
+      notify(invalidMessage(invalid.map((k) => FIELD[k].label)), { type: 'error' });
       return false;
     }
     const data = { category: values.category.trim(), picture: values.picture.trim(), sort: values.sort === '' ? 0 : Number(values.sort), subId: values.subId, hidden: values.hidden, ...(values.file ? { pictureFile: { rawFile: values.file } } : {}) };

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Authenticated, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { Authenticated, useGetOne } from 'react-admin';
 import { Alert, Box, CircularProgress, FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import { PARAM_KINDS, ROOT_CATEGORY_ID, fieldByName, paramSchema, type ParamKind } from '../../../schemas';
-import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt } from '../../components/EditorParts';
+import { useEditorServices } from '../../components/useEditorServices';
 import { useEditorSave } from '../../components/useEditorSave';
 import { useDraft, useLeaveWhenMissing } from '../../components/useDraft';
 import { answered, quietWhenSignedOut } from '../../components/editorWork';
@@ -30,12 +30,8 @@ const F = {
 function Editor() {
   const { categoryPath = ROOT_CATEGORY_ID, filterId = 'new' } = useParams();
   const isNew = filterId === 'new';
-  const translate = useTranslate();
-  const notify = useNotify();
+  const { translate, notify, dataProvider, queryClient, requiredMessage, invalidMessage } = useEditorServices();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
-  const requiredMessage = useRequiredFieldsMessage();
   const { data: record, isPending, error } = useGetOne('offers_params', { id: filterId, meta: { full: true } }, { enabled: !isNew, retry: false, refetchOnWindowFocus: false });
   const initial = useMemo(() => (isNew ? newFilter() : record ? draftOf(record) : null), [isNew, record]);
   const { draft, setDraft, setSaved, dirty, set } = useDraft<FilterDraft>(initial);
@@ -53,7 +49,7 @@ function Editor() {
     }
     const bad = [F.unit, F.sort].filter((f) => registryValidator(f)(draft[f.name as 'unit' | 'sort'], {}, {} as never));
     if (bad.length) {
-      notify(`${translate('admin.validation.invalid')}: ${bad.map((f) => translate(f.label)).join(', ')}`, { type: 'error' });
+      notify(invalidMessage(bad.map((f) => f.label)), { type: 'error' });
       return false;
     }
     const data = {

@@ -2,8 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useEditorDirty } from '../../components/useEditorDirty';
-import { Authenticated, Form, RadioButtonGroupInput, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { Authenticated, Form, RadioButtonGroupInput, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Button, CircularProgress, Divider, Stack } from '@mui/material';
 import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
 import { CATEGORY_PATH_SEPARATOR, OFFER_TYPES, ROOT_CATEGORY_ID, fieldByName, isBlank, offerFieldsFor, offerSchema, type FieldDef } from '../../../schemas';
@@ -11,7 +10,8 @@ import { paramField } from '../../../dataProvider/apiFields';
 import type { OwnerOfferMethods } from '../../../dataProvider/ownerOffers';
 import { registryValidator } from '../../components/validation';
 import { CategoryTreeInput } from '../../components/CategoryTreeInput';
-import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorActions, EditorHeader, UnsavedChangesPrompt } from '../../components/EditorParts';
+import { useEditorServices } from '../../components/useEditorServices';
 import { useEditorSave } from '../../components/useEditorSave';
 import { answered } from '../../components/editorWork';
 import { productsOfCategoryPath } from './CategoryList';
@@ -66,11 +66,7 @@ interface EditorProps {
 }
 
 function ItemForm({ isNew, record, categoryPath }: EditorProps) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & OwnerOfferMethods;
-  const queryClient = useQueryClient();
-  const requiredMessage = useRequiredFieldsMessage();
+  const { translate, notify, dataProvider, queryClient, requiredMessage, invalidMessage } = useEditorServices<OwnerOfferMethods>();
   const { getValues, reset, setError, clearErrors } = useFormContext();
   const isDirty = useEditorDirty();
   const type = String(useWatch({ name: 'type' }) ?? 'common');
@@ -97,7 +93,7 @@ function ItemForm({ isNew, record, categoryPath }: EditorProps) {
     const invalid = typeFields.filter((f) => !f.readOnly && !f.group && registryValidator(f)(values[f.name], values, {} as never));
     if (invalid.length) {
       invalid.forEach((f) => setError(f.name, { type: 'invalid', message: 'admin.validation.invalid' }));
-      notify(`${translate('admin.validation.invalid')}: ${invalid.map((f) => translate(f.label)).join(', ')}`, { type: 'error' });
+      notify(invalidMessage(invalid.map((f) => f.label)), { type: 'error' });
       return false;
     }
     // Only the parameters shown go with the product; a new product sends no empty ones (the seed: empty

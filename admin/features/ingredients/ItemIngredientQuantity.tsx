@@ -2,11 +2,11 @@ import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useFormContext } from 'react-hook-form';
 import { useEditorDirty } from '../../components/useEditorDirty';
-import { Authenticated, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { Authenticated, Form, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { Box, CircularProgress } from '@mui/material';
 import { ROOT_CATEGORY_ID, fieldByName, itemIngredientSchema, validateFields } from '../../../schemas';
-import { EditorActions, EditorCard, EditorHeader, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { EditorActions, EditorCard, EditorHeader, UnsavedChangesPrompt } from '../../components/EditorParts';
+import { useEditorServices } from '../../components/useEditorServices';
 import { useEditorSave } from '../../components/useEditorSave';
 import { FieldInput } from '../../components/fieldWidgets';
 import { saveOnEnter } from '../../components/SchemaRecordEditor';
@@ -15,11 +15,7 @@ import { itemIngredientPaths, useItemIngredients } from './ItemIngredients';
 const QUANTITY = fieldByName(itemIngredientSchema, 'quantity');
 
 function QuantityForm({ itemId, ingredient, link, paths }: { itemId: string; ingredient: RaRecord; link: RaRecord | undefined; paths: ReturnType<typeof itemIngredientPaths> }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
-  const requiredMessage = useRequiredFieldsMessage();
+  const { translate, notify, dataProvider, queryClient, requiredMessage, invalidMessage } = useEditorServices();
   const { getValues, reset, trigger } = useFormContext();
   const isDirty = useEditorDirty();
   const { busy, result, run, resultDialog } = useEditorSave();
@@ -28,7 +24,7 @@ function QuantityForm({ itemId, ingredient, link, paths }: { itemId: string; ing
     const { values, errors } = validateFields([QUANTITY], { quantity: getValues('quantity') });
     if (errors.length) {
       await trigger();
-      notify(errors[0].code === 'required' ? requiredMessage([QUANTITY.label]) : `${translate('admin.validation.invalid')}: ${translate(QUANTITY.label)}`, { type: 'error' });
+      notify(errors[0].code === 'required' ? requiredMessage([QUANTITY.label]) : invalidMessage([QUANTITY.label]), { type: 'error' });
       return false;
     }
     const data = { offerId: itemId, ingredientId: Number(ingredient.id), quantity: values.quantity };

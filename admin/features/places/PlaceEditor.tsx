@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useCreate, useDelete, useGetOne, useLocaleState, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { useCreate, useDelete, useGetOne, useLocaleState, type RaRecord } from 'react-admin';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Autocomplete, Box, Button, ButtonBase, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import PentagonOutlined from '@mui/icons-material/PentagonOutlined';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import { useQueryClient } from '@tanstack/react-query';
 import { useUpdate } from 'react-admin';
-import { ConfirmDialog, EditorActions, EditorCard, EditorHeader, editorPage, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorActions, EditorCard, EditorHeader, editorPage, ResultDialog, UnsavedChangesPrompt } from '../../components/EditorParts';
+import { useEditorServices } from '../../components/useEditorServices';
 import { ColourInput } from '../../components/ColourInput';
 import { WeekScheduleInput } from './WeekScheduleInput';
 import { suggestCountries } from './countries';
@@ -60,12 +60,9 @@ function ZoneColour({ value, onChange }: { value: string; onChange: (v: string) 
 function Editor() {
   const { placeId = 'new' } = useParams();
   const isNew = placeId === 'new';
-  const translate = useTranslate();
+  const { translate, notify, queryClient, requiredMessage, invalidMessage } = useEditorServices();
   const [locale] = useLocaleState();
-  const notify = useNotify();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const requiredMessage = useRequiredFieldsMessage();
   const [create] = useCreate();
   const [update] = useUpdate();
   const [doDelete] = useDelete();
@@ -128,7 +125,7 @@ function Editor() {
       return false;
     }
     if (errors.length) {
-      notify(`${translate('admin.validation.invalid')}: ${errors.map((e) => translate(e.label)).join(', ')}`, { type: 'error' });
+      notify(invalidMessage(errors.map((e) => e.label)), { type: 'error' });
       return false;
     }
     setBusy(true);

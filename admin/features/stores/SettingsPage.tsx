@@ -2,8 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
 import { useFormContext } from 'react-hook-form';
 import { useEditorDirty } from '../../components/useEditorDirty';
-import { Authenticated, BooleanInput, Form, useDataProvider, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { Authenticated, BooleanInput, Form, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { AppBar, Box, Button, CircularProgress, Dialog, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Tab, Tabs, Toolbar, Typography, useScrollTrigger } from '@mui/material';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Close from '@mui/icons-material/Close';
@@ -19,7 +18,8 @@ import { StoreImageInput } from './StoreImageInput';
 import { DomainStatus } from './DomainStatus';
 import { registryValidator } from '../../components/validation';
 import { markRequired } from '../catalogue/ParamsInputs';
-import { ConfirmDialog, EditorCard, EditorFooter, EditorHeader, ResultDialog, UnsavedChangesPrompt, useRequiredFieldsMessage } from '../../components/EditorParts';
+import { ConfirmDialog, EditorCard, EditorFooter, EditorHeader, ResultDialog, UnsavedChangesPrompt } from '../../components/EditorParts';
+import { useEditorServices } from '../../components/useEditorServices';
 
 const RichTextEditor = lazy(() => import('../../components/RichTextEditor'));
 
@@ -198,11 +198,7 @@ export function missingStoreFields(values: Record<string, unknown>): FieldDef[] 
 }
 
 function SettingsForm({ page, record }: { page: SettingsPageName; record: RaRecord }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
-  const requiredMessage = useRequiredFieldsMessage();
+  const { translate, notify, dataProvider, queryClient, requiredMessage, invalidMessage } = useEditorServices();
   const { getValues, reset } = useFormContext();
   const isDirty = useEditorDirty();
   const [asking, setAsking] = useState(false);
@@ -227,7 +223,7 @@ function SettingsForm({ page, record }: { page: SettingsPageName; record: RaReco
       }
       const badColours = THEME_COLOURS.filter(([name]) => registryValidator(byName.get(name)!)((values.colors as Record<string, unknown>)?.[name], values, {} as never));
       if (invalid.length || badColours.length) {
-        notify(`${translate('admin.validation.invalid')}: ${[...invalid.map((f) => translate(f.label)), ...badColours.map(([n]) => translate(`resources.stores.colors.${n}`))].join(', ')}`, { type: 'error' });
+        notify(invalidMessage([...invalid.map((f) => f.label), ...badColours.map(([n]) => `resources.stores.colors.${n}`)]), { type: 'error' });
         return;
       }
     }
