@@ -3,7 +3,8 @@ import { useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
 import { CATEGORY_PATH_SEPARATOR, ROOT_CATEGORY_ID } from '../../../schemas';
 import { useCategoryTree } from '../../components/CategorySelectInput';
-import { ScreenList, authenticated, useAllRows } from '../../components/ScreenList';
+import { authenticated } from '../../components/ScreenList';
+import { RecordScreenList } from '../../components/RecordScreenList';
 import type { ParamRecord } from './ParamsInputs';
 
 export const categoryOfPath = (path: string) => path.split(CATEGORY_PATH_SEPARATOR).filter((x) => x && x !== ROOT_CATEGORY_ID).at(-1) ?? ROOT_CATEGORY_ID;
@@ -17,21 +18,21 @@ function Filters() {
   const translate = useTranslate();
   const categoryId = categoryOfPath(categoryPath);
   const { data: tree = [] } = useCategoryTree();
-  const filters = useAllRows<ParamRecord>('offers_params', { field: 'sort', order: 'ASC' }, { categoryId });
   const names = new Map(tree.map((c) => [String(c.id), String(c.category)]));
   const title = categoryId === ROOT_CATEGORY_ID ? translate('admin.filters.title_all') : translate('admin.filters.title', { category: names.get(categoryId) ?? categoryId });
-  const base = `/filter_editor/category/${categoryPath}`;
   return (
-    <ScreenList
+    <RecordScreenList<ParamRecord>
+      resource="offers_params"
+      sort={{ field: 'sort', order: 'ASC' }}
+      filter={{ categoryId }}
+      list={`/filter_editor/category/${categoryPath}`}
+      child="filter"
       title={title}
       back="/offers_category"
-      add={{ label: translate('admin.filters.add'), to: `${base}/filter/new` }}
+      add={translate('admin.filters.add')}
       maxWidth={760}
-      {...filters}
       empty={translate('admin.filters.filter_not_found')}
       row={(p) => ({
-        key: p.id,
-        to: `${base}/filter/${p.id}`,
         primary: filterName(p, translate),
         secondary: (
           <>

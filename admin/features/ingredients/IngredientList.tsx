@@ -1,6 +1,7 @@
 import { useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import { ScreenList, authenticated, useAllRows, usePathBase } from '../../components/ScreenList';
+import { authenticated } from '../../components/ScreenList';
+import { RecordScreenList } from '../../components/RecordScreenList';
 
 export const INGREDIENT_LIST = '/ingredient_settings';
 
@@ -9,20 +10,19 @@ export const kilos = (quantity: unknown, translate: (k: string) => string) => `$
 
 function Ingredients() {
   const translate = useTranslate();
-  const rows = useAllRows('ingredients', { field: 'name', order: 'ASC' });
-  const base = usePathBase(INGREDIENT_LIST);
   return (
-    <ScreenList
+    <RecordScreenList
+      resource="ingredients"
+      sort={{ field: 'name', order: 'ASC' }}
+      list={INGREDIENT_LIST}
+      child="ingredient"
       title={translate('admin.ingredients.title')}
       back="/settings/common_settings"
-      add={{ label: translate('admin.ingredients.add'), to: `${base}/ingredient/new` }}
+      add={translate('admin.ingredients.add')}
       maxWidth={760}
-      {...rows}
       empty={translate('admin.ingredients.ingredient_not_found')}
       // The seed's row: the name, then the quantity followed by 'кг.'.
       row={(i) => ({
-        key: i.id,
-        to: `${INGREDIENT_LIST}/ingredient/${i.id}`,
         primary: i.name,
         secondary: translate('admin.ingredients.price_each', { price: i.price ?? 0 }),
         end: <Typography sx={{ flexShrink: 0, ml: 2, fontVariantNumeric: 'tabular-nums' }}>{kilos(i.quantity, translate)}</Typography>,

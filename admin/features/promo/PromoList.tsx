@@ -1,6 +1,7 @@
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Chip } from '@mui/material';
-import { ScreenList, authenticated, useAllRows, usePathBase } from '../../components/ScreenList';
+import { authenticated } from '../../components/ScreenList';
+import { RecordScreenList } from '../../components/RecordScreenList';
 import { promoKindOf } from '../../../schemas/rules/promo';
 
 export const PROMO_LIST = '/promo_settings';
@@ -25,20 +26,18 @@ export function promoWindow(p: RaRecord, locale: string, translate: (k: string, 
 function Promos() {
   const translate = useTranslate();
   const [locale = 'ru'] = useLocaleState();
-  const rows = useAllRows('promo_codes', { field: 'id', order: 'DESC' });
-  const base = usePathBase(PROMO_LIST);
   return (
-    <ScreenList
+    <RecordScreenList
+      resource="promo_codes"
+      sort={{ field: 'id', order: 'DESC' }}
+      list={PROMO_LIST}
+      child="code"
       title={translate('admin.promo.title')}
       back="/settings/common_settings"
-      // The seed: add goes to {current path}/code/new.
-      add={{ label: translate('admin.promo.add'), to: `${base}/code/new` }}
+      add={translate('admin.promo.add')}
       maxWidth={860}
-      {...rows}
       empty={translate('admin.promo.promo_not_found')}
       row={(p) => ({
-        key: p.id,
-        to: `${PROMO_LIST}/code/${p.id}`,
         sx: { gap: 2, alignItems: 'flex-start' },
         primary: (
           <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
