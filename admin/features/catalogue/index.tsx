@@ -1,9 +1,9 @@
 import { lazy } from 'react';
-import { Route } from 'react-router';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { categorySchema } from '../../../schemas/category';
 import type { ResourceDefinition } from '../../components/buildResource';
+import { screenRoutes } from '../../components/screenRoutes';
 
 /**
  * The catalogue: products (offers), their categories, parameters and category filters. The lists are
@@ -33,9 +33,9 @@ export const categories: ResourceDefinition = {
   recordRepresentation: 'category',
 };
 
-export const routes = [
-  <Route key="category_editor" path="/category_editor/:categoryPath/:categoryId" element={<CategoryEditor />} />,
-  <Route key="item_editor" path="/item_editor/:categoryPath/:itemId" element={<ItemEditor />} />,
-  <Route key="filters" path="/filter_editor/category/:categoryPath" element={<FilterList />} />,
-  <Route key="filter" path="/filter_editor/category/:categoryPath/filter/:filterId" element={<FilterEditor />} />,
-];
+export const routes = screenRoutes({
+  '/category_editor/:categoryPath/:categoryId': CategoryEditor,
+  '/item_editor/:categoryPath/:itemId': ItemEditor,
+  '/filter_editor/category/:categoryPath': FilterList,
+  '/filter_editor/category/:categoryPath/filter/:filterId': FilterEditor,
+});

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
-import { Navigate, Route } from 'react-router';
 import KitchenOutlined from '@mui/icons-material/KitchenOutlined';
 import { ingredientSchema } from '../../../schemas/ingredient';
 import type { ResourceDefinition } from '../../components/buildResource';
+import { screenRoutes } from '../../components/screenRoutes';
 
 /**
  * Ingredients (REST /rest/ingredients): registered for their name and icon only. Their screens live at the
@@ -21,12 +21,12 @@ export const ingredients: ResourceDefinition = {
   recordRepresentation: 'name',
 };
 
-export const routes = [
-  <Route key="ingredients" path="/ingredient_settings" element={<IngredientList />} />,
-  <Route key="ingredient" path="/ingredient_settings/ingredient/:ingredientId" element={<IngredientEditor />} />,
-  <Route key="item_ingredients" path="/ingredients/:categoryPath/:itemId" element={<ItemIngredients />} />,
-  <Route key="ingredient_pick" path="/ingredients/all/:categoryPath/:itemId" element={<IngredientPick />} />,
-  <Route key="item_ingredient" path="/ingredients/ingredient/:categoryPath/:itemId/:ingredientId" element={<ItemIngredientQuantity />} />,
+export const routes = screenRoutes({
+  '/ingredient_settings': IngredientList,
+  '/ingredient_settings/ingredient/:ingredientId': IngredientEditor,
+  '/ingredients/:categoryPath/:itemId': ItemIngredients,
+  '/ingredients/all/:categoryPath/:itemId': IngredientPick,
+  '/ingredients/ingredient/:categoryPath/:itemId/:ingredientId': ItemIngredientQuantity,
   // The generic resource's old path leads to the seed's.
-  <Route key="ingredients_old" path="/ingredients" element={<Navigate to="/ingredient_settings" replace />} />,
-];
+  '/ingredients': '/ingredient_settings',
+});

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import { Navigate, Route, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { ResourceDefinition } from '../../components/buildResource';
+import { screenRoutes } from '../../components/screenRoutes';
 
 /**
  * Places (REST /rest/places) live at the seed's own paths: /place_settings (the list 'Настройка мест') and
@@ -26,12 +27,12 @@ export const places: ResourceDefinition = {
   recordRepresentation: 'name',
 };
 
-export const routes = [
-  <Route key="places" path="/place_settings" element={<PlaceList />} />,
-  <Route key="places_old" path="/places" element={<Navigate to="/place_settings" replace />} />,
-  <Route key="place" path="/place_settings/place/:placeId" element={<PlaceEditor />} />,
-  <Route key="place_map" path="/map/:placeId" element={<AddressMap />} />,
-  <Route key="place_zone" path="/polygon_map/:placeId" element={<PolygonMap />} />,
-  <Route key="place_orders" path="/place_settings/place/:placeId/place_orders" element={<PlaceOrders />} />,
-  <Route key="place_order" path="/place_settings/place/:placeId/place_orders/:orderId" element={<PlaceOrderDetail />} />,
-];
+export const routes = screenRoutes({
+  '/place_settings': PlaceList,
+  '/places': '/place_settings',
+  '/place_settings/place/:placeId': PlaceEditor,
+  '/map/:placeId': AddressMap,
+  '/polygon_map/:placeId': PolygonMap,
+  '/place_settings/place/:placeId/place_orders': PlaceOrders,
+  '/place_settings/place/:placeId/place_orders/:orderId': PlaceOrderDetail,
+});

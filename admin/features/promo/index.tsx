@@ -1,8 +1,8 @@
 import { lazy } from 'react';
-import { Navigate, Route } from 'react-router';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { promoCodeSchema } from '../../../schemas/promo';
 import type { ResourceDefinition } from '../../components/buildResource';
+import { screenRoutes } from '../../components/screenRoutes';
 
 /**
  * Promo codes (REST /rest/promo_codes): registered for their name and icon only. Their screens live at the
@@ -18,9 +18,9 @@ export const promo: ResourceDefinition = {
   recordRepresentation: 'code',
 };
 
-export const routes = [
-  <Route key="promos" path="/promo_settings" element={<PromoList />} />,
-  <Route key="promo" path="/promo_settings/code/:codeId" element={<PromoEditor />} />,
+export const routes = screenRoutes({
+  '/promo_settings': PromoList,
+  '/promo_settings/code/:codeId': PromoEditor,
   // The generic resource's old paths lead to the seed's.
-  <Route key="promo_old" path="/promo_codes/*" element={<Navigate to="/promo_settings" replace />} />,
-];
+  '/promo_codes/*': '/promo_settings',
+});

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { Route } from 'react-router';
+import { screenRoutes } from '../../components/screenRoutes';
 
 /** The shop's settings pages (/settings/{pageName}: common settings, about, delivery, payment, contacts). */
 const SettingsPage = lazy(() => import('./SettingsPage'));
 
-export const routes = [<Route key="settings" path="/settings/:pageName" element={<SettingsPage />} />];
+export const routes = screenRoutes({ '/settings/:pageName': SettingsPage });
